@@ -1,0 +1,30 @@
+# The kit's two commands: `make lab` (set up and open JupyterLab) and `make test` (set up and run every test).
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.circuslib-installed
+PORT ?= 8888
+
+.PHONY: lab test exercises bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "circuslib needs Python 3.10 or newer")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=. --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,) notebooks/00_welcome.ipynb
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+exercises: $(STAMP)
+	$(BIN)/python -m circuslib exercises
+
+bench: $(STAMP)
+	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,215 @@
+"""The state protocol every game follows, and the play-outs that use it.
+
+A state is a frozen dataclass. ``state.play(move)`` returns a new state and never changes the old one.
+``state.current_player`` is a player index, or ``CHANCE`` when the next step is a draw, a die or a shuffle;
+then ``state.chance_outcomes()`` lists ``(outcome, probability)`` with exact ``Fraction`` probabilities.
+Random play samples those outcomes and exact analysis sums over them: one mechanism serves both, so a
+simulation and an exact result cannot drift apart.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from math import lcm
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+
+__all__ = [
+    "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy",
+    "sample_outcome", "random_policy", "playout", "play_moves", "expected_value", "best_value",
+]
+
+CHANCE = -1
+"""``current_player`` at a chance step: the next move is a draw, a die or a shuffle, not a choice."""
+
+TERMINAL = -2
+"""``current_player`` once the game is over."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid here; the message names the rule in a sentence a student understands."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A named move with optional details, printed the way a player would say it."""
+
+    name: str
+    detail: tuple = ()
+
+    def __str__(self) -> str:
+        return self.name if not self.detail else f"{self.name} {' '.join(map(str, self.detail))}"
+
+
+Policy = Callable[["GameState", random.Random], Any]
+"""A player: given a state and a random generator, the move to play."""
+
+
+class GameState:
+    """Base of every game state: subclasses are frozen dataclasses that define the rule methods below.
+
+    A subclass writes ``current_player`` (a property), ``legal_moves``, ``chance_outcomes``, ``is_over``,
+    ``scores`` and ``_apply`` (the move, already known to be legal). It may override ``why_illegal`` to explain
+    a refused move in the game's words, and ``view`` to hide what a player may not see.
+    """
+
+    # --- what a game defines -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` at a chance step, ``TERMINAL`` at the end."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> tuple:
+        """The moves the current player may make (empty at a chance step or at the end)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> tuple[tuple[Hashable, Fraction], ...]:
+        """At a chance step, every outcome with its exact probability (they sum to 1)."""
+        return ()
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple:
+        """Each player's score (at the end: the result of the game)."""
+        raise NotImplementedError
+
+    def _apply(self, move: Any) -> "GameState":
+        """The state after a move already checked to be legal."""
+        raise NotImplementedError
+
+    def why_illegal(self, move: Any) -> str:
+        """A sentence saying why ``move`` cannot be played here (only called when it cannot)."""
+        if self.is_over():
+            return "the game is over: no more moves can be played"
+        if self.current_player == CHANCE:
+            return f"{move} is not a possible outcome of this draw"
+        options = ", ".join(map(str, self.legal_moves()))
+        return f"{move} is not a legal move here; the legal moves are: {options}"
+
+    # --- what every game gets ------------------------------------------------------------------------
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` may be played now (a chance outcome at a chance step)."""
+        if self.is_over():
+            return False
+        if self.current_player == CHANCE:
+            return any(move == outcome for outcome, _ in self.chance_outcomes())
+        return move in self.legal_moves()
+
+    def play(self, move: Any) -> "GameState":
+        """The new state after ``move``; raises ``IllegalMove`` (and changes nothing) if the rules forbid it."""
+        if not self.is_legal(move):
+            raise IllegalMove(self.why_illegal(move))
+        return self._apply(move)
+
+    def view(self, player: int) -> "GameState":
+        """What ``player`` may see of this state (everything, unless the game hides something)."""
+        return self
+
+    def probability_of(self, outcome: Hashable) -> Fraction:
+        """The exact probability of one chance outcome here (0 if it cannot happen)."""
+        return sum((p for o, p in self.chance_outcomes() if o == outcome), Fraction(0))
+
+
+def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: random.Random) -> Hashable:
+    """Draw one outcome with its exact probability (integer arithmetic: no rounding bias)."""
+    if not outcomes:
+        raise ValueError("there is no outcome to draw from")
+    probabilities = [Fraction(p) for _, p in outcomes]
+    if any(p < 0 for p in probabilities) or sum(probabilities) != 1:
+        raise ValueError("chance outcomes must have non-negative probabilities that sum to 1")
+    denominator = lcm(*(p.denominator for p in probabilities))
+    cumulative = list(accumulate(p.numerator * (denominator // p.denominator) for p in probabilities))
+    ticket = rng.randrange(denominator)
+    for (outcome, _), bound in zip(outcomes, cumulative):
+        if ticket < bound:
+            return outcome
+    raise AssertionError("unreachable: the cumulative weights end at the denominator")
+
+
+def random_policy(state: GameState, rng: random.Random) -> Any:
+    """A player who picks uniformly among the legal moves."""
+    return rng.choice(list(state.legal_moves()))
+
+
+def _check_rng(rng: Any) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example rng=random.Random(1), so results can be repeated")
+    return rng
+
+
+def playout(
+    state: GameState,
+    rng: random.Random,
+    policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None = None,
+    *,
+    max_steps: int = 100_000,
+    record: bool = False,
+) -> GameState | tuple[GameState, list]:
+    """Play from ``state`` to the end: chance by its exact odds, players by their policies (random if none).
+
+    With ``record=True`` also returns the list of ``(player, move)`` steps, chance steps included.
+    """
+    _check_rng(rng)
+    history: list = []
+    for _ in range(max_steps):
+        if state.is_over():
+            return (state, history) if record else state
+        player = state.current_player
+        if player == CHANCE:
+            move = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            move = _policy_for(policies, player)(state, rng)
+        if record:
+            history.append((player, move))
+        state = state.play(move)
+    raise RuntimeError(f"the game did not end within {max_steps} steps; a rule may let it loop")
+
+
+def _policy_for(policies, player: int) -> Policy:
+    if policies is None:
+        return random_policy
+    if callable(policies):
+        return policies
+    try:
+        return policies[player]
+    except (KeyError, IndexError):
+        raise ValueError(f"no policy was given for player {player}") from None
+
+
+def play_moves(state: GameState, moves: Iterable[Any]) -> GameState:
+    """Play a list of moves (and chance outcomes) in order, the way a worked example reads."""
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def expected_value(state: GameState, policy: Callable[[GameState], Any], player: int = 0) -> Fraction:
+    """The exact expected final score of ``player`` when every choice is made by the deterministic ``policy``."""
+
+    @lru_cache(maxsize=None)
+    def value(s: GameState) -> Fraction:
+        if s.is_over():
+            return Fraction(s.scores()[player])
+        if s.current_player == CHANCE:
+            return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
+        return value(s.play(policy(s)))
+
+    return value(state)
+
+
+def best_value(state: GameState, player: int = 0) -> Fraction:
+    """The exact best expected final score of a lone ``player`` who chooses every move (expectimax)."""
+
+    @lru_cache(maxsize=None)
+    def value(s: GameState) -> Fraction:
+        if s.is_over():
+            return Fraction(s.scores()[player])
+        if s.current_player == CHANCE:
+            return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
+        return max(value(s.play(m)) for m in s.legal_moves())
+
+    return value(state)

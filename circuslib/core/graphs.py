@@ -1,0 +1,181 @@
+"""Move graphs: explore any game state into a networkx DiGraph, and draw it with matplotlib."""
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Iterable
+
+import networkx as nx
+
+from .game import CHANCE, GameState
+
+__all__ = ["build_graph", "chance_sums", "layered_layout", "draw_graph", "terminal_probabilities"]
+
+
+def build_graph(
+    state: GameState,
+    *,
+    max_depth: int | None = None,
+    max_nodes: int = 2_000,
+    key: Callable[[GameState], Hashable] | None = None,
+    label: Callable[[GameState], str] = str,
+    moves: Callable[[GameState], Iterable[Any]] | None = None,
+) -> nx.DiGraph:
+    """Every state reachable from ``state``, breadth first, as a DiGraph.
+
+    Nodes are ``key(state)`` (the state itself by default) with attributes ``state``, ``label``, ``depth``,
+    ``player`` and ``terminal``. Edges carry ``move`` and ``label``; at chance steps also the exact ``prob``.
+    States equal under ``key`` are merged, so the graph is a DAG or a cyclic graph, not always a tree.
+    ``moves`` may restrict the choices explored (a policy's moves, say). Exploration stops at ``max_depth``
+    or ``max_nodes``; then ``G.graph["truncated"]`` is True and the unexplored nodes have ``frontier=True``.
+    """
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 0):
+        raise ValueError("max_depth must be a whole number, 0 or more (or None for no limit)")
+    if not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError("max_nodes must be a whole number, at least 1")
+    key = key or (lambda s: s)
+    graph = nx.DiGraph(truncated=False)
+    root = key(state)
+    graph.graph["root"] = root
+    _add_node(graph, root, state, 0, label)
+    queue = deque([(state, 0)])
+    while queue:
+        current, depth = queue.popleft()
+        node = key(current)
+        if current.is_over():
+            continue
+        if max_depth is not None and depth >= max_depth:
+            graph.nodes[node]["frontier"] = True
+            graph.graph["truncated"] = True
+            continue
+        if current.current_player == CHANCE:
+            steps = [(outcome, p) for outcome, p in current.chance_outcomes()]
+        else:
+            steps = [(move, None) for move in (moves(current) if moves else current.legal_moves())]
+        for move, p in steps:
+            child = current.play(move)
+            child_node = key(child)
+            if child_node not in graph:
+                if graph.number_of_nodes() >= max_nodes:
+                    graph.nodes[node]["frontier"] = True
+                    graph.graph["truncated"] = True
+                    break
+                _add_node(graph, child_node, child, depth + 1, label)
+                queue.append((child, depth + 1))
+            if graph.has_edge(node, child_node):
+                # two outcomes leading to the same state: their chances add up
+                if p is not None:
+                    graph.edges[node, child_node]["prob"] += p
+                    graph.edges[node, child_node]["label"] = str(graph.edges[node, child_node]["prob"])
+                continue
+            attrs = {"move": move, "label": str(move) if p is None else str(p)}
+            if p is not None:
+                attrs["prob"] = Fraction(p)
+            graph.add_edge(node, child_node, **attrs)
+    return graph
+
+
+def _add_node(graph: nx.DiGraph, node: Hashable, state: GameState, depth: int, label) -> None:
+    graph.add_node(
+        node, state=state, label=label(state), depth=depth,
+        player=state.current_player, terminal=state.is_over(), frontier=False,
+    )
+
+
+def chance_sums(graph: nx.DiGraph) -> dict:
+    """For each chance node, the sum of the probabilities on its edges (1 for a well-made game)."""
+    return {
+        node: sum((graph.edges[node, child]["prob"] for child in graph.successors(node)), Fraction(0))
+        for node, data in graph.nodes(data=True)
+        if data["player"] == CHANCE and not data.get("frontier")
+    }
+
+
+def terminal_probabilities(graph: nx.DiGraph, policy_edges: Callable[[Hashable, Hashable], bool] | None = None) -> dict:
+    """The exact probability of reaching each end node from the root, choices following ``policy_edges``.
+
+    Without ``policy_edges`` a choice node must have a single successor (a graph built with a policy).
+    """
+    root = graph.graph["root"]
+    if not nx.is_directed_acyclic_graph(graph):
+        raise ValueError("this graph has cycles; use an AbsorbingChain for chances on a cyclic graph")
+    reach = {root: Fraction(1)}
+    for node in nx.topological_sort(graph):
+        p = reach.get(node, Fraction(0))
+        if not p or graph.nodes[node]["terminal"]:
+            continue
+        children = list(graph.successors(node))
+        if graph.nodes[node]["player"] == CHANCE:
+            for child in children:
+                reach[child] = reach.get(child, Fraction(0)) + p * graph.edges[node, child]["prob"]
+            continue
+        chosen = [c for c in children if policy_edges is None or policy_edges(node, c)]
+        if len(chosen) != 1:
+            raise ValueError("every choice node needs exactly one chosen move to compute chances")
+        reach[chosen[0]] = reach.get(chosen[0], Fraction(0)) + p
+    return {n: reach.get(n, Fraction(0)) for n, d in graph.nodes(data=True) if d["terminal"]}
+
+
+def layered_layout(graph: nx.DiGraph, *, depth_attr: str = "depth", horizontal: bool = False) -> dict:
+    """Positions for a tree-like graph: one row per depth, nodes spread evenly in each row."""
+    positions = {}
+    for depth, nodes in _layers(graph, depth_attr).items():
+        width = len(nodes)
+        for i, node in enumerate(nodes):
+            x = (i + 0.5) / width - 0.5
+            positions[node] = (depth, -x) if horizontal else (x, -depth)
+    return positions
+
+
+def draw_graph(
+    graph: nx.DiGraph,
+    ax=None,
+    *,
+    pos: dict | None = None,
+    node_labels: bool = True,
+    edge_labels: bool = True,
+    highlight_edges: Iterable[tuple] = (),
+    node_color: Callable[[Hashable, dict], str] | None = None,
+    font_size: int = 8,
+    title: str | None = None,
+):
+    """Draw a move graph: choices in blue, chances in orange, ends in grey; highlighted edges in red."""
+    import matplotlib.pyplot as plt
+
+    layers = _layers(graph)
+    if ax is None:
+        size = max(4.0, min(14.0, 1.2 * max(map(len, layers.values())) + 2))
+        _, ax = plt.subplots(figsize=(size, max(3.0, 1.2 * (1 + max(layers)))))
+    pos = pos or layered_layout(graph)
+
+    def default_color(node, data):
+        if data.get("terminal"):
+            return "#d9d9d9"
+        return "#fdd49e" if data.get("player") == CHANCE else "#c6dbef"
+
+    color = node_color or default_color
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[color(n, d) for n, d in graph.nodes(data=True)],
+                           node_size=900, edgecolors="#555555")
+    highlight = set(highlight_edges)
+    plain = [e for e in graph.edges if e not in highlight]
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=plain, edge_color="#777777", arrows=True, node_size=900)
+    if highlight:
+        nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=list(highlight), edge_color="#d7301f", width=2.5,
+                               arrows=True, node_size=900)
+    if node_labels:
+        nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d.get("label", str(n)) for n, d in graph.nodes(data=True)},
+                                font_size=font_size)
+    if edge_labels:
+        nx.draw_networkx_edge_labels(graph, pos, ax=ax, edge_labels={(u, v): d.get("label", "") for u, v, d in graph.edges(data=True)},
+                                     font_size=font_size - 1, rotate=False)
+    if title:
+        ax.set_title(title)
+    ax.set_axis_off()
+    return ax
+
+
+def _layers(graph: nx.DiGraph, depth_attr: str = "depth") -> dict[int, list]:
+    layers: dict[int, list] = {}
+    for node, data in graph.nodes(data=True):
+        layers.setdefault(data.get(depth_attr, 0), []).append(node)
+    return layers or {0: []}

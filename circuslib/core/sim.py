@@ -1,0 +1,233 @@
+"""Seeded Monte Carlo runs, confidence intervals, and plots that compare simulation with exact values."""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
+
+from .game import GameState, Policy, playout
+
+__all__ = [
+    "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
+    "plot_convergence", "plot_tally", "wilson_interval",
+]
+
+Z95 = 1.959963984540054  # the 97.5% point of the standard normal: 95% two-sided intervals
+
+
+def _check_seed(seed: Any) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("give a whole-number seed (or a random.Random), so the run can be repeated")
+    return random.Random(seed)
+
+
+def _check_count(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError("the number of trials must be a whole number, at least 1")
+    return n
+
+
+def progress(items: Iterable, total: int | None = None, description: str = "simulating", *, show: bool | None = None) -> Iterator:
+    """Yield ``items``, showing a progress bar in a notebook when the work lasts more than a second."""
+    in_kernel = _in_notebook() if show is None else show
+    if not in_kernel:
+        yield from items
+        return
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=total or 1, description=description,
+                              layout=widgets.Layout(width="60%"))
+    bar.add_class("circus-progress")
+    shown = False
+    start = time.perf_counter()
+    for i, item in enumerate(items, 1):
+        yield item
+        if not shown and time.perf_counter() - start > 1.0:
+            display(bar)
+            shown = True
+        if shown and (i % max(1, (total or 100) // 100) == 0):
+            bar.value = i
+    if shown:
+        bar.value = bar.max
+        bar.bar_style = "success"
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return hasattr(get_ipython(), "kernel")  # a terminal IPython has no kernel and no widgets
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated mean with its standard error and 95% confidence interval."""
+
+    mean: float
+    stderr: float
+    n: int
+    values: tuple = ()
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval (normal approximation)."""
+        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
+
+    def contains(self, exact: Any, z: float = Z95) -> bool:
+        """Whether an exact value lies inside the interval of ``z`` standard errors (95% by default)."""
+        return abs(float(exact) - self.mean) <= z * self.stderr + 1e-12
+
+    def __str__(self) -> str:
+        lo, hi = self.ci95
+        return f"{self.mean:.4f} ± {Z95 * self.stderr:.4f} (95% CI {lo:.4f} to {hi:.4f}, n = {self.n:,})"
+
+
+def _estimate(values: Sequence[float], keep: bool) -> Estimate:
+    n = len(values)
+    mean = math.fsum(values) / n
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return Estimate(mean, math.sqrt(var / n), n, tuple(values) if keep else ())
+
+
+def monte_carlo(trial: Callable[[random.Random], float | bool], n: int, seed: int | random.Random, *,
+                keep: bool = True, show_progress: bool | None = None) -> Estimate:
+    """Run ``trial(rng)`` n times with one seeded generator and estimate its mean (a probability for True/False)."""
+    rng = _check_seed(seed)
+    n = _check_count(n)
+    values = [float(trial(rng)) for _ in progress(range(n), n, show=show_progress)]
+    return _estimate(values, keep)
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: sound even near 0 and 1."""
+    if n <= 0:
+        raise ValueError("a proportion needs at least one trial")
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How often each outcome came up in n seeded trials, with 95% (Wilson) intervals."""
+
+    counts: Counter
+    n: int
+
+    def share(self, outcome: Hashable) -> float:
+        """The observed proportion of ``outcome``."""
+        return self.counts.get(outcome, 0) / self.n
+
+    def interval(self, outcome: Hashable) -> tuple[float, float]:
+        """The 95% confidence interval of the proportion of ``outcome``."""
+        return wilson_interval(self.counts.get(outcome, 0), self.n)
+
+    def contains(self, outcome: Hashable, exact: Any) -> bool:
+        """Whether an exact probability lies in the outcome's 95% interval."""
+        lo, hi = self.interval(outcome)
+        return lo - 1e-12 <= float(exact) <= hi + 1e-12
+
+    def table(self) -> list[tuple[Hashable, int, float, tuple[float, float]]]:
+        """Rows (outcome, count, share, interval), most frequent first."""
+        return [(o, c, c / self.n, self.interval(o)) for o, c in self.counts.most_common()]
+
+    def __str__(self) -> str:
+        return "\n".join(f"{o!s:>12}: {c:>7,}  {s:6.1%}  (95% CI {lo:.1%} to {hi:.1%})" for o, c, s, (lo, hi) in self.table())
+
+
+def tally(trial: Callable[[random.Random], Hashable], n: int, seed: int | random.Random, *,
+          show_progress: bool | None = None) -> Tally:
+    """Run ``trial(rng)`` n times with one seeded generator and count its outcomes."""
+    rng = _check_seed(seed)
+    n = _check_count(n)
+    return Tally(Counter(trial(rng) for _ in progress(range(n), n, show=show_progress)), n)
+
+
+def playout_scores(start: GameState | Callable[[random.Random], GameState], policies=None, *,
+                   player: int = 0) -> Callable[[random.Random], float]:
+    """A trial for ``monte_carlo``: play one game to the end and return ``player``'s score."""
+
+    def trial(rng: random.Random) -> float:
+        state = start(rng) if callable(start) and not isinstance(start, GameState) else start
+        return float(playout(state, rng, policies).scores()[player])
+
+    return trial
+
+
+def _winner(scores: Sequence) -> Hashable:
+    best = max(scores)
+    winners = [i for i, s in enumerate(scores) if s == best]
+    return winners[0] if len(winners) == 1 else "tie"
+
+
+def tournament(start: GameState | Callable[[random.Random], GameState], policies: Sequence[Policy], n: int,
+               seed: int | random.Random, *, winner: Callable[[GameState], Hashable] | None = None,
+               show_progress: bool | None = None) -> Tally:
+    """Play n seeded games between ``policies`` and tally who wins (index of the player, or "tie")."""
+    decide = winner or (lambda s: _winner(s.scores()))
+
+    def trial(rng: random.Random) -> Hashable:
+        state = start(rng) if callable(start) and not isinstance(start, GameState) else start
+        return decide(playout(state, rng, list(policies)))
+
+    return tally(trial, n, seed, show_progress=show_progress)
+
+
+def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=None, *, label: str = "simulated",
+                     title: str | None = None):
+    """Plot the running mean of simulated values with its 95% band, converging to the exact value."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    data = np.asarray(values.values if isinstance(values, Estimate) else values, dtype=float)
+    if data.size == 0:
+        raise ValueError("there are no simulated values to plot (run monte_carlo with keep=True)")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    n = np.arange(1, data.size + 1)
+    mean = np.cumsum(data) / n
+    sq = np.cumsum(data * data) / n
+    sd = np.sqrt(np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1))
+    half = Z95 * sd / np.sqrt(n)
+    ax.plot(n, mean, color="#2171b5", label=f"{label} (running mean)")
+    ax.fill_between(n, mean - half, mean + half, color="#6baed6", alpha=0.3, label="95% band")
+    if exact is not None:
+        ax.axhline(float(exact), color="#d7301f", linestyle="--", label=f"exact = {exact}")
+    ax.set_xscale("log")
+    ax.set_xlabel("number of trials")
+    ax.set_ylabel("estimate")
+    ax.legend(loc="best", fontsize=8)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str | None = None,
+               names: dict | None = None):
+    """Bar chart of simulated shares with 95% error bars, and exact values as red marks."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    outcomes = sorted(result.counts, key=str) if exact is None else list(exact)
+    shares = [result.share(o) for o in outcomes]
+    intervals = [result.interval(o) for o in outcomes]
+    errors = [[s - lo for s, (lo, _) in zip(shares, intervals)], [hi - s for s, (_, hi) in zip(shares, intervals)]]
+    labels = [str((names or {}).get(o, o)) for o in outcomes]
+    ax.bar(labels, shares, yerr=errors, color="#6baed6", capsize=4, label=f"simulated (n = {result.n:,})")
+    if exact is not None:
+        ax.scatter(labels, [float(exact[o]) for o in outcomes], color="#d7301f", marker="_", s=600, zorder=3, label="exact")
+    ax.set_ylabel("share")
+    ax.legend(loc="best", fontsize=8)
+    if title:
+        ax.set_title(title)
+    return ax

@@ -1,0 +1,208 @@
+"""Widget parts every game uses: SVG cards, dice, tokens and hexes, and a frame for board, controls, log and odds.
+
+Rendering is pure (data in, SVG text out) so it is tested as text; the frame is a thin ipywidgets layer.
+"""
+from __future__ import annotations
+
+import html
+import math
+from typing import Callable, Iterable, Sequence
+
+__all__ = [
+    "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
+    "GameFrame", "button", "PIP_LAYOUT",
+]
+
+INK = "#222222"
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def svg_doc(width: float, height: float, body: str | Iterable[str], *, css_class: str = "circus-svg",
+            title: str | None = None) -> str:
+    """A standalone SVG picture of the given size around the given pieces."""
+    body = body if isinstance(body, str) else "".join(body)
+    label = f"<title>{_esc(title)}</title>" if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{_esc(css_class)}" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" role="img">{label}{body}</svg>')
+
+
+def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: float = 0, width: float = 48,
+             height: float = 70, fill: str = "#fffdf5", color: str = INK, highlight: bool = False,
+             face_down: bool = False, note: str | None = None, css_class: str = "circus-card") -> str:
+    """A playing card: a big value in the middle, or two values (top and upside-down bottom) like a Scout card."""
+    stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
+    parts = [f'<g class="{_esc(css_class)}" transform="translate({x:g},{y:g})">',
+             f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{"#3b5b92" if face_down else fill}" '
+             f'stroke="{stroke}" stroke-width="{stroke_width}"/>']
+    if face_down:
+        parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
+                     f'stroke="#ffffff" stroke-dasharray="3 2"/>')
+    elif bottom is None:
+        size = width * (0.5 if len(str(top)) <= 2 else 0.32)
+        parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+    else:
+        size = width * 0.4
+        parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+        parts.append(f'<line x1="6" y1="{height / 2:g}" x2="{width - 6:g}" y2="{height / 2:g}" stroke="#bbbbbb"/>')
+        parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" font-family="sans-serif" '
+                     f'fill="#777777" text-anchor="middle" dominant-baseline="central" '
+                     f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
+    if note:
+        parts.append(f'<text x="{width / 2:g}" y="{height + 12:g}" font-size="10" font-family="sans-serif" '
+                     f'fill="#555555" text-anchor="middle">{_esc(note)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+# where the pips of each die face sit, on a 3 x 3 grid (column, row)
+PIP_LAYOUT = {
+    1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
+
+
+def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: str = "#ffffff",
+            highlight: bool = False, css_class: str = "circus-die") -> str:
+    """A six-sided die showing ``value`` pips."""
+    if value not in PIP_LAYOUT:
+        raise ValueError(f"a die shows 1 to 6 pips, not {value!r}")
+    stroke = "#d7301f" if highlight else "#555555"
+    step, radius = size / 4, size / 11
+    pips = "".join(f'<circle cx="{step * (c + 1):g}" cy="{step * (r + 1):g}" r="{radius:g}" fill="{INK}"/>'
+                   for c, r in PIP_LAYOUT[value])
+    return (f'<g class="{_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
+            f'rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>')
+
+
+def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill: str = "#fee391",
+              back: object | None = None, highlight: bool = False, faint_back: bool = True,
+              css_class: str = "circus-token") -> str:
+    """A round two-faced token: the visible face, and the back (shown faintly) if the viewer knows it."""
+    stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
+    parts = [f'<g class="{_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
+             f'<circle r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
+             f'<text y="{-r * 0.05:g}" font-size="{r * 0.42:g}" font-family="sans-serif" text-anchor="middle" '
+             f'dominant-baseline="central" fill="{INK}">{_esc(face)}</text>']
+    if back is not None:
+        opacity = 0.55 if faint_back else 1
+        parts.append(f'<text y="{r * 0.55:g}" font-size="{r * 0.28:g}" font-family="sans-serif" text-anchor="middle" '
+                     f'dominant-baseline="central" fill="#555555" opacity="{opacity}">({_esc(back)})</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def hex_center(q: int, r: int, size: float, *, origin: tuple[float, float] = (0, 0)) -> tuple[float, float]:
+    """The centre of axial hex (q, r), pointy-top layout."""
+    x = size * math.sqrt(3) * (q + r / 2) + origin[0]
+    y = size * 1.5 * r + origin[1]
+    return (x, y)
+
+
+def hex_corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hexagon."""
+    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (0, 0), fill: str = "#f7fbff",
+            label: str | None = None, css_class: str = "circus-hex") -> str:
+    """One map hex at axial (q, r), optionally shaded and labelled."""
+    cx, cy = hex_center(q, r, size, origin=origin)
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(cx, cy, size))
+    text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{size * 0.3:g}" font-family="sans-serif" '
+            f'text-anchor="middle" fill="#999999">{_esc(label)}</text>') if label else ""
+    return f'<g class="{_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
+
+
+def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float = 54) -> str:
+    """Lay out pieces left to right: each is a function of its x offset (or a string already placed)."""
+    return "".join(p(i * step) if callable(p) else p for i, p in enumerate(pieces))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the widget frame
+
+
+def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, tooltip: str = "",
+           style: str = "") :
+    """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class."""
+    import ipywidgets as widgets
+
+    b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style,
+                       layout=widgets.Layout(width="auto"))
+    b.on_click(lambda _: on_click())
+    if css_class:
+        b.add_class(css_class)
+    return b
+
+
+class GameFrame:
+    """The frame every game widget uses: a board (SVG/HTML), a row of controls, a message line, a move log and
+    a switchable odds panel. ``frame.widget`` is what a notebook displays."""
+
+    def __init__(self, title: str, *, odds_visible: bool = False, log_lines: int = 12) -> None:
+        import ipywidgets as widgets
+
+        self._widgets = widgets
+        self.title = widgets.HTML(f"<b>{_esc(title)}</b>")
+        self.board = widgets.HTML()
+        self.board.add_class("circus-board")
+        self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls.add_class("circus-controls")
+        self.message = widgets.HTML()
+        self.message.add_class("circus-message")
+        self.log_box = widgets.HTML()
+        self.log_box.add_class("circus-log")
+        self.odds = widgets.HTML()
+        self.odds.add_class("circus-odds")
+        self.odds.layout.display = None if odds_visible else "none"
+        self.odds_toggle = widgets.ToggleButton(value=odds_visible, description="Show odds", icon="calculator")
+        self.odds_toggle.add_class("circus-odds-toggle")
+        self.odds_toggle.observe(self._toggle_odds, names="value")
+        self.lines: list[str] = []
+        self.log_lines = log_lines
+        self.widget = widgets.VBox([self.title, self.board, self.controls, self.message,
+                                    widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])])])
+        self.widget.add_class("circus-frame")
+
+    def _toggle_odds(self, change) -> None:
+        self.odds.layout.display = None if change["new"] else "none"
+
+    @property
+    def odds_visible(self) -> bool:
+        """Whether the odds panel is switched on."""
+        return self.odds_toggle.value
+
+    def show_board(self, svg_or_html: str) -> None:
+        """Replace the board picture."""
+        self.board.value = svg_or_html
+
+    def set_controls(self, controls: Sequence) -> None:
+        """Replace the row of buttons and sliders."""
+        self.controls.children = tuple(controls)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a one-line message (in red for an error, such as an illegal move)."""
+        color = "#d7301f" if error else "#333333"
+        self.message.value = f'<span style="color:{color}">{_esc(text)}</span>' if text else ""
+
+    def log(self, line: str) -> None:
+        """Add a line to the move log (the newest last; only the last lines are kept on screen)."""
+        self.lines.append(str(line))
+        shown = self.lines[-self.log_lines:]
+        items = "".join(f"<li>{_esc(entry)}</li>" for entry in shown)
+        self.log_box.value = f'<ol start="{len(self.lines) - len(shown) + 1}" style="margin:0">{items}</ol>'
+
+    def show_odds(self, html_text: str) -> None:
+        """Replace the odds panel's content (HTML)."""
+        self.odds.value = html_text
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
