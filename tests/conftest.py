@@ -1,0 +1,31 @@
+"""Shared fixtures: the kit's root, notebook execution in a fresh kernel, and JupyterLab in a headless browser."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    """The kit's top folder."""
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def lab():
+    """One JupyterLab + headless Chromium for the whole test session (skipped without a browser, except in CI)."""
+    from lab import BrowserMissing, Lab, ensure_chromium
+
+    try:
+        ensure_chromium()
+    except BrowserMissing as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(str(missing))
+        pytest.skip(str(missing))
+    server = Lab()
+    yield server
+    server.close()

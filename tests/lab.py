@@ -1,0 +1,162 @@
+"""A JupyterLab in headless Chromium for the lesson tests: start a server in a temporary root, open a notebook,
+run it all, then let the test click its widgets and read them back.
+
+Each game's browser test is a few lines::
+
+    def test_flip7_in_lab(lab):
+        page = lab.run_notebook("notebooks/01_flip7.ipynb")
+        lab.click(page, ".circus-hit")
+        assert "bust" in lab.text(page, ".circus-message")
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+]
+
+
+class BrowserMissing(RuntimeError):
+    """Chromium is not installed and could not be installed."""
+
+
+def ensure_chromium() -> Path:
+    """Debian's Chromium, installed with apt when we are root and it is missing."""
+    if CHROMIUM.exists():
+        return CHROMIUM
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, stdout=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env, stdout=subprocess.DEVNULL)
+        if CHROMIUM.exists():
+            return CHROMIUM
+    raise BrowserMissing(
+        "the browser tests need Chromium at /usr/bin/chromium: install it with `sudo apt-get install chromium` "
+        "(Debian/Ubuntu) and run `make test` again")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """One JupyterLab server on a loopback port, serving copies of the kit's notebooks, and one browser."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="circus-lab-"))
+        self.root = self.tmp / "root"
+        for folder in ("notebooks", "solutions", "exercises"):
+            if (ROOT / folder).exists():
+                shutil.copytree(ROOT / folder, self.root / folder)
+        settings = self.tmp / "settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        self.port = _free_port()
+        self.token = "circus-test"
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
+        args = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+                "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}", f"--LabApp.user_settings_dir={self.tmp / 'settings'}",
+                f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            args.append("--allow-root")
+        self.log = open(self.tmp / "server.log", "wb")
+        self.server = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
+        self._wait_for_server()
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        self.browser = self._playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True,
+                                                        args=CHROMIUM_ARGS)
+
+    def _wait_for_server(self, timeout: float = 60) -> None:
+        url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.server.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited at start:\n{self.server_log()}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{self.server_log()}")
+
+    def server_log(self) -> str:
+        """What the server printed so far (for failure messages)."""
+        self.log.flush()
+        return (self.tmp / "server.log").read_text(errors="replace")[-4000:]
+
+    def run_notebook(self, path: str, *, timeout: float = 240):
+        """Open a notebook (path relative to the kit's root), wait for the kernel, run all cells, return the page."""
+        page = self.browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        page.goto(f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => e.textContent.includes('| Idle'))""",
+            timeout=90_000)
+        page.click("text=Run >> nth=0")  # the menu bar's Run menu
+        page.click('.lm-Menu-item[data-command="runmenu:run-all"]')
+        page.wait_for_function(
+            """() => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+                       return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent)); }""",
+            timeout=timeout * 1000)
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'] .jp-RenderedText, "
+                              ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+        if errors.count():
+            raise AssertionError(f"{path} raised an error in the browser:\n{errors.first.inner_text()[:2000]}")
+        return page
+
+    @staticmethod
+    def click(page, selector: str, *, nth: int = 0) -> None:
+        """Click the nth element with this CSS selector (a widget's stable class, say) and let the kernel answer."""
+        target = page.locator(selector).nth(nth)
+        target.scroll_into_view_if_needed()
+        target.click()
+        page.wait_for_timeout(300)
+
+    @staticmethod
+    def text(page, selector: str, *, nth: int = 0) -> str:
+        """The visible text of the nth element with this CSS selector."""
+        return page.locator(selector).nth(nth).inner_text()
+
+    @staticmethod
+    def wait_for_text(page, selector: str, predicate: str, *, timeout: float = 15) -> str:
+        """Wait until the element's text contains ``predicate``; returns the text."""
+        page.wait_for_function(
+            "([sel, want]) => { const e = document.querySelector(sel); return e && e.innerText.includes(want); }",
+            arg=[selector, predicate], timeout=timeout * 1000)
+        return page.locator(selector).first.inner_text()
+
+    def close(self) -> None:
+        """Stop the browser and the server (which shuts its kernels down)."""
+        try:
+            self.browser.close()
+            self._playwright.stop()
+        finally:
+            self.server.send_signal(signal.SIGTERM)
+            try:
+                self.server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+            self.log.close()
+            shutil.rmtree(self.tmp, ignore_errors=True)

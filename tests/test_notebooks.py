@@ -1,0 +1,40 @@
+"""Every lesson and solution notebook runs top to bottom in a fresh kernel, and is committed clean."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from circuslib.core.teach import CORRECT_MARK
+from notebooks import ROOT, cell_error, cell_text, execute, lessons
+
+ALL_NOTEBOOKS = lessons() + sorted((ROOT / "exercises").glob("*.ipynb"))
+CHECK_CALL = re.compile(r"^\s*check\.\w+\(", re.M)
+
+
+def test_the_kit_has_its_welcome_notebook_and_warmup():
+    names = {p.relative_to(ROOT).as_posix() for p in ALL_NOTEBOOKS}
+    assert {"notebooks/00_welcome.ipynb", "solutions/00_warmup.ipynb", "exercises/00_warmup.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_notebook_is_committed_without_outputs_and_with_a_kernel(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    dirty = [i + 1 for i, c in enumerate(notebook["cells"])
+             if c["cell_type"] == "code" and (c.get("outputs") or c.get("execution_count"))]
+    assert not dirty, f"{path.name}: cells {dirty} were saved with outputs; clear them before committing"
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", lessons(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_notebook_runs_top_to_bottom_in_a_fresh_kernel(path):
+    executed = execute(path)
+    code_cells = [c for c in executed.cells if c.cell_type == "code"]
+    assert all(cell_error(c) is None for c in code_cells)
+    if path.parent.name == "solutions":
+        checks = [c for c in code_cells if CHECK_CALL.search(c.source)]
+        assert checks, f"{path.name} has no check cells"
+        for cell in checks:
+            assert CORRECT_MARK in cell_text(cell), f"{path.name}: this check did not pass:\n{cell.source}"
