@@ -16,7 +16,7 @@ from .core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move, best_valu
 from .core.teach import Checks, WrongAnswer, check_integer, check_probability
 from .core.ui import GameFrame, button, svg_die, svg_doc
 
-__all__ = ["ROLL", "STOP", "PigTurn", "stop_at", "pig_value", "PigWidget", "check"]
+__all__ = ["ROLL", "STOP", "PigTurn", "stop_at", "pig_value", "expected_gain_of_a_roll", "PigWidget", "check", "graph_key", "rank_cycle"]
 
 ROLL = Move("roll")
 STOP = Move("stop")
@@ -86,7 +86,7 @@ class PigTurn(GameState):
         if self.busted:
             return "bust"
         if self.rolling:
-            return f"{self.total}🎲"
+            return f"{self.total}+?"
         return f"{self.total}✓" if self.stopped else str(self.total)
 
     def _repr_html_(self) -> str:
@@ -232,3 +232,18 @@ def ace_to_seven(answer) -> str:
 def rank_cycle() -> nx.Graph:
     """The ranks 1 (Ace) to 13 (King) on a cycle: each rank is next to the one above and the one below."""
     return nx.relabel_nodes(nx.cycle_graph(13), {i: i + 1 for i in range(13)})
+
+
+@check.register
+def two_safe_rolls(answer) -> str:
+    """P(two rolls in a row in Pig both avoid the 1)."""
+    return check_probability(answer, Fraction(25, 36), what="P(two safe rolls)", mistakes={
+        Fraction(5, 6): "that is the chance of one safe roll; for 'this and then that', multiply the chances",
+        Fraction(1, 36): "that is the chance that both rolls are 1s; you want both to avoid the 1",
+        Fraction(11, 36): "that is the chance that at least one roll is a 1: take its complement",
+    })
+
+
+def graph_key(state: PigTurn) -> tuple:
+    """The position for a move graph: the last die shown does not matter, and every bust is the same end."""
+    return "bust" if state.busted else (state.total, state.rolling, state.stopped)

@@ -1,0 +1,61 @@
+"""Seeded simulation: estimates, intervals, tallies, reproducibility, plots."""
+from __future__ import annotations
+
+import random
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from circuslib.core.sim import Estimate, Tally, monte_carlo, plot_convergence, plot_tally, progress, tally, wilson_interval
+
+
+def test_same_seed_same_numbers():
+    a = monte_carlo(lambda rng: rng.random(), 500, seed=7)
+    b = monte_carlo(lambda rng: rng.random(), 500, seed=7)
+    assert a == b and a.n == 500
+    assert monte_carlo(lambda rng: rng.random(), 500, seed=8).mean != a.mean
+
+
+def test_estimate_of_a_fair_coin_contains_one_half_and_excludes_far_values():
+    estimate = monte_carlo(lambda rng: rng.random() < 0.5, 10_000, seed=1)
+    lo, hi = estimate.ci95
+    assert lo < 0.5 < hi and hi - lo < 0.025  # 2 * 1.96 * 0.005 = 0.0196
+    assert estimate.contains(0.5) and not estimate.contains(0.55)
+    assert "95% CI" in str(estimate)
+
+
+def test_bad_runs_are_refused_in_words():
+    with pytest.raises(TypeError, match="whole-number seed"):
+        monte_carlo(lambda rng: 1, 10, seed=0.5)
+    with pytest.raises(ValueError, match="at least 1"):
+        monte_carlo(lambda rng: 1, 0, seed=1)
+    with pytest.raises(ValueError, match="no simulated values"):
+        plot_convergence([], exact=1)
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(50, 100)
+    assert round(lo, 4) == 0.4038 and round(hi, 4) == 0.5962
+    assert wilson_interval(0, 20)[0] == 0.0 and wilson_interval(0, 20)[1] > 0.1
+
+
+def test_tally_counts_outcomes_with_intervals():
+    result = tally(lambda rng: rng.randint(1, 3), 3000, seed=2)
+    assert result.n == 3000 and sum(result.counts.values()) == 3000
+    assert all(result.contains(face, 1 / 3) for face in (1, 2, 3))
+    assert not result.contains(1, 0.5)
+    assert result.table()[0][1] == max(result.counts.values())
+
+
+def test_progress_passes_items_through_outside_a_notebook():
+    assert list(progress(range(5), 5)) == [0, 1, 2, 3, 4]
+
+
+def test_plots_draw_the_exact_line_and_the_band():
+    estimate = monte_carlo(lambda rng: rng.random() < 0.25, 2000, seed=3)
+    ax = plot_convergence(estimate, exact=0.25, title="coin")
+    assert ax.get_title() == "coin" and len(ax.lines) == 2 and len(ax.collections) == 1
+    ax2 = plot_tally(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5})
+    assert len(ax2.patches) == 2

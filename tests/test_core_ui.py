@@ -1,0 +1,58 @@
+"""Widget parts: SVG pieces as text, and the game frame's handlers driven headless."""
+from __future__ import annotations
+
+import xml.dom.minidom
+
+import pytest
+
+from circuslib.core.ui import GameFrame, button, hex_center, svg_card, svg_die, svg_doc, svg_hex, svg_token
+
+
+def parse(svg: str):
+    return xml.dom.minidom.parseString(svg)
+
+
+def test_pieces_make_well_formed_svg_with_their_classes():
+    picture = svg_doc(400, 120, [svg_card(7, x=0), svg_card(3, 9, x=60, highlight=True), svg_die(5, x=120),
+                                 svg_token("Clown", cx=250, cy=60, back="Acrobate"), svg_hex(0, 0, origin=(350, 60))],
+                      title="pieces")
+    doc = parse(picture)
+    classes = [g.getAttribute("class") for g in doc.getElementsByTagName("g")]
+    assert classes == ["circus-card", "circus-card", "circus-die", "circus-token", "circus-hex"]
+    assert doc.getElementsByTagName("title")[0].firstChild.data == "pieces"
+
+
+def test_a_die_shows_its_pips_and_refuses_a_seven():
+    assert svg_die(6).count("<circle") == 6 and svg_die(1).count("<circle") == 1
+    with pytest.raises(ValueError, match="1 to 6 pips"):
+        svg_die(7)
+
+
+def test_text_is_escaped():
+    assert "&lt;b&gt;" in svg_card("<b>")
+
+
+def test_hex_centres_of_neighbours_are_one_hex_apart():
+    x0, y0 = hex_center(0, 0, 10)
+    x1, y1 = hex_center(1, 0, 10)
+    assert round(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 6) == round(10 * 3 ** 0.5, 6)
+
+
+def test_frame_log_message_and_odds_toggle():
+    frame = GameFrame("Test")
+    for i in range(15):
+        frame.log(f"move {i}")
+    assert "move 14" in frame.log_box.value and "move 2" not in frame.log_box.value and 'start="4"' in frame.log_box.value
+    frame.say("a loop costs 3 movement points; 2 are left", error=True)
+    assert "#d7301f" in frame.message.value and "loop" in frame.message.value
+    assert frame.odds.layout.display == "none"
+    frame.odds_toggle.value = True
+    assert frame.odds.layout.display is None and frame.odds_visible
+
+
+def test_button_calls_its_handler_and_carries_its_class():
+    clicks = []
+    b = button("Hit", lambda: clicks.append(1), css_class="circus-hit")
+    b.click()
+    b.click()
+    assert clicks == [1, 1] and "circus-hit" in b._dom_classes
