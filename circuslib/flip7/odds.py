@@ -1,0 +1,298 @@
+"""Exact Flip 7 odds: bust chances (as numbers and as a formula), the optimal hit/stay policy of a lone player,
+simple stop-at rules against it, and what happens to a player who never stops.
+
+Everything returned is a sympy ``Rational``. The dynamic programmes run on whole numbers: a hand that is ``d``
+cards deep is worth its value times ``P_d = (T - d)(T - d - 1)...``, the number of ways the remaining draws can
+go, so every probability shares one denominator and no fraction is ever reduced inside the loop.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import prod
+from typing import Callable, Iterable
+
+import sympy
+
+from ..core.exact import Dist, to_rational
+from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS, INDEX, MODIFIERS, TIMES_TWO, deck_counts, parse_card
+
+__all__ = [
+    "remaining_deck", "bust_probability", "bust_formula", "bust_formula_values", "expected_gain", "SoloOptimal",
+    "solo_optimal", "threshold_value", "best_threshold", "flip7_probability", "cards_before_bust",
+]
+
+N_SYMBOL = sympy.Symbol("N", positive=True, integer=True)
+
+
+def _check_held(held) -> tuple[int, ...]:
+    if isinstance(held, (str, bytes, int)) or not isinstance(held, Iterable):
+        raise TypeError("held must be a list of the numbers in front of the player, for example [3, 7]")
+    numbers = []
+    for card in held:
+        card = parse_card(card)
+        if not isinstance(card, int):
+            raise ValueError(f"held lists number cards only; put {card!r} in seen (or modifiers)")
+        if card in numbers:
+            raise ValueError(f"a player never holds two {card}s: the second one would have been a bust")
+        numbers.append(card)
+    if len(numbers) > 7:
+        raise ValueError("a player holds at most 7 numbers (the 7th ends the round with a Flip 7)")
+    return tuple(numbers)
+
+
+def remaining_deck(held=(), seen=(), deck: str = "full", modifiers=()) -> tuple[int, ...]:
+    """Counts of each card kind left in the deck once ``held``, ``modifiers`` and ``seen`` are out of it."""
+    held = _check_held(held)
+    if isinstance(seen, (str, bytes, int)) or not isinstance(seen, Iterable):
+        raise TypeError("seen must be a list of cards, for example [5, 5, 'Freeze']")
+    counts = list(deck_counts(deck))
+    out = list(held) + [parse_card(m) for m in modifiers] + [parse_card(c) for c in seen]
+    for card in out:
+        i = INDEX[card]
+        counts[i] -= 1
+        if counts[i] < 0:
+            have = deck_counts(deck)[i]
+            raise ValueError(f"the {deck} deck has only {have} card(s) {card}, but more are counted as out of it")
+    return tuple(counts)
+
+
+def bust_probability(held, seen=(), *, deck: str = "full") -> sympy.Rational:
+    """P(the next card busts): the copies left of the numbers held, over the cards left in the deck."""
+    held = _check_held(held)
+    counts = remaining_deck(held, seen, deck)
+    total = sum(counts)
+    if total == 0:
+        raise ValueError("no card is left in the deck, so there is no next card")
+    return sympy.Rational(sum(counts[INDEX[h]] for h in held), total)
+
+
+def bust_formula(held) -> sympy.Expr:
+    """P(bust) as a formula: (n_a + n_b + ...) / N, with n_h the copies of h left and N the cards left."""
+    held = _check_held(held)
+    return sympy.Add(*[sympy.Symbol(f"n_{h}", nonnegative=True, integer=True) for h in held]) / N_SYMBOL
+
+
+def bust_formula_values(held, seen=(), *, deck: str = "full") -> dict:
+    """The values of the formula's symbols (n_h and N) for this hand and these seen cards."""
+    held = _check_held(held)
+    counts = remaining_deck(held, seen, deck)
+    values = {sympy.Symbol(f"n_{h}", nonnegative=True, integer=True): counts[INDEX[h]] for h in held}
+    values[N_SYMBOL] = sum(counts)
+    return values
+
+
+def _score(numbers_sum: int, n_numbers: int, plus: int, doubled: bool) -> int:
+    return numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)
+
+
+def expected_gain(held, seen=(), *, deck: str = "numbers", modifiers=()) -> sympy.Rational:
+    """What one more card adds to the round score on average (a bust loses everything held).
+
+    With the full deck an action card is counted as leaving the score unchanged (a one-card look-ahead).
+    """
+    held = _check_held(held)
+    modifiers = tuple(parse_card(m) for m in modifiers)
+    if any(m not in MODIFIERS for m in modifiers):
+        raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
+    counts = remaining_deck(held, seen, deck, modifiers)
+    total = sum(counts)
+    if total == 0:
+        raise ValueError("no card is left in the deck, so there is no next card")
+    plus = sum(int(m[1:]) for m in modifiers if m != TIMES_TWO)
+    doubled = TIMES_TWO in modifiers
+    now = _score(sum(held), len(held), plus, doubled)
+    gain = Fraction(0)
+    for card, count in zip(CARDS, counts):
+        if not count:
+            continue
+        if isinstance(card, int):
+            after = 0 if card in held else _score(sum(held) + card, len(held) + 1, plus, doubled)
+        elif card == TIMES_TWO:
+            after = _score(sum(held), len(held), plus, True)
+        elif card in MODIFIERS:
+            after = _score(sum(held), len(held), plus + int(card[1:]), doubled)
+        else:
+            after = now
+        gain += Fraction(count * (after - now), total)
+    return to_rational(gain)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lone player's round as an exact dynamic programme over hands
+
+MOD_VALUES = (2, 4, 6, 8, 10)  # the +N modifiers, in CARDS order; bit 5 of the modifier mask is x2
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple[str, ...] = (),
+           policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True):
+    """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?})."""
+    if any(counts[INDEX[a]] for a in ACTIONS):
+        raise ValueError("the exact optimum covers the 'numbers' and 'numbers+modifiers' decks (no action cards)")
+    number_counts = counts[:13]
+    mod_counts = counts[13:19]
+    total = sum(counts)
+    start_n = sum(1 << h for h in held)
+    start_m = sum(1 << MODIFIERS.index(m) for m in held_mods)
+    max_draws = min(total, 7 - len(held) + sum(mod_counts))
+    # scale[d] = (T-d)(T-d-1)...(T-max_draws+1): the ways the remaining draws can fall after d draws
+    scale = [prod(range(total - max_draws + 1, total - d + 1)) for d in range(max_draws + 1)]
+    numbers_free = [h for h in range(13) if number_counts[h] and h not in held]
+    mods_free = [i for i in range(6) if mod_counts[i]]
+    table: dict = {}
+    memo: dict = {}
+
+    def value(nmask: int, mmask: int, d: int, n_numbers: int, numbers_sum: int, plus: int) -> int:
+        key = nmask | mmask << 13
+        if key in memo:
+            return memo[key]
+        doubled = mmask >> 5 & 1
+        stay = (numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)) * scale[d]
+        if n_numbers >= 7 or d >= max_draws:
+            memo[key] = stay
+            return stay
+        hit = 0
+        for h in numbers_free:
+            if not nmask >> h & 1:
+                hit += number_counts[h] * value(nmask | 1 << h, mmask, d + 1, n_numbers + 1, numbers_sum + h, plus)
+        for i in mods_free:
+            if not mmask >> i & 1:
+                hit += value(nmask, mmask | 1 << i, d + 1, n_numbers, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
+        if policy is None:
+            choose_hit = hit > stay
+        else:
+            choose_hit = policy(numbers_sum * (2 if doubled else 1) + plus, n_numbers, d)
+        if want_table:
+            table[key] = choose_hit
+        best = hit if choose_hit else stay
+        memo[key] = best
+        return best
+
+    plus0 = sum(int(m[1:]) for m in held_mods if m != TIMES_TWO)
+    scaled = value(start_n, start_m, 0, len(held), sum(held), plus0)
+    return Fraction(scaled, scale[0]), table
+
+
+def _hand_key(held, modifiers=()) -> int:
+    held = _check_held(held)
+    mods = [parse_card(m) for m in modifiers]
+    if any(m not in MODIFIERS for m in mods):
+        raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
+    return sum(1 << h for h in held) | sum(1 << MODIFIERS.index(m) for m in mods) << 13
+
+
+@dataclass(frozen=True)
+class SoloOptimal:
+    """The best hit/stay policy of one player alone in one round, with its exact expected score."""
+
+    deck: str
+    value: sympy.Rational
+    decisions: dict  # hand key -> True (hit) / False (stay), for every hand the policy can reach or consider
+
+    def hit(self, held, modifiers=()) -> bool:
+        """The advice for this hand: True means hit, False means stay."""
+        key = _hand_key(held, modifiers)
+        if key not in self.decisions:
+            if len(set(held)) >= 7:
+                raise ValueError("seven different numbers is a Flip 7: the round is already over")
+            raise ValueError(f"the hand {sorted(held)} cannot arise from the {self.deck} deck")
+        return self.decisions[key]
+
+    def advice(self, held, modifiers=()) -> str:
+        """'hit' or 'stay' for this hand."""
+        return "hit" if self.hit(held, modifiers) else "stay"
+
+    def table(self) -> dict:
+        """The advice for every hand: {(numbers held, modifiers held): 'hit'/'stay'} (numbers deck: {numbers: ...})."""
+        out = {}
+        for key, hit in self.decisions.items():
+            numbers = tuple(_bits(key & 0x1FFF))
+            mods = tuple(MODIFIERS[i] for i in _bits(key >> 13))
+            out[numbers if self.deck == "numbers" else (numbers, mods)] = "hit" if hit else "stay"
+        return out
+
+
+_OPTIMA: dict = {}
+
+
+def solo_optimal(deck: str = "numbers", seen=()) -> SoloOptimal:
+    """The optimal policy for one player alone in one round (exact DP over hands), on a fresh deck minus ``seen``."""
+    if deck not in ("numbers", "numbers+modifiers"):
+        raise ValueError("solo_optimal works on deck='numbers' or deck='numbers+modifiers'")
+    counts = remaining_deck((), seen, deck)
+    key = (deck, counts)
+    if key not in _OPTIMA:
+        value, table = _solve(counts)
+        _OPTIMA[key] = SoloOptimal(deck, to_rational(value), table)
+    return _OPTIMA[key]
+
+
+def _check_threshold(stop_at) -> int:
+    if isinstance(stop_at, bool) or not isinstance(stop_at, int):
+        raise TypeError("the threshold must be a whole number of points")
+    if stop_at < 0:
+        raise ValueError("the threshold cannot be negative")
+    return stop_at
+
+
+def threshold_value(stop_at: int, deck: str = "numbers") -> sympy.Rational:
+    """The exact expected round score of 'stop as soon as the round score reaches stop_at'."""
+    stop_at = _check_threshold(stop_at)
+    if deck not in ("numbers", "numbers+modifiers"):
+        raise ValueError("threshold_value works on deck='numbers' or deck='numbers+modifiers'")
+    value, _ = _solve(deck_counts(deck), policy=lambda score, n, d: score < stop_at, want_table=False)
+    return to_rational(value)
+
+
+def best_threshold(deck: str = "numbers", candidates: Iterable[int] = range(0, 61)) -> tuple[int, sympy.Rational]:
+    """The stop-at threshold with the highest exact expected round score (the smallest, if several tie)."""
+    results = [(threshold_value(t, deck), -t) for t in candidates]
+    value, minus_t = max(results)
+    return -minus_t, value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a player who never stops
+
+@lru_cache(maxsize=None)
+def _never_stop(counts: tuple[int, ...]) -> dict:
+    """Forward DP over sets of numbers held: the chance to bust holding k numbers, and to reach Flip 7."""
+    numbers = counts[:13]
+    total = sum(numbers)  # modifiers never change the order in which the numbers come, so they are left out
+    mass = {0: Fraction(1)}
+    result: dict = {}
+    for k in range(7):
+        nxt: dict = {}
+        left = total - k
+        for mask, p in mass.items():
+            held = _bits(mask)
+            busting = sum(numbers[h] - 1 for h in held)
+            if busting:
+                result[k] = result.get(k, Fraction(0)) + p * Fraction(busting, left)
+            for h in range(13):
+                if numbers[h] and not mask >> h & 1:
+                    nxt[mask | 1 << h] = nxt.get(mask | 1 << h, Fraction(0)) + p * Fraction(numbers[h], left)
+        mass = nxt
+    result["Flip 7"] = sum(mass.values(), Fraction(0))
+    return result
+
+
+def _deck_for_never_stop(deck: str) -> tuple[int, ...]:
+    if deck not in ("numbers", "numbers+modifiers"):
+        raise ValueError("this works on deck='numbers' or deck='numbers+modifiers' (the two give the same answer)")
+    return deck_counts(deck)
+
+
+def flip7_probability(deck: str = "numbers") -> sympy.Rational:
+    """P(Flip 7) for a lone player who never stops (modifiers do not change it: they never bust)."""
+    return to_rational(_never_stop(_deck_for_never_stop(deck))["Flip 7"])
+
+
+def cards_before_bust(deck: str = "numbers") -> Dist:
+    """For a lone player who never stops: how many numbers are held when the bust comes (1..6), or 'Flip 7'."""
+    return Dist(dict(_never_stop(_deck_for_never_stop(deck))))

@@ -1,0 +1,537 @@
+"""Flip 7, base game, as the kit reads it (RULINGS section 1): cards, hands, a full game to 200, scoring, SVG.
+
+The deck is a multiset of counts in a fixed card order, so a draw is a chance step whose outcomes are the card
+kinds left, each with probability count / cards left. When the deck runs out, the discards become the deck:
+drawing uniformly from a multiset is the same as shuffling it, so the reshuffle needs no chance step of its own.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Iterable
+
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.ui import svg_card, svg_doc
+
+__all__ = [
+    "NUMBERS", "MODIFIERS", "ACTIONS", "CARDS", "FREEZE", "FLIP_THREE", "SECOND_CHANCE", "TIMES_TWO",
+    "DECK_COUNTS", "HIT", "STAY", "Hand", "Flip7Game", "new_game", "card_name", "parse_card", "deck_counts",
+    "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS", "TARGET",
+]
+
+NUMBERS: tuple[int, ...] = tuple(range(13))
+MODIFIERS: tuple[str, ...] = ("+2", "+4", "+6", "+8", "+10", "x2")
+TIMES_TWO = "x2"
+FREEZE, FLIP_THREE, SECOND_CHANCE = "Freeze", "Flip Three", "Second Chance"
+ACTIONS: tuple[str, ...] = (FREEZE, FLIP_THREE, SECOND_CHANCE)
+CARDS: tuple = NUMBERS + MODIFIERS + ACTIONS
+INDEX = {card: i for i, card in enumerate(CARDS)}
+# 0 x1 and n x n for n = 1..12 (79 numbers); one of each modifier (6); three of each action (9): 94 cards
+DECK_COUNTS: tuple[int, ...] = (1,) + tuple(range(1, 13)) + (1,) * 6 + (3,) * 3
+FLIP7_BONUS = 15
+TARGET = 200
+ALIASES = {"×2": "x2", "X2": "x2", "*2": "x2", "freeze": FREEZE, "flip three": FLIP_THREE, "flip3": FLIP_THREE,
+           "second chance": SECOND_CHANCE}
+
+HIT = Move("hit")
+STAY = Move("stay")
+
+
+def parse_card(card) -> int | str:
+    """A card as the kit names it: a number 0..12, or a name like '+4', 'x2', 'Freeze'; refuses anything else."""
+    if isinstance(card, bool):
+        raise TypeError("True/False is not a card")
+    if isinstance(card, int):
+        if card < 0:
+            raise ValueError(f"card numbers are never negative: {card} is not a Flip 7 card")
+        if card > 12:
+            raise ValueError(f"the numbers go from 0 to 12: {card} is not a Flip 7 card")
+        return card
+    if isinstance(card, str):
+        name = ALIASES.get(card.strip(), ALIASES.get(card.strip().lower(), card.strip()))
+        if name in INDEX and not isinstance(INDEX.get(name), bool):
+            return name
+        if name.isdigit():
+            raise TypeError(f"write number cards as numbers (12), not text ({card!r})")
+        raise ValueError(f"{card!r} is not a Flip 7 card; the other cards are {', '.join(MODIFIERS + ACTIONS)}")
+    raise TypeError(f"a card is a number 0..12 or a card name, not a {type(card).__name__}")
+
+
+def card_name(card) -> str:
+    """How a card is written on screen."""
+    return "×2" if card == TIMES_TWO else str(card)
+
+
+def deck_counts(deck: str = "full") -> tuple[int, ...]:
+    """The counts of each card kind (in ``CARDS`` order) of a fresh deck: 'full' (94), 'numbers' (79) or
+    'numbers+modifiers' (85)."""
+    if deck == "full":
+        return DECK_COUNTS
+    if deck == "numbers":
+        return DECK_COUNTS[:13] + (0,) * 9
+    if deck == "numbers+modifiers":
+        return DECK_COUNTS[:19] + (0,) * 3
+    raise ValueError(f"unknown deck {deck!r}: choose 'full', 'numbers' or 'numbers+modifiers'")
+
+
+def round_score(numbers: Iterable[int], modifiers: Iterable[str] = (), *, busted: bool = False) -> int:
+    """A round's points: (sum of numbers, doubled by ×2) + the +N cards + 15 for seven different numbers; 0 if busted."""
+    numbers, modifiers = tuple(numbers), tuple(modifiers)
+    if busted:
+        return 0
+    total = sum(numbers) * (2 if TIMES_TWO in modifiers else 1)
+    total += sum(int(m[1:]) for m in modifiers if m != TIMES_TWO)
+    return total + (FLIP7_BONUS if len(set(numbers)) >= 7 else 0)
+
+
+def draw_card(counts, rng: random.Random):
+    """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
+    ticket = rng.randrange(sum(counts))
+    for card, count in zip(CARDS, counts):
+        if ticket < count:
+            return card
+        ticket -= count
+    raise AssertionError("unreachable: the ticket is below the total")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One player's row in the current round: numbers in the order drawn, modifiers, a Second Chance, status.
+
+    Status is 'active', 'stopped', 'frozen', 'busted', 'flip7', or 'out' (sitting out a tie-break round).
+    ``played`` holds the Freeze and Flip Three cards played on this player (set aside at the end of the round).
+    """
+
+    numbers: tuple[int, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    second_chance: bool = False
+    status: str = "active"
+    played: tuple[str, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        """Still in the round (may still be dealt cards and choose)."""
+        return self.status == "active"
+
+    def score(self) -> int:
+        """The points this row is worth now (0 once busted)."""
+        return round_score(self.numbers, self.modifiers, busted=self.status in ("busted", "out"))
+
+    def cards(self) -> list:
+        """Every card lying in front of the player."""
+        return list(self.numbers) + list(self.modifiers) + [SECOND_CHANCE] * self.second_chance + list(self.played)
+
+
+def _add(counts: tuple[int, ...], cards: Iterable) -> tuple[int, ...]:
+    out = list(counts)
+    for card in cards:
+        out[INDEX[card]] += 1
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Flip7Game(GameState):
+    """A whole game of Flip 7 for 1 to 10 players (3 to 10 is the real game; 1 and 2 are for study).
+
+    Choices: ``HIT``/``STAY`` on your turn, and ``Move("target", (card, player))`` when an action card needs a
+    target. Chance: the next card, from the cards actually left in the deck.
+    """
+
+    players: int = 3
+    totals: tuple[int, ...] = ()
+    hands: tuple[Hand, ...] = ()
+    deck: tuple[int, ...] = DECK_COUNTS
+    discard: tuple[int, ...] = (0,) * len(CARDS)
+    dealer: int = 0
+    round: int = 1
+    turn: int = 0
+    turn_done: bool = True
+    receiver: int | None = None        # who gets the next card (a chance step is due)
+    deal_queue: tuple[int, ...] = ()   # players still waiting for their opening card
+    flip3: tuple | None = None         # (target, cards still to take, deferred action cards)
+    pending: tuple = ()                # (owner, action card) waiting for a target
+    contenders: tuple[int, ...] = ()   # who plays this round (everyone, or the tied players of a tie-break)
+    finished: bool = False
+    target: int = TARGET
+    last: str = field(default="", compare=False)
+
+    # --- the protocol -------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The player choosing now, CHANCE before a draw, TERMINAL at the end."""
+        if self.finished:
+            return TERMINAL
+        if self.receiver is not None:
+            return CHANCE
+        if self.pending:
+            return self.pending[0][0]
+        return self.turn
+
+    @property
+    def phase(self) -> str:
+        """'draw', 'target', 'turn' or 'over'."""
+        if self.finished:
+            return "over"
+        if self.receiver is not None:
+            return "draw"
+        return "target" if self.pending else "turn"
+
+    def is_over(self) -> bool:
+        """The game ends after a round in which someone reached the target, once the lead is not tied."""
+        return self.finished
+
+    def legal_moves(self) -> tuple:
+        """Hit or Stay on a turn; one target move per eligible player when an action card needs a target."""
+        if self.finished or self.receiver is not None:
+            return ()
+        if self.pending:
+            owner, card = self.pending[0]
+            return tuple(Move("target", (card, p)) for p in self.targets_for(owner, card))
+        return (HIT, STAY)
+
+    def is_legal(self, move) -> bool:
+        """Direct rule check (the chance step accepts any card kind still in the deck)."""
+        if self.finished:
+            return False
+        if self.receiver is not None:
+            try:
+                return self.deck[INDEX[move]] > 0 if not isinstance(move, bool) else False
+            except (KeyError, TypeError):
+                return False
+        return move in self.legal_moves()
+
+    def chance_outcomes(self) -> tuple:
+        """The next card: each kind left in the deck with probability count / cards left."""
+        if self.receiver is None or self.finished:
+            return ()
+        total = sum(self.deck)
+        return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, self.deck) if c)
+
+    def scores(self) -> tuple:
+        """Each player's game total."""
+        return self.totals
+
+    def round_scores(self) -> tuple:
+        """What each row is worth now in the current round."""
+        return tuple(h.score() for h in self.hands)
+
+    def winner(self) -> int | None:
+        """The winner once the game is over (the single highest total), else None."""
+        if not self.finished:
+            return None
+        best = max(self.totals[p] for p in self.contenders)
+        return next(p for p in self.contenders if self.totals[p] == best)
+
+    def targets_for(self, owner: int, card: str) -> tuple[int, ...]:
+        """Who may receive an action card drawn by ``owner``: any active player (a Second Chance: an active
+        player other than the owner who has none)."""
+        active = [p for p in range(self.players) if self.hands[p].active]
+        if card == SECOND_CHANCE:
+            return tuple(p for p in active if p != owner and not self.hands[p].second_chance)
+        return tuple(active)
+
+    def why_illegal(self, move) -> str:
+        """The rule that forbids ``move`` here, in the game's words."""
+        if self.finished:
+            return "the game is over: no more moves can be played"
+        if self.receiver is not None:
+            try:
+                card = parse_card(move)
+            except (TypeError, ValueError) as error:
+                return f"the next step is a card from the deck: {error}"
+            return f"no {card_name(card)} is left in the deck"
+        if self.pending:
+            owner, card = self.pending[0]
+            names = ", ".join(f"player {p}" for p in self.targets_for(owner, card))
+            if isinstance(move, Move) and move.name == "target" and len(move.detail) == 2:
+                if card == SECOND_CHANCE:
+                    return f"the Second Chance can only go to an active player without one: {names}"
+                return f"{card} can only target a player still in the round: {names}"
+            return f"player {owner} must first choose who gets the {card}: {names}"
+        if isinstance(move, Move) and move.name == "target":
+            return "there is no action card waiting for a target"
+        return f"{move} is not a move in Flip 7: on your turn say hit or stay"
+
+    def view(self, player: int) -> "Flip7Game":
+        """Everything in Flip 7 is face up, so every player sees the whole table."""
+        return self
+
+    def _apply(self, move) -> "Flip7Game":
+        t = _Table(self)
+        if self.receiver is not None:
+            t.receive(self.receiver, move)
+        elif self.pending:
+            t.resolve_target(move.detail[1])
+        elif move == HIT:
+            t.turn_done = True
+            t.log.append(f"player {self.turn} hits")
+            t._ready_to_draw(self.turn)
+        else:
+            t.hands[self.turn] = replace(t.hands[self.turn], status="stopped")
+            t.turn_done = True
+            t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
+        return t.settle()
+
+    # --- display ------------------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        rows = [f"P{p}: {' '.join(map(card_name, h.cards()))} [{h.status}] {h.score()} / total {self.totals[p]}"
+                for p, h in enumerate(self.hands)]
+        return f"round {self.round}, " + self.phase + "\n" + "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        return game_svg(self)
+
+    def cards_seen(self) -> tuple[int, ...]:
+        """Counts of the cards out of the deck and visible (on the table or in the discards)."""
+        return tuple(full - left for full, left in zip(DECK_COUNTS, self.deck))
+
+
+class _Table:
+    """A mutable working copy of a state while one step is carried out (then frozen again)."""
+
+    def __init__(self, s: Flip7Game) -> None:
+        self.s = s
+        self.hands = list(s.hands)
+        self.totals = list(s.totals)
+        self.deck, self.discard = list(s.deck), list(s.discard)
+        self.dealer, self.round, self.turn, self.turn_done = s.dealer, s.round, s.turn, s.turn_done
+        self.receiver = None
+        self.deal_queue = list(s.deal_queue)
+        self.flip3 = list(s.flip3) if s.flip3 else None
+        self.pending = list(s.pending)
+        self.contenders = s.contenders
+        self.finished = False
+        self.round_over = False
+        self.log: list[str] = []
+
+    # --- cards arriving ---------------------------------------------------------------------------------
+    def receive(self, p: int, card) -> None:
+        self.deck[INDEX[card]] -= 1
+        h = self.hands[p]
+        in_flip3 = self.flip3 is not None and self.flip3[0] == p
+        if in_flip3:
+            self.flip3[1] -= 1
+        if isinstance(card, int):
+            if card in h.numbers:
+                if h.second_chance:
+                    # the duplicate and the Second Chance are both discarded, and the player goes on
+                    self.hands[p] = replace(h, second_chance=False)
+                    self.discard[INDEX[card]] += 1
+                    self.discard[INDEX[SECOND_CHANCE]] += 1
+                    self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
+                else:
+                    self.hands[p] = replace(h, numbers=h.numbers + (card,), status="busted")
+                    self.log.append(f"player {p} draws a second {card}: bust!")
+            else:
+                h = replace(h, numbers=h.numbers + (card,))
+                if len(h.numbers) >= 7:
+                    h = replace(h, status="flip7")
+                    self.round_over = True
+                    self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
+                else:
+                    self.log.append(f"player {p} draws {card}")
+                self.hands[p] = h
+        elif card in MODIFIERS:
+            self.hands[p] = replace(h, modifiers=h.modifiers + (card,))
+            self.log.append(f"player {p} draws {card_name(card)}")
+        elif card == SECOND_CHANCE and not h.second_chance:
+            self.hands[p] = replace(h, second_chance=True)
+            self.log.append(f"player {p} draws a Second Chance and keeps it")
+        elif in_flip3 and card != SECOND_CHANCE:
+            self.flip3[2] = tuple(self.flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
+            self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
+        else:
+            self.pending.append((p, card))
+            self.log.append(f"player {p} draws {card}")
+
+    def resolve_target(self, target: int) -> None:
+        owner, card = self.pending.pop(0)
+        self._give(owner, card, target)
+
+    def _give(self, owner: int, card: str, target: int) -> None:
+        h = self.hands[target]
+        if card == SECOND_CHANCE:
+            self.hands[target] = replace(h, second_chance=True)
+            self.log.append(f"player {owner} gives the Second Chance to player {target}")
+        elif card == FREEZE:
+            self.hands[target] = replace(h, status="frozen", played=h.played + (card,))
+            self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
+        else:
+            self.hands[target] = replace(h, played=h.played + (card,))
+            self.flip3 = [target, 3, ()]
+            self.log.append(f"player {owner} makes player {target} flip three")
+
+    # --- moving on until a choice or a draw is due --------------------------------------------------------
+    def settle(self) -> Flip7Game:
+        while self.receiver is None:
+            if self.round_over:
+                self.end_round()
+                if self.finished:
+                    break
+                continue
+            if self.pending:
+                owner, card = self.pending[0]
+                targets = self._targets(owner, card)
+                if len(targets) > 1:
+                    break  # the owner chooses
+                self.pending.pop(0)
+                if targets:  # one possible target (alone, the drawer must take it himself)
+                    self._give(owner, card, targets[0])
+                else:
+                    self.discard[INDEX[card]] += 1
+                    self.log.append(f"nobody can take the {card}: it is discarded")
+                continue
+            if self.flip3 is not None:
+                target, left, deferred = self.flip3
+                if left > 0 and self.hands[target].active:
+                    if self._ready_to_draw(target):
+                        break
+                    continue
+                self.flip3 = None
+                if self.hands[target].active:
+                    self.pending[0:0] = [(target, card) for card in deferred]
+                else:
+                    for card in deferred:
+                        self.discard[INDEX[card]] += 1
+                continue
+            while self.deal_queue and not self.hands[self.deal_queue[0]].active:
+                self.deal_queue.pop(0)
+            if self.deal_queue:
+                if self._ready_to_draw(self.deal_queue.pop(0)):
+                    break
+                continue
+            active = [p for p in range(len(self.hands)) if self.hands[p].active]
+            if not active:
+                self.round_over = True
+                continue
+            if self.turn_done or not self.hands[self.turn].active:
+                n = len(self.hands)
+                self.turn = next(q % n for q in range(self.turn + 1, self.turn + n + 1) if self.hands[q % n].active)
+                self.turn_done = False
+            break
+        s = self.s
+        return Flip7Game(
+            players=s.players, totals=tuple(self.totals), hands=tuple(self.hands), deck=tuple(self.deck),
+            discard=tuple(self.discard), dealer=self.dealer, round=self.round, turn=self.turn,
+            turn_done=self.turn_done, receiver=self.receiver, deal_queue=tuple(self.deal_queue),
+            flip3=(self.flip3[0], self.flip3[1], tuple(self.flip3[2])) if self.flip3 else None,
+            pending=tuple(self.pending), contenders=self.contenders, finished=self.finished, target=s.target,
+            last="; ".join(self.log))
+
+    def _targets(self, owner: int, card: str) -> list[int]:
+        active = [p for p in range(len(self.hands)) if self.hands[p].active]
+        if card == SECOND_CHANCE:
+            return [p for p in active if p != owner and not self.hands[p].second_chance]
+        return active
+
+    def _ready_to_draw(self, p: int) -> bool:
+        """Make ``p`` the receiver of the next card; reshuffle the discards if the deck is empty. False (and the
+        round ends) in the rare case that every card is on the table."""
+        if not any(self.deck):
+            if not any(self.discard):
+                self.log.append("no cards are left anywhere: the round ends")
+                self.round_over = True
+                return False
+            self.deck, self.discard = self.discard, [0] * len(CARDS)
+            self.log.append("the deck is empty: the discards are shuffled into a new deck")
+        self.receiver = p
+        return True
+
+    def end_round(self) -> None:
+        self.round_over = False
+        for p in self.contenders:
+            self.totals[p] += self.hands[p].score()
+        for _, card in self.pending:
+            self.discard[INDEX[card]] += 1
+        if self.flip3:
+            for card in self.flip3[2]:
+                self.discard[INDEX[card]] += 1
+        self.pending, self.flip3, self.deal_queue = [], None, []
+        self.log.append("round " + str(self.round) + " ends: " +
+                        ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
+        best = max(self.totals[p] for p in self.contenders)
+        tie_break = len(self.contenders) < len(self.hands)
+        if best >= self.s.target or tie_break:
+            leaders = tuple(p for p in self.contenders if self.totals[p] == best)
+            if len(leaders) == 1:
+                self.finished = True
+                self.log.append(f"player {leaders[0]} wins with {best}")
+                return
+            self.contenders = leaders
+            self.log.append("a tie for the lead: one more round among players " + ", ".join(map(str, leaders)))
+        self.start_round(self.dealer + 1, self.round + 1)
+
+    def start_round(self, dealer: int, number: int) -> None:
+        # the last round's cards are set aside (the final round's stay on the table once the game is over)
+        for h in self.hands:
+            for card in h.cards():
+                self.discard[INDEX[card]] += 1
+        n = len(self.hands)
+        self.dealer, self.round = dealer % n, number
+        self.hands = [Hand() if p in self.contenders else Hand(status="out") for p in range(n)]
+        self.deal_queue = [q % n for q in range(self.dealer + 1, self.dealer + n + 1) if q % n in self.contenders]
+        self.turn, self.turn_done = self.dealer, True
+
+
+def new_game(players: int = 3, *, dealer: int = 0, target: int = TARGET, deck: str = "full") -> Flip7Game:
+    """A new game: totals at 0, a fresh shuffled deck, the dealer about to deal one card to each player."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError("the number of players must be a whole number")
+    if not 1 <= players <= 10:
+        raise ValueError(f"Flip 7 is for 1 to 10 players (3 to 10 in the real game), not {players}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"the dealer must be one of the players 0..{players - 1}")
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise ValueError("the target score must be a whole number, at least 1")
+    blank = Flip7Game(players=players, totals=(0,) * players, hands=(Hand(),) * players, deck=deck_counts(deck),
+                      contenders=tuple(range(players)), target=target, turn=dealer, dealer=dealer)
+    t = _Table(blank)
+    t.start_round(dealer, 1)
+    return t.settle()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# pictures
+
+STATUS_WORDS = {"active": "in play", "stopped": "stayed", "frozen": "frozen", "busted": "BUST", "flip7": "FLIP 7!",
+                "out": "sits out"}
+
+
+def _card_fill(card) -> str:
+    if isinstance(card, int):
+        return "#fffdf5"
+    if card in MODIFIERS:
+        return "#fde0c5"
+    return "#d4e6f7"
+
+
+def hand_svg(hand: Hand, *, label: str = "", total: int | None = None, highlight: bool = False) -> str:
+    """One player's row of cards as SVG, with the round score and status."""
+    cards = hand.cards()
+    duplicate = hand.numbers[-1] if hand.status == "busted" and hand.numbers else None
+    pieces = []
+    for i, card in enumerate(cards):
+        hot = duplicate is not None and card == duplicate and isinstance(card, int)
+        text = {"Second Chance": "2nd", "Flip Three": "F3", "Freeze": "❄"}.get(card, card_name(card))
+        pieces.append(svg_card(text, x=150 + i * 42, y=6, width=38, height=54, fill=_card_fill(card), highlight=hot))
+    status = STATUS_WORDS.get(hand.status, hand.status)
+    head = (f'<text x="6" y="24" font-size="14" font-family="sans-serif" font-weight="bold" '
+            f'fill="{"#d7301f" if highlight else "#222222"}">{label}</text>'
+            f'<text x="6" y="42" font-size="12" font-family="sans-serif" fill="#444444">{status}: {hand.score()}</text>')
+    if total is not None:
+        head += f'<text x="6" y="58" font-size="11" font-family="sans-serif" fill="#777777">total {total}</text>'
+    width = 160 + max(7, len(cards)) * 42
+    return svg_doc(width, 66, head + "".join(pieces), css_class="circus-svg circus-flip7-row", title=label)
+
+
+def game_svg(state: Flip7Game, *, names: Iterable[str] | None = None) -> str:
+    """Every player's row, the player to act marked, and the deck and discard sizes."""
+    names = list(names) if names else [f"Player {p}" for p in range(state.players)]
+    rows = []
+    for p, h in enumerate(state.hands):
+        mark = "▶ " if state.current_player == p else ""
+        rows.append(hand_svg(h, label=mark + names[p], total=state.totals[p], highlight=state.current_player == p))
+    info = (f"<div style='font-family:sans-serif;font-size:12px'>Round {state.round} · deck {sum(state.deck)} cards · "
+            f"discards {sum(state.discard)}</div>")
+    return info + "<br>".join(rows)
