@@ -1,0 +1,711 @@
+"""Scout ("Cirkus"): the deck, the deal, the whole-hand flip, Show, Scout, Scout & Show, scoring and rounds.
+
+Rulings (../shared/RULINGS.md section 3): 45 cards, one for every pair of distinct numbers 1 to 10. A hand is held
+in the order it was dealt and is never reordered; the only changes are the once-per-round whole-hand flip before
+play, cards leaving by a Show and a card arriving by a Scout. A card in hand is a pair ``(up, down)``: the number
+that counts now, and the one on the other end.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.ui import svg_card, svg_doc
+
+__all__ = [
+    "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutRules", "Show", "Scout", "ScoutAndShow", "FLIP_HAND",
+    "KEEP_HAND", "RoundResult", "ScoutState", "new_game", "set_key", "is_set", "beats", "legal_shows",
+    "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance", "deal_round",
+]
+
+Card = tuple  # (up, down): the number facing up (the one that counts) and the one on the other end
+
+FULL_DECK: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 11) for b in range(a + 1, 11))
+"""The 45 cards, each as the pair (smaller, larger): every pair of distinct numbers 1 to 10 once (C(10, 2) = 45)."""
+
+HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
+"""Cards dealt to each player, by the number of players."""
+
+
+def deck_for(n_players: int) -> tuple[tuple[int, int], ...]:
+    """The cards used with this many players: 3 players drop the nine 10s, 2 and 4 players drop the 9/10 card."""
+    _check_players(n_players)
+    if n_players == 3:
+        return tuple(c for c in FULL_DECK if 10 not in c)
+    if n_players in (2, 4):
+        return tuple(c for c in FULL_DECK if c != (9, 10))
+    return FULL_DECK
+
+
+def _check_players(n_players) -> int:
+    if isinstance(n_players, bool) or not isinstance(n_players, int):
+        raise TypeError(f"the number of players must be a whole number, not {n_players!r}")
+    if not 2 <= n_players <= 5:
+        raise ValueError(f"Scout is played by 2 to 5 players, not {n_players}")
+    return n_players
+
+
+# ---------------------------------------------------------------------------------------------------------
+# sets: matches and runs of adjacent cards
+
+MATCH, RUN = 1, 0  # at equal size a match beats a run, so it ranks higher
+
+
+def _values(cards: Iterable) -> list[int]:
+    """The numbers facing up: a list of numbers stays as it is, cards (up, down) give their up number."""
+    out = []
+    for c in cards:
+        if isinstance(c, tuple):
+            if len(c) != 2:
+                raise ValueError(f"a card is a pair (up, down), not {c!r}")
+            c = c[0]
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise TypeError(f"card values are whole numbers, not {c!r}")
+        out.append(c)
+    return out
+
+
+def set_key(values: Sequence[int]) -> tuple[int, int, int] | None:
+    """How strong a set is: (number of cards, 1 for a match / 0 for a run, smallest number); None if not a set.
+
+    Comparing keys compares sets: more cards wins, then a match beats a run, then the higher smallest number.
+    A single card counts as a match of one.
+    """
+    n = len(values)
+    if n == 0:
+        return None
+    first = values[0]
+    if n == 1:
+        return (1, MATCH, first)
+    step = values[1] - first
+    if step not in (-1, 0, 1):
+        return None
+    for i in range(2, n):
+        if values[i] - values[i - 1] != step:
+            return None
+    return (n, MATCH, first) if step == 0 else (n, RUN, min(first, values[-1]))
+
+
+def is_set(values: Sequence[int]) -> bool:
+    """Whether these numbers, in this order, form a set (all equal, or consecutive up or down)."""
+    return set_key(_values(values)) is not None
+
+
+def _key_or_error(values: Sequence[int], what: str) -> tuple[int, int, int]:
+    key = set_key(values)
+    if key is None:
+        if not values:
+            raise ValueError(f"{what} is empty: a set has at least one card")
+        raise ValueError(f"{what} {list(values)} is not a set: adjacent cards must all match or run "
+                         "consecutively up or down")
+    return key
+
+
+def beats(a: Sequence[int], b: Sequence[int] | None) -> bool:
+    """Whether the set ``a`` beats the set ``b`` (an empty or missing ``b`` is an empty table: anything beats it)."""
+    key_a = _key_or_error(_values(a), "the set")
+    if not b:
+        return True
+    return key_a > _key_or_error(_values(b), "the set on the table")
+
+
+def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
+    """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
+    out = []
+    n = len(values)
+    for i in range(n):
+        v = values[i]
+        # the longest set starting at i: its kind is fixed by the first step, so it is one maximal stretch
+        stop = i + 1
+        step = values[i + 1] - v if i + 1 < n else 2
+        if step in (-1, 0, 1):
+            stop = i + 2
+            while stop < n and values[stop] - values[stop - 1] == step:
+                stop += 1
+        for j in range(i + 1, stop + 1):
+            length = j - i
+            if table_key is not None:
+                if length < table_key[0]:
+                    continue
+                if length == table_key[0]:
+                    kind = MATCH if (length == 1 or step == 0) else RUN
+                    low = v if kind == MATCH else min(v, values[j - 1])
+                    if (length, kind, low) <= table_key:
+                        continue
+            out.append((i, j))
+    return out
+
+
+def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[int, int]]:
+    """Every show the hand can make against the active set, as slices (start, stop) of the hand, in order."""
+    values = _values(hand)
+    table_key = _key_or_error(_values(active), "the set on the table") if active else None
+    return _shows(values, table_key)
+
+
+def longest_set(hand: Sequence) -> int:
+    """The number of cards in the longest set a hand holds (0 for an empty hand)."""
+    values = _values(hand)
+    best, n = (1 if values else 0), len(values)
+    i = 0
+    while i < n - 1:
+        step = values[i + 1] - values[i]
+        if step not in (-1, 0, 1):
+            i += 1
+            continue
+        j = i + 2
+        while j < n and values[j] - values[j - 1] == step:
+            j += 1
+        best = max(best, j - i)
+        i = j - 1
+    return best
+
+
+# ---------------------------------------------------------------------------------------------------------
+# moves
+
+@dataclass(frozen=True)
+class Show:
+    """Play the adjacent cards ``hand[start:stop]`` as a set."""
+
+    start: int
+    stop: int
+
+    def __str__(self) -> str:
+        n = self.stop - self.start
+        return f"show card {self.start + 1}" if n == 1 else f"show cards {self.start + 1} to {self.stop}"
+
+
+ENDS = ("left", "right")
+
+
+@dataclass(frozen=True)
+class Scout:
+    """Take the card at one ``end`` of the active set, turned round if ``flip``, into gap ``position`` of the hand.
+
+    Gap 0 is before the first card, gap len(hand) after the last.
+    """
+
+    end: str
+    flip: bool
+    position: int
+
+    def __str__(self) -> str:
+        turned = ", turned round," if self.flip else ""
+        return f"scout the {self.end} card{turned} into gap {self.position}"
+
+
+@dataclass(frozen=True)
+class ScoutAndShow:
+    """Scout (once a round, with the Scout & Show chip), then at once show ``hand[start:stop]`` of the new hand."""
+
+    end: str
+    flip: bool
+    position: int
+    start: int
+    stop: int
+
+    @property
+    def scout(self) -> Scout:
+        """The scouting half."""
+        return Scout(self.end, self.flip, self.position)
+
+    @property
+    def show(self) -> Show:
+        """The showing half (slice of the hand after the scout)."""
+        return Show(self.start, self.stop)
+
+    def __str__(self) -> str:
+        return f"Scout & Show: {self.scout}, then {self.show}"
+
+
+FLIP_HAND = Move("flip hand")
+KEEP_HAND = Move("keep hand")
+
+
+def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+    """Every scout: each end of the active set (one end if it has one card), either way up, into every gap."""
+    if not active:
+        return []
+    _key_or_error(_values(active), "the set on the table")
+    ends = ENDS if len(active) > 1 else ENDS[:1]
+    gaps = range(len(hand) + 1)
+    return [Scout(end, flip, p) for end in ends for flip in (False, True) for p in gaps]
+
+
+def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
+    """(new hand, new table, the card taken as it now lies in the hand)."""
+    if move.end == "left":
+        card, rest = table[0], table[1:]
+    else:
+        card, rest = table[-1], table[:-1]
+    if move.flip:
+        card = (card[1], card[0])
+    p = move.position
+    return hand[:p] + (card,) + hand[p:], rest, card
+
+
+def flip_hand(hand: Sequence, reverse_order: bool = True) -> tuple:
+    """The hand turned round: every card shows its other number (and, rotated, the order runs the other way)."""
+    turned = tuple((down, up) for up, down in hand)
+    return turned[::-1] if reverse_order else turned
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the state
+
+@dataclass(frozen=True)
+class ScoutRules:
+    """Options of the rules; the defaults are the published rules as the kit reads them.
+
+    ``flip_reverses_order``: turning the whole hand round is a 180-degree rotation, so the left card becomes the
+    right one as well as showing its other number (False: each card shows its other number, order kept).
+    ``two_player_chips``: Scout chips each player gets per round in the 2-player game.
+    ``stuck_owner_exempt``: in the 2-player game, when a player can neither show nor scout, the owner of the
+    standing set does not lose points for the cards in hand (as in the "everyone scouted" ending).
+    """
+
+    flip_reverses_order: bool = True
+    two_player_chips: int = 3
+    stuck_owner_exempt: bool = True
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended and what each player scored in it."""
+
+    scores: tuple[int, ...]
+    reason: str  # "empty hand", "everyone scouted" or "stuck"
+    exempt: int | None  # the player who kept their hand cards without penalty, if any
+    hands_left: tuple[int, ...]
+
+    def __str__(self) -> str:
+        why = {"empty hand": "a player emptied their hand",
+               "everyone scouted": f"everyone else scouted player {self.exempt}'s set",
+               "stuck": "a player could neither show nor scout"}[self.reason]
+        return f"round over ({why}): scores {list(self.scores)}"
+
+
+@dataclass(frozen=True)
+class ScoutState(GameState):
+    """A game of Scout. Build one with ``new_game`` (deal by chance) or ``ScoutState.from_hands`` (a set position).
+
+    ``hands[p]`` is player p's hand, left to right, as (up, down) pairs; ``table`` the active set and ``owner`` who
+    played it; ``chips[p]`` the Scout chips player p holds this round (2 players: the unspent own chips).
+    """
+
+    n_players: int
+    hand_size: int
+    full_deck: tuple
+    deck: tuple
+    hands: tuple
+    phase: str = "deal"  # "deal" (chance), "flip" (each player: flip or keep), "play", "over"
+    turn: int = 0
+    table: tuple = ()
+    owner: int | None = None
+    captured: tuple = ()
+    chips: tuple = ()
+    sns_used: tuple = ()
+    scouts_in_row: int = 0
+    flips_done: int = 0
+    starter: int = 0
+    round: int = 0
+    rounds: int = 1
+    totals: tuple = ()
+    history: tuple = ()
+    rules: ScoutRules = field(default_factory=ScoutRules)
+
+    chance_is_uniform = True  # every deal outcome has the same probability (see sample_chance)
+
+    # --- building states -----------------------------------------------------------------------------
+    @classmethod
+    def from_hands(cls, hands: Sequence[Sequence[Card]], *, table: Sequence[Card] = (), owner: int | None = None,
+                   turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence] | None = None,
+                   sns_used: Sequence[bool] | None = None, scouts_in_row: int = 0, rules: ScoutRules | None = None,
+                   deck: Sequence = (), phase: str = "play") -> "ScoutState":
+        """A position in the middle of a one-round game, built by hand (for examples, exercises and tests)."""
+        n = _check_players(len(hands))
+        rules = rules or ScoutRules()
+        hands = tuple(tuple(_check_card(c) for c in h) for h in hands)
+        table = tuple(_check_card(c) for c in table)
+        if table and set_key(_values(table)) is None:
+            raise ValueError(f"the table must hold a set, not {[c[0] for c in table]}")
+        if table and owner is None:
+            raise ValueError("a set on the table needs an owner (the player who showed it)")
+        captured = tuple(tuple(map(_check_card, c)) for c in captured) if captured else ((),) * n
+        cards = [tuple(sorted(c)) for h in hands for c in h] + [tuple(sorted(c)) for c in table]
+        cards += [tuple(sorted(c)) for pile in captured for c in pile] + [tuple(sorted(c)) for c in deck]
+        if len(cards) != len(set(cards)):
+            raise ValueError("a card appears twice: every card of the deck exists once")
+        if chips is None:
+            chips = (rules.two_player_chips,) * n if n == 2 else (0,) * n
+        if phase not in ("flip", "play"):
+            raise ValueError("a position built by hand starts in the 'flip' or the 'play' phase")
+        state = cls(n_players=n, hand_size=max(map(len, hands)), full_deck=tuple(sorted(cards)),
+                    deck=tuple(sorted(tuple(sorted(c)) for c in deck)), hands=hands, phase=phase,
+                    turn=turn, table=table, owner=owner, captured=captured, chips=tuple(chips),
+                    sns_used=tuple(sns_used) if sns_used else (False,) * n, scouts_in_row=scouts_in_row,
+                    starter=turn, rounds=1, totals=(0,) * n, rules=rules)
+        return state
+
+    def _replace(self, **changes) -> "ScoutState":
+        # dataclasses.replace re-runs __init__ and costs ten times more; states are copied on every move
+        new = object.__new__(ScoutState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    # --- the protocol --------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Who moves: CHANCE while dealing, TERMINAL at the end, else the player whose turn it is."""
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "deal":
+            return CHANCE
+        return self.turn
+
+    def is_over(self) -> bool:
+        """Whether every round has been played."""
+        return self.phase == "over"
+
+    def scores(self) -> tuple:
+        """Each player's total over the finished rounds."""
+        return self.totals
+
+    def chance_outcomes(self) -> tuple:
+        """The next card dealt: any card left in the deck, either way up, all equally likely."""
+        if self.phase != "deal":
+            return ()
+        p = Fraction(1, 2 * len(self.deck))
+        return tuple(((a, b), p) for a, b in self.deck) + tuple(((b, a), p) for a, b in self.deck)
+
+    @property
+    def receiver(self) -> int:
+        """While dealing: the player who gets the next card (one at a time, from the starting player round)."""
+        return (self.starter + sum(map(len, self.hands))) % self.n_players
+
+    def legal_moves(self) -> tuple:
+        """Flip or keep before play; then every show, scout and (once a round) Scout & Show."""
+        if self.phase == "flip":
+            return (KEEP_HAND, FLIP_HAND)
+        if self.phase != "play":
+            return ()
+        p, hand, table = self.turn, self.hands[self.turn], self.table
+        values = [c[0] for c in hand]
+        table_key = set_key([c[0] for c in table]) if table else None
+        moves: list = [Show(i, j) for i, j in _shows(values, table_key)]
+        if table and self.can_scout(p):
+            scouts = scout_moves(hand, table)
+            moves += scouts
+            if self.can_scout_and_show(p):
+                for s in scouts:
+                    new_hand, rest, _ = _scouted(hand, table, s)
+                    rest_key = set_key([c[0] for c in rest]) if rest else None
+                    moves += [ScoutAndShow(s.end, s.flip, s.position, i, j)
+                              for i, j in _shows([c[0] for c in new_hand], rest_key)]
+        return tuple(moves)
+
+    def can_scout(self, player: int) -> bool:
+        """Whether the player may scout now (a set on the table; 2 players: a Scout chip left)."""
+        return bool(self.table) and (self.n_players > 2 or self.chips[player] > 0)
+
+    def can_scout_and_show(self, player: int) -> bool:
+        """Whether the player still has the Scout & Show chip (never in the 2-player game)."""
+        return self.n_players > 2 and bool(self.table) and not self.sns_used[player]
+
+    def is_legal(self, move) -> bool:
+        """Check one move directly against the rules (faster than listing every legal move)."""
+        return self._refusal(move) is None
+
+    def why_illegal(self, move) -> str:
+        """The rule a refused move breaks, in a sentence."""
+        return self._refusal(move) or f"{move} is legal here"
+
+    def _refusal(self, move) -> str | None:
+        if self.phase == "over":
+            return "the game is over: no more moves can be played"
+        if self.phase == "deal":
+            if (isinstance(move, tuple) and len(move) == 2 and all(isinstance(x, int) for x in move)
+                    and tuple(sorted(move)) in self.deck):
+                return None
+            return f"the cards are being dealt: the next step is a card from the deck, not {move}"
+        if self.phase == "flip":
+            if move in (FLIP_HAND, KEEP_HAND):
+                return None
+            return f"before play each player decides to flip their whole hand or keep it; {move} must wait"
+        if move in (FLIP_HAND, KEEP_HAND):
+            return "a hand may only be flipped before the round starts, not during play"
+        p, hand = self.turn, self.hands[self.turn]
+        if isinstance(move, Show):
+            return self._show_refusal(hand, self.table, move)
+        if isinstance(move, (Scout, ScoutAndShow)):
+            if isinstance(move, ScoutAndShow) and self.n_players == 2:
+                return "the 2-player game has no Scout & Show"
+            if isinstance(move, ScoutAndShow) and self.sns_used[p]:
+                return "you already used your Scout & Show chip this round"
+            problem = self._scout_refusal(p, hand, move)
+            if problem or isinstance(move, Scout):
+                return problem
+            new_hand, rest, _ = _scouted(hand, self.table, move)
+            problem = self._show_refusal(new_hand, rest, move.show)
+            return problem and f"after that scout, {problem}"
+        return f"{move!r} is not a Scout move: show a set, scout a card, or Scout & Show"
+
+    @staticmethod
+    def _show_refusal(hand, table, move: Show) -> str | None:
+        n = len(hand)
+        if not (isinstance(move.start, int) and isinstance(move.stop, int)) or not 0 <= move.start < move.stop <= n:
+            return f"cards {move.start + 1} to {move.stop} are not in your hand of {n} cards"
+        values = [c[0] for c in hand[move.start:move.stop]]
+        key = set_key(values)
+        if key is None:
+            return f"{values} is not a set: adjacent cards must all match or run consecutively up or down"
+        if table:
+            table_values = [c[0] for c in table]
+            table_key = set_key(table_values)
+            if key <= table_key:
+                return f"{values} does not beat {table_values} on the table: {_why_not_stronger(key, table_key)}"
+        return None
+
+    def _scout_refusal(self, p: int, hand, move) -> str | None:
+        if not self.table:
+            return "there is no set on the table to scout from"
+        if self.n_players == 2 and self.chips[p] <= 0:
+            return "you have no Scout chip left this round, so you cannot scout"
+        if move.end not in ENDS:
+            return f"take the card from the 'left' or the 'right' end of the set, not {move.end!r}"
+        if not isinstance(move.flip, bool):
+            return "say whether the card is turned round with True or False"
+        if not isinstance(move.position, int) or not 0 <= move.position <= len(hand):
+            return f"gap {move.position} is not in your hand: the gaps are 0 to {len(hand)}"
+        return None
+
+    def _apply(self, move) -> "ScoutState":
+        if self.phase == "deal":
+            return self._deal(move)
+        if self.phase == "flip":
+            return self._flip_decision(move)
+        if isinstance(move, Show):
+            return self._show(self.hands[self.turn], self.table, move, {})
+        if isinstance(move, Scout):
+            return self._scout(move)
+        return self._scout_and_show(move)
+
+    # --- what each move does -------------------------------------------------------------------------
+    def _deal(self, card) -> "ScoutState":
+        key = tuple(sorted(card))
+        deck = tuple(c for c in self.deck if c != key)
+        to = self.receiver
+        hands = self.hands[:to] + (self.hands[to] + (tuple(card),),) + self.hands[to + 1:]
+        state = self._replace(deck=deck, hands=hands)
+        if sum(map(len, hands)) == self.hand_size * self.n_players:
+            state = state._replace(phase="flip", turn=self.starter, flips_done=0)
+        return state
+
+    def _flip_decision(self, move) -> "ScoutState":
+        p = self.turn
+        hands = self.hands
+        if move == FLIP_HAND:
+            hands = hands[:p] + (flip_hand(hands[p], self.rules.flip_reverses_order),) + hands[p + 1:]
+        done = self.flips_done + 1
+        if done == self.n_players:
+            return self._replace(hands=hands, flips_done=done, phase="play", turn=self.starter)
+        return self._replace(hands=hands, flips_done=done, turn=(p + 1) % self.n_players)
+
+    def _show(self, hand, table, move: Show, changes: dict) -> "ScoutState":
+        p = self.turn
+        shown = hand[move.start:move.stop]
+        new_hand = hand[:move.start] + hand[move.stop:]
+        captured = self.captured
+        if table:
+            captured = captured[:p] + (captured[p] + table,) + captured[p + 1:]
+        hands = self.hands[:p] + (new_hand,) + self.hands[p + 1:]
+        state = self._replace(hands=hands, table=shown, owner=p, captured=captured, scouts_in_row=0,
+                              turn=(p + 1) % self.n_players, **changes)
+        if not new_hand:
+            return state._end_round("empty hand", None)
+        return state._check_stuck()
+
+    def _scout(self, move: Scout) -> "ScoutState":
+        p = self.turn
+        new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
+        hands = self.hands[:p] + (new_hand,) + self.hands[p + 1:]
+        if self.n_players == 2:
+            # two players: scouting spends one of your own chips, and you play again
+            chips = self.chips[:p] + (self.chips[p] - 1,) + self.chips[p + 1:]
+            return self._replace(hands=hands, table=rest, chips=chips)._check_stuck()
+        o = self.owner
+        chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
+        row = self.scouts_in_row + 1
+        state = self._replace(hands=hands, table=rest, chips=chips, scouts_in_row=row,
+                              turn=(p + 1) % self.n_players)
+        if row == self.n_players - 1:  # play comes back to the owner of the active set
+            return state._end_round("everyone scouted", o)
+        return state
+
+    def _scout_and_show(self, move: ScoutAndShow) -> "ScoutState":
+        p, o = self.turn, self.owner
+        new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
+        chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
+        sns = self.sns_used[:p] + (True,) + self.sns_used[p + 1:]
+        return self._show(new_hand, rest, move.show, {"chips": chips, "sns_used": sns})
+
+    def _check_stuck(self) -> "ScoutState":
+        """Two players: a player who can neither show nor scout ends the round."""
+        if self.n_players != 2 or self.phase != "play":
+            return self
+        p = self.turn
+        if self.can_scout(p):
+            return self
+        table_key = set_key([c[0] for c in self.table]) if self.table else None
+        if _shows([c[0] for c in self.hands[p]], table_key):
+            return self
+        return self._end_round("stuck", self.owner if self.rules.stuck_owner_exempt else None)
+
+    def round_scores(self, exempt: int | None = None) -> tuple[int, ...]:
+        """What each player scores for the round if it ends now: captured cards + chips - cards in hand."""
+        return tuple(len(self.captured[i]) + self.chips[i] - (0 if i == exempt else len(self.hands[i]))
+                     for i in range(self.n_players))
+
+    def _end_round(self, reason: str, exempt: int | None) -> "ScoutState":
+        scores = self.round_scores(exempt)
+        result = RoundResult(scores, reason, exempt, tuple(map(len, self.hands)))
+        totals = tuple(t + s for t, s in zip(self.totals, scores))
+        history = self.history + (result,)
+        if self.round + 1 >= self.rounds:
+            return self._replace(phase="over", totals=totals, history=history)
+        return _fresh_round(self.n_players, self.hand_size, self.full_deck, self.rules, self.round + 1,
+                            self.rounds, (self.starter + 1) % self.n_players, totals, history)
+
+    # --- looking at it -------------------------------------------------------------------------------
+    def card_count(self) -> int:
+        """All cards in the round: deck, hands, table and captured piles (the same throughout a round)."""
+        return (len(self.deck) + sum(map(len, self.hands)) + len(self.table)
+                + sum(map(len, self.captured)))
+
+    def __str__(self) -> str:
+        if self.phase == "over":
+            return f"game over, scores {list(self.totals)}"
+        table = " ".join(str(c[0]) for c in self.table) or "empty"
+        hands = " | ".join(" ".join(str(c[0]) for c in h) for h in self.hands)
+        return f"round {self.round + 1}, {self.phase}, player {self.turn} to move; table {table}; hands {hands}"
+
+    def _repr_html_(self) -> str:
+        return scout_svg(self)
+
+
+def _check_card(card) -> tuple[int, int]:
+    if not (isinstance(card, tuple) and len(card) == 2):
+        raise ValueError(f"a card is a pair (up, down), not {card!r}")
+    a, b = card
+    if any(isinstance(x, bool) or not isinstance(x, int) for x in card) or not (1 <= a <= 10 and 1 <= b <= 10):
+        raise ValueError(f"a card carries two numbers from 1 to 10, not {card!r}")
+    if a == b:
+        raise ValueError(f"a card has two different numbers, not {card!r}")
+    return (a, b)
+
+
+def _why_not_stronger(key, table_key) -> str:
+    if key[0] < table_key[0]:
+        return f"it has fewer cards ({key[0]} against {table_key[0]})"
+    if key[1] < table_key[1]:
+        return "at equal size a match beats a run"
+    if key == table_key:
+        return "an equal set does not beat"
+    return f"at equal size and kind the smallest number must be higher ({key[2]} against {table_key[2]})"
+
+
+def _fresh_round(n, hand_size, full_deck, rules, round_index, rounds, starter, totals, history) -> ScoutState:
+    return ScoutState(
+        n_players=n, hand_size=hand_size, full_deck=full_deck, deck=full_deck, hands=((),) * n, phase="deal",
+        turn=starter, captured=((),) * n,
+        chips=(rules.two_player_chips,) * n if n == 2 else (0,) * n, sns_used=(False,) * n, starter=starter,
+        round=round_index, rounds=rounds, totals=totals, history=history, rules=rules)
+
+
+def new_game(n_players: int = 4, *, rounds: int | None = None, first: int = 0, deck: Sequence | None = None,
+             hand_size: int | None = None, rules: ScoutRules | None = None) -> ScoutState:
+    """A new game before the deal: as many rounds as players (by default), the start passing left each round.
+
+    ``deck`` and ``hand_size`` may be made smaller for exact study of short games.
+    """
+    _check_players(n_players)
+    rules = rules or ScoutRules()
+    if not isinstance(rules, ScoutRules):
+        raise TypeError("rules must be a ScoutRules")
+    full = tuple(sorted(tuple(sorted(_check_card(tuple(c)))) for c in deck)) if deck is not None else deck_for(n_players)
+    if len(set(full)) != len(full):
+        raise ValueError("a card appears twice in the deck")
+    size = HAND_SIZE[n_players] if hand_size is None else hand_size
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError("the hand size must be a whole number, at least 1")
+    if size * n_players > len(full):
+        raise ValueError(f"{n_players} hands of {size} need {size * n_players} cards; the deck has {len(full)}")
+    rounds = n_players if rounds is None else rounds
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError("the number of rounds must be a whole number, at least 1")
+    if not isinstance(first, int) or not 0 <= first < n_players:
+        raise ValueError(f"the first player is one of 0 to {n_players - 1}")
+    return _fresh_round(n_players, size, full, rules, 0, rounds, first, (0,) * n_players, ())
+
+
+def sample_chance(state: ScoutState, rng) -> tuple:
+    """One deal outcome, drawn with its exact probability: every outcome has the same one, so a uniform pick of
+    the listed outcomes is the same draw as ``core.game.sample_outcome`` (without its general-purpose arithmetic)."""
+    outcomes = state.chance_outcomes()
+    return outcomes[rng.randrange(len(outcomes))][0]
+
+
+def deal_round(state: ScoutState, rng) -> ScoutState:
+    """Deal every card of the round, one chance step at a time."""
+    while state.phase == "deal":
+        state = state._apply(sample_chance(state, rng))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------------
+# pictures
+
+def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterable[int] = (),
+              gaps: bool = False) -> str:
+    """The table and the hands as SVG: each card shows both numbers, the one in play on top.
+
+    With ``player`` only that hand is drawn (with ``selected`` cards highlighted and numbered gaps if ``gaps``).
+    """
+    selected = set(selected)
+    w, h, step = 44, 64, 50
+    parts, y = [], 18
+    label = f"Round {state.round + 1} of {state.rounds}"
+    owner = "" if state.owner is None or not state.table else f" (player {state.owner}'s set)"
+    parts.append(_text(6, y - 4, f"{label}. Table{owner}:"))
+    if state.table:
+        parts += [svg_card(c[0], c[1], x=10 + i * step, y=y, width=w, height=h, css_class="circus-table-card")
+                  for i, c in enumerate(state.table)]
+    else:
+        parts.append(_text(14, y + 30, "empty: any set may be shown"))
+    y += h + 28
+    shown = range(state.n_players) if player is None else [player]
+    width = 10 + step * max([len(state.table), 8] + [len(state.hands[p]) + 1 for p in shown])
+    for p in shown:
+        hand = state.hands[p]
+        info = f"Player {p}: {len(hand)} cards, captured {len(state.captured[p])}, chips {state.chips[p]}"
+        if state.n_players > 2 and state.sns_used and state.sns_used[p]:
+            info += ", Scout & Show used"
+        parts.append(_text(6, y - 4, info + ("  ← to move" if p == state.turn and state.phase != "over" else "")))
+        for i, c in enumerate(hand):
+            parts.append(svg_card(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
+                                  highlight=i in selected, css_class="circus-hand-card"))
+        if gaps:
+            parts += [_text(10 + i * step + 4, y + h + 14, f"↑{i}", size=11, color="#2171b5")
+                      for i in range(len(hand) + 1)]
+        y += h + (40 if gaps else 26)
+    return svg_doc(width, y, parts, css_class="circus-svg circus-scout", title=str(state))
+
+
+def _text(x, y, text, *, size=12, color="#333333") -> str:
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-family="sans-serif" fill="{color}">'
+            f'{html.escape(str(text))}</text>')
