@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -282,10 +283,19 @@ def all_manoeuvres(rules: Rules) -> tuple[Manoeuvre, ...]:
 _MANOEUVRES = {t: all_manoeuvres(Rules(t)) for t in TURNINGS}
 
 
+@lru_cache(maxsize=None)
 def manoeuvre_options(altitude: int, mp_left: int, turning: str = "front-three") -> tuple[Manoeuvre, ...]:
     """The manoeuvres allowed with ``mp_left`` movement points at this altitude (never above 6)."""
     return tuple(m for m in _MANOEUVRES[turning]
                  if m.cost <= mp_left and altitude + m.altitude_change <= MAX_LEVEL)
+
+
+@lru_cache(maxsize=None)
+def manoeuvre_steps(altitude: int, mp_left: int, turning: str = "front-three") -> tuple[tuple, ...]:
+    """The allowed manoeuvres as (move, cost, turn of the nose before moving, altitude change, loop?), for speed."""
+    shift = {"ahead": 0, "left": 1, "right": -1}
+    return tuple((m, m.cost, shift[m.turn], m.altitude_change, m.kind == "loop")
+                 for m in manoeuvre_options(altitude, mp_left, turning))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -548,6 +558,12 @@ class Dogfight(GameState):
         """(hexes ahead, altitude difference) from plane ``shooter`` to plane ``target``."""
         a, b = self.planes[shooter], self.planes[target]
         return (hex_distance(a.hex, b.hex), b.altitude - a.altitude)
+
+    def fire_now(self) -> "Dogfight":
+        """This position at the start of the side's fire phase, as if its planes had finished moving."""
+        if self.phase in ("over", "fire", "roll"):
+            return self
+        return replace(self, mp_left=0, target=None)._next_shooter(0)
 
     # --- applying moves ---------------------------------------------------------------------------------
     def _apply(self, move: Any) -> "Dogfight":

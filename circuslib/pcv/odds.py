@@ -1,0 +1,223 @@
+"""Exact odds of Le Petit Cirque Volant: one shot, n shots, the damage Markov chain in symbols, and a position.
+
+One shot at effective range e (hexes ahead + levels apart, at most 3) hits on a die face of 3 + e or more,
+so P(hit) = p = (4 - e)/6, and a 6 (q = 1/6) destroys outright; another hit damages an intact plane and destroys
+a damaged one. Results are sympy Rationals; the inner loops use Fractions.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable
+
+import sympy
+
+from ..core.exact import AbsorbingChain, Dist, to_rational
+from .rules import MAX_LEVEL, MIN_LEVEL, Dogfight, Fire, effective_range, hit_faces
+
+__all__ = [
+    "INTACT", "DAMAGED", "DESTROYED", "shot_odds", "hit_probability", "destroy_probability", "damage_chain",
+    "expected_shots", "p", "q", "n", "destroy_after_formula", "expected_shots_formula", "odds_table",
+    "after_shots", "destroy_chances", "nearest_target",
+]
+
+INTACT, DAMAGED, DESTROYED = "intact", "damaged", "destroyed"
+MAX_ALT_DIFF = MAX_LEVEL - MIN_LEVEL  # two planes are never more than 5 levels apart
+
+p, q, n = sympy.symbols("p q n", positive=True)
+"""The symbols of the damage chain: p = chance to hit, q = chance of a 6, n = number of shots."""
+
+
+def _check_shot(hexes: Any, alt_diff: Any) -> None:
+    for name, value in (("hexes", hexes), ("alt_diff", alt_diff)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if hexes < 1:
+        raise ValueError(f"a target is at least 1 hex ahead (the line of fire starts at the next hex), not {hexes}")
+    if abs(alt_diff) > MAX_ALT_DIFF:
+        raise ValueError(f"altitudes run from {MIN_LEVEL} to {MAX_LEVEL}, so two planes are at most "
+                         f"{MAX_ALT_DIFF} levels apart, not {alt_diff}")
+
+
+@lru_cache(maxsize=None)
+def _shot(hexes: int, alt_diff: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(miss, damage, destroy) for an intact target, as Fractions: counting die faces."""
+    faces = hit_faces(effective_range(hexes, alt_diff))
+    destroy = Fraction(1 if 6 in faces else 0, 6)
+    damage = Fraction(len(faces), 6) - destroy
+    return (1 - damage - destroy, damage, destroy)
+
+
+def _hit_and_six(hexes: int, alt_diff: int) -> tuple[Fraction, Fraction]:
+    miss, damage, destroy = _shot(hexes, alt_diff)
+    return 1 - miss, destroy
+
+
+def shot_odds(hexes: int, alt_diff: int = 0) -> dict[str, sympy.Rational]:
+    """The outcome of one shot at an intact target ``hexes`` ahead and ``alt_diff`` levels apart."""
+    _check_shot(hexes, alt_diff)
+    miss, damage, destroy = _shot(hexes, alt_diff)
+    return {"miss": to_rational(miss), "damage": to_rational(damage), "destroy": to_rational(destroy)}
+
+
+def hit_probability(hexes: int, alt_diff: int = 0) -> sympy.Rational:
+    """P(one shot hits) at this range and altitude difference: 1/2, 1/3, 1/6 at effective range 1, 2, 3."""
+    _check_shot(hexes, alt_diff)
+    return to_rational(_hit_and_six(hexes, alt_diff)[0])
+
+
+def _check_shots(shots: Any) -> None:
+    if isinstance(shots, bool) or not isinstance(shots, int):
+        raise TypeError(f"the number of shots must be a whole number, not {shots!r}")
+    if shots < 0:
+        raise ValueError(f"the number of shots cannot be negative ({shots})")
+
+
+def _destroy_after(shots: int, hit: Fraction, six: Fraction, damaged: bool) -> Fraction:
+    # survive n shots damaged: every shot misses; intact: all miss, or exactly one non-6 hit among n
+    stay = 1 - hit
+    if damaged:
+        return 1 - stay ** shots
+    if shots == 0:
+        return Fraction(0)
+    return 1 - stay ** shots - shots * (hit - six) * stay ** (shots - 1)
+
+
+def destroy_probability(shots: int, hexes: int, alt_diff: int = 0, damaged: bool = False) -> sympy.Rational:
+    """P(the target is destroyed within ``shots`` independent shots from this range)."""
+    _check_shots(shots)
+    _check_shot(hexes, alt_diff)
+    if not isinstance(damaged, bool):
+        raise TypeError("damaged is True or False")
+    hit, six = _hit_and_six(hexes, alt_diff)
+    return to_rational(_destroy_after(shots, hit, six, damaged))
+
+
+def damage_chain(hexes: int, alt_diff: int = 0) -> AbsorbingChain:
+    """The absorbing Markov chain of repeated shots: intact -> damaged -> destroyed, one step per shot."""
+    _check_shot(hexes, alt_diff)
+    miss, damage, destroy = _shot(hexes, alt_diff)
+    return AbsorbingChain({
+        INTACT: {INTACT: miss, DAMAGED: damage, DESTROYED: destroy},
+        DAMAGED: {DAMAGED: miss, DESTROYED: damage + destroy},
+        DESTROYED: {},
+    })
+
+
+def expected_shots(hexes: int, alt_diff: int = 0, damaged: bool = False) -> sympy.Expr:
+    """The expected number of shots to destroy the target (infinite, sympy.oo, out of reach)."""
+    _check_shot(hexes, alt_diff)
+    if _hit_and_six(hexes, alt_diff)[0] == 0:
+        return sympy.oo
+    steps = damage_chain(hexes, alt_diff).expected_steps()
+    return to_rational(steps[DAMAGED if damaged else INTACT])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the chain in symbols
+
+
+def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
+    """P(destroyed within n shots) in p and q, summed from the chain's paths and simplified.
+
+    Intact survives n shots if all miss ((1-p)^n) or one shot of the n damages (p - q) and the rest miss.
+    """
+    k = sympy.Symbol("k", integer=True, nonnegative=True)
+    if damaged:
+        return sympy.simplify(1 - (1 - p) ** n)
+    one_damage = sympy.summation((1 - p) ** k * (p - q) * (1 - p) ** (n - 1 - k), (k, 0, n - 1))
+    return sympy.simplify(1 - (1 - p) ** n - one_damage)
+
+
+def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
+    """E[shots to destroy] in p and q, from the chain's first-step equations, simplified: (2p - q)/p**2."""
+    e_intact, e_damaged = sympy.symbols("E_intact E_damaged")
+    solution = sympy.solve([sympy.Eq(e_intact, 1 + (1 - p) * e_intact + (p - q) * e_damaged),
+                            sympy.Eq(e_damaged, 1 + (1 - p) * e_damaged)], [e_intact, e_damaged])
+    return sympy.simplify(solution[e_damaged if damaged else e_intact])
+
+
+def odds_table(max_shots: int = 3) -> list[dict]:
+    """One row per shot in reach (hexes, altitude difference): p, q, the one-shot outcome, P(destroyed within
+    1..max_shots shots) and the expected shots, from the formulas evaluated at that range."""
+    destroy_n, expected = destroy_after_formula(), expected_shots_formula()
+    rows = []
+    for alt_diff in (0, 1):
+        for hexes in range(1, 4):
+            if effective_range(hexes, alt_diff) is None:
+                continue
+            hit, six = (to_rational(x) for x in _hit_and_six(hexes, alt_diff))
+            row = {"hexes": hexes, "alt_diff": alt_diff, "effective range": hexes + alt_diff, "p": hit, "q": six}
+            row.update(shot_odds(hexes, alt_diff))
+            for shots in range(1, max_shots + 1):
+                row[f"destroyed within {shots}"] = sympy.nsimplify(destroy_n.subs({p: hit, q: six, n: shots}))
+            row["expected shots"] = sympy.nsimplify(expected.subs({p: hit, q: six}))
+            rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------------------
+# several shooters, and a position
+
+
+def after_shots(shots: list[tuple[int, int]], damaged: bool = False) -> Dist:
+    """The exact distribution of the target's state (intact, damaged, destroyed) after these shots in order,
+    each given as (hexes, alt_diff)."""
+    state = {DAMAGED if damaged else INTACT: Fraction(1)}
+    for hexes, alt_diff in shots:
+        _check_shot(hexes, alt_diff)
+        miss, damage, destroy = _shot(hexes, alt_diff)
+        nxt: dict = {}
+        for status, weight in state.items():
+            if status == DESTROYED:
+                moves = {DESTROYED: Fraction(1)}
+            elif status == DAMAGED:
+                moves = {DAMAGED: miss, DESTROYED: damage + destroy}
+            else:
+                moves = {INTACT: miss, DAMAGED: damage, DESTROYED: destroy}
+            for to, chance in moves.items():
+                nxt[to] = nxt.get(to, Fraction(0)) + weight * chance
+        state = nxt
+    return Dist(state)
+
+
+def nearest_target(state: Dogfight) -> Fire:
+    """The bots' choice (kit ruling): fire at the nearest plane in line (by effective range; damaged first on a tie)."""
+    return Fire(state.planes[state.targets_of(state.active)[0]].name)
+
+
+def destroy_chances(state: Dogfight, choose: Callable[[Dogfight], Fire] = nearest_target) -> dict[str, sympy.Rational]:
+    """For a position whose side is about to fire (or firing): the exact chance each enemy plane is destroyed
+    this turn, every shooter choosing its target with ``choose`` (nearest by default). Walks the real rules over
+    every die face, so a target destroyed by one shooter is not shot at again."""
+    if not isinstance(state, Dogfight):
+        raise TypeError("destroy_chances needs a Dogfight state")
+    if state.phase in ("move", "speed"):
+        state = state.fire_now()
+    side, turn = state.side, state.turn
+    enemies = [i for i, pl in enumerate(state.planes) if pl.side != side and pl.flying]
+    totals = {i: Fraction(0) for i in enemies}
+
+    def walk(s: Dogfight, weight: Fraction) -> None:
+        if s.phase not in ("fire", "roll") or s.side != side or s.turn != turn:
+            for i in enemies:
+                if s.planes[i].out == "destroyed":
+                    totals[i] += weight
+            return
+        if s.phase == "fire":
+            walk(s.play(choose(s)), weight)
+            return
+        # faces with the same effect lead to the same planes: group them to walk each branch once
+        groups: dict = {}
+        for face, chance in s.chance_outcomes():
+            child = s.play(face)
+            key = child.planes
+            if key in groups:
+                groups[key] = (groups[key][0], groups[key][1] + chance)
+            else:
+                groups[key] = (child, chance)
+        for child, chance in groups.values():
+            walk(child, weight * chance)
+
+    walk(state, Fraction(1))
+    return {state.planes[i].name: to_rational(totals[i]) for i in enemies}
