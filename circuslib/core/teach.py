@@ -28,9 +28,16 @@ class WrongAnswer(AssertionError):
     """An exercise answer that is not right yet; the message says what is wrong, not what is right."""
 
 
-def correct(message: str = "") -> str:
+class Passed(str):
+    """The success line a check returns: printed once, not echoed again as the cell's value."""
+
+    def _ipython_display_(self) -> None:
+        pass  # already printed by correct(); showing the returned value too would say it twice
+
+
+def correct(message: str = "") -> Passed:
     """Print and return the success line of a check."""
-    line = f"{CORRECT_MARK}{': ' + message if message else '!'}"
+    line = Passed(f"{CORRECT_MARK}{': ' + message if message else '!'}")
     print(line)
     return line
 
