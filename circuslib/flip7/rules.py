@@ -7,9 +7,9 @@ drawing uniformly from a multiset is the same as shuffling it, so the reshuffle 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
 from ..core.ui import svg_card, svg_doc
@@ -95,8 +95,7 @@ def draw_card(counts, rng: random.Random):
     raise AssertionError("unreachable: the ticket is below the total")
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One player's row in the current round: numbers in the order drawn, modifiers, a Second Chance, status.
 
     Status is 'active', 'stopped', 'frozen', 'busted', 'flip7', or 'out' (sitting out a tie-break round).
@@ -116,7 +115,11 @@ class Hand:
 
     def score(self) -> int:
         """The points this row is worth now (0 once busted)."""
-        return round_score(self.numbers, self.modifiers, busted=self.status in ("busted", "out"))
+        if self.status == "busted" or self.status == "out":
+            return 0
+        if self.modifiers:
+            return round_score(self.numbers, self.modifiers)
+        return sum(self.numbers) + (FLIP7_BONUS if len(self.numbers) >= 7 else 0)
 
     def cards(self) -> list:
         """Every card lying in front of the player."""
@@ -265,12 +268,12 @@ class Flip7Game(GameState):
             t.resolve_target(move.detail[1])
         elif move == HIT:
             t.turn_done = True
-            t.log.append(f"player {self.turn} hits")
+            t.talk and t.log.append(f"player {self.turn} hits")
             t._ready_to_draw(self.turn)
         else:
-            t.hands[self.turn] = replace(t.hands[self.turn], status="stopped")
+            t.hands[self.turn] = t.hands[self.turn]._replace(status="stopped")
             t.turn_done = True
-            t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
+            t.talk and t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
         return t.settle()
 
     # --- display ------------------------------------------------------------------------------------------
@@ -290,8 +293,9 @@ class Flip7Game(GameState):
 class _Table:
     """A mutable working copy of a state while one step is carried out (then frozen again)."""
 
-    def __init__(self, s: Flip7Game) -> None:
+    def __init__(self, s: Flip7Game, talk: bool = True) -> None:
         self.s = s
+        self.talk = talk  # write the move log (the fast game runner does not need it)
         self.hands = list(s.hands)
         self.totals = list(s.totals)
         self.deck, self.discard = list(s.deck), list(s.discard)
@@ -316,34 +320,34 @@ class _Table:
             if card in h.numbers:
                 if h.second_chance:
                     # the duplicate and the Second Chance are both discarded, and the player goes on
-                    self.hands[p] = replace(h, second_chance=False)
+                    self.hands[p] = h._replace(second_chance=False)
                     self.discard[INDEX[card]] += 1
                     self.discard[INDEX[SECOND_CHANCE]] += 1
-                    self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
+                    self.talk and self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
                 else:
-                    self.hands[p] = replace(h, numbers=h.numbers + (card,), status="busted")
-                    self.log.append(f"player {p} draws a second {card}: bust!")
+                    self.hands[p] = h._replace(numbers=h.numbers + (card,), status="busted")
+                    self.talk and self.log.append(f"player {p} draws a second {card}: bust!")
             else:
-                h = replace(h, numbers=h.numbers + (card,))
+                h = h._replace(numbers=h.numbers + (card,))
                 if len(h.numbers) >= 7:
-                    h = replace(h, status="flip7")
+                    h = h._replace(status="flip7")
                     self.round_over = True
-                    self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
+                    self.talk and self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
                 else:
-                    self.log.append(f"player {p} draws {card}")
+                    self.talk and self.log.append(f"player {p} draws {card}")
                 self.hands[p] = h
         elif card in MODIFIERS:
-            self.hands[p] = replace(h, modifiers=h.modifiers + (card,))
-            self.log.append(f"player {p} draws {card_name(card)}")
+            self.hands[p] = h._replace(modifiers=h.modifiers + (card,))
+            self.talk and self.log.append(f"player {p} draws {card_name(card)}")
         elif card == SECOND_CHANCE and not h.second_chance:
-            self.hands[p] = replace(h, second_chance=True)
-            self.log.append(f"player {p} draws a Second Chance and keeps it")
+            self.hands[p] = h._replace(second_chance=True)
+            self.talk and self.log.append(f"player {p} draws a Second Chance and keeps it")
         elif in_flip3 and card != SECOND_CHANCE:
             self.flip3[2] = tuple(self.flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
-            self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
+            self.talk and self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
         else:
             self.pending.append((p, card))
-            self.log.append(f"player {p} draws {card}")
+            self.talk and self.log.append(f"player {p} draws {card}")
 
     def resolve_target(self, target: int) -> None:
         owner, card = self.pending.pop(0)
@@ -352,18 +356,23 @@ class _Table:
     def _give(self, owner: int, card: str, target: int) -> None:
         h = self.hands[target]
         if card == SECOND_CHANCE:
-            self.hands[target] = replace(h, second_chance=True)
-            self.log.append(f"player {owner} gives the Second Chance to player {target}")
+            self.hands[target] = h._replace(second_chance=True)
+            self.talk and self.log.append(f"player {owner} gives the Second Chance to player {target}")
         elif card == FREEZE:
-            self.hands[target] = replace(h, status="frozen", played=h.played + (card,))
-            self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
+            self.hands[target] = h._replace(status="frozen", played=h.played + (card,))
+            self.talk and self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
         else:
-            self.hands[target] = replace(h, played=h.played + (card,))
+            self.hands[target] = h._replace(played=h.played + (card,))
             self.flip3 = [target, 3, ()]
-            self.log.append(f"player {owner} makes player {target} flip three")
+            self.talk and self.log.append(f"player {owner} makes player {target} flip three")
 
     # --- moving on until a choice or a draw is due --------------------------------------------------------
     def settle(self) -> Flip7Game:
+        self.advance()
+        return self.freeze()
+
+    def advance(self) -> None:
+        """Carry out everything automatic until a draw is due, a player must choose, or the game is over."""
         while self.receiver is None:
             if self.round_over:
                 self.end_round()
@@ -380,7 +389,7 @@ class _Table:
                     self._give(owner, card, targets[0])
                 else:
                     self.discard[INDEX[card]] += 1
-                    self.log.append(f"nobody can take the {card}: it is discarded")
+                    self.talk and self.log.append(f"nobody can take the {card}: it is discarded")
                 continue
             if self.flip3 is not None:
                 target, left, deferred = self.flip3
@@ -401,15 +410,18 @@ class _Table:
                 if self._ready_to_draw(self.deal_queue.pop(0)):
                     break
                 continue
-            active = [p for p in range(len(self.hands)) if self.hands[p].active]
-            if not active:
-                self.round_over = True
-                continue
-            if self.turn_done or not self.hands[self.turn].active:
-                n = len(self.hands)
-                self.turn = next(q % n for q in range(self.turn + 1, self.turn + n + 1) if self.hands[q % n].active)
-                self.turn_done = False
+            hands = self.hands
+            if self.turn_done or hands[self.turn].status != "active":
+                n = len(hands)
+                following = [q % n for q in range(self.turn + 1, self.turn + n + 1) if hands[q % n].status == "active"]
+                if not following:  # everyone has stayed, busted or been frozen
+                    self.round_over = True
+                    continue
+                self.turn, self.turn_done = following[0], False
             break
+
+    def freeze(self) -> Flip7Game:
+        """The working copy as an immutable state."""
         s = self.s
         return Flip7Game(
             players=s.players, totals=tuple(self.totals), hands=tuple(self.hands), deck=tuple(self.deck),
@@ -430,11 +442,11 @@ class _Table:
         round ends) in the rare case that every card is on the table."""
         if not any(self.deck):
             if not any(self.discard):
-                self.log.append("no cards are left anywhere: the round ends")
+                self.talk and self.log.append("no cards are left anywhere: the round ends")
                 self.round_over = True
                 return False
             self.deck, self.discard = self.discard, [0] * len(CARDS)
-            self.log.append("the deck is empty: the discards are shuffled into a new deck")
+            self.talk and self.log.append("the deck is empty: the discards are shuffled into a new deck")
         self.receiver = p
         return True
 
@@ -448,7 +460,7 @@ class _Table:
             for card in self.flip3[2]:
                 self.discard[INDEX[card]] += 1
         self.pending, self.flip3, self.deal_queue = [], None, []
-        self.log.append("round " + str(self.round) + " ends: " +
+        self.talk and self.log.append("round " + str(self.round) + " ends: " +
                         ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
         best = max(self.totals[p] for p in self.contenders)
         tie_break = len(self.contenders) < len(self.hands)
@@ -456,10 +468,10 @@ class _Table:
             leaders = tuple(p for p in self.contenders if self.totals[p] == best)
             if len(leaders) == 1:
                 self.finished = True
-                self.log.append(f"player {leaders[0]} wins with {best}")
+                self.talk and self.log.append(f"player {leaders[0]} wins with {best}")
                 return
             self.contenders = leaders
-            self.log.append("a tie for the lead: one more round among players " + ", ".join(map(str, leaders)))
+            self.talk and self.log.append("a tie for the lead: one more round among players " + ", ".join(map(str, leaders)))
         self.start_round(self.dealer + 1, self.round + 1)
 
     def start_round(self, dealer: int, number: int) -> None:

@@ -1,0 +1,280 @@
+"""Computer players for Flip 7, a fast game runner for tournaments, and a vectorised solo-round simulator.
+
+A bot answers two questions: hit or stay (``wants_hit``), and who gets an action card (``choose_target``).
+``policy(bot)`` turns it into a core policy ``policy(state, rng) -> move``; ``play_game`` plays whole games on
+the rules' own working table (no copies of frozen states), so tournaments are fast and still use every rule.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Sequence
+
+from ..core.game import Move
+from ..core.sim import Tally, tally
+from .odds import _solve, solo_optimal
+from .rules import (CARDS, FLIP_THREE, FREEZE, INDEX, SECOND_CHANCE, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
+                    deck_counts, draw_card, new_game)
+
+__all__ = [
+    "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
+    "win_rates", "plot_win_rates", "simulate_threshold_rounds", "choose_target", "live_bust_probability",
+]
+
+
+def live_bust_probability(numbers: Sequence[int], deck: Sequence[int]) -> Fraction:
+    """The true chance that the next card busts, from the deck as it is now (every card in Flip 7 is face up).
+    An empty deck will be refilled from the discards, which the caller passes instead."""
+    total = sum(deck)
+    return Fraction(sum(deck[INDEX[h]] for h in numbers), total) if total else Fraction(0)
+
+
+def choose_target(owner: int, card: str, hands: Sequence[Hand], totals: Sequence[int], targets: Sequence[int]) -> int:
+    """The bots' shared targeting: freeze the opponent closest to winning, make the opponent holding the most
+    numbers flip three (the likeliest to bust), give a spare Second Chance to the player furthest behind."""
+    others = [p for p in targets if p != owner] or list(targets)
+    if card == FREEZE:
+        return max(others, key=lambda p: (totals[p] + hands[p].score(), -p))
+    if card == FLIP_THREE:
+        return max(others, key=lambda p: (len(hands[p].numbers), totals[p], -p))
+    return min(others, key=lambda p: (totals[p], p))
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A computer player; subclasses decide hit or stay from the hand and the deck left."""
+
+    @property
+    def name(self) -> str:
+        """A short readable name for tables and plots."""
+        return type(self).__name__
+
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """Whether to take another card."""
+        raise NotImplementedError
+
+    def choose_target(self, owner, card, hands, totals, targets) -> int:
+        """Who gets an action card this bot drew."""
+        return choose_target(owner, card, hands, totals, targets)
+
+
+@dataclass(frozen=True)
+class AlwaysHit(Bot):
+    """Never stops: the round ends for it with a bust, a Freeze or a Flip 7."""
+
+    name = "always hit"
+
+    def wants_hit(self, hand, deck) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class StopAtSum(Bot):
+    """Stops as soon as the round score reaches ``stop_at``."""
+
+    stop_at: int = 23
+
+    def __post_init__(self):
+        if isinstance(self.stop_at, bool) or not isinstance(self.stop_at, int) or self.stop_at < 0:
+            raise ValueError("stop_at must be a whole number of points, 0 or more")
+
+    @property
+    def name(self) -> str:
+        return f"stop at {self.stop_at}"
+
+    def wants_hit(self, hand, deck) -> bool:
+        return hand.score() < self.stop_at
+
+
+@dataclass(frozen=True)
+class StopAtRisk(Bot):
+    """Stops as soon as the chance that the next card busts is above ``risk``."""
+
+    risk: Fraction = Fraction(1, 4)
+
+    def __post_init__(self):
+        if isinstance(self.risk, bool) or not isinstance(self.risk, (int, float, Fraction)):
+            raise TypeError("risk is a probability, for example Fraction(1, 4)")
+        risk = Fraction(self.risk) if not isinstance(self.risk, float) else Fraction(self.risk).limit_denominator(1000)
+        if not 0 <= risk <= 1:
+            raise ValueError("risk is a probability: it must lie between 0 and 1")
+        object.__setattr__(self, "risk", risk)
+
+    @property
+    def name(self) -> str:
+        return f"risk ≤ {self.risk}"
+
+    def wants_hit(self, hand, deck) -> bool:
+        return live_bust_probability(hand.numbers, deck) <= self.risk
+
+
+@dataclass(frozen=True)
+class Optimal(Bot):
+    """Follows the exact optimum of a lone player on a fresh numbers+modifiers deck (ignores what has been seen)."""
+
+    name = "optimal"
+
+    def wants_hit(self, hand, deck) -> bool:
+        return _optimal_numbers_hit(hand.numbers, hand.modifiers)
+
+
+@lru_cache(maxsize=None)
+def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
+    return solo_optimal("numbers+modifiers").hit(numbers, modifiers)
+
+
+@dataclass(frozen=True)
+class CardCounter(Bot):
+    """The exact optimum of a lone player for the deck actually left: it counts every card seen since the last
+    reshuffle (all cards in Flip 7 are face up), so late in a deck it knows which numbers are gone."""
+
+    name = "card counter"
+
+    def wants_hit(self, hand, deck) -> bool:
+        return _counting_hit(tuple(deck[:13]), hand.numbers, hand.modifiers)
+
+
+@lru_cache(maxsize=200_000)
+def _counting_hit(number_counts: tuple, numbers: tuple, modifiers: tuple, fresh: bool = False) -> bool:
+    """Hit if drawing on (best play afterwards) beats staying, on a numbers-only deck with these counts left."""
+    counts = list(number_counts) + [0] * (len(CARDS) - 13)
+    if fresh:
+        for h in numbers:
+            counts[h] -= 1
+    if sum(counts) == 0:
+        return False
+    held = tuple(sorted(set(numbers)))
+    _, table = _solve(tuple(counts), held, tuple(sorted(set(modifiers))))
+    key = sum(1 << h for h in held) | sum(1 << ("+2", "+4", "+6", "+8", "+10", "x2").index(m) for m in set(modifiers)) << 13
+    return table.get(key, False)
+
+
+def policy(bot: Bot) -> Callable:
+    """The bot as a core policy ``policy(state, rng) -> move`` (hit/stay on its turn, a target when asked)."""
+
+    def play(state: Flip7Game, rng: random.Random):
+        if state.pending:
+            owner, card = state.pending[0]
+            target = bot.choose_target(owner, card, state.hands, state.totals, state.targets_for(owner, card))
+            return Move("target", (card, target))
+        deck = state.deck if any(state.deck) else state.discard
+        return HIT if bot.wants_hit(state.hands[state.turn], deck) else STAY
+
+    play.__name__ = bot.name
+    return play
+
+
+def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, dealer: int = 0,
+              start: Flip7Game | None = None) -> Flip7Game:
+    """Play one whole game between ``bots`` (one a seat) and return the final state.
+
+    Uses the rules' working table directly (a draw is ``draw_card``: count / total, the same chances as the
+    state's ``chance_outcomes``), so it plays exactly the game that ``Flip7Game.play`` would, only faster.
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example random.Random(1)")
+    state = start or new_game(len(bots), target=target, dealer=dealer)
+    if state.players != len(bots):
+        raise ValueError(f"this game has {state.players} players but {len(bots)} bots were given")
+    t = _Table(state, talk=False)
+    t.receiver = state.receiver
+    for _ in range(1_000_000):
+        t.advance()
+        if t.finished:
+            return t.freeze()
+        if t.receiver is not None:
+            receiver, t.receiver = t.receiver, None
+            t.receive(receiver, draw_card(t.deck, rng))
+        elif t.pending:
+            owner, card = t.pending[0]
+            targets = t._targets(owner, card)
+            t.resolve_target(bots[owner].choose_target(owner, card, t.hands, t.totals, targets))
+        else:
+            deck = t.deck if any(t.deck) else t.discard
+            if bots[t.turn].wants_hit(t.hands[t.turn], deck):
+                t.turn_done = True
+                t._ready_to_draw(t.turn)
+            else:
+                t.hands[t.turn] = t.hands[t.turn]._replace(status="stopped")
+                t.turn_done = True
+    raise RuntimeError("the game did not end: a rule may let it loop")
+
+
+def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, rotate_dealer: bool = True,
+              show_progress: bool | None = None) -> Tally:
+    """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game)."""
+
+    counter = {"game": 0}
+
+    def trial(rng: random.Random):
+        dealer = counter["game"] % len(bots) if rotate_dealer else 0
+        counter["game"] += 1
+        return play_game(bots, rng, target=target, dealer=dealer).winner()
+
+    return tally(trial, n, seed, show_progress=show_progress)
+
+
+def plot_win_rates(result: Tally, bots: Sequence[Bot], ax=None, *, title: str = "Win rates (95% intervals)"):
+    """Bar chart of each bot's share of wins with its confidence interval, and the fair share as a line."""
+    from ..core.sim import plot_tally
+
+    names = {i: f"{i}: {b.name}" for i, b in enumerate(bots)}
+    ax = plot_tally(result, {i: Fraction(1, len(bots)) for i in range(len(bots))}, ax, title=title, names=names)
+    ax.set_ylabel("share of games won (red: a fair 1/n)")
+    return ax
+
+
+# ---------------------------------------------------------------------------------------------------------
+# many solo rounds at once, with numpy
+
+def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck: str = "numbers"):
+    """The round scores of n independent lone-player rounds on a fresh deck with the rule 'stop at stop_at',
+    all drawn at once with numpy (a card is drawn by a uniform ticket over the counts left, as ``draw_card``)."""
+    import numpy as np
+
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example random.Random(1)")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError("n must be a whole number of rounds, at least 1")
+    if deck not in ("numbers", "numbers+modifiers"):
+        raise ValueError("simulate_threshold_rounds works on deck='numbers' or deck='numbers+modifiers'")
+    gen = np.random.default_rng(rng.getrandbits(64))
+    base = np.array(deck_counts(deck)[:19], dtype=np.int64)
+    values = np.array(list(range(13)) + [2, 4, 6, 8, 10, 0], dtype=np.int64)
+    counts = np.tile(base, (n, 1))
+    held = np.zeros((n, 19), dtype=bool)
+    numbers_sum = np.zeros(n, dtype=np.int64)
+    plus = np.zeros(n, dtype=np.int64)
+    doubled = np.zeros(n, dtype=bool)
+    n_numbers = np.zeros(n, dtype=np.int64)
+    alive = np.ones(n, dtype=bool)
+    busted = np.zeros(n, dtype=bool)
+    total = int(base.sum())
+    for drawn in range(total):
+        score = numbers_sum * np.where(doubled, 2, 1) + plus
+        alive &= score < stop_at
+        idx = np.flatnonzero(alive)
+        if idx.size == 0:
+            break
+        ticket = gen.integers(0, total - drawn, size=idx.size)
+        cum = np.cumsum(counts[idx], axis=1)
+        card = (cum <= ticket[:, None]).sum(axis=1)
+        counts[idx, card] -= 1
+        is_number = card < 13
+        dup = held[idx, card] & is_number
+        busted[idx[dup]] = True
+        alive[idx[dup]] = False
+        ok = idx[~dup]
+        c_ok = card[~dup]
+        held[ok, c_ok] = True
+        num = c_ok < 13
+        numbers_sum[ok[num]] += values[c_ok[num]]
+        n_numbers[ok[num]] += 1
+        plus[ok[~num]] += values[c_ok[~num]]
+        doubled[ok[c_ok == 18]] = True
+        flip = n_numbers >= 7
+        alive &= ~flip
+    score = numbers_sum * np.where(doubled, 2, 1) + plus + 15 * (n_numbers >= 7)
+    return np.where(busted, 0, score)
