@@ -1,0 +1,179 @@
+"""Exact odds of Speed: which ranks fit, stalemates by counting, chains in a hand, and reaction races.
+
+Counting is done with ``math.comb`` and ``Fraction`` (fast), and results are returned as sympy ``Rational``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+from typing import Iterable
+
+import sympy
+
+from ..core.exact import to_rational
+from .rules import RANKS, Setup, SpeedState, _fits, neighbours, rank_of
+
+__all__ = [
+    "playable", "ranks_that_fit", "p_fits_random_top", "p_stalemate_at_start", "stalemate_odds",
+    "longest_chain_of_ranks", "chain_length_distribution", "p_chain_at_least", "race_probability",
+    "race_by_integration", "p_next_card_fits", "RATE_A", "RATE_B",
+]
+
+RATE_A, RATE_B = sympy.symbols("lambda_A lambda_B", positive=True)
+
+
+def playable(card: int | str, top: int | str) -> bool:
+    """Whether ``card`` can go on ``top``: the ranks differ by 1 modulo 13 (so A fits on K and on 2)."""
+    return (rank_of(card) - rank_of(top)) % 13 in (1, 12)
+
+
+def ranks_that_fit(top: int | str) -> tuple[int, int]:
+    """The two ranks that go on ``top``: (top - 1) and (top + 1), counted round the 13-cycle."""
+    return neighbours(top)
+
+
+def _check_decks(decks) -> int:
+    if decks not in (1, 2) or isinstance(decks, bool):
+        raise ValueError(f"Speed uses 1 or 2 decks, not {decks!r}")
+    return decks
+
+
+def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Rational:
+    """P(a face-up card goes on a top drawn at random from the other cards of the decks).
+
+    One deck: the card's two neighbouring ranks have 4 cards each among the 51 others, so 8/51 for every card
+    (and so also for a random card).
+    """
+    if card is not None:
+        rank_of(card)
+    decks = _check_decks(decks)
+    return to_rational(Fraction(8 * decks, 52 * decks - 1))
+
+
+@lru_cache(maxsize=None)
+def _stalemate(face_up: int, decks: int) -> Fraction:
+    total = Fraction(0)
+    k = face_up
+    for a, b in product(RANKS, RANKS):
+        forbidden = set(neighbours(a)) | set(neighbours(b))  # the ranks that would fit on a top
+        if decks == 1:
+            # tops and all 2k face-up cards come from one shuffled deck of 52
+            p_tops = Fraction(4, 52) * Fraction(4 - (a == b), 51)
+            bad = sum(4 - (r == a) - (r == b) for r in forbidden)
+            total += p_tops * Fraction(comb(50 - bad, 2 * k), comb(50, 2 * k))
+        else:
+            # each player's top and k cards come from their own deck of 52
+            p_tops = Fraction(1, 169)
+            bad_a = sum(4 - (r == a) for r in forbidden)
+            bad_b = sum(4 - (r == b) for r in forbidden)
+            total += p_tops * Fraction(comb(51 - bad_a, k), comb(51, k)) * Fraction(comb(51 - bad_b, k), comb(51, k))
+    return total
+
+
+def p_stalemate_at_start(face_up: int = 5, decks: int = 2) -> sympy.Rational:
+    """P(no face-up card of either player fits either centre top right after the deal), exactly by counting.
+
+    For each pair of tops (a, b), the fitting ranks are a +- 1 and b +- 1; the deal is a stalemate when all the
+    face-up cards avoid them: a hypergeometric count C(good, k) / C(all, k), summed over the tops.
+    """
+    if isinstance(face_up, bool) or not isinstance(face_up, int) or not 1 <= face_up <= 8:
+        raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {face_up!r}")
+    return to_rational(_stalemate(face_up, _check_decks(decks)))
+
+
+def stalemate_odds(setup: Setup) -> sympy.Rational:
+    """P(stalemate right after the deal) for a set-up (crapette rapide: only the 5 stack tops can play)."""
+    if not isinstance(setup, Setup):
+        raise TypeError("give a Setup, for example ONE_DECK")
+    return p_stalemate_at_start(setup.face_up, setup.decks)
+
+
+def longest_chain_of_ranks(ranks: Iterable[int | str], start: int | str | None = None) -> int:
+    """The most of these cards that can be played one after another on one pile (each on the one before).
+
+    This is the longest path in the chain graph (cards joined when their ranks differ by 1 mod 13); with
+    ``start`` (a centre top) the path must begin with a card that fits on it.
+    """
+    counts = Counter(rank_of(r) for r in ranks)
+    top = None if start is None else rank_of(start)
+    return _longest(tuple(counts.get(r, 0) for r in RANKS), top)
+
+
+@lru_cache(maxsize=None)
+def _longest(counts: tuple[int, ...], top: int | None) -> int:
+    best = 0
+    for rank, c in zip(RANKS, counts):
+        if c and (top is None or _fits(rank, top)):
+            rest = counts[:rank - 1] + (c - 1,) + counts[rank:]
+            best = max(best, 1 + _longest(rest, rank))
+    return best
+
+
+@lru_cache(maxsize=None)
+def _chain_distribution(hand: int, decks: int) -> dict[int, Fraction]:
+    per_rank = 4 * decks
+    weights: Counter = Counter()
+
+    def spread(rank: int, left: int, counts: tuple[int, ...], ways: int) -> None:
+        if rank == 13:
+            if left == 0:
+                weights[_longest(counts, None)] += ways
+            return
+        for c in range(0, min(left, per_rank) + 1):
+            spread(rank + 1, left - c, counts + (c,), ways * comb(per_rank, c))
+
+    spread(0, hand, (), 1)
+    total = comb(52 * decks, hand)
+    assert sum(weights.values()) == total  # every hand counted once
+    return {k: Fraction(w, total) for k, w in sorted(weights.items())}
+
+
+def chain_length_distribution(hand: int = 5, decks: int = 1) -> dict[int, sympy.Rational]:
+    """The exact distribution of the longest chain in a random hand of face-up cards (counting rank patterns)."""
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 8:
+        raise ValueError(f"the hand size must be a whole number from 1 to 8, not {hand!r}")
+    return {k: to_rational(p) for k, p in _chain_distribution(hand, _check_decks(decks)).items()}
+
+
+def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
+    """P(a random hand holds a chain of at least k cards playable one after another)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError("a chain length is a whole number, at least 1")
+    dist = _chain_distribution(hand, _check_decks(decks))
+    return to_rational(sum((p for length, p in dist.items() if length >= k), Fraction(0)))
+
+
+def race_probability(rate_a=RATE_A, rate_b=RATE_B):
+    """P(player A reacts first) when reaction times are exponential with rates A and B: rate_A / (rate_A + rate_B).
+
+    With sympy symbols (the default) the answer is the formula; with numbers it is an exact Rational.
+    """
+    for r in (rate_a, rate_b):
+        if isinstance(r, (bool, float)):
+            raise TypeError(f"give rates exactly (int, Fraction or sympy), not {r!r}")
+    a, b = sympy.sympify(rate_a), sympy.sympify(rate_b)
+    if (a.is_number and a <= 0) or (b.is_number and b <= 0):
+        raise ValueError("reaction rates must be positive")
+    return sympy.simplify(a / (a + b))
+
+
+def race_by_integration():
+    """Derive the race formula: P(T_A < T_B) = integral over t of (density of T_A at t) * P(T_B > t)."""
+    t = sympy.symbols("t", positive=True)
+    return sympy.simplify(sympy.integrate(RATE_A * sympy.exp(-RATE_A * t) * sympy.exp(-RATE_B * t), (t, 0, sympy.oo)))
+
+
+def p_next_card_fits(state: SpeedState, player: int) -> sympy.Rational:
+    """P(the next card the player turns up from the pile fits one of the centre tops), from the unseen cards."""
+    if player not in (0, 1):
+        raise ValueError("the players are 0 and 1")
+    pool = state.pools[state.pool_of[player]] if state.pools else ()
+    total = sum(pool)
+    if not total:
+        return sympy.Integer(0)
+    tops = [t for t in state.tops() if t is not None]
+    good = sum(c for r, c in zip(RANKS, pool) if any(_fits(r, t) for t in tops))
+    return to_rational(Fraction(good, total))

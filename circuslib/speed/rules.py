@@ -1,0 +1,586 @@
+"""Speed ("Le Flip"): two players race to shed their cards on two centre piles, one rank up or down.
+
+Ranks are 1 (Ace) to 13 (King) on a 13-cycle: a card goes on a top one rank above or below it, and the Ace sits
+between the King and the 2. Suits never matter, so a card is its rank.
+
+How the game becomes exact chance (the kit's model):
+- A player's face-down pile is a well-shuffled set of known ranks, so the next card turned up is a random draw
+  from the unseen cards (exact probabilities count / total). With one deck dealt in two, both piles come from
+  one shuffled deck, so the unseen cards are one shared pool; with two decks each player has their own.
+- Simultaneous play is a race: each player's reaction time is exponential with their rate, so the chance that
+  player A moves first is rate_A / (rate_A + rate_B), exactly. Only players with a playable card join the race.
+  The winner's move happens; the loser's intended move is lost if it no longer fits (as at the table), and
+  because exponential times are memoryless the next race has the same odds.
+- Stalemate (nobody can play): both flip the top card of their pile onto their centre pile at the same time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Iterable
+
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.ui import svg_card, svg_doc
+
+__all__ = [
+    "RANKS", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
+    "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
+    "Match",
+]
+
+RANKS = tuple(range(1, 14))
+NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+LONG_NAMES = {"ACE": 1, "JACK": 11, "QUEEN": 12, "KING": 13}
+PILE_NAMES = ("A", "B")
+
+
+def rank_of(card: int | str) -> int:
+    """The rank 1..13 of a card given as a number (1 = Ace, 13 = King) or a name ("A", "10", "Q", "king")."""
+    if isinstance(card, bool):
+        raise TypeError("a card is a rank 1..13 or a name like 'Q', not True/False")
+    if isinstance(card, int):
+        if not 1 <= card <= 13:
+            raise ValueError(f"a rank runs from 1 (Ace) to 13 (King); {card} is not a rank")
+        return card
+    if isinstance(card, str):
+        text = card.strip().upper()
+        if text in LONG_NAMES:
+            return LONG_NAMES[text]
+        for rank, name in NAMES.items():
+            if text == name:
+                return rank
+        if text.isdigit() and 2 <= int(text) <= 10:
+            return int(text)
+        raise ValueError(f"{card!r} is not a card name; use A, 2..10, J, Q or K")
+    raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not a {type(card).__name__}")
+
+
+def rank_name(rank: int) -> str:
+    """The short name of a rank: A, 2..10, J, Q, K."""
+    rank = rank_of(rank)
+    return NAMES.get(rank, str(rank))
+
+
+def fits(card: int | str, top: int | str) -> bool:
+    """Whether ``card`` goes on ``top``: one rank up or down on the 13-cycle (Ace next to King and 2)."""
+    return (rank_of(card) - rank_of(top)) % 13 in (1, 12)
+
+
+def _fits(card: int, top: int) -> bool:
+    # the hot-loop version of fits: ranks already checked
+    return (card - top) % 13 in (1, 12)
+
+
+def neighbours(rank: int) -> tuple[int, int]:
+    """The two ranks that go on ``rank`` (one below, one above, round the cycle)."""
+    rank = rank_of(rank)
+    return ((rank - 2) % 13 + 1, rank % 13 + 1)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# set-ups and the kit's rulings
+
+@dataclass(frozen=True)
+class Setup:
+    """A way to play Speed: how many decks, how many face-up cards, and the kit's readings of the gaps.
+
+    - ``decks=2``: each player shuffles their own 52-card deck; ``decks=1``: one deck dealt 26 each.
+    - ``stacks``: None for face-up cards refilled one at a time from the pile (up to ``face_up`` of them);
+      for "crapette rapide" the sizes of the face-up stacks (1..5): only the top card of each stack is playable,
+      and emptied stacks are not refilled.
+    - ``empty_pile`` (kit ruling): at a stalemate a player whose pile is empty flips one of their face-up cards
+      instead ("flip-face-up").
+    - ``both_piles_empty`` (kit ruling): if both piles are empty at a stalemate, the centre cards below the two
+      tops are shuffled and dealt back one at a time starting with player 0 ("recycle", the kit's reading of
+      "half each"); "flip-face-up" makes both players flip a face-up card instead.
+    """
+
+    name: str = "two decks"
+    decks: int = 2
+    face_up: int = 5
+    stacks: tuple[int, ...] | None = None
+    empty_pile: str = "flip-face-up"
+    both_piles_empty: str = "recycle"
+
+    def __post_init__(self) -> None:
+        if self.decks not in (1, 2):
+            raise ValueError(f"Speed is played with 1 or 2 decks, not {self.decks!r}")
+        if self.stacks is not None:
+            stacks = tuple(self.stacks)
+            if not stacks or any(not isinstance(s, int) or s < 1 for s in stacks):
+                raise ValueError("stack sizes must be whole numbers, at least 1 each")
+            object.__setattr__(self, "stacks", stacks)
+            object.__setattr__(self, "face_up", len(stacks))
+        if isinstance(self.face_up, bool) or not isinstance(self.face_up, int) or not 1 <= self.face_up <= 8:
+            raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {self.face_up!r}")
+        if self.empty_pile != "flip-face-up":
+            raise ValueError("empty_pile must be 'flip-face-up' (the kit's ruling): a player must flip something "
+                             "at a stalemate, or play could stop for ever")
+        if self.both_piles_empty not in ("recycle", "flip-face-up"):
+            raise ValueError("both_piles_empty must be 'recycle' (the kit's ruling) or 'flip-face-up'")
+        needed = 2 * (self.cards_each_face_up + 1)
+        if self.cards_each * 2 < needed:
+            raise ValueError("there are not enough cards for this many face-up cards")
+
+    @property
+    def total_cards(self) -> int:
+        """All the cards in play: 52 or 104."""
+        return 52 * self.decks
+
+    @property
+    def cards_each(self) -> int:
+        """How many cards each player starts with."""
+        return 52 if self.decks == 2 else 26
+
+    @property
+    def cards_each_face_up(self) -> int:
+        """How many cards each player deals face up at the start."""
+        return sum(self.stacks) if self.stacks else self.face_up
+
+    @property
+    def refills(self) -> bool:
+        """Whether emptied face-up places are refilled from the pile (not in crapette rapide)."""
+        return self.stacks is None
+
+
+TWO_DECKS = Setup("two decks", decks=2, face_up=5)
+ONE_DECK = Setup("one deck", decks=1, face_up=4)
+CRAPETTE = Setup("crapette rapide", decks=1, stacks=(1, 2, 3, 4, 5))
+SETUPS = {"two decks": TWO_DECKS, "one deck": ONE_DECK, "crapette rapide": CRAPETTE}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# moves
+
+@dataclass(frozen=True)
+class Race:
+    """Chance outcome of a race: ``first`` reacted first and makes the next move."""
+
+    first: int
+
+    def __str__(self) -> str:
+        return f"player {self.first} reacts first"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play the card of rank ``rank`` from face-up place ``slot`` onto centre pile ``pile`` (0 = A, 1 = B)."""
+
+    rank: int
+    slot: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"{rank_name(self.rank)} (place {self.slot + 1}) on pile {PILE_NAMES[self.pile]}"
+
+
+@dataclass(frozen=True)
+class FlipFaceUp:
+    """At a stalemate with an empty pile: flip the face-up card in ``slot`` onto your centre pile (kit ruling)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"flip the face-up card of place {self.slot + 1}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the state
+
+Counts = tuple[int, ...]  # how many unseen cards of each rank 1..13 (index rank - 1)
+
+
+@dataclass(frozen=True)
+class SpeedState(GameState):
+    """A position of Speed. Players 0 and 1; centre pile 0 ("A") is player 0's flip pile, 1 ("B") player 1's.
+
+    ``pools`` hold the unseen (face-down) cards as counts per rank; ``pool_of[p]`` says which pool player p
+    draws from (one shared pool when one deck was dealt in two). ``piles[p]`` is how many face-down cards
+    player p holds. ``slots[p]`` are p's face-up places, each a stack of ranks (its last card is the top, the
+    playable one). ``centre`` are the two centre piles, bottom to top.
+    """
+
+    setup: Setup
+    pools: tuple[Counts, ...]
+    pool_of: tuple[int, int]
+    piles: tuple[int, int]
+    slots: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    to_deal: tuple[tuple[int, ...], tuple[int, ...]]
+    centre: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    flips_due: tuple[bool, bool] = (False, False)
+    racer: int | None = None
+    rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
+    flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
+
+    # --- reading a position ------------------------------------------------------------------------------
+    def tops(self) -> tuple[int | None, int | None]:
+        """The top ranks of the two centre piles (None while a pile is empty)."""
+        return tuple(c[-1] if c else None for c in self.centre)
+
+    def face_up(self, player: int) -> tuple[int | None, ...]:
+        """The playable face-up card of each of the player's places (None where a place is empty)."""
+        return tuple(s[-1] if s else None for s in self.slots[player])
+
+    def cards_left(self, player: int) -> int:
+        """How many cards the player still holds: face-down pile plus face-up cards."""
+        return self.piles[player] + sum(len(s) for s in self.slots[player])
+
+    def plays_for(self, player: int) -> tuple[Play, ...]:
+        """Every card the player could put on a centre pile now, ignoring whose turn it is."""
+        tops = self.tops()
+        return tuple(Play(card, slot, pile) for slot, card in enumerate(self.face_up(player)) if card is not None
+                     for pile, top in enumerate(tops) if top is not None and _fits(card, top))
+
+    def can_play(self, player: int) -> bool:
+        """Whether the player has a face-up card that fits a centre top."""
+        tops = [t for t in self.tops() if t is not None]
+        return any(card is not None and any(_fits(card, t) for t in tops) for card in self.face_up(player))
+
+    def _pending_draw(self) -> tuple[int, int] | None:
+        """The (player, place) that must turn up a card from the pile next, if any."""
+        for p in (0, 1):
+            if not self.piles[p]:
+                continue
+            for i, owed in enumerate(self.to_deal[p]):
+                if owed:
+                    return (p, i)
+            if self.setup.refills:
+                for i, stack in enumerate(self.slots[p]):
+                    if not stack:
+                        return (p, i)
+        return None
+
+    @property
+    def step(self) -> str:
+        """What happens next: 'flip' (a stalemate flip), 'draw', 'race', 'play', 'choose-flip' or 'over'."""
+        if self.is_over():
+            return "over"
+        if self.racer is not None:
+            return "play"
+        for p in (0, 1):
+            if self.flips_due[p]:
+                return "flip" if self.piles[p] else "choose-flip"
+        if self._pending_draw() is not None:
+            return "draw"
+        both = self.can_play(0) and self.can_play(1)
+        return "race" if both else "play"
+
+    def is_stalemate(self) -> bool:
+        """Whether the flips of a stalemate are under way (nobody could play)."""
+        return any(self.flips_due)
+
+    # --- the protocol ------------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        """A player with no cards left wins (checked once simultaneous flips are done)."""
+        if any(self.flips_due):
+            return False
+        return self.cards_left(0) == 0 or self.cards_left(1) == 0
+
+    def winner(self) -> int | None:
+        """The winning player, None if the game goes on or both emptied their hands together (a tie)."""
+        if not self.is_over():
+            return None
+        empty = [p for p in (0, 1) if self.cards_left(p) == 0]
+        return empty[0] if len(empty) == 1 else None
+
+    def scores(self) -> tuple[int, int]:
+        """The round's points: the winner scores the cards the loser still holds; a tie scores nothing."""
+        w = self.winner()
+        if w is None:
+            return (0, 0)
+        points = self.cards_left(1 - w)
+        return (points, 0) if w == 0 else (0, points)
+
+    @property
+    def current_player(self) -> int:
+        """The player who must move, CHANCE for draws, flips and races, TERMINAL at the end."""
+        step = self.step
+        if step == "over":
+            return TERMINAL
+        if step == "play":
+            if self.racer is not None:
+                return self.racer
+            return 0 if self.can_play(0) else 1
+        if step == "choose-flip":
+            return 0 if self.flips_due[0] else 1
+        return CHANCE
+
+    def legal_moves(self) -> tuple:
+        """The plays of the player who won the race (or alone can play), or the face-up card flips."""
+        step = self.step
+        if step == "play":
+            return self.plays_for(self.current_player)
+        if step == "choose-flip":
+            p = self.current_player
+            return tuple(FlipFaceUp(i) for i, s in enumerate(self.slots[p]) if s)
+        return ()
+
+    def is_legal(self, move) -> bool:
+        """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
+        step = self.step
+        if step in ("draw", "flip"):
+            return isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 13 and \
+                self.pools[self.pool_of[self._drawer()]][move - 1] > 0
+        if step == "race":
+            return isinstance(move, Race) and move.first in (0, 1)
+        return move in self.legal_moves()
+
+    def _drawer(self) -> int:
+        for p in (0, 1):
+            if self.flips_due[p]:
+                return p
+        return self._pending_draw()[0]
+
+    def chance_outcomes(self) -> tuple:
+        """Draws and flips: each rank with its share of the unseen cards; races: rate / (sum of rates)."""
+        step = self.step
+        if step in ("draw", "flip"):
+            pool = self.pools[self.pool_of[self._drawer()]]
+            total = sum(pool)
+            return tuple((rank, Fraction(count, total)) for rank, count in zip(RANKS, pool) if count)
+        if step == "race":
+            r0, r1 = self.rates
+            return ((Race(0), r0 / (r0 + r1)), (Race(1), r1 / (r0 + r1)))
+        return ()
+
+    def why_illegal(self, move) -> str:
+        """Say in the game's words why a move is refused."""
+        step = self.step
+        if step == "over":
+            return "the round is over: a player has no cards left"
+        if step in ("draw", "flip", "race"):
+            what = {"draw": "a card is being turned up from a pile", "flip": "the stalemate flip is under way",
+                    "race": "both players can play, so the next step is the race between them"}[step]
+            return f"{what}; {move} cannot be played now"
+        player = self.current_player
+        if step == "choose-flip":
+            return (f"stalemate: player {player}'s pile is empty, so they flip one of their face-up cards "
+                    f"(choose a place that holds a card), not {move}")
+        if isinstance(move, FlipFaceUp):
+            return "a face-up card is flipped only at a stalemate when the pile is empty"
+        if not isinstance(move, Play):
+            return f"{move!r} is not a Speed move; play a face-up card on a centre pile"
+        if move.pile not in (0, 1):
+            return f"there are two centre piles, 0 (A) and 1 (B); {move.pile} is not one of them"
+        places = self.slots[player]
+        if not 0 <= move.slot < len(places):
+            return f"player {player} has face-up places 1 to {len(places)}; place {move.slot + 1} does not exist"
+        if not places[move.slot]:
+            return f"place {move.slot + 1} is empty"
+        card = places[move.slot][-1]
+        if card != move.rank:
+            return f"place {move.slot + 1} shows {rank_name(card)}, not {rank_name(move.rank)}"
+        top = self.tops()[move.pile]
+        low, high = neighbours(top)
+        return (f"{rank_name(card)} does not fit on pile {PILE_NAMES[move.pile]}: its top is {rank_name(top)}, and "
+                f"only {rank_name(low)} or {rank_name(high)} go on a {rank_name(top)}")
+
+    def _apply(self, move) -> "SpeedState":
+        step = self.step
+        if step in ("draw", "flip"):
+            p = self._drawer()
+            pools = list(self.pools)
+            k = self.pool_of[p]
+            pool = list(pools[k])
+            pool[move - 1] -= 1
+            pools[k] = tuple(pool)
+            piles = _set(self.piles, p, self.piles[p] - 1)
+            if step == "flip":
+                state = replace(self, pools=tuple(pools), piles=piles,
+                                centre=_set(self.centre, p, self.centre[p] + (move,)),
+                                flips_due=_set(self.flips_due, p, False))
+            else:
+                _, i = self._pending_draw()
+                slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (move,)))
+                owed = self.to_deal[p][i]
+                to_deal = _set(self.to_deal, p, _set(self.to_deal[p], i, owed - 1)) if owed else self.to_deal
+                state = replace(self, pools=tuple(pools), piles=piles, slots=slots, to_deal=to_deal)
+        elif step == "race":
+            return replace(self, racer=move.first)
+        elif isinstance(move, FlipFaceUp):
+            p = self.current_player
+            card = self.slots[p][move.slot][-1]
+            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+                            centre=_set(self.centre, p, self.centre[p] + (card,)),
+                            flips_due=_set(self.flips_due, p, False))
+        else:
+            p = self.current_player
+            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+                            centre=_set(self.centre, move.pile, self.centre[move.pile] + (move.rank,)), racer=None)
+        return state._settle()
+
+    def _settle(self) -> "SpeedState":
+        """After each step: if nobody can play and nothing is pending, start the stalemate flips."""
+        if self.is_over() or any(self.flips_due) or self._pending_draw() is not None:
+            return self
+        if self.can_play(0) or self.can_play(1):
+            return self
+        state = self
+        if not self.piles[0] and not self.piles[1] and self.setup.both_piles_empty == "recycle":
+            state = state._recycle()
+        return replace(state, flips_due=(True, True), flips=state.flips + 1)
+
+    def _recycle(self) -> "SpeedState":
+        """Both piles are empty: the centre cards under the tops go back, shuffled, dealt alternately (kit ruling)."""
+        under = self.centre[0][:-1] + self.centre[1][:-1]
+        if not under:
+            return self
+        counts = [0] * 13
+        for rank in under:
+            counts[rank - 1] += 1
+        n = len(under)
+        # both piles are empty, so every pool is empty: the recycled cards form one new shared pool
+        return replace(self, pools=(tuple(counts),), pool_of=(0, 0), piles=(n - n // 2, n // 2),
+                       centre=(self.centre[0][-1:], self.centre[1][-1:]))
+
+    # --- checking and showing ----------------------------------------------------------------------------
+    def card_count(self) -> int:
+        """Every card, wherever it is (unseen, face up, in the centre): always 52 or 104."""
+        unseen = sum(sum(pool) for pool in self.pools)
+        shown = sum(len(s) for player in self.slots for s in player)
+        return unseen + shown + len(self.centre[0]) + len(self.centre[1])
+
+    def __str__(self) -> str:
+        def cards(p):
+            return " ".join("." if c is None else rank_name(c) for c in self.face_up(p))
+        tops = " ".join("-" if t is None else rank_name(t) for t in self.tops())
+        return f"P1 [{cards(1)}] pile {self.piles[1]} | centre {tops} | P0 [{cards(0)}] pile {self.piles[0]}"
+
+    def _repr_html_(self) -> str:
+        return speed_svg(self)
+
+
+def _set(t: tuple, i: int, value) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), highlight: Iterable[int] = ()) -> str:
+    """The table as a picture: the bot's face-up cards on top, the two centre piles, your face-up cards below."""
+    highlight = set(highlight)
+    parts = []
+
+    def place_row(p: int, y: float) -> None:
+        for i, stack in enumerate(state.slots[p]):
+            x = 10 + i * 58
+            if stack:
+                note = f"+{len(stack) - 1} under" if len(stack) > 1 else None
+                parts.append(svg_card(rank_name(stack[-1]), x=x, y=y, highlight=(p == 0 and i in highlight),
+                                      note=note, css_class=f"circus-card circus-speed-p{p}"))
+            else:
+                parts.append(f'<rect x="{x}" y="{y}" width="48" height="70" rx="6" fill="none" stroke="#cccccc" '
+                             f'stroke-dasharray="4 3"/>')
+        label = f"{names[p]}: {state.piles[p]} in pile, {state.cards_left(p)} cards in all"
+        parts.append(f'<text x="{10 + len(state.slots[p]) * 58 + 8}" y="{y + 40}" font-size="13" '
+                     f'font-family="sans-serif" fill="#333333">{label}</text>')
+
+    place_row(1, 10)
+    for pile, top in enumerate(state.tops()):
+        x = 60 + pile * 120
+        size = len(state.centre[pile])
+        if top is None:
+            parts.append(f'<rect x="{x}" y="105" width="48" height="70" rx="6" fill="none" stroke="#999999"/>')
+        else:
+            parts.append(svg_card(rank_name(top), x=x, y=105, fill="#eef5ff", note=f"pile {PILE_NAMES[pile]} ({size})",
+                                  css_class="circus-card circus-speed-centre"))
+    if state.is_stalemate():
+        parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">stalemate: flip!</text>')
+    place_row(0, 205)
+    return svg_doc(640, 300, parts, title=str(state))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# starting positions
+
+def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1)) -> SpeedState:
+    """A round before the shuffle is looked at: full piles, empty places; the deal is the first chance steps."""
+    if not isinstance(setup, Setup):
+        raise TypeError("setup must be a Setup, for example ONE_DECK, TWO_DECKS or CRAPETTE")
+    rates = _check_rates(rates)
+    deck = (4,) * 13  # each deck holds four cards of each rank
+    if setup.decks == 1:
+        pools, pool_of = (deck,), (0, 0)
+    else:
+        pools, pool_of = (deck, deck), (0, 1)
+    n = setup.face_up
+    owed = setup.stacks if setup.stacks else (0,) * n
+    return SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
+                      slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
+                      flips_due=(True, True), rates=rates)
+
+
+def _check_rates(rates) -> tuple[Fraction, Fraction]:
+    try:
+        r0, r1 = rates
+    except (TypeError, ValueError):
+        raise TypeError("rates must be a pair of reaction rates, one for each player, like (1, 2)") from None
+    out = []
+    for r in (r0, r1):
+        if isinstance(r, bool) or isinstance(r, float):
+            raise TypeError(f"reaction rates must be exact numbers (int or Fraction), not {r!r}")
+        r = Fraction(r)
+        if r <= 0:
+            raise ValueError(f"a reaction rate must be positive (moves per second), not {r}")
+        out.append(r)
+    return tuple(out)
+
+
+def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable, Iterable] = ((), ()),
+             under: tuple[Iterable, Iterable] = ((), ()), setup: Setup = TWO_DECKS, rates: tuple = (1, 1)) -> SpeedState:
+    """A hand-made position: face-up cards (None for an empty place), centre tops, and the ranks still in each
+    player's pile (each pile its own pool of unseen cards); ``under`` lists the cards below each centre top.
+
+    The other cards of the decks are left out, so ``card_count`` counts only what is given.
+    """
+    def stacks(cards):
+        cards = list(cards)
+        if len(cards) != setup.face_up:
+            raise ValueError(f"this set-up has {setup.face_up} face-up places; give one card or None for each")
+        return tuple(() if c is None else (rank_of(c),) for c in cards)
+
+    pools = []
+    for ranks in piles:
+        counts = [0] * 13
+        for r in ranks:
+            counts[rank_of(r) - 1] += 1
+        pools.append(tuple(counts))
+    centre = tuple(tuple(rank_of(r) for r in u) + (rank_of(t),) for u, t in zip(under, tops))
+    state = SpeedState(setup=setup, pools=tuple(pools), pool_of=(0, 1),
+                       piles=(sum(pools[0]), sum(pools[1])), slots=(stacks(you), stacks(bot)),
+                       to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=centre,
+                       rates=_check_rates(rates))
+    return state._settle()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# several rounds
+
+@dataclass(frozen=True)
+class Match:
+    """Several rounds: each round's winner scores the cards the loser still holds; totals decide the match."""
+
+    rounds: int = 3
+    totals: tuple[int, int] = (0, 0)
+    played: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
+            raise ValueError("a match has a whole number of rounds, at least 1")
+
+    def record(self, finished: SpeedState) -> "Match":
+        """The match after one more finished round."""
+        if not isinstance(finished, SpeedState) or not finished.is_over():
+            raise ValueError("only a finished round can be recorded")
+        if self.is_over():
+            raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
+        s = finished.scores()
+        return Match(self.rounds, (self.totals[0] + s[0], self.totals[1] + s[1]), self.played + (s,))
+
+    def is_over(self) -> bool:
+        """Whether every round has been played."""
+        return len(self.played) >= self.rounds
+
+    def winner(self) -> int | None:
+        """The player with more points once the match is over (None for a tie or while it goes on)."""
+        if not self.is_over() or self.totals[0] == self.totals[1]:
+            return None
+        return 0 if self.totals[0] > self.totals[1] else 1
