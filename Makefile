@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=. --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,) notebooks/00_welcome.ipynb
+	$(BIN)/jupyter lab --notebook-dir=. --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,) \
+		--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
