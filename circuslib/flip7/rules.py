@@ -7,7 +7,7 @@ drawing uniformly from a multiset is the same as shuffling it, so the reshuffle 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
@@ -17,7 +17,7 @@ from ..core.ui import svg_card, svg_doc
 __all__ = [
     "NUMBERS", "MODIFIERS", "ACTIONS", "CARDS", "FREEZE", "FLIP_THREE", "SECOND_CHANCE", "TIMES_TWO",
     "DECK_COUNTS", "HIT", "STAY", "Hand", "Flip7Game", "new_game", "card_name", "parse_card", "deck_counts",
-    "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS", "TARGET",
+    "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS", "TARGET", "SoloRound", "solo_round",
 ]
 
 NUMBERS: tuple[int, ...] = tuple(range(13))
@@ -547,3 +547,116 @@ def game_svg(state: Flip7Game, *, names: Iterable[str] | None = None) -> str:
     info = (f"<div style='font-family:sans-serif;font-size:12px'>Round {state.round} · deck {sum(state.deck)} cards · "
             f"discards {sum(state.discard)}</div>")
     return info + "<br>".join(rows)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# one player alone for one round: the model of the exact analysis, the move graph and the exercises
+
+@dataclass(frozen=True)
+class SoloRound(GameState):
+    """One player alone for one round, on a deck of numbers (and perhaps modifiers), no action cards.
+
+    ``deck`` holds the counts left in ``CARDS`` order. ``flip_at`` is how many different numbers make a Flip
+    (7 in the game; smaller for the reduced decks of the move graph).
+    """
+
+    deck: tuple[int, ...] = DECK_COUNTS[:13] + (0,) * 9
+    numbers: tuple[int, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    drawing: bool = False
+    stopped: bool = False
+    busted: bool = False
+    flip_at: int = 7
+
+    @property
+    def current_player(self) -> int:
+        """The player, CHANCE while a card is drawn, TERMINAL once the round is over."""
+        if self.is_over():
+            return TERMINAL
+        return CHANCE if self.drawing else 0
+
+    def is_over(self) -> bool:
+        """The round ends on a stay, a bust or a Flip."""
+        return self.stopped or self.busted or len(self.numbers) >= self.flip_at
+
+    def legal_moves(self) -> tuple:
+        """Hit or stay (only stay once the deck is empty)."""
+        if self.is_over() or self.drawing:
+            return ()
+        return (HIT, STAY) if any(self.deck) else (STAY,)
+
+    def chance_outcomes(self) -> tuple:
+        """The next card, each kind left with probability count / cards left."""
+        if not self.drawing or self.is_over():
+            return ()
+        total = sum(self.deck)
+        return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, self.deck) if c)
+
+    def score(self) -> int:
+        """The round score of this hand (0 after a bust)."""
+        if self.busted:
+            return 0
+        total = sum(self.numbers) * (2 if TIMES_TWO in self.modifiers else 1)
+        total += sum(int(m[1:]) for m in self.modifiers if m != TIMES_TWO)
+        return total + (FLIP7_BONUS if len(self.numbers) >= self.flip_at else 0)
+
+    def scores(self) -> tuple:
+        """The round score, as a one-player tuple."""
+        return (self.score(),)
+
+    def why_illegal(self, move) -> str:
+        """Explain a refused move."""
+        if self.is_over():
+            return "the round is over"
+        if self.drawing:
+            return f"a card is being drawn: {move} is not a card left in the deck"
+        return f"{move} is not a move here: say hit or stay"
+
+    def _apply(self, move) -> "SoloRound":
+        if move == HIT:
+            return replace(self, drawing=True)
+        if move == STAY:
+            return replace(self, stopped=True)
+        deck = list(self.deck)
+        deck[INDEX[move]] -= 1
+        deck = tuple(deck)
+        if isinstance(move, int):
+            if move in self.numbers:
+                return replace(self, deck=deck, drawing=False, busted=True)
+            return replace(self, deck=deck, drawing=False, numbers=tuple(sorted(self.numbers + (move,))))
+        return replace(self, deck=deck, drawing=False, modifiers=tuple(sorted(self.modifiers + (move,))))
+
+    def __str__(self) -> str:
+        if self.busted:
+            return "bust"
+        hand = " ".join(map(card_name, self.numbers + self.modifiers)) or "–"
+        if len(self.numbers) >= self.flip_at:
+            return f"FLIP {hand}"
+        return hand + (" ✓" if self.stopped else " ?" if self.drawing else "")
+
+    def _repr_html_(self) -> str:
+        return hand_svg(Hand(self.numbers, self.modifiers, status="busted" if self.busted else "active"),
+                        label="solo round")
+
+
+def solo_round(deck="numbers", *, flip_at: int = 7) -> SoloRound:
+    """A lone player's round on a fresh deck: 'numbers', 'numbers+modifiers', or {number: copies} (a reduced deck)."""
+    if isinstance(deck, str):
+        counts = deck_counts(deck)
+        if deck == "full":
+            raise ValueError("the solo round has no action cards: use deck='numbers' or 'numbers+modifiers'")
+    elif isinstance(deck, dict):
+        counts = [0] * len(CARDS)
+        for card, copies in deck.items():
+            card = parse_card(card)
+            if card in ACTIONS:
+                raise ValueError("the solo round has no action cards")
+            if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
+                raise ValueError(f"the number of copies of {card} must be a whole number, 0 or more")
+            counts[INDEX[card]] = copies
+        counts = tuple(counts)
+    else:
+        raise TypeError("deck is 'numbers', 'numbers+modifiers' or a dict {number: copies}")
+    if isinstance(flip_at, bool) or not isinstance(flip_at, int) or flip_at < 1:
+        raise ValueError("flip_at must be a whole number of different numbers, at least 1")
+    return SoloRound(deck=counts, flip_at=flip_at)
