@@ -187,8 +187,8 @@ def play_moves(state: GameState, moves: Iterable[Any]) -> GameState:
     return state
 
 
-def expected_value(state: GameState, policy: Callable[[GameState], Any], player: int = 0) -> Fraction:
-    """The exact expected final score of ``player`` when every choice is made by the deterministic ``policy``."""
+def _value(state: GameState, player: int, choose: Callable) -> Fraction:
+    """The exact final score of ``player``: averaged over chance outcomes, and ``choose(s, value)`` at choices."""
 
     @lru_cache(maxsize=None)
     def value(s: GameState) -> Fraction:
@@ -196,20 +196,16 @@ def expected_value(state: GameState, policy: Callable[[GameState], Any], player:
             return Fraction(s.scores()[player])
         if s.current_player == CHANCE:
             return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
-        return value(s.play(policy(s)))
+        return choose(s, value)
 
     return value(state)
+
+
+def expected_value(state: GameState, policy: Callable[[GameState], Any], player: int = 0) -> Fraction:
+    """The exact expected final score of ``player`` when every choice is made by the deterministic ``policy``."""
+    return _value(state, player, lambda s, value: value(s.play(policy(s))))
 
 
 def best_value(state: GameState, player: int = 0) -> Fraction:
     """The exact best expected final score of a lone ``player`` who chooses every move (expectimax)."""
-
-    @lru_cache(maxsize=None)
-    def value(s: GameState) -> Fraction:
-        if s.is_over():
-            return Fraction(s.scores()[player])
-        if s.current_player == CHANCE:
-            return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
-        return max(value(s.play(m)) for m in s.legal_moves())
-
-    return value(state)
+    return _value(state, player, lambda s, value: max(value(s.play(m)) for m in s.legal_moves()))
