@@ -1,0 +1,162 @@
+"""Exact PCV odds against hand-worked values, and against seeded simulations of the real rules."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+from sympy import Rational as R
+
+from circuslib.core.exact import Dist
+from circuslib.core.game import CHANCE, sample_outcome
+from circuslib.core.sim import monte_carlo, tally, wilson_interval
+from circuslib.pcv.odds import (after_shots, damage_chain, destroy_after_formula, destroy_chances, destroy_probability,
+                                expected_shots, expected_shots_formula, hit_probability, n, odds_table, p, q,
+                                shot_odds)
+from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Scenario, SpeedChange
+
+# Hand computation of one shot at an intact target (effective range e = hexes + |levels apart|):
+#   e = 1: hit on 4,5,6 -> p = 3/6 = 1/2; a 6 destroys (1/6), 4-5 damage (2/6 = 1/3), miss 1/2
+#   e = 2: hit on 5,6   -> p = 1/3; destroy 1/6, damage (5) 1/6, miss 2/3
+#   e = 3: hit on 6     -> p = 1/6; destroy 1/6, damage 0, miss 5/6
+ONE_SHOT = {1: (R(1, 2), R(1, 3), R(1, 6)), 2: (R(2, 3), R(1, 6), R(1, 6)), 3: (R(5, 6), 0, R(1, 6))}
+
+
+@pytest.mark.parametrize("hexes, alt_diff, effective", [
+    (1, 0, 1), (2, 0, 2), (3, 0, 3), (1, 1, 2), (1, -1, 2), (2, 1, 3), (2, -1, 3),
+])
+def test_shot_odds_for_every_range_and_altitude_case(hexes, alt_diff, effective):
+    odds = shot_odds(hexes, alt_diff)
+    assert (odds["miss"], odds["damage"], odds["destroy"]) == ONE_SHOT[effective]
+    assert sum(odds.values()) == 1 and all(isinstance(v, sympy.Rational) for v in odds.values())
+    assert hit_probability(hexes, alt_diff) == 1 - ONE_SHOT[effective][0]
+
+
+@pytest.mark.parametrize("hexes, alt_diff", [(4, 0), (9, 0), (3, 1), (3, -1), (1, 2), (2, -3), (1, 5)])
+def test_out_of_reach_is_a_certain_miss(hexes, alt_diff):
+    assert shot_odds(hexes, alt_diff) == {"miss": 1, "damage": 0, "destroy": 0}
+    assert destroy_probability(10, hexes, alt_diff) == 0
+    assert expected_shots(hexes, alt_diff) == sympy.oo
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((0, 0), ValueError, "at least 1 hex ahead"), ((-2, 0), ValueError, "at least 1 hex ahead"),
+    ((1, 6), ValueError, "at most 5 levels apart"), ((1.5, 0), TypeError, "whole number"),
+    ((True, 0), TypeError, "whole number"), ((1, "up"), TypeError, "whole number"),
+])
+def test_impossible_shots_are_refused(args, error, message):
+    with pytest.raises(error, match=message):
+        shot_odds(*args)
+
+
+def test_destroy_probability_by_hand():
+    # range 1, two shots: survive if both miss (1/4) or exactly one damages and the other misses
+    # (2 * 1/3 * 1/2 = 1/3): 1 - 1/4 - 1/3 = 5/12
+    assert destroy_probability(2, 1) == R(5, 12)
+    # range 3 (only sixes): 1 - (5/6)^2 = 11/36
+    assert destroy_probability(2, 3) == R(11, 36)
+    # range 2, three shots: 1 - (2/3)^3 - 3 * (1/6) * (2/3)^2 = 1 - 8/27 - 6/27 = 13/27
+    assert destroy_probability(3, 2) == R(13, 27)
+    # damaged target, range 1, one shot: any hit (1/2); two shots: 1 - 1/4 = 3/4
+    assert destroy_probability(1, 1, damaged=True) == R(1, 2)
+    assert destroy_probability(2, 1, damaged=True) == R(3, 4)
+    assert destroy_probability(0, 1) == 0 and destroy_probability(1, 1) == R(1, 6)
+    with pytest.raises(ValueError, match="negative"):
+        destroy_probability(-1, 1)
+
+
+def test_the_chain_agrees_with_the_closed_form_for_many_shots():
+    for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
+        chain = damage_chain(hexes, alt)
+        for shots in (1, 2, 5, 12):
+            assert Fraction(destroy_probability(shots, hexes, alt)) == chain.distribution_after("intact", shots)["destroyed"]
+
+
+def test_expected_shots_by_hand():
+    # E_damaged = 1/p; E_intact = 1 + (1-p) E_intact + (p-q) E_damaged  ->  E_intact = (2p - q)/p^2
+    # range 1: (1 - 1/6) / (1/4) = 10/3; range 2: (2/3 - 1/6) / (1/9) = 9/2; range 3: (1/6)/(1/36) = 6
+    assert [expected_shots(h) for h in (1, 2, 3)] == [R(10, 3), R(9, 2), 6]
+    assert expected_shots(1, 1) == R(9, 2) and expected_shots(1, damaged=True) == 2
+
+
+def test_the_formulas_in_p_and_q():
+    assert sympy.simplify(expected_shots_formula() - (2 * p - q) / p ** 2) == 0
+    assert sympy.simplify(expected_shots_formula(damaged=True) - 1 / p) == 0
+    hand = 1 - (1 - p) ** n - n * (p - q) * (1 - p) ** (n - 1)
+    assert sympy.simplify(destroy_after_formula() - hand) == 0
+    # evaluated at range 2 with 3 shots: 13/27 as above
+    assert destroy_after_formula().subs({p: R(1, 3), q: R(1, 6), n: 3}) == R(13, 27)
+
+
+def test_odds_table_has_one_row_per_shot_in_reach():
+    rows = odds_table()
+    assert [(r["hexes"], r["alt_diff"]) for r in rows] == [(1, 0), (2, 0), (3, 0), (1, 1), (2, 1)]
+    assert rows[0]["destroyed within 2"] == R(5, 12) and rows[2]["expected shots"] == 6
+
+
+def test_after_shots_from_mixed_ranges_by_hand():
+    # one shot at range 1 then one at range 3: destroyed if the first is a 6 (1/6), or it damages (1/3)
+    # and the 6 comes (1/6), or it misses (1/2) and the 6 comes (1/6): 1/6 + 1/18 + 1/12 = 11/36
+    dist = after_shots([(1, 0), (3, 0)])
+    assert dist["destroyed"] == Fraction(11, 36)
+    assert dist["damaged"] == Fraction(1, 3) * Fraction(5, 6)
+
+
+def test_shot_odds_match_a_seeded_simulation_of_the_real_die():
+    for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
+        setup = Scenario("t", Board(12, 9), (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (2 + hexes, 4), 3, 3 + alt, 3)))
+        rolling = setup.start().play(Manoeuvre("forward")).play(SpeedChange(0)).play(Fire("B"))
+
+        def trial(rng):
+            b = rolling.play(sample_outcome(rolling.chance_outcomes(), rng)).plane_named("B")
+            return "destroy" if b.out else "damage" if b.damaged else "miss"
+
+        result = tally(trial, 3000, seed=hexes * 10 + alt)
+        exact = shot_odds(hexes, alt)
+        # twelve comparisons at once: use 99.9% Wilson intervals (z = 3.29) so one unlucky run does not fail
+        for outcome, chance in exact.items():
+            low, high = wilson_interval(result.counts[outcome], result.n, z=3.29)
+            assert low <= float(chance) <= high, (hexes, alt, outcome, result)
+
+
+def test_destroy_probability_matches_a_seeded_simulation_of_the_chain():
+    chain = damage_chain(2)
+    exact = destroy_probability(4, 2)
+
+    def trial(rng):
+        state = "intact"
+        for _ in range(4):
+            state = chain.step(state, rng)
+        return state == "destroyed"
+
+    assert monte_carlo(trial, 4000, seed=5).contains(exact)
+
+
+def two_on_one():
+    """Red 1 and Red 2 have both moved, Blue 1 is 1 hex ahead of Red 1 and 2 hexes ahead of Red 2 (same level)."""
+    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1), Plane("Blue 1", 1, (6, 4), 3, 3, 3),
+              Plane("Blue 2", 1, (8, 0), 3, 3, 3))
+    s = Scenario("t", Board(12, 9), planes).start()
+    s = s.play(Manoeuvre("forward")).play(SpeedChange(0))      # Red 1 to (5,4): Blue 1 is 1 ahead
+    return s.play(Manoeuvre("forward")).play(SpeedChange(0))   # Red 2 to (3,4): Blue 1 is 3 ahead
+
+
+def test_destroy_chances_for_a_position_by_hand():
+    s = two_on_one()
+    assert s.phase == "fire" and s.plane.name == "Red 1"
+    # Red 1 at range 1 then Red 2 at range 3: the same as after_shots([(1,0),(3,0)]) = 11/36; Blue 2 untouched
+    assert destroy_chances(s) == {"Blue 1": R(11, 36), "Blue 2": 0}
+
+
+def test_destroy_chances_match_a_seeded_simulation_of_the_turn():
+    s = two_on_one()
+
+    def trial(rng):
+        state = s
+        while state.side == 0 and not state.is_over():
+            state = state.play(sample_outcome(state.chance_outcomes(), rng) if state.current_player == CHANCE
+                               else state.legal_moves()[0])
+        return state.plane_named("Blue 1").out == "destroyed"
+
+    assert monte_carlo(trial, 3000, seed=11).contains(R(11, 36))
