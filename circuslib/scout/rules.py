@@ -148,7 +148,10 @@ def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[in
 
 def longest_set(hand: Sequence) -> int:
     """The number of cards in the longest set a hand holds (0 for an empty hand)."""
-    values = _values(hand)
+    return _longest(_values(hand))
+
+
+def _longest(values: list[int]) -> int:
     best, n = (1 if values else 0), len(values)
     i = 0
     while i < n - 1:
@@ -338,8 +341,9 @@ class ScoutState(GameState):
         captured = tuple(tuple(map(_check_card, c)) for c in captured) if captured else ((),) * n
         cards = [tuple(sorted(c)) for h in hands for c in h] + [tuple(sorted(c)) for c in table]
         cards += [tuple(sorted(c)) for pile in captured for c in pile] + [tuple(sorted(c)) for c in deck]
-        if len(cards) != len(set(cards)):
-            raise ValueError("a card appears twice: every card of the deck exists once")
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        if twice:
+            raise ValueError(f"the card {twice[0][0]}/{twice[0][1]} appears twice: every card of the deck exists once")
         if chips is None:
             chips = (rules.two_player_chips,) * n if n == 2 else (0,) * n
         if phase not in ("flip", "play"):
@@ -386,7 +390,7 @@ class ScoutState(GameState):
     @property
     def receiver(self) -> int:
         """While dealing: the player who gets the next card (one at a time, from the starting player round)."""
-        return (self.starter + sum(map(len, self.hands))) % self.n_players
+        return (self.starter + len(self.full_deck) - len(self.deck)) % self.n_players
 
     def legal_moves(self) -> tuple:
         """Flip or keep before play; then every show, scout and (once a round) Scout & Show."""
@@ -497,12 +501,13 @@ class ScoutState(GameState):
 
     # --- what each move does -------------------------------------------------------------------------
     def _deal(self, card) -> "ScoutState":
-        key = tuple(sorted(card))
-        deck = tuple(c for c in self.deck if c != key)
+        key = (card[0], card[1]) if card[0] < card[1] else (card[1], card[0])
+        i = self.deck.index(key)
+        deck = self.deck[:i] + self.deck[i + 1:]
         to = self.receiver
         hands = self.hands[:to] + (self.hands[to] + (tuple(card),),) + self.hands[to + 1:]
         state = self._replace(deck=deck, hands=hands)
-        if sum(map(len, hands)) == self.hand_size * self.n_players:
+        if len(self.full_deck) - len(deck) == self.hand_size * self.n_players:
             state = state._replace(phase="flip", turn=self.starter, flips_done=0)
         return state
 
@@ -656,8 +661,10 @@ def new_game(n_players: int = 4, *, rounds: int | None = None, first: int = 0, d
 def sample_chance(state: ScoutState, rng) -> tuple:
     """One deal outcome, drawn with its exact probability: every outcome has the same one, so a uniform pick of
     the listed outcomes is the same draw as ``core.game.sample_outcome`` (without its general-purpose arithmetic)."""
-    outcomes = state.chance_outcomes()
-    return outcomes[rng.randrange(len(outcomes))][0]
+    # the same pick as outcomes[rng.randrange(len(outcomes))] on state.chance_outcomes(), without building the list
+    deck = state.deck
+    r = rng.randrange(2 * len(deck))
+    return deck[r] if r < len(deck) else deck[r - len(deck)][::-1]
 
 
 def deal_round(state: ScoutState, rng) -> ScoutState:

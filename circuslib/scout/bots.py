@@ -1,0 +1,187 @@
+"""Computer players for Scout: random, greedy and a one-ply lookahead; a fast game loop and a tournament runner.
+
+A policy is ``policy(state, rng) -> move``; it is asked only at the flip decision and during play.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from ..core.sim import Tally, tally
+from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
+                    longest_set, new_game, sample_chance, scout_moves, set_key)
+
+__all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
+
+
+def random_bot(state: ScoutState, rng: random.Random):
+    """Any legal move, each equally likely."""
+    return rng.choice(state.legal_moves())
+
+
+def _values(hand) -> list[int]:
+    return [c[0] for c in hand]
+
+
+def _table_key(state: ScoutState):
+    return set_key(_values(state.table)) if state.table else None
+
+
+def _biggest_show(state: ScoutState) -> Show | None:
+    """The strongest show the player to move can make (None if none beats the table)."""
+    values = _values(state.hands[state.turn])
+    best, best_key = None, None
+    for i, j in _shows(values, _table_key(state)):
+        key = set_key(values[i:j])
+        if best_key is None or key > best_key:
+            best, best_key = Show(i, j), key
+    return best
+
+
+def _flip_choice(state: ScoutState):
+    """Flip the hand if its longest set is longer that way up (then the one with more shows)."""
+    hand = state.hands[state.turn]
+    turned = flip_hand(hand, state.rules.flip_reverses_order)
+    score = lambda h: (longest_set(h), len(_shows(_values(h), None)))
+    return FLIP_HAND if score(turned) > score(hand) else KEEP_HAND
+
+
+def greedy_bot(state: ScoutState, rng: random.Random):
+    """Show the biggest set it can; if none beats the table, scout the card that builds the longest set."""
+    if state.phase == "flip":
+        return _flip_choice(state)
+    show = _biggest_show(state)
+    if show is not None:
+        return show
+    return best_scout(state.hands[state.turn], state.table)
+
+
+def best_scout(hand, table) -> Scout:
+    """The scout whose card builds the longest set in the hand (the first such one in ``scout_moves`` order)."""
+    values = _values(hand)
+    n = len(values)
+    # stretch lengths ending at / starting from each place, for each step (-1: down, 0: match, +1: up)
+    ending = {s: [1] * n for s in (-1, 0, 1)}
+    starting = {s: [1] * n for s in (-1, 0, 1)}
+    for i in range(1, n):
+        step = values[i] - values[i - 1]
+        if step in ending:
+            ending[step][i] = ending[step][i - 1] + 1
+    for i in range(n - 2, -1, -1):
+        step = values[i + 1] - values[i]
+        if step in starting:
+            starting[step][i] = starting[step][i + 1] + 1
+    # the longest set entirely left of gap p, and entirely right of it (inserting a card may cut a set in two)
+    left_best = [0] * (n + 1)
+    for i in range(n):
+        here = ending[-1][i]
+        if ending[0][i] > here:
+            here = ending[0][i]
+        if ending[1][i] > here:
+            here = ending[1][i]
+        left_best[i + 1] = here if here > left_best[i] else left_best[i]
+    outside = [0] * (n + 1)  # the longest set entirely left or entirely right of gap p
+    right = 0
+    for i in range(n, -1, -1):
+        if i < n:
+            here = max(starting[-1][i], starting[0][i], starting[1][i])
+            if here > right:
+                right = here
+        outside[i] = right if right > left_best[i] else left_best[i]
+    best, best_length = None, -1
+    ends = ("left", "right") if len(table) > 1 else ("left",)
+    down_end, match_end, up_end = ending[-1], ending[0], ending[1]
+    down_start, match_start, up_start = starting[-1], starting[0], starting[1]
+    for end in ends:  # the same order as scout_moves: end, then flip, then gap
+        card = table[0] if end == "left" else table[-1]
+        for flip in (False, True):
+            x = card[1] if flip else card[0]
+            for p in range(n + 1):
+                through = 1
+                if p > 0:
+                    d = x - values[p - 1]
+                    if d in (-1, 0, 1):
+                        through += (down_end, match_end, up_end)[d + 1][p - 1]
+                if p < n:
+                    d = values[p] - x
+                    if d in (-1, 0, 1):
+                        # only a stretch with the same step continues through the new card
+                        left_step = x - values[p - 1] if p > 0 else None
+                        right = (down_start, match_start, up_start)[d + 1][p]
+                        through = (through + right) if left_step == d else max(through, 1 + right)
+                length = through if through > outside[p] else outside[p]
+                if length > best_length:
+                    best, best_length = (end, flip, p), length
+    return Scout(*best)
+
+
+def hand_value(state: ScoutState, player: int) -> float:
+    """How good a position looks for ``player``: the round score so far, plus the promise of the hand's sets."""
+    hand = state.hands[player]
+    score = len(state.captured[player]) + state.chips[player] - len(hand)
+    # a long set in hand will shed several cards at once and is hard to beat
+    return score + 0.6 * longest_set(hand) + 0.1 * len(_shows(_values(hand), None))
+
+
+def lookahead_bot(state: ScoutState, rng: random.Random):
+    """Try every show and scout (Scout & Show too), and keep the one whose resulting position looks best for it,
+    counting the set it leaves on the table (a strong set is likely to stay and earn chips)."""
+    if state.phase == "flip":
+        return _flip_choice(state)
+    me = state.turn
+    best, best_value = None, None
+    for move in state.legal_moves():
+        after = state._apply(move)
+        if after.history != state.history:  # the move ended the round: judge by the round's real score
+            result = after.history[-1]
+            value = result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
+        else:
+            value = hand_value(after, me) - max(hand_value(after, i) for i in range(state.n_players) if i != me)
+            if after.owner == me and after.table:
+                key = set_key(_values(after.table))
+                value += 0.3 * key[0] + 0.05 * key[2]
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
+
+
+def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
+              max_steps: int = 100_000) -> ScoutState:
+    """Play to the end: deals by their exact (uniform) odds, each player by its policy."""
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example random.Random(1)")
+    for _ in range(max_steps):
+        if state.phase == "over":
+            return state
+        if state.phase == "deal":
+            state = state._apply(sample_chance(state, rng))
+            continue
+        policy = policies if callable(policies) else policies[state.turn]
+        state = state.play(policy(state, rng))
+    raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def _winner(state: ScoutState):
+    best = max(state.totals)
+    winners = [i for i, s in enumerate(state.totals) if s == best]
+    return winners[0] if len(winners) == 1 else "tie"
+
+
+def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1, *, rounds: int | None = None,
+                 rotate: bool = True, show_progress: bool | None = None) -> Tally:
+    """Seeded games between the bots (names or policies), tallying the winner's seat or "tie" (ties share the win).
+
+    With ``rotate`` each game starts with the next player, so no seat is favoured by going first.
+    """
+    policies = [BOTS[p] if isinstance(p, str) else p for p in policies]
+    n = len(policies)
+    counter = iter(range(10 ** 9))
+
+    def trial(rng):
+        first = next(counter) % n if rotate else 0
+        return _winner(play_game(new_game(n, rounds=rounds, first=first), policies, rng))
+
+    return tally(trial, n_games, seed, show_progress=show_progress)
