@@ -59,3 +59,22 @@ def test_plots_draw_the_exact_line_and_the_band():
     assert ax.get_title() == "coin" and len(ax.lines) == 2 and len(ax.collections) == 1
     ax2 = plot_tally(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5})
     assert len(ax2.patches) == 2
+
+
+def test_progress_shows_a_bar_once_the_work_takes_over_a_second(monkeypatch):
+    import time
+
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda bar: shown.append(bar))
+    items = []
+    for i in progress(range(6), 6, "slow work", show=True):
+        time.sleep(0.25)
+        items.append(i)
+    assert items == list(range(6)) and len(shown) == 1
+    bar = shown[0]
+    assert bar.value == bar.max == 6 and bar.bar_style == "success" and "circus-progress" in bar._dom_classes
+    for _ in progress(range(3), 3, show=True):
+        pass
+    assert len(shown) == 1  # fast work shows no bar
