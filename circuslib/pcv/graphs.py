@@ -127,6 +127,8 @@ def count_sequences(graph: nx.DiGraph) -> int:
 def sequence_to(graph: nx.DiGraph, end: tuple) -> list:
     """One manoeuvre sequence from the start to the end position (hex, facing, altitude) or end node."""
     target = end if len(end) == 4 else (*end, 0)
+    if target not in graph or not graph.nodes[target]["end"]:
+        raise ValueError(f"the plane cannot end its move at {end[:3]}: it is not one of the graph's end positions")
     path = nx.shortest_path(graph, graph.graph["root"], target)
     return [graph.edges[a, b]["move"] for a, b in zip(path, path[1:])]
 

@@ -1,0 +1,155 @@
+"""Manoeuvre graphs and the bots: counts by hand, graph against the rules, bots against each other."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings, strategies as st
+from sympy import Rational as R
+
+from circuslib.core.game import play_moves
+from circuslib.core.sim import tournament
+from circuslib.pcv.bots import PILOTS, best_plan, cautious_pilot, greedy_pilot, random_pilot, threat_map
+from circuslib.pcv.graphs import (count_sequences, end_nodes, firing_positions, move_graph, plans, reachable,
+                                  reachable_svg, sequence_to)
+from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Rules, Scenario, scenario
+
+HIGH = Plane("X", 0, (0, 0), 0, 4, 3)  # altitude 4, speed 3: no altitude limit binds in three points
+
+
+def recurrence(speed: int, choices_1: int, choices_2: int, choices_3: int) -> int:
+    """Sequences spending exactly `speed` points: a(s) = c1 a(s-1) + c2 a(s-2) + c3 a(s-3), a(0) = 1."""
+    a = [1]
+    for s in range(1, speed + 1):
+        a.append(sum(c * a[s - k] for k, c in ((1, choices_1), (2, choices_2), (3, choices_3)) if s - k >= 0))
+    return a[speed]
+
+
+def test_sequence_counts_by_hand():
+    # front-three: 1 point: forward or down into 3 hexes (6); 2 points: up into 3 (3); 3 points: loop 3 x 2 (6)
+    # a(1) = 6, a(2) = 6*6 + 3 = 39, a(3) = 6*39 + 3*6 + 6 = 258
+    assert count_sequences(move_graph(HIGH)) == recurrence(3, 6, 3, 6) == 258
+    # straight: a(s) = 2 a(s-1) + a(s-2) + 2 a(s-3): 2, 5, 14
+    assert count_sequences(move_graph(HIGH, turning="straight")) == recurrence(3, 2, 1, 2) == 14
+    assert count_sequences(move_graph(HIGH, mp=1)) == 6
+
+
+def test_the_graph_is_a_dag_whose_ends_spend_exactly_the_speed():
+    graph = move_graph(Plane("X", 0, (0, 0), 0, 3, 5))
+    assert nx.is_directed_acyclic_graph(graph)
+    root = graph.graph["root"]
+    for end in end_nodes(graph)[:200]:
+        path = nx.shortest_path(graph, root, end)
+        assert sum(graph.edges[a, b]["cost"] for a, b in zip(path, path[1:])) == 5
+
+
+def test_reachable_by_hand_for_speed_one():
+    ends = reachable(Plane("X", 0, (0, 0), 0, 3, 1))
+    # forward or down into ahead (1,0) E, left (1,-1) NE, right (0,1) SE
+    assert ends == {((1, 0), 0, 3), ((1, 0), 0, 2), ((1, -1), 1, 3), ((1, -1), 1, 2), ((0, 1), 5, 3), ((0, 1), 5, 2)}
+    assert reachable(Plane("X", 0, (0, 0), 0, 3, 1), turning="straight") == {((1, 0), 0, 3), ((1, 0), 0, 2)}
+
+
+def test_landing_leaving_the_map_and_collisions_are_marked_out():
+    low = Plane("X", 0, (0, 0), 0, 1, 1)
+    assert reachable(low) == {((1, 0), 0, 1), ((1, -1), 1, 1), ((0, 1), 5, 1)}  # "down" lands
+    board = Board(3, 3)
+    # top-right corner, facing east at altitude 1: ahead and ahead-left are off the map (forward or down: 4),
+    # ahead-right (SE) holds another plane at altitude 1 (forward right collides, down right lands)
+    corner = Plane("X", 0, board.from_offset(2, 0), 0, 1, 1)
+    graph = move_graph(corner, board=board, blocked=[(board.from_offset(2, 1), 1)])
+    outs = Counter(d["out"] for node, d in graph.nodes(data=True) if node != graph.graph["root"])
+    assert outs == {"left the map": 4, "collision": 1, "landed": 1}
+    assert end_nodes(graph) == [] and count_sequences(graph) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(alt=st.integers(1, 6), speed=st.integers(1, 5), turning=st.sampled_from(["front-three", "straight"]),
+       seed=st.integers(0, 999))
+def test_every_plan_replays_in_the_rules_and_spends_exactly_the_speed(alt, speed, turning, seed):
+    board = Board(20, 20)
+    me = Plane("R", 0, board.from_offset(10, 10), 0, alt, speed)
+    other = Plane("B", 1, board.from_offset(0, 0), 0, 3, 3)
+    start = Scenario("t", board, (me, other)).start(Rules(turning))
+    routes = plans(me, turning=turning, board=board, blocked=[(other.hex, other.altitude)])
+    assert set(routes) == reachable(me, turning=turning, board=board, blocked=[(other.hex, other.altitude)])
+    position = random.Random(seed).choice(sorted(routes)) if routes else None
+    if position is None:
+        return
+    sequence = routes[position]
+    assert sum(m.cost for m in sequence) == speed
+    after = play_moves(start, sequence)
+    assert after.phase == "speed" and after.plane.position == position
+
+
+def test_sequence_to_finds_a_path_to_an_end():
+    graph = move_graph(HIGH)
+    target = ((2, 0), 0, 4)
+    moves = sequence_to(graph, target)
+    assert sum(m.cost for m in moves) == 3
+    with pytest.raises(ValueError, match="cannot end its move at"):
+        sequence_to(graph, ((0, 0), 0, 6))
+
+
+def test_firing_positions_give_exact_odds():
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (5, 4), 3, 3, 3))
+    s = Scenario("t", Board(12, 9), planes).start()
+    spots = firing_positions(s)
+    # forward to (3,4) facing E: B is 2 ahead, same level: destroy on a 6 only (B intact) = 1/6
+    assert spots[((3, 4), 0, 3)] == {"target": "B", "destroy": R(1, 6)}
+    assert ((3, 4), 0, 2) in spots  # one level below, 2 hexes: effective range 3
+    assert all(pos[0] != (3, 3) for pos in spots)  # turning left points away
+    svg = reachable_svg(s)
+    assert "#fc8d59" in svg and "#fdd49e" in svg
+
+
+def test_a_speed_six_graph_is_built():
+    graph = move_graph(Plane("X", 0, (0, 0), 0, 4, 6))
+    assert len(end_nodes(graph)) == len(reachable(Plane("X", 0, (0, 0), 0, 4, 6))) > 1000
+
+
+# --- bots ---------------------------------------------------------------------------------------------------
+
+def test_greedy_takes_the_sure_shot_and_the_bots_fire_at_the_nearest():
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (4, 4), 0, 3, 3, damaged=True), Plane("B2", 1, (9, 0), 3, 3, 3))
+    s = Scenario("t", Board(12, 9), planes).start()
+    # forward ahead puts damaged B one hex ahead: any hit (4-6, 1/2) destroys it
+    assert greedy_pilot(s, random.Random(0)) == Manoeuvre("forward")
+    s = s.play(Manoeuvre("forward")).play(greedy_pilot(s.play(Manoeuvre("forward")), random.Random(0)))
+    assert s.phase == "fire" and greedy_pilot(s, random.Random(0)) == Fire("B")
+
+
+def test_threat_map_sees_the_enemy_guns():
+    planes = (Plane("R", 0, (2, 4), 0, 3, 2), Plane("B", 1, (8, 4), 3, 3, 1))
+    s = Scenario("t", Board(12, 9), planes).start()
+    threats = threat_map(s, s.planes[0])
+    # B (speed 1) can move to (7,4) facing W: it then hits (6,4) at altitude 3 on 4-6, a 6 destroys -> 1/6
+    assert threats[((6, 4), 3)] == R(1, 6)
+    assert ((2, 4), 3) not in threats
+
+
+def test_cautious_avoids_exposure_that_greedy_accepts():
+    s = scenario("duel").start()
+    for pilot in (greedy_pilot, cautious_pilot):
+        move = pilot(s, random.Random(0))
+        assert move in s.legal_moves()
+    assert best_plan(s, "cautious") and sum(m.cost for m in best_plan(s, "greedy")) == 3
+    with pytest.raises(ValueError, match="greedy"):
+        best_plan(s, "reckless")
+
+
+def test_greedy_beats_random_pilots_in_seeded_duels():
+    result = tournament(lambda rng: scenario("duel").start(), [greedy_pilot, random_pilot], 30, seed=3)
+    lo, _ = result.interval(0)
+    assert lo > 0.6, result
+
+
+@pytest.mark.parametrize("name", ["duel", "patrol", "breakthrough", "last-stand"])
+def test_every_pilot_plays_every_scenario_to_the_end(name):
+    from circuslib.core.game import playout
+
+    for a, b in (("greedy", "cautious"), ("random", "greedy")):
+        end = playout(scenario(name).start(), random.Random(1), [PILOTS[a], PILOTS[b]])
+        assert end.is_over()
