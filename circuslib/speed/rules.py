@@ -25,7 +25,7 @@ from ..core.ui import svg_card, svg_doc
 __all__ = [
     "RANKS", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
-    "Match",
+    "Match", "deal", "neighbours",
 ]
 
 RANKS = tuple(range(1, 14))
@@ -584,3 +584,20 @@ class Match:
         if not self.is_over() or self.totals[0] == self.totals[1]:
             return None
         return 0 if self.totals[0] > self.totals[1] else 1
+
+
+def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1)) -> SpeedState:
+    """A freshly dealt round: the two centre cards flipped and every face-up place filled, nothing played yet.
+
+    If nobody can play, the returned state is already a stalemate (``is_stalemate()``): the flips are due.
+    """
+    import random
+
+    from ..core.game import sample_outcome
+
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    state = new_game(setup, rates)
+    while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
+        state = state.play(sample_outcome(state.chance_outcomes(), rng))
+    return state

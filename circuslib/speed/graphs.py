@@ -1,0 +1,195 @@
+"""Speed's graphs: the 13-cycle of ranks, the chain graph of a position and its longest path, and the state
+graph of a small end-game (on ``core.graphs``)."""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import networkx as nx
+
+from ..core.graphs import build_graph, draw_graph
+from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
+
+__all__ = [
+    "rank_cycle", "rank_distance", "draw_rank_cycle", "chain_graph", "longest_chain", "most_cards_shed",
+    "draw_chain_graph", "endgame_graph", "draw_endgame", "win_probability",
+]
+
+
+def rank_cycle() -> nx.Graph:
+    """The ranks 1 (Ace) to 13 (King) on a cycle: each rank is joined to the ranks that fit on it."""
+    return nx.relabel_nodes(nx.cycle_graph(13), {i: i + 1 for i in range(13)})
+
+
+def rank_distance(a: int | str, b: int | str) -> int:
+    """The fewest one-rank steps from a to b round the cycle: min(d, 13 - d) with d = (b - a) mod 13."""
+    d = (rank_of(b) - rank_of(a)) % 13
+    return min(d, 13 - d)
+
+
+def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), ax=None, *, title: str | None = None):
+    """Draw the 13-cycle with the centre tops (red), your face-up cards (blue) and the opponent's (orange)."""
+    import matplotlib.pyplot as plt
+
+    tops = {rank_of(t) for t in tops if t is not None}
+    mine = {rank_of(c) for c in mine if c is not None}
+    theirs = {rank_of(c) for c in theirs if c is not None}
+    graph = rank_cycle()
+    # the circle reads clockwise from the Ace at the top, like a clock face
+    pos = {r: (math.sin(2 * math.pi * (r - 1) / 13), math.cos(2 * math.pi * (r - 1) / 13)) for r in RANKS}
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 4.5))
+
+    def colour(r):
+        if r in tops:
+            return "#fb6a4a"
+        if r in mine and r in theirs:
+            return "#bcbddc"
+        if r in mine:
+            return "#6baed6"
+        if r in theirs:
+            return "#fdae6b"
+        return "#f0f0f0"
+
+    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in mine | theirs) or (b in tops and a in mine | theirs)}
+    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#999999")
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(fitting), edge_color="#d7301f", width=3)
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,
+                           edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=ax, labels={r: rank_name(r) for r in graph.nodes})
+    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs")
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+    return ax
+
+
+def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
+    """Which cards can follow which: nodes are the centre tops ("pile A", "pile B") and the face-up cards
+    (their places, 0-based); an arrow x -> y means card y can go on x."""
+    graph = nx.DiGraph()
+    for pile, top in enumerate(tops):
+        if top is not None:
+            graph.add_node(f"pile {PILE_NAMES[pile]}", rank=rank_of(top), label=f"pile {PILE_NAMES[pile]}: {rank_name(top)}",
+                           kind="top")
+    for slot, card in enumerate(cards):
+        if card is not None:
+            graph.add_node(slot, rank=rank_of(card), label=f"{rank_name(card)} (place {slot + 1})", kind="card")
+    for a, da in graph.nodes(data=True):
+        for b, db in graph.nodes(data=True):
+            if a != b and db["kind"] == "card" and _fits(db["rank"], da["rank"]):
+                graph.add_edge(a, b)
+    return graph
+
+
+def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
+    """The longest path of cards in the chain graph (from a top when tops are given): the most cards played one
+    after another on one pile. Returns the nodes, a top first when tops are given."""
+    graph = chain_graph(cards, tops)
+    starts = [n for n, d in graph.nodes(data=True) if d["kind"] == "top"] or list(graph.nodes)
+    best: list = []
+
+    def walk(path: list) -> None:
+        nonlocal best
+        if len([n for n in path if graph.nodes[n]["kind"] == "card"]) > len([n for n in best if graph.nodes[n]["kind"] == "card"]):
+            best = list(path)
+        for nxt in graph.successors(path[-1]):
+            if nxt not in path:
+                path.append(nxt)
+                walk(path)
+                path.pop()
+
+    for start in starts:
+        walk([start])
+    return best
+
+
+def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
+    """The most face-up cards a player could shed on the two piles without turning up a new card."""
+    ranks = tuple(sorted(rank_of(c) for c in cards if c is not None))
+    a, b = (rank_of(t) for t in tops)
+    return _shed(ranks, a, b)
+
+
+@lru_cache(maxsize=None)
+def _shed(ranks: tuple, a: int, b: int) -> int:
+    best = 0
+    for i, r in enumerate(ranks):
+        if i and ranks[i - 1] == r:
+            continue  # the same rank again gives the same futures
+        rest = ranks[:i] + ranks[i + 1:]
+        if _fits(r, a):
+            best = max(best, 1 + _shed(rest, r, b))
+        if _fits(r, b):
+            best = max(best, 1 + _shed(rest, a, r))
+    return best
+
+
+def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: str | None = None):
+    """Draw the chain graph with its longest path in red."""
+    import matplotlib.pyplot as plt
+
+    graph = chain_graph(cards, tops)
+    path = longest_chain(cards, tops)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    pos = nx.shell_layout(graph)
+    on_path = set(zip(path, path[1:]))
+    colours = ["#fb6a4a" if d["kind"] == "top" else "#6baed6" for _, d in graph.nodes(data=True)]
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=1300, edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d["label"].replace(" (", "\n(") for n, d in graph.nodes(data=True)},
+                            font_size=8)
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[e for e in graph.edges if e not in on_path], edge_color="#aaaaaa",
+                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color="#d7301f", width=2.5,
+                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
+    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")
+    ax.set_axis_off()
+    return ax
+
+
+def _state_label(state: SpeedState) -> str:
+    if state.is_over():
+        w = state.winner()
+        return "tie" if w is None else f"P{w} wins"
+    mine = "".join(rank_name(c) for c in state.face_up(0) if c is not None) or "-"
+    theirs = "".join(rank_name(c) for c in state.face_up(1) if c is not None) or "-"
+    tops = "/".join(rank_name(t) for t in state.tops())
+    return f"{mine}\n{tops}\n{theirs}"
+
+
+def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
+    """Every position reachable from a small end-game, as a move graph (races and draws carry exact odds)."""
+    if not isinstance(state, SpeedState):
+        raise TypeError("give a SpeedState, for example one made with position(...)")
+    return build_graph(state, max_nodes=max_nodes, label=_state_label)
+
+
+def draw_endgame(state: SpeedState, ax=None, *, title: str | None = None):
+    """Draw the state graph of a small end-game: choices blue, races and draws orange, ends grey."""
+    graph = endgame_graph(state)
+    return draw_graph(graph, ax, title=title or "end-game: P0 cards / centre tops / P1 cards", font_size=7)
+
+
+def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0) -> Fraction:
+    """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
+    (races and draws by their exact odds). Only for small end-games: it visits every reachable position."""
+    from .bots import policy as make_policy
+
+    chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
+    if any(p == "random" for p in policies):
+        raise ValueError("exact odds need deterministic bots; 'random' is not one")
+    rng = random.Random(0)  # deterministic policies never use it
+
+    @lru_cache(maxsize=None)
+    def value(s: SpeedState) -> Fraction:
+        if s.is_over():
+            return Fraction(int(s.winner() == player))
+        if s.current_player < 0:
+            return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
+        return value(s.play(chooser[s.current_player](s, rng)))
+
+    return value(state)
