@@ -5,7 +5,7 @@ import random
 from math import comb, perm
 
 from ..core.teach import Checks, WrongAnswer, check_collection, check_integer, check_probability, correct
-from .bots import play_game, random_bot
+from .bots import random_bot
 from .odds import mini_deck, set_somewhere_probability
 from .rules import Scout, ScoutAndShow, Show, _shows, beats, legal_shows, new_game, set_key
 

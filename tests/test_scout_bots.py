@@ -1,0 +1,95 @@
+"""Scout bots, the tournament runner, the play graph and the small game tree."""
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from circuslib.scout.bots import (best_scout, compare_bots, greedy_bot, lookahead_bot, play_game, random_bot)
+from circuslib.scout.graphs import game_tree, longest_chains, play_graph, tree_value
+from circuslib.scout.rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _scouted, longest_set, new_game,
+                                   scout_moves)
+
+
+def test_greedy_shows_the_biggest_set():
+    s = ScoutState.from_hands([[(1, 9)], [(3, 1), (4, 1), (5, 1), (7, 2), (7, 3)], [(2, 8)]], table=[(6, 5)],
+                              owner=0, turn=1)
+    assert greedy_bot(s, random.Random(0)) == Show(0, 3)  # 3 4 5 (three cards) over 7 7 or a single
+
+
+def test_greedy_scouts_to_build_the_longest_set_when_it_cannot_show():
+    # hand 2 4 9 against 8 8: no show beats it. Taking an 8 next to the 9 makes 8 9 (2 cards); the best is a
+    # 3 between 2 and 4? No card shows 3. The set's cards are 8/3 and 8/1: turned round, 3 fits between 2 and 4.
+    s = ScoutState.from_hands([[(1, 9)], [(2, 5), (4, 5), (9, 6)], [(2, 7)]], table=[(8, 3), (8, 1)], owner=0, turn=1)
+    move = greedy_bot(s, random.Random(0))
+    assert move == Scout("left", True, 1)
+    assert longest_set(_scouted(s.hands[1], s.table, move)[0]) == 3
+
+
+def test_best_scout_agrees_with_trying_every_scout():
+    rng = random.Random(4)
+    for _ in range(400):
+        hand = tuple((rng.randint(1, 10), 0) for _ in range(rng.randint(0, 12)))
+        table = ((rng.randint(1, 9), rng.randint(1, 9)),) if rng.random() < 0.5 else ((3, 7), (4, 8))
+        brute = max(scout_moves(hand, table), key=lambda m: longest_set(_scouted(hand, table, m)[0]))
+        assert best_scout(hand, table) == brute
+
+
+def test_flip_decision_prefers_the_longer_set():
+    s = ScoutState.from_hands([[(1, 5), (9, 6), (3, 7)], [(2, 8)], [(4, 10)]], phase="flip")
+    # as held: 1 9 3 (longest set 1); turned round: 7 6 5 (a run of 3)
+    assert greedy_bot(s, random.Random(0)) == FLIP_HAND
+    s2 = ScoutState.from_hands([[(5, 1), (6, 9), (7, 3)], [(2, 8)], [(4, 10)]], phase="flip")
+    assert greedy_bot(s2, random.Random(0)) == KEEP_HAND
+
+
+@pytest.mark.parametrize("bot", [random_bot, greedy_bot, lookahead_bot])
+def test_every_bot_plays_legal_moves_to_the_end(bot):
+    end = play_game(new_game(3, rounds=1), bot, random.Random(2))
+    assert end.is_over() and len(end.history) == 1
+
+
+def test_games_are_repeatable_with_the_same_seed():
+    a = play_game(new_game(4), greedy_bot, random.Random(9))
+    b = play_game(new_game(4), greedy_bot, random.Random(9))
+    assert a.totals == b.totals and a.history == b.history
+
+
+def test_greedy_beats_random_in_a_tournament():
+    result = compare_bots(["greedy", "random", "random"], n_games=60, seed=3)
+    assert result.n == 60
+    assert result.share(0) > 0.5 and result.interval(0)[0] > 1 / 3  # clearly better than a fair third
+
+
+def test_play_game_needs_a_seeded_generator():
+    with pytest.raises(TypeError, match="seeded"):
+        play_game(new_game(3), greedy_bot, 1)
+
+
+def test_play_graph_is_the_beats_order_of_the_shows():
+    graph = play_graph([3, 4, 5, 5])
+    # shows: 3, 4, 5, 5 (singles), 3-4, 4-5, 5-5, 3-4-5: 8 nodes
+    assert graph.number_of_nodes() == 8 and nx.is_directed_acyclic_graph(graph)
+    assert graph.has_edge((2, 4), (0, 3))  # 5 5 is beaten by 3 4 5 (more cards)
+    assert not graph.has_edge((0, 1), (0, 3))  # covered: 3 -> ... -> 3 4 5 goes through other shows
+    full = play_graph([3, 4, 5, 5], transitive=True)
+    assert full.has_edge((0, 1), (0, 3))
+    # a longest chain: 3 < 4 < 5 < 3-4 < 4-5 < 5-5 < 3-4-5 (the two 5s are equal: one of them)
+    chains = longest_chains(graph)
+    assert {len(c) for c in chains} == {7} and len(chains) == 2
+
+
+def test_game_tree_of_two_short_hands():
+    # no chips (no scouting). P0 holds 1 3 (not a set), P1 holds 2 1.
+    # P0 shows 3: P1 beats it with the run 2 1 (more cards) and empties the hand: P0 -1 (the 1 left), P1 +1 (the
+    # captured 3): margin -2. P0 shows 1: P1 either plays 2 1 at once (margin -2 again), or plays 2, and P0's
+    # 3 beats it and ends the round: P0 +1 (captured 2), P1 +1 - 1 = 0: margin +1. P1 picks 2 1: the value is -2.
+    tree = game_tree([[(1, 2), (3, 4)], [(2, 3), (1, 4)]], chips=0)
+    leaves = [n for n, d in tree.nodes(data=True) if d["terminal"]]
+    assert tree.number_of_nodes() == 7 and len(leaves) == 3
+    assert sorted(tree.nodes[n]["scores"] for n in leaves) == [(-1, 1), (-1, 1), (1, 0)]
+    value = tree_value(tree)
+    assert value[tree.graph["root"]] == -2
+    bigger = game_tree([[(1, 2), (3, 4)], [(2, 3), (1, 4)]], chips=1)
+    assert not bigger.graph["truncated"] and bigger.number_of_nodes() > 100

@@ -1,0 +1,142 @@
+"""Scout counting: hand counts, shows, and the exact chance of sets in a dealt hand, against hand-worked values and
+seeded simulations."""
+from __future__ import annotations
+
+import random
+from itertools import permutations, product
+from math import comb, perm
+
+import networkx as nx
+import pytest
+import sympy
+from hypothesis import given, settings, strategies as st
+
+from circuslib.core.sim import monte_carlo
+from circuslib.scout.odds import (card_graph, count_hands, count_shows, deck_size, expected_set_windows,
+                                  expected_shows, mini_deck, random_hand, set_somewhere_probability, simulate_set_somewhere,
+                                  simulate_shows, window_set_count, window_set_probability)
+from circuslib.scout.rules import flip_hand, legal_shows, set_key
+
+
+def test_the_deck_is_the_complete_graph_k10():
+    graph = card_graph(5)
+    assert nx.is_isomorphic(graph, nx.complete_graph(10)) and graph.number_of_edges() == 45 == comb(10, 2)
+    assert card_graph(3).number_of_edges() == 36 and deck_size(4) == 44
+
+
+def test_hand_counts_by_hand():
+    # 4 players: 44 cards, hands of 11. Which cards: C(44, 11); in order: 44 * 43 * ... * 34; either way up: * 2^11
+    assert count_hands(4, ordered=False, oriented=False) == comb(44, 11) == 7669339132
+    assert count_hands(4, oriented=False) == perm(44, 11)
+    assert count_hands(4) == perm(44, 11) * 2048
+    assert count_hands(4, up_to_flip=True) == perm(44, 11) * 1024
+    assert count_hands(5) == perm(45, 9) * 2 ** 9 and count_hands(3) == perm(36, 12) * 2 ** 12
+    assert isinstance(count_hands(2), sympy.Integer)
+    with pytest.raises(ValueError, match="ordered hands"):
+        count_hands(4, ordered=False, up_to_flip=True)
+
+
+def test_count_shows():
+    # 5 4 3 3 8: five single cards, 5-4, 4-3, 3-3, and 5-4-3: nine shows
+    assert count_shows([5, 4, 3, 3, 8]) == 9
+    assert count_shows([5, 4, 3, 3, 8], [6, 6]) == 1
+    assert count_shows([]) == 0
+
+
+def test_window_of_two_by_hand():
+    # full deck (5 players): every number is on 9 cards.
+    # match: for each number v, 9 * 8 ordered pairs of cards carrying v, each turned with v up: 10 * 72 = 720
+    # run up v, v+1 (9 starts): 9 * 9 choices minus the one clash (both pick the card v/v+1) = 80, so 720 up,
+    # 1440 up or down. Total 2160 of 45 * 44 * 2^2 = 7920 oriented ordered pairs: 3/11
+    assert window_set_count(2, 5, kind="match") == 720 and window_set_count(2, 5, kind="run") == 1440
+    assert window_set_probability(2, 5) == sympy.Rational(3, 11)
+    # 4 players (no 9/10 card): matches 8*9*8 + 2*8*7 = 688; runs up 7*80 + (9*8 - 1) + 8*8 = 695 (the 9/10
+    # card is gone, so 9 then 10 cannot clash); (688 + 2 * 695) / (44 * 43 * 4) = 2078 / 7568 = 1039/3784
+    assert window_set_probability(2, 4) == sympy.Rational(1039, 3784)
+    assert window_set_probability(2, 4, kind="match") == sympy.Rational(1, 11)
+
+
+def test_window_of_three_by_hand():
+    # full deck: matches 10 * 9 * 8 * 7 = 5040; run v, v+1, v+2 (8 starts): 9^3 minus the three clashes
+    # (each pair of places picking their shared card, the third place free: 9 ways) = 729 - 27 = 702
+    total = perm(45, 3) * 8
+    assert window_set_probability(3, 5) == sympy.Rational(5040 + 2 * 8 * 702, total)
+    assert window_set_probability(1, 5) == 1
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_window_counts_agree_with_listing_every_tuple(k):
+    deck = mini_deck(5)
+    listed = {"match": 0, "run": 0}
+    for cards in permutations(deck, k):
+        for ups in product((0, 1), repeat=k):
+            key = set_key([c[u] for c, u in zip(cards, ups)])
+            if key:
+                listed["match" if key[1] == 1 else "run"] += 1
+    assert window_set_count(k, deck, kind="match") == listed["match"]
+    assert window_set_count(k, deck, kind="run") == listed["run"]
+
+
+def test_tiny_deck_by_hand():
+    # cards 1/2, 1/3, 2/3, hands of 2: 3 * 2 * 4 = 24 dealt hands. Not a set only when the ups are 1 and 3:
+    # up 1 is 1/2 or 1/3, up 3 is 3/1 or 3/2: 2 * 2 - 1 (1/3 cannot be used twice) = 3, times 2 orders = 6.
+    assert set_somewhere_probability(2, mini_deck(3), 2) == sympy.Rational(18, 24)
+    assert window_set_probability(2, mini_deck(3)) == sympy.Rational(3, 4)
+
+
+def test_exact_set_somewhere_matches_a_simulation():
+    deck = mini_deck(5)
+    exact = set_somewhere_probability(3, deck, 4)
+    assert 0 < exact < 1
+    assert simulate_set_somewhere(3, deck, 4, n=20_000, seed=2).contains(exact)
+    either = set_somewhere_probability(3, deck, 4, either_way=True)
+    assert either > exact  # the flip finds a run or match in some hands that had none as dealt
+    assert simulate_set_somewhere(3, deck, 4, n=20_000, seed=3, either_way=True).contains(either)
+
+
+def test_set_somewhere_refuses_the_real_deck():
+    with pytest.raises(ValueError, match="too many"):
+        set_somewhere_probability(3, mini_deck(10), 11)
+
+
+def test_expected_windows_and_shows_match_a_simulation():
+    # linearity: E[number of 2-card sets] = 10 places * 1039/3784 for a 4-player hand
+    assert expected_set_windows(2, 4) == 10 * sympy.Rational(1039, 3784)
+    exact = expected_shows(4)
+    assert exact == sum(expected_set_windows(k, 4) for k in range(1, 12))
+    assert 13 < exact < 15
+    assert simulate_shows(4, n=4_000, seed=5).contains(exact)
+
+    def trial(rng):
+        values = [c[0] for c in random_hand(rng, 4)]
+        return sum(set_key(values[i:i + 2]) is not None for i in range(10))
+
+    assert monte_carlo(trial, 4_000, 6).contains(expected_set_windows(2, 4))
+
+
+def test_flipping_does_not_change_the_odds_of_a_random_hand():
+    # a turned-round random hand is again a random hand: the same expected number of shows
+    def flipped(rng):
+        return count_shows(flip_hand(random_hand(rng, 4)))
+
+    assert monte_carlo(flipped, 4_000, 8).contains(expected_shows(4))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 10), max_size=12))
+def test_legal_shows_are_exactly_the_set_slices(values):
+    shows = legal_shows(values)
+    every = [(i, j) for i in range(len(values)) for j in range(i + 1, len(values) + 1) if set_key(values[i:j])]
+    assert shows == every
+    flipped = values[::-1]  # reading the hand backwards keeps the same sets
+    assert len(legal_shows(flipped)) == len(shows)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="at least 1"):
+        window_set_probability(0, 5)
+    with pytest.raises(ValueError, match="kind"):
+        window_set_count(2, 5, kind="flush")
+    with pytest.raises(ValueError, match="hand size"):
+        expected_shows(mini_deck(4))
+    assert random_hand(random.Random(1), 5) != random_hand(random.Random(2), 5)
