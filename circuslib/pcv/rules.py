@@ -453,7 +453,7 @@ class Dogfight(GameState):
         """The scenario's first position, with side 0 about to move its first plane."""
         if not isinstance(scenario, Scenario):
             raise TypeError("start a dogfight from a Scenario, for example scenario('duel')")
-        state = cls(scenario.planes, scenario, rules, note=f"turn 1: {scenario.side_names[0]} moves")
+        state = cls(scenario.planes, scenario, rules, note=f"Turn 1: {scenario.side_names[0]} moves")
         return state._start_side(0, 1)
 
     # --- the protocol --------------------------------------------------------------------------------
@@ -668,7 +668,8 @@ class Dogfight(GameState):
         turn = self.turn + (1 if other == 0 else 0)
         if turn > self.scenario.turn_limit:
             return self._finish(self._winner_at_limit(), "the turn limit is reached")
-        return replace(self, note=f"turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
+        note = f"{self.note}. " if self.note else ""
+        return replace(self, note=f"{note}Turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
 
     def _after_loss(self) -> "Dogfight":
         alive = [bool(self.flying(s)) for s in (0, 1)]
