@@ -48,7 +48,8 @@ def remaining_deck(held=(), seen=(), deck: str = "full", modifiers=()) -> tuple[
     if isinstance(seen, (str, bytes, int)) or not isinstance(seen, Iterable):
         raise TypeError("seen must be a list of cards, for example [5, 5, 'Freeze']")
     counts = list(deck_counts(deck))
-    out = list(held) + [parse_card(m) for m in modifiers] + [parse_card(c) for c in seen]
+    # modifiers in front of the player came out of this deck only if the deck has modifiers at all
+    out = list(held) + [m for m in map(parse_card, modifiers) if counts[INDEX[m]]] + [parse_card(c) for c in seen]
     for card in out:
         i = INDEX[card]
         counts[i] -= 1

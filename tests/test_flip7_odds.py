@@ -1,0 +1,228 @@
+"""Flip 7 exact odds against hand-worked values, an independent exact solver, and seeded simulations."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given, settings, strategies as st
+
+from circuslib.core.exact import to_fraction
+from circuslib.core.game import best_value, playout
+from circuslib.core.sim import Estimate, monte_carlo, tally
+from circuslib.flip7.bots import simulate_threshold_rounds
+from circuslib.flip7.odds import (best_threshold, bust_formula, bust_formula_values, bust_probability,
+                                  cards_before_bust, expected_gain, flip7_probability, remaining_deck,
+                                  solo_optimal, threshold_value)
+from circuslib.flip7.rules import CARDS, HIT, STAY, solo_round
+
+SQUARES = 650  # 1*1 + 2*2 + ... + 12*12 = 12*13*25/6: the sum of all number values in the deck (n copies of n)
+
+
+def deck_list(counts):
+    return [card for card, c in zip(CARDS, counts) for _ in range(c)]
+
+
+# --- bust probability -----------------------------------------------------------------------------------------
+
+def test_bust_probability_by_hand():
+    # holding a 12: 11 twelves are left among the 93 other cards
+    assert bust_probability([12]) == sympy.Rational(11, 93)
+    # holding 12 and 11 with a 12 and a Freeze seen: (10 + 10) / (94 - 2 - 2) = 20/90
+    assert bust_probability([12, 11], seen=[12, "Freeze"]) == sympy.Rational(2, 9)
+    # the 0 and the 1 are single cards: holding them can never bust
+    assert bust_probability([0, 1]) == 0
+    assert bust_probability([]) == 0
+    # numbers only: 11 twelves among 78
+    assert bust_probability([12], deck="numbers") == sympy.Rational(11, 78)
+    assert isinstance(bust_probability([5]), sympy.Rational)
+
+
+def test_bust_formula_is_the_copies_left_over_the_cards_left():
+    formula = bust_formula([3, 7])
+    n3, n7, big_n = sympy.symbols("n_3 n_7 N", positive=True, integer=True)
+    assert str(formula) == "(n_3 + n_7)/N"
+    values = bust_formula_values([3, 7], seen=[7, "+4"])
+    assert list(values.values()) == [2, 5, 94 - 2 - 2]   # 3 - 1 threes, 7 - 1 - 1 sevens, 90 cards
+    assert formula.subs(values) == bust_probability([3, 7], seen=[7, "+4"])
+
+
+@pytest.mark.parametrize("held, seen", [([12], []), ([8, 9, 10], [10, "Flip Three", 2])])
+def test_bust_probability_matches_a_seeded_simulation(held, seen):
+    exact = bust_probability(held, seen)
+    deck = deck_list(remaining_deck(held, seen))
+    estimate = monte_carlo(lambda rng: rng.choice(deck) in held, 20_000, seed=7)
+    assert estimate.contains(exact)
+
+
+@pytest.mark.parametrize("held, seen, problem", [
+    ([3, 3], [], "never holds two 3s"),
+    ([-1], [], "never negative"),
+    ([13], [], "0 to 12"),
+    (["Joker"], [], "not a Flip 7 card"),
+    ([5], ["Banana"], "not a Flip 7 card"),
+    ([1], [1], "only 1 card"),
+    ([12], ["Freeze"] * 4, "only 3 card"),
+    (["Freeze"], [], "number cards only"),
+    ([0, 1, 2, 3, 4, 5, 6, 7], [], "at most 7"),
+])
+def test_bad_hands_are_refused_with_a_reason(held, seen, problem):
+    with pytest.raises(ValueError, match=problem):
+        bust_probability(held, seen)
+
+
+def test_bad_types_are_refused():
+    with pytest.raises(TypeError):
+        bust_probability(12)
+    with pytest.raises(TypeError):
+        bust_probability([12], seen="Freeze")
+    with pytest.raises(ValueError, match="unknown deck"):
+        bust_probability([12], deck="tarot")
+
+
+# --- expected gain of one more card ---------------------------------------------------------------------------
+
+def test_expected_gain_by_hand():
+    # from nothing, the next card is worth its value on average: 650 / 79
+    assert expected_gain([]) == sympy.Rational(SQUARES, 79)
+    # holding 10, 11, 12 (33 points), 76 cards left: 30 of them bust (-33 each), the others add their value
+    # (1*1 + ... + 9*9 = 285): (285 - 30*33) / 76 = -705/76
+    assert expected_gain([10, 11, 12]) == sympy.Rational(-705, 76)
+    # a x2 in front doubles what a new number adds: holding 2 with x2 on 78 cards: 2 * (650 - 4) / 78 - 4 * 1/78
+    assert expected_gain([2], modifiers=["x2"]) == sympy.Rational(2 * (SQUARES - 4) - 4, 78)
+
+
+def test_expected_gain_matches_a_seeded_simulation():
+    held = [6, 9]
+    deck = deck_list(remaining_deck(held, (), "numbers"))
+    now = 15
+
+    def gain(rng):
+        card = rng.choice(deck)
+        return (0 if card in held else now + card) - now
+
+    assert monte_carlo(gain, 20_000, seed=3).contains(expected_gain(held))
+
+
+# --- the lone player's optimum --------------------------------------------------------------------------------
+
+def test_the_numbers_only_optimum_equals_an_independent_expectimax():
+    optimum = solo_optimal()
+    assert optimum.value == sympy.Rational(154813132069, 8338880550)   # about 18.565
+    assert to_fraction(optimum.value) == best_value(solo_round("numbers"))  # core expectimax over SoloRound states
+
+
+def test_optimal_advice_on_some_hands():
+    optimum = solo_optimal()
+    assert optimum.hit([]) and optimum.hit([12]) and optimum.hit([0, 1])
+    assert not optimum.hit([10, 11, 12])           # one more card loses 705/76 points on average
+    assert optimum.advice([10, 11, 12]) == "stay"
+    table = optimum.table()
+    assert len(table) == 4096                       # every hand of 0 to 6 different numbers (sum of C(13, k))
+    with pytest.raises(ValueError, match="Flip 7"):
+        optimum.hit([0, 1, 2, 3, 4, 5, 6])
+
+
+def test_whenever_one_more_card_gains_on_average_the_optimum_hits():
+    optimum = solo_optimal()
+    for hand, advice in optimum.table().items():
+        if expected_gain(list(hand), deck="numbers") > 0:
+            assert advice == "hit", hand
+
+
+def optimum_policy(optimum):
+    def choose(state, rng):
+        return HIT if optimum.hit(state.numbers, state.modifiers) else STAY
+    return choose
+
+
+@pytest.mark.parametrize("deck", ["numbers", "numbers+modifiers"])
+def test_optimum_matches_a_seeded_simulation(deck):
+    optimum = solo_optimal(deck)
+    start = solo_round(deck)
+    choose = optimum_policy(optimum)
+    estimate = monte_carlo(lambda rng: playout(start, rng, choose).score(), 6_000, seed=11)
+    assert estimate.contains(optimum.value)
+
+
+def test_numbers_and_modifiers_optimum_is_worth_more():
+    rich = solo_optimal("numbers+modifiers")
+    assert rich.value == sympy.Rational(3877684344302659223996081, 191688374830953480480000)  # about 20.229
+    assert rich.value > solo_optimal().value
+    assert rich.hit([], ["x2"]) and rich.advice([10, 11, 12], ["+10"]) == "stay"
+    with pytest.raises(ValueError):
+        solo_optimal("full")
+
+
+def test_card_counting_changes_the_optimum():
+    # with all the 12s, 11s and 10s gone, the dangerous cards are out of the deck and the round is worth less
+    counted = solo_optimal(seen=[12] * 12 + [11] * 11 + [10] * 10)
+    assert counted.value < solo_optimal().value
+
+
+# --- stop-at thresholds ---------------------------------------------------------------------------------------
+
+def test_threshold_values_by_hand():
+    assert threshold_value(0) == 0                   # never draws
+    # 'stop at 1': one card, unless it is the 0 (1 in 79); then one more card from 78 (no bust possible)
+    assert threshold_value(1) == sympy.Rational(SQUARES, 79) + sympy.Rational(1, 79) * sympy.Rational(SQUARES, 78)
+
+
+def test_best_threshold_is_23_and_falls_short_of_the_optimum():
+    t, value = best_threshold()
+    assert t == 23 and value == threshold_value(23)
+    assert value < solo_optimal().value
+    assert threshold_value(22) < value and threshold_value(24) < value
+
+
+@pytest.mark.parametrize("stop_at, deck", [(23, "numbers"), (15, "numbers"), (25, "numbers+modifiers")])
+def test_thresholds_match_the_vectorised_simulation(stop_at, deck):
+    scores = simulate_threshold_rounds(stop_at, 100_000, random.Random(5), deck=deck)
+    estimate = Estimate(float(scores.mean()), float(scores.std(ddof=1) / len(scores) ** 0.5), len(scores))
+    assert estimate.contains(threshold_value(stop_at, deck))
+
+
+def test_threshold_input_is_checked():
+    with pytest.raises(ValueError):
+        threshold_value(-1)
+    with pytest.raises(TypeError):
+        threshold_value(2.5)
+
+
+# --- never stopping -------------------------------------------------------------------------------------------
+
+def test_never_stopping_by_hand_and_exactly():
+    dist = cards_before_bust()
+    # busting on the second card: sum over v of P(first is v) * (v - 1)/78 = sum v(v - 1) / (79*78)
+    # = (650 - 78) / 6162 = 22/237
+    assert dist[1] == Fraction(22, 237)
+    assert sum(p for _, p in dist.items()) == 1
+    assert flip7_probability() == sympy.Rational(1755667, 20271005)   # about 8.7%
+    assert flip7_probability("numbers+modifiers") == flip7_probability()  # modifiers never bust
+
+
+def test_never_stopping_matches_a_seeded_simulation():
+    start = solo_round("numbers")
+
+    def trial(rng):
+        end = playout(start, rng, lambda s, r: HIT)
+        return "Flip 7" if not end.busted else len(end.numbers)
+
+    result = tally(trial, 20_000, seed=2)
+    for outcome, p in cards_before_bust().items():
+        assert result.contains(outcome, p), outcome
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sets(st.integers(0, 12), max_size=6), st.lists(st.integers(0, 12), max_size=10))
+def test_bust_probability_is_a_probability_and_more_seen_copies_never_raise_it(held, seen):
+    held = sorted(held)
+    try:
+        p = bust_probability(held, seen)
+    except ValueError:
+        return  # more copies counted than the deck has: refused, as it should be
+    assert 0 <= p < 1
+    extra = [h for h in held if remaining_deck(held, seen)[h] > 0][:1]
+    if extra:
+        assert bust_probability(held, seen + extra) <= p   # (a - 1)/(N - 1) <= a/N since a <= N
