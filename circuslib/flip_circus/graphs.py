@@ -1,0 +1,452 @@
+"""Search and graphs for Flip Circus: every winning turn, the positions one turn away, and swap distances.
+
+``winning_turns`` searches over what the player to move knows: the visible faces, the backs they have seen,
+and for every unseen back the exact chances from ``odds.hidden_worlds``. A plan is a fixed sequence of moves;
+when it flips an unseen token its outcome is uncertain, and its probability is summed over the hidden worlds.
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Hashable, Sequence
+
+import networkx as nx
+import sympy
+
+from ..core.exact import to_rational
+from ..core.graphs import build_graph
+from ..core.game import Move
+from .odds import hidden_worlds
+from .rules import (ACROBATE, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus,
+                    PlayerView, clown_groups, flip, makes_clown_group, power, power_problem, power_swap, swap,
+                    swap_problem, trios)
+
+__all__ = [
+    "WinningTurn", "winning_turns", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
+    "swap_distance", "shortest_swaps", "swap_graph", "swaps_to_trio",
+]
+
+BOOKKEEPING = (ENCORE, END_TURN, TAKE_APPLAUSE, MAKE_RETURN)
+SWAPS = tuple(swap(i) for i in range(SIZE))
+FLIPS = tuple(flip(i) for i in range(SIZE))
+POWERS = tuple(power(i) for i in range(SIZE))
+RIGHT = tuple((i + 1) % SIZE for i in range(SIZE))
+# inside the search a move is its index in TABLE: swaps 0-9, flips 10-19, powers 20-29, then the bookkeeping
+TABLE = SWAPS + FLIPS + POWERS + BOOKKEEPING
+FLIP_CODES = list(range(SIZE, 2 * SIZE))
+POWER_BASE = 2 * SIZE
+ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE = (TABLE.index(m) for m in BOOKKEEPING)
+
+
+def _has_trio(faces: tuple, available: frozenset) -> bool:
+    """Whether some three neighbours show an artist whose poster is still available (the search's hot check)."""
+    for m in range(SIZE):
+        f = faces[m]
+        if f in available and faces[m - 1] == f and faces[RIGHT[m]] == f:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class WinningTurn:
+    """A sequence of this turn's moves that takes a poster, and the exact chance that it does."""
+
+    moves: tuple
+    probability: sympy.Rational
+
+    @property
+    def actions(self) -> int:
+        """How many actions the plan uses (Applause spending and Clown rewards not counted)."""
+        return sum(m not in BOOKKEEPING for m in self.moves)
+
+    def __str__(self) -> str:
+        return f"{', '.join(map(str, self.moves))}  (probability {self.probability})"
+
+
+def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
+    """The fewest actions that could possibly complete a trio: each action changes at most one place of a window
+    of three neighbours (a swap inside the window only reorders it), so the least number of wrong places is a
+    lower bound."""
+    best = 3
+    for middle in range(SIZE):
+        window = (faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE])
+        for artist in set(window):
+            if artist in available:
+                best = min(best, 3 - window.count(artist))
+    return best
+
+
+class _Search:
+    """Depth-first search over plans, memoised on the position and on what the flips so far revealed.
+
+    Inside the search a move is a small number (an index into ``TABLE``) and a position is three tuples: the
+    visible faces, the backs (an artist, or the number of a hidden slot whose back is unseen) and the tokens'
+    identities (to tell a Clown group that grows from one that is only reordered). Counts of hidden worlds
+    are whole numbers, so branches simply add up; the division by the total comes once, at the end.
+    """
+
+    def __init__(self, view: PlayerView, worlds: Counter, max_applause: int) -> None:
+        self.rules = view.rules
+        self.worlds = list(worlds.items())
+        self.available = frozenset(view.available_posters())
+        self.five_clowns = self.rules.five_clowns_rule and all(len(p) == 2 for p in view.posters)
+        self.clowns = self.rules.tokens.count(CLOWN)
+        self.cap = max_applause
+        self.memo: dict = {}
+        self.dists: dict = {}
+        self.filtered: dict = {}
+        self.weights: dict = {}
+
+    def consistent(self, constraints: frozenset) -> list:
+        """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
+        if constraints not in self.filtered:
+            if not constraints:
+                self.filtered[constraints] = self.worlds
+            else:
+                last = max(constraints)
+                slot, face = last
+                self.filtered[constraints] = [(w, n) for w, n in self.consistent(constraints - {last})
+                                              if w[slot] == face]
+        return self.filtered[constraints]
+
+    def back_dist(self, constraints: frozenset, slot: int) -> list[tuple[str, int]]:
+        """The backs still possible at ``slot`` given what earlier flips revealed, each with its count of worlds."""
+        key = (constraints, slot)
+        if key not in self.dists:
+            counts: Counter = Counter()
+            for world, weight in self.consistent(constraints):
+                counts[world[slot]] += weight
+            self.dists[key] = sorted(counts.items())
+        return self.dists[key]
+
+    def weight(self, constraints: frozenset) -> int:
+        if constraints not in self.weights:
+            self.weights[constraints] = sum(n for _, n in self.consistent(constraints))
+        return self.weights[constraints]
+
+    def budget(self, actions_left: int, applause: int, reserve: int, spent: int) -> int:
+        return actions_left + min(applause + reserve, self.cap - spent)
+
+    def actions(self, faces: tuple) -> list[int]:
+        codes = [i for i in range(SIZE) if faces[i] != MUSCLES and faces[RIGHT[i]] != MUSCLES]  # swaps
+        codes += FLIP_CODES
+        codes += [POWER_BASE + i for i in range(SIZE)
+                  if faces[i] in (ACROBATE, MAGICIEN) and power_problem(faces, i) is None]
+        return codes
+
+    def last_places(self, faces: tuple) -> set:
+        places = set()
+        for m in range(SIZE):
+            f = faces[m]
+            left, right = faces[m - 1], faces[RIGHT[m]]
+            if f == left and f in self.available and right != f:
+                places.add(RIGHT[m])
+            elif f == right and f in self.available and left != f:
+                places.add((m - 1) % SIZE)
+            elif left == right and left in self.available and f != left:
+                places.add(m)
+        return places
+
+    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
+        key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
+        if key in self.memo:
+            return self.memo[key]
+        result: dict = {}
+        need = trio_need(faces, self.available)
+        if self.five_clowns:
+            need = min(need, self.clowns - faces.count(CLOWN))
+        budget = self.budget(actions_left, applause, reserve, spent)
+        if need <= budget:
+            prefix: tuple = ()
+            if not actions_left:
+                if applause and spent < self.cap:
+                    prefix, actions_left, applause, spent = (ENCORE_CODE,), 1, applause - 1, spent + 1
+                else:
+                    self.memo[key] = result
+                    return result
+            codes = self.actions(faces)
+            if budget == 1 and not self.five_clowns:
+                # the last possible action must change a wrong place of a window one place short of a trio
+                targets = self.last_places(faces)
+                codes = [c for c in codes if not targets.isdisjoint(_touched(faces, c))]
+            for code in codes:
+                self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
+                             applause, reserve, opponent, spent)
+        self.memo[key] = result
+        return result
+
+    def _outcomes(self, faces, backs, ids, constraints, code):
+        if code >= POWER_BASE:
+            i, j = power_swap(faces, code - POWER_BASE)
+            moved = self.rules.special_swaps_group_clowns
+        elif code < SIZE:
+            i, j, moved = code, RIGHT[code], True
+        else:
+            i = code - SIZE
+            face, back = faces[i], backs[i]
+            if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
+                return [(p, faces[:i] + (seen,) + faces[i + 1:], backs[:i] + (face,) + backs[i + 1:], ids,
+                         constraints | {(back, seen)}, True) for seen, p in self.back_dist(constraints, back)]
+            return [(None, faces[:i] + (back,) + faces[i + 1:], backs[:i] + (face,) + backs[i + 1:], ids,
+                     constraints, True)]
+        f, b, d = list(faces), list(backs), list(ids)
+        f[i], f[j], b[i], b[j], d[i], d[j] = f[j], f[i], b[j], b[i], d[j], d[i]
+        return [(None, tuple(f), tuple(b), tuple(d), constraints, moved)]
+
+    def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
+                opponent, spent):
+        before = None
+        for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
+            step, a, r, o = plan, applause, reserve, opponent
+            if p is None:
+                p = self.weight(constraints)
+            if _has_trio(new_faces, self.available):
+                result[plan] = result.get(plan, 0) + p
+                continue
+            if not self.budget(actions_left, a, r, spent) and not self.five_clowns:
+                continue  # nothing more can be done this turn
+            if moved and (r or o):
+                if before is None:
+                    before = clown_groups(faces, ids)
+                if makes_clown_group(before, clown_groups(new_faces, new_ids)):
+                    if r:  # the Clowns' reward: an Applause from the reserve is one more possible action
+                        step, a, r = plan + (TAKE_CODE,), a + 1, r - 1
+                    else:
+                        step, o = plan + (RETURN_CODE,), o - 1
+            if self.five_clowns and not actions_left and new_faces.count(CLOWN) == self.clowns:
+                ending = step + ((END_CODE,) if a else ())
+                result[ending] = result.get(ending, 0) + p
+                continue
+            # the child's counts are already counts of worlds inside this branch: they simply add up
+            for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent).items():
+                whole = step + rest
+                result[whole] = result.get(whole, 0) + q
+
+
+def _touched(faces: tuple, code: int) -> set:
+    if code < SIZE:
+        return {code, RIGHT[code]}
+    if code < POWER_BASE:
+        return {code - SIZE}
+    return set(power_swap(faces, code - POWER_BASE))
+
+
+def _start(state: FlipCircus | PlayerView, player: int | None):
+    if isinstance(state, FlipCircus):
+        if state.is_over() or state.current_player < 0:
+            raise ValueError("there is no player to move: the game is over or still being set up")
+        if state.pending:
+            raise ValueError("first choose the Clowns' reward; the search starts from a position with actions")
+        view = state.view(state.player if player is None else player)
+    elif isinstance(state, PlayerView):
+        view = state
+    else:
+        raise TypeError(f"expected a Flip Circus state or view, not {type(state).__name__}")
+    if view.player != view.to_move:
+        raise ValueError(f"it is player {view.to_move}'s turn, not player {view.player}'s")
+    return view
+
+
+def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
+                  player: int | None = None) -> list[WinningTurn]:
+    """Every sequence of this turn's moves that takes a poster, shortest first (then the likeliest), with the
+    exact chance over what the player to move knows. ``max_applause`` caps the Applause spent on extra actions
+    (by default the Applause the team holds at the start; an Applause a Clown group brings can be
+    spent too, within that cap)."""
+    view = _start(state, player)
+    applause = view.applause[view.team]
+    cap = applause if max_applause is None else max_applause
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+        raise ValueError("max_applause is a whole number of Applause, 0 or more")
+    worlds = hidden_worlds(view)
+    search = _Search(view, worlds, cap)
+    backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
+    found = search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
+                         view.applause[1 - view.team], 0)
+    total = search.weight(frozenset())
+    turns = [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(p, total)))
+             for codes, p in found.items() if p > 0]
+    return sorted(turns, key=lambda t: (t.actions, -t.probability, len(t.moves), list(map(str, t.moves))))
+
+
+def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
+    """Whether a player who knew every face could take a poster this turn (an omniscient one-turn search)."""
+    if not isinstance(state, FlipCircus):
+        raise TypeError("can_take_poster needs the full state (it uses every hidden face)")
+    view = state.view(state.player)
+    backs = state.backs
+    view = PlayerView(view.rules, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
+                      state.actions_left if actions is None else actions, view.pending, view.phase)
+    applause = view.applause[view.team]
+    cap = applause + view.reserve if max_applause is None else max_applause
+    search = _Search(view, Counter({backs: 1}), cap)
+    return bool(search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
+                             view.applause[1 - view.team], 0))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the graph of positions one turn away
+
+
+def _board_moves(state: FlipCircus):
+    if state.pending:
+        return [m for m in (TAKE_APPLAUSE, MAKE_RETURN) if state.is_legal(m)]
+    if not state.actions_left or state.is_over():
+        return []
+    return [m for m in state.legal_moves() if m.name in ("swap", "flip") or
+            (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
+
+
+def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
+    """The positions this turn's actions reach (nodes: the visible ring; edges: actions), posters marked.
+
+    This graph uses the true faces (the teacher's view): a flip shows what really is on the back.
+    """
+    if not isinstance(state, FlipCircus) or state.current_player < 0:
+        raise ValueError("give a Flip Circus position with a player to move")
+    mover, start_posters = state.team, len(state.posters[state.team])
+
+    def key(s: FlipCircus) -> Hashable:
+        return (s.faces, len(s.posters[mover]), s.pending)
+
+    graph = build_graph(state, key=key, moves=_board_moves, max_nodes=max_nodes,
+                        label=lambda s: "".join(f[:2] for f in s.faces))
+    for node, data in graph.nodes(data=True):
+        data["poster"] = len(data["state"].posters[mover]) > start_posters
+    return graph
+
+
+def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
+    """Draw the one-turn graph: the start in blue, positions with a new poster in red, the rest grey."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 6))
+    pos = nx.spring_layout(graph, seed=seed)
+    root = graph.graph["root"]
+    colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
+    sizes = [160 if n == root or d["poster"] else 30 for n, d in graph.nodes(data=True)]
+    nx.draw_networkx_edges(graph, pos, ax=ax, alpha=0.15, arrows=False)
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=sizes)
+    posters = sum(d["poster"] for _, d in graph.nodes(data=True))
+    ax.set_title(title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)")
+    ax.set_axis_off()
+    return ax
+
+
+# ---------------------------------------------------------------------------------------------------------
+# swap distances: the Cayley graph of adjacent swaps on a cycle
+
+
+def _neighbours_by_swaps(arrangement: tuple):
+    n = len(arrangement)
+    for i in range(n if n > 2 else 1):
+        j = (i + 1) % n
+        if arrangement[i] != arrangement[j]:
+            new = list(arrangement)
+            new[i], new[j] = new[j], new[i]
+            yield (i, j), tuple(new)
+
+
+def _check_pair(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
+    a, b = tuple(a), tuple(b)
+    if len(a) < 2:
+        raise ValueError("a ring needs at least two places")
+    if sorted(map(repr, a)) != sorted(map(repr, b)):
+        raise ValueError("the two rings must hold the same items (swaps never change which items are there)")
+    return a, b
+
+
+def shortest_swaps(a: Sequence, b: Sequence, *, max_states: int = 2_000_000) -> list[tuple[int, int]]:
+    """A shortest list of neighbour swaps (position pairs, on the cycle) turning ring ``a`` into ring ``b``.
+
+    A breadth-first search from both ends of the Cayley graph whose nodes are arrangements and whose edges are
+    the swaps of two neighbours (including the last and the first place)."""
+    a, b = _check_pair(a, b)
+    if a == b:
+        return []
+    parents = [{a: None}, {b: None}]
+    frontiers = [[a], [b]]
+    while frontiers[0] and frontiers[1]:
+        side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1
+        nxt = []
+        for node in frontiers[side]:
+            for move, child in _neighbours_by_swaps(node):
+                if child in parents[side]:
+                    continue
+                parents[side][child] = (node, move)
+                if child in parents[1 - side]:
+                    return _join(parents, child)
+                nxt.append(child)
+        frontiers[side] = nxt
+        if len(parents[0]) + len(parents[1]) > max_states:
+            raise ValueError(f"more than {max_states:,} arrangements explored; try a smaller ring")
+    raise AssertionError("unreachable: adjacent swaps connect every arrangement of a ring")
+
+
+def _join(parents, meet) -> list[tuple[int, int]]:
+    forward, node = [], meet
+    while parents[0][node] is not None:
+        node, move = parents[0][node]
+        forward.append(move)
+    backward, node = [], meet
+    while parents[1][node] is not None:
+        node, move = parents[1][node]
+        backward.append(move)
+    return forward[::-1] + backward
+
+
+def swap_distance(a: Sequence, b: Sequence, **kwargs) -> int:
+    """The fewest neighbour swaps (round the ring) that turn arrangement ``a`` into ``b``."""
+    return len(shortest_swaps(a, b, **kwargs))
+
+
+def swap_graph(items: Sequence) -> nx.Graph:
+    """The Cayley graph of neighbour swaps on a ring of these items: one node per arrangement (keep it small)."""
+    items = tuple(items)
+    if len(items) > 7:
+        raise ValueError("the swap graph of more than 7 places is too big to draw; use swap_distance instead")
+    start = items
+    graph = nx.Graph()
+    graph.add_node(start)
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for move, child in _neighbours_by_swaps(node):
+            if child not in graph:
+                queue.append(child)
+            graph.add_edge(node, child, swap=move)
+    return graph
+
+
+def swaps_to_trio(faces: Sequence[str], artist: str, *, protections: bool = False) -> int | None:
+    """The fewest ordinary swaps that put three ``artist`` faces side by side (None if there are not three visible).
+
+    With ``protections`` a visible Monsieur Muscles cannot be swapped, as in the game."""
+    faces = tuple(faces)
+    if faces.count(artist) < 3:
+        return None
+    n = len(faces)
+
+    def done(f):
+        return any(f[i - 1] == f[i] == f[(i + 1) % n] == artist for i in range(n))
+
+    seen = {faces}
+    frontier = [faces]
+    distance = 0
+    while frontier:
+        if any(done(f) for f in frontier):
+            return distance
+        nxt = []
+        for node in frontier:
+            for (i, j), child in _neighbours_by_swaps(node):
+                if protections and swap_problem(node, i, j) is not None:
+                    continue
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        frontier = nxt
+        distance += 1
+    return None

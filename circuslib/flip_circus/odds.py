@@ -1,0 +1,234 @@
+"""Exact deduction and counting for Flip Circus: what can be behind a token, what a look is worth, how many rings.
+
+Deduction counts the hidden assignments a player cannot rule out. Every way of dealing the tokens (which token
+lies where, which face up) is equally likely at the set-up, and every later action and every observation is a
+fixed function of that deal, so the deals still consistent with what the player has seen stay equally likely:
+the probability of a back is a ratio of two counts.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+from typing import Sequence
+
+import sympy
+from sympy.combinatorics.named_groups import CyclicGroup, DihedralGroup
+
+from ..core.exact import to_rational
+from .rules import ARTISTS, CLOWN, SIZE, FlipCircus, PlayerView, Ruleset, TokenSet
+
+__all__ = [
+    "hidden_worlds", "possible_backs", "uncertainty", "look_values", "best_look",
+    "count_rings", "burnside_terms", "setup_poster_probability",
+]
+
+
+def _as_view(state: FlipCircus | PlayerView, player: int | None) -> PlayerView:
+    if isinstance(state, PlayerView):
+        if player is not None and player != state.player:
+            raise ValueError(f"this is player {state.player}'s view, not player {player}'s")
+        return state
+    if not isinstance(state, FlipCircus):
+        raise TypeError(f"expected a Flip Circus state or a player's view, not {type(state).__name__}")
+    if player is None:
+        raise TypeError("say whose knowledge to use: possible_backs(state, player)")
+    return state.view(player)  # the deduction only ever sees what the player may see
+
+
+def hidden_worlds(state: FlipCircus | PlayerView, player: int | None = None) -> Counter:
+    """Every assignment of hidden faces the player cannot rule out, position by position, with its count of deals."""
+    view = _as_view(state, player)
+    return Counter(dict(_worlds(view.rules.tokens, view.faces, view.backs)))
+
+
+@lru_cache(maxsize=4096)
+def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
+    # the tokens still unaccounted for: the whole set minus those whose two faces the player knows
+    left = Counter(frozenset(t) for t in tokens.tokens)
+    for face, back in zip(faces, backs):
+        if back is not None:
+            pair = frozenset((face, back))
+            if not left[pair]:
+                raise ValueError(f"the set has no {face}/{back} token left: this view does not fit the token set")
+            left[pair] -= 1
+    unknown = [i for i in range(SIZE) if backs[i] is None]
+    found: Counter = Counter()
+    chosen = list(backs)
+
+    def place(k: int, weight: int) -> None:
+        if k == len(unknown):
+            found[tuple(chosen)] += weight
+            return
+        i = unknown[k]
+        for pair, count in list(left.items()):
+            if count and faces[i] in pair:
+                left[pair] -= 1
+                chosen[i] = next(iter(pair - {faces[i]}))
+                place(k + 1, weight * count)  # ``count`` physical tokens of this kind could lie here
+                left[pair] += 1
+        chosen[i] = None
+
+    place(0, 1)
+    if not found:
+        raise ValueError("no deal of the token set fits this view")
+    return tuple(found.items())
+
+
+def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, sympy.Rational]]:
+    """For each position, the artists that may be on its hidden face with their exact probabilities."""
+    worlds = hidden_worlds(state, player)
+    total = sum(worlds.values())
+    result = []
+    for i in range(SIZE):
+        counts: Counter = Counter()
+        for world, weight in worlds.items():
+            counts[world[i]] += weight
+        result.append({a: to_rational(Fraction(counts[a], total)) for a in ARTISTS if counts[a]})
+    return result
+
+
+def _entropy(weights: Sequence[int]) -> sympy.Expr:
+    """The exact Shannon entropy, in bits, of the distribution proportional to ``weights``."""
+    total = sum(weights)
+    return sympy.nsimplify(sum((-sympy.Rational(w, total) * sympy.log(sympy.Rational(w, total), 2)
+                                for w in weights if w), sympy.Integer(0)))
+
+
+def uncertainty(state: FlipCircus | PlayerView, player: int | None = None) -> sympy.Expr:
+    """How uncertain the player is about all the hidden faces together: the entropy of the worlds, in bits."""
+    return sympy.simplify(_entropy(list(hidden_worlds(state, player).values())))
+
+
+def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> dict[int, sympy.Expr]:
+    """For each token whose back is unseen: the expected drop in uncertainty (bits) from looking at it.
+
+    A look shows one token's back, a function of the hidden world, so the expected drop of the world's entropy
+    is exactly the entropy of that back: H(world) - E[H(world | back)] = H(back).
+    """
+    view = _as_view(state, player)
+    backs = possible_backs(view)
+    values = {}
+    for i in range(SIZE):
+        if view.backs[i] is None:
+            probs = list(backs[i].values())
+            values[i] = sympy.simplify(sum((-p * sympy.log(p, 2) for p in probs), sympy.Integer(0)))
+    return values
+
+
+def best_look(state: FlipCircus | PlayerView, player: int | None = None) -> int | None:
+    """The position whose back is most worth a look (ties: the lowest position); None if nothing is unseen."""
+    values = look_values(state, player)
+    if not values:
+        return None
+    return max(values, key=lambda i: (float(values[i]), -i))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# counting rings with symmetry (Burnside)
+
+
+def _group(symmetry: str, n: int):
+    if symmetry == "rotation":
+        return CyclicGroup(n)
+    if symmetry == "dihedral":
+        return DihedralGroup(n)
+    raise ValueError('symmetry is "none", "rotation" (turning the ring) or "dihedral" (turning and mirroring)')
+
+
+def _fixed_colourings(cycle_lengths: list[int], counts: tuple[int, ...]) -> int:
+    """How many arrangements a symmetry with these cycles leaves unchanged: each cycle gets one label,
+    and each label must be used exactly its number of times."""
+
+    @lru_cache(maxsize=None)
+    def ways(k: int, left: tuple) -> int:
+        if k == len(cycle_lengths):
+            return int(not any(left))
+        total = 0
+        for label, n in enumerate(left):
+            if n >= cycle_lengths[k]:
+                total += ways(k + 1, left[:label] + (n - cycle_lengths[k],) + left[label + 1:])
+        return total
+
+    return ways(0, counts)
+
+
+def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[str, int]]:
+    """Burnside's lemma, term by term: each symmetry of the ring (as its cycle type) and the arrangements it fixes."""
+    counts = tuple(sorted(Counter(labels).values()))
+    group = _group(symmetry, len(labels))
+    terms = []
+    for g in group.elements:
+        lengths = [len(c) for c in g.full_cyclic_form]
+        terms.append((str(sorted(lengths)), _fixed_colourings(sorted(lengths, reverse=True), counts)))
+    return terms
+
+
+def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
+    """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
+    to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
+    labels = list(labels)
+    if not labels:
+        raise ValueError("give the items of the ring (for example the ten tokens)")
+    if sides not in (1, 2):
+        raise ValueError("a token has 1 or 2 sides to show")
+    orientations = sympy.Integer(sides) ** len(labels)  # turning or mirroring the ring never turns a token over
+    if symmetry == "none":
+        counts = Counter(labels).values()
+        arrangements = sympy.factorial(len(labels))
+        for c in counts:
+            arrangements /= sympy.factorial(c)
+        return sympy.Integer(arrangements) * orientations
+    terms = burnside_terms(labels, symmetry)
+    if sides == 2 and len(set(labels)) < len(labels):
+        raise ValueError("two-sided counting with symmetry needs distinct tokens")
+    # with distinct tokens only the identity fixes an arrangement, whatever the faces
+    return sympy.Integer(sum(f for _, f in terms)) * orientations / len(terms)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# how often the set-up hands the first player a poster
+
+
+def setup_poster_probability(rules: Ruleset | None = None, *, show_progress: bool | None = None) -> sympy.Rational:
+    """The exact chance that the first player takes a poster in the very first turn, playing with their two
+    actions (the opener has no Applause) the plan most likely to work for what they see.
+
+    What the opener sees is the five Clowns and the five faces dealt between them; the Clowns' backs are hidden.
+    Every deal of the five other tokens (order and faces) is equally likely; rings that are turns or mirror
+    images of each other play the same, so each is searched once.
+    """
+    from ..core.sim import progress
+    from .graphs import winning_turns
+    from .rules import SETUP_PHASES, PlayerView
+
+    rules = rules or Ruleset()
+    start = FlipCircus(rules)
+    dealt = start.play(start.chance_outcomes()[0][0])
+    orders = dealt.chance_outcomes()
+    sides = dealt.play(orders[0][0]).chance_outcomes()
+    best: dict = {}
+    total = Fraction(0)
+    for order, p_order in progress(orders, len(orders), "deals", show=show_progress):
+        for side, p_side in sides:
+            faces = [CLOWN] * SIZE
+            for k, (token, up) in enumerate(zip(order, side)):
+                faces[2 * k + 1] = rules.tokens.tokens[token][up]
+            key = _canonical(tuple(faces))
+            if key not in best:
+                view = PlayerView(rules, 0, key, (None,) * SIZE, (0, 1), ((), ()), 0, rules.actions, False, "play")
+                plans = winning_turns(view, max_applause=0)
+                best[key] = max((t.probability for t in plans), default=sympy.Integer(0))
+            total += p_order * p_side * Fraction(int(best[key].p), int(best[key].q))
+    return to_rational(total)
+
+
+def _canonical(faces: tuple) -> tuple:
+    """The same ring turned by a whole number of steps or mirrored counts once (the rules look the same)."""
+    variants = []
+    for k in range(SIZE):
+        turned = faces[k:] + faces[:k]
+        variants.append(turned)
+        variants.append(tuple(reversed(turned)))
+    return min(variants)

@@ -1,0 +1,690 @@
+"""Flip Circus: ten two-sided tokens in a ring, six artists, posters for trios, Applause, and hidden backs.
+
+Positions 0 to 9 go clockwise round the ring; position 9 is next to position 0. A token is an index into the
+token set (``TokenSet``); ``up[token]`` says which of its two faces is visible. Each player's knowledge is the set
+of tokens whose hidden face they have seen, so ``view(player)`` can hide everything else.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import permutations, product
+from math import factorial
+from pathlib import Path
+from typing import Sequence
+
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.ui import svg_doc, svg_token
+
+__all__ = [
+    "CLOWN", "ACROBATE", "MAGICIEN", "VOYANTE", "MUSCLES", "DRESSEUSE", "ARTISTS", "POSTER_ARTISTS", "ROSACE",
+    "SIZE", "TokenSet", "Ruleset", "KIT_RULES", "FlipCircus", "PlayerView", "swap", "flip", "power", "look",
+    "ENCORE", "END_TURN", "TAKE_APPLAUSE", "MAKE_RETURN", "new_game", "from_faces", "neighbours", "opposite",
+    "swap_problem", "power_problem", "clown_groups", "makes_clown_group", "trios", "ring_svg", "IllegalMove",
+]
+
+CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE = (
+    "Clown", "Acrobate", "Magicien", "Voyante", "Muscles", "Dresseuse")
+ARTISTS = (CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE)
+POSTER_ARTISTS = ARTISTS[1:]  # there is no Clown poster
+ROSACE = (ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE)  # the cycle printed on the rules' rosace
+SIZE = 10
+FULL_NAME = {MUSCLES: "Monsieur Muscles"}
+COLOURS = {CLOWN: "#fdd0a2", ACROBATE: "#c6dbef", MAGICIEN: "#dadaeb", VOYANTE: "#c7e9c0", MUSCLES: "#fcbba1",
+           DRESSEUSE: "#fee391"}
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def name(artist: str) -> str:
+    """The artist's name as the rules say it (Muscles is Monsieur Muscles)."""
+    return FULL_NAME.get(artist, artist)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the token set: data, so another pairing can be loaded
+
+
+@dataclass(frozen=True)
+class TokenSet:
+    """The ten tokens, each a pair of faces (two different artists)."""
+
+    tokens: tuple[tuple[str, str], ...]
+    label: str = "custom"
+
+    def __post_init__(self) -> None:
+        tokens = tuple(tuple(t) for t in self.tokens)
+        object.__setattr__(self, "tokens", tokens)
+        if len(tokens) != SIZE:
+            raise ValueError(f"a Flip Circus ring has {SIZE} tokens, this set has {len(tokens)}")
+        for a, b in tokens:
+            if a not in ARTISTS or b not in ARTISTS:
+                raise ValueError(f"token {a}/{b}: the artists are {', '.join(ARTISTS)}")
+            if a == b:
+                raise ValueError(f"token {a}/{b} shows the same artist twice; its two faces must differ")
+        clowns = sum(CLOWN in t for t in tokens)
+        if clowns != SIZE // 2:
+            raise ValueError(f"the set-up needs exactly five tokens with a Clown face, this set has {clowns}")
+
+    @classmethod
+    def kit(cls) -> "TokenSet":
+        """The kit's reading of the token faces (kit ruling): Clown/X for each artist, and the rosace pairs."""
+        return cls.load(DATA / "tokens_kit.json")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "TokenSet":
+        """A token set from a JSON file: {"name": ..., "tokens": [[face, face], ...]}."""
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return cls(tuple(tuple(t) for t in data["tokens"]), data.get("name", Path(path).stem))
+
+    def faces_of(self, token: int) -> tuple[str, str]:
+        """The two faces of one token."""
+        return self.tokens[token]
+
+    def clown_tokens(self) -> tuple[int, ...]:
+        """The tokens with a Clown face (placed Clown up at the set-up)."""
+        return tuple(i for i, t in enumerate(self.tokens) if CLOWN in t)
+
+    def other_tokens(self) -> tuple[int, ...]:
+        """The tokens without a Clown face (shuffled in between, on a random face)."""
+        return tuple(i for i, t in enumerate(self.tokens) if CLOWN not in t)
+
+    def count(self, artist: str) -> int:
+        """How many faces show this artist in the whole set."""
+        return sum(artist in t for t in self.tokens)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The rules as options; the defaults are the kit's rulings (RULINGS.md section 5)."""
+
+    tokens: TokenSet = field(default_factory=TokenSet.kit)  # (kit ruling) the token faces
+    players: int = 2  # 2, or 4 for the team variant (two teams in alternating seats)
+    actions: int = 2
+    applause_tokens: int = 5
+    posters_to_win: int = 3
+    # reading: the Acrobate's and Magicien's swaps are swaps too, so they can form a Clown group
+    special_swaps_group_clowns: bool = True
+    five_clowns_rule: bool = True
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 4):
+            raise ValueError("Flip Circus is a duel (2 players) or the team variant (4 players), not "
+                             f"{self.players} players")
+        for what in ("actions", "applause_tokens", "posters_to_win"):
+            value = getattr(self, what)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{what} must be a whole number, at least 1, not {value!r}")
+
+    @property
+    def teams(self) -> int:
+        """Two sides in both the duel and the team variant."""
+        return 2
+
+    def team_of(self, player: int) -> int:
+        """Players sit alternately: seats 0 and 2 are team 0, seats 1 and 3 team 1 (in a duel, the player)."""
+        return player % 2
+
+
+KIT_RULES = Ruleset()
+
+# ---------------------------------------------------------------------------------------------------------
+# moves
+
+
+def _position(i: object) -> int:
+    if isinstance(i, bool) or not isinstance(i, int):
+        raise TypeError(f"a ring position is a whole number from 0 to {SIZE - 1}, not {i!r}")
+    if not 0 <= i < SIZE:
+        raise ValueError(f"the ring has positions 0 to {SIZE - 1}; there is no position {i}")
+    return i
+
+
+def swap(i: int, j: int | None = None) -> Move:
+    """An ordinary swap of two neighbouring tokens (``swap(3)`` swaps 3 and 4)."""
+    i = _position(i)
+    j = (i + 1) % SIZE if j is None else _position(j)
+    if (j - i) % SIZE not in (1, SIZE - 1):
+        raise ValueError(f"positions {i} and {j} are not neighbours: an ordinary swap moves two neighbours")
+    a, b = sorted((i, j)) if {i, j} != {0, SIZE - 1} else (SIZE - 1, 0)
+    return Move("swap", (a, b))
+
+
+def flip(i: int) -> Move:
+    """Turn one token over where it lies."""
+    return Move("flip", (_position(i),))
+
+
+def power(i: int) -> Move:
+    """Use the power of the visible artist at position i (Acrobate, Magicien or Voyante)."""
+    return Move("power", (_position(i),))
+
+
+def look(i: int) -> Move:
+    """Spend an Applause to look secretly at the back of the token at position i."""
+    return Move("look", (_position(i),))
+
+
+ENCORE = Move("encore")  # spend an Applause for one more action
+END_TURN = Move("end turn")
+TAKE_APPLAUSE = Move("clowns: take an Applause")
+MAKE_RETURN = Move("clowns: opponent returns an Applause")
+
+# ---------------------------------------------------------------------------------------------------------
+# pure rules on the visible faces (shared by the state and the search)
+
+
+def neighbours(i: int) -> tuple[int, int]:
+    """The positions on either side of i."""
+    return ((i - 1) % SIZE, (i + 1) % SIZE)
+
+
+def opposite(i: int) -> int:
+    """The position strictly opposite i across the ring."""
+    return (i + SIZE // 2) % SIZE
+
+
+def swap_problem(faces: Sequence[str], i: int, j: int) -> str | None:
+    """Why an ordinary swap of i and j is refused, or None: a visible Monsieur Muscles resists it."""
+    for p in (i, j):
+        if faces[p] == MUSCLES:
+            return f"Monsieur Muscles is visible at {p}: an ordinary swap cannot move him"
+    return None
+
+
+def power_problem(faces: Sequence[str], i: int) -> str | None:
+    """Why the power at i cannot be used, or None (the Dresseuse is immune to the other artists' powers)."""
+    artist = faces[i]
+    if artist == ACROBATE:
+        if faces[opposite(i)] == DRESSEUSE:
+            return f"the Dresseuse opposite (at {opposite(i)}) cannot be moved by the Acrobate"
+        return None
+    if artist == MAGICIEN:
+        left, right = neighbours(i)
+        for p in (left, right):
+            if faces[p] == DRESSEUSE:
+                return f"the Dresseuse next to the Magicien (at {p}) cannot be moved by his power"
+        return None
+    if artist == VOYANTE:
+        if all(faces[p] == DRESSEUSE for p in neighbours(i)):
+            return "the Voyante cannot see the Dresseuse's back, and both her neighbours are Dresseuses"
+        return None
+    return f"the {name(artist)} at {i} has no power to use (only the Acrobate, Magicien and Voyante have one)"
+
+
+def power_swap(faces: Sequence[str], i: int) -> tuple[int, int] | None:
+    """The two positions the power at i exchanges (None for the Voyante, who only looks)."""
+    if faces[i] == ACROBATE:
+        return (i, opposite(i))
+    if faces[i] == MAGICIEN:
+        return neighbours(i)
+    return None
+
+
+def voyante_sees(faces: Sequence[str], i: int) -> tuple[int, ...]:
+    """The neighbours whose backs the Voyante at i reveals (not a visible Dresseuse)."""
+    return tuple(p for p in neighbours(i) if faces[p] != DRESSEUSE)
+
+
+def clown_groups(faces: Sequence[str], ids: Sequence | None = None) -> list[frozenset]:
+    """The groups of at least two adjacent visible Clowns, each as the set of its tokens (or positions)."""
+    ids = list(range(SIZE)) if ids is None else list(ids)
+    clown = [f == CLOWN for f in faces]
+    if all(clown):
+        return [frozenset(ids)]
+    start = next(i for i in range(SIZE) if not clown[i])
+    groups, run = [], []
+    for k in range(1, SIZE + 1):
+        p = (start + k) % SIZE
+        if clown[p]:
+            run.append(ids[p])
+        else:
+            if len(run) >= 2:
+                groups.append(frozenset(run))
+            run = []
+    return groups
+
+
+def makes_clown_group(before: list[frozenset], after: list[frozenset]) -> bool:
+    """Whether a group was made or enlarged: some group after is not inside a group that was already there."""
+    return any(not any(g <= old for old in before) for g in after)
+
+
+def trios(faces: Sequence[str], available: Sequence[str] = POSTER_ARTISTS) -> list[tuple[int, str]]:
+    """Each trio of three neighbours showing the same artist whose poster is available: (middle, artist)."""
+    found = []
+    for middle in range(SIZE):
+        left, right = neighbours(middle)
+        artist = faces[middle]
+        if artist in available and faces[left] == artist == faces[right]:
+            found.append((middle, artist))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the state
+
+SETUP_PHASES = ("set-up: Clowns", "set-up: others", "set-up: faces", "set-up: first player")
+
+
+@dataclass(frozen=True)
+class FlipCircus(GameState):
+    """A Flip Circus position: the ring, the visible sides, what each player knows, Applause and posters."""
+
+    rules: Ruleset = KIT_RULES
+    phase: str = SETUP_PHASES[0]
+    ring: tuple = ()  # ring[position] = token (None while the set-up is placing them)
+    up: tuple = ()  # up[token] = 0 or 1, the index of its visible face
+    knows: tuple = ()  # knows[player] = frozenset of tokens whose hidden face that player has seen
+    applause: tuple = (0, 0)  # per team
+    posters: tuple = ((), ())  # per team, the artists whose posters it took, in order
+    player: int = 0
+    actions_left: int = 0
+    pending: bool = False  # a Clown group was made: the player picks its reward
+    winner: int | None = None  # the winning team
+
+    # --- reading the ring --------------------------------------------------------------------------
+    def face(self, i: int) -> str:
+        """The visible artist at position i."""
+        token = self.ring[i]
+        return self.rules.tokens.tokens[token][self.up[token]]
+
+    def back(self, i: int) -> str:
+        """The hidden artist at position i (what nobody sees unless they looked)."""
+        token = self.ring[i]
+        return self.rules.tokens.tokens[token][1 - self.up[token]]
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        """The visible artists, position by position."""
+        return tuple(self.face(i) for i in range(SIZE))
+
+    @property
+    def backs(self) -> tuple[str, ...]:
+        """The hidden artists, position by position (the whole truth: for analysis, not for players)."""
+        return tuple(self.back(i) for i in range(SIZE))
+
+    @property
+    def team(self) -> int:
+        """The team of the player to move."""
+        return self.rules.team_of(self.player)
+
+    @property
+    def reserve(self) -> int:
+        """Applause tokens in the central reserve."""
+        return self.rules.applause_tokens - sum(self.applause)
+
+    def available_posters(self) -> tuple[str, ...]:
+        """The poster tiles nobody has taken yet."""
+        taken = {a for team in self.posters for a in team}
+        return tuple(a for a in POSTER_ARTISTS if a not in taken)
+
+    def knows_back(self, player: int, i: int) -> bool:
+        """Whether ``player`` has seen the hidden face of the token at position i."""
+        return self.ring[i] in self.knows[player]
+
+    # --- the protocol -------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The player to move; CHANCE during the set-up; TERMINAL at the end."""
+        if self.phase == "over":
+            return TERMINAL
+        return CHANCE if self.phase in SETUP_PHASES else self.player
+
+    def is_over(self) -> bool:
+        """The game ends when a team takes its third poster."""
+        return self.phase == "over"
+
+    def scores(self) -> tuple:
+        """Posters per player (a player scores the posters of their team); the winner is the team with 3."""
+        return tuple(len(self.posters[self.rules.team_of(p)]) for p in range(self.rules.players))
+
+    def chance_outcomes(self) -> tuple:
+        """The set-up, one step at a time, each outcome equally likely."""
+        tokens = self.rules.tokens
+        if self.phase == SETUP_PHASES[0]:
+            orders = list(permutations(tokens.clown_tokens()))
+            return tuple((o, Fraction(1, len(orders))) for o in orders)
+        if self.phase == SETUP_PHASES[1]:
+            orders = list(permutations(tokens.other_tokens()))
+            return tuple((o, Fraction(1, len(orders))) for o in orders)
+        if self.phase == SETUP_PHASES[2]:
+            sides = list(product((0, 1), repeat=SIZE // 2))
+            return tuple((s, Fraction(1, len(sides))) for s in sides)
+        if self.phase == SETUP_PHASES[3]:
+            return tuple((p, Fraction(1, self.rules.players)) for p in range(self.rules.players))
+        return ()
+
+    def legal_moves(self) -> tuple:
+        """The moves the player to move may make now."""
+        if self.current_player < 0:
+            return ()
+        if self.pending:
+            return tuple(m for m in (TAKE_APPLAUSE, MAKE_RETURN) if self._problem(m) is None)
+        moves = []
+        if self.actions_left:
+            faces = self.faces
+            moves += [swap(i) for i in range(SIZE) if swap_problem(faces, i, (i + 1) % SIZE) is None]
+            moves += [flip(i) for i in range(SIZE)]
+            moves += [power(i) for i in range(SIZE) if faces[i] in (ACROBATE, MAGICIEN, VOYANTE)
+                      and power_problem(faces, i) is None]
+        if self.applause[self.team]:
+            moves.append(ENCORE)
+            moves += [look(i) for i in range(SIZE) if not self.knows_back(self.player, i)]
+        if not self.actions_left:
+            moves.append(END_TURN)
+        return tuple(moves)
+
+    def is_legal(self, move) -> bool:
+        """Whether ``move`` may be played now (checked directly, without listing every move)."""
+        if self.is_over():
+            return False
+        if self.current_player == CHANCE:
+            return any(move == o for o, _ in self.chance_outcomes())
+        return self._problem(move) is None
+
+    def why_illegal(self, move) -> str:
+        """Why a move is refused, in the game's words."""
+        if self.is_over():
+            return "the game is over: a team has its three posters"
+        if self.current_player == CHANCE:
+            return f"the set-up is still being dealt ({self.phase}); {move!r} is not one of its outcomes"
+        return self._problem(move) or "this move is allowed"
+
+    def _problem(self, move) -> str | None:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Flip Circus move; use swap(i), flip(i), power(i), look(i), ENCORE or END_TURN"
+        applause = self.applause[self.team]
+        opponents = 1 - self.team
+        if self.pending:
+            if move == TAKE_APPLAUSE:
+                return None if self.reserve else "the reserve is empty: there is no Applause to take"
+            if move == MAKE_RETURN:
+                return None if self.applause[opponents] else "your opponent has no Applause to return"
+            return "first choose the Clowns' reward: take an Applause, or make your opponent return one"
+        if move in (TAKE_APPLAUSE, MAKE_RETURN):
+            return "the Clowns' reward comes only when a swap or a flip makes or enlarges a group of Clowns"
+        if move == END_TURN:
+            if self.actions_left:
+                return f"you still have {self.actions_left} action(s) to play before ending your turn"
+            return None
+        if move == ENCORE or move.name == "look":
+            if not applause:
+                return "you have no Applause to spend"
+            if move.name == "look" and self.knows_back(self.player, move.detail[0]):
+                return f"you have already seen the back of the token at {move.detail[0]}"
+            return None
+        if move.name not in ("swap", "flip", "power"):
+            return f"{move} is not a Flip Circus move"
+        if not self.actions_left:
+            return ("you have no action left: spend an Applause for one more (ENCORE), or end your turn"
+                    if applause else "you have no action left: end your turn")
+        faces = self.faces
+        if move.name == "swap":
+            i, j = move.detail
+            return swap_problem(faces, i, j)
+        if move.name == "power":
+            return power_problem(faces, move.detail[0])
+        return None
+
+    # --- applying moves -----------------------------------------------------------------------------
+    def _apply(self, move) -> "FlipCircus":
+        if self.phase in SETUP_PHASES:
+            return self._setup(move)
+        team = self.team
+        if move == TAKE_APPLAUSE:
+            return replace(self, pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
+        if move == MAKE_RETURN:
+            return replace(self, pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
+        if move == END_TURN:
+            return self._end_turn()
+        if move == ENCORE:
+            return replace(self, applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
+        if move.name == "look":
+            token = self.ring[move.detail[0]]
+            return replace(self, applause=_bump(self.applause, team, -1),
+                           knows=_learn(self.knows, [self.player], [token]))._maybe_end()
+        faces = self.faces
+        before = clown_groups(faces, self.ring)
+        state, moved = self, False
+        if move.name == "swap":
+            state, moved = state._exchange(*move.detail), True
+        elif move.name == "flip":
+            state, moved = state._turn_over(move.detail[0]), True
+        else:  # a power
+            i = move.detail[0]
+            pair = power_swap(faces, i)
+            if pair is not None:
+                state, moved = state._exchange(*pair), self.rules.special_swaps_group_clowns
+            else:
+                seen = [self.ring[p] for p in voyante_sees(faces, i)]
+                state = replace(state, knows=_learn(state.knows, [self.player], seen))
+        state = replace(state, actions_left=state.actions_left - 1)
+        grouped = moved and makes_clown_group(before, clown_groups(state.faces, state.ring))
+        state = state._take_posters()
+        if state.is_over():
+            return state
+        if grouped and (state.reserve or state.applause[1 - team]):
+            return replace(state, pending=True)
+        return state._maybe_end()
+
+    def _exchange(self, i: int, j: int) -> "FlipCircus":
+        ring = list(self.ring)
+        ring[i], ring[j] = ring[j], ring[i]
+        return replace(self, ring=tuple(ring))
+
+    def _turn_over(self, i: int) -> "FlipCircus":
+        token = self.ring[i]
+        up = list(self.up)
+        up[token] = 1 - up[token]
+        # a flip shows the other face to everybody: from now on every player knows both faces
+        return replace(self, up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
+
+    def _take_posters(self) -> "FlipCircus":
+        """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
+        state = self
+        while True:
+            found = trios(state.faces, state.available_posters())
+            if not found:
+                return state
+            middle, artist = found[0]  # reading: overlapping trios of one artist: the first clockwise from 0
+            posters = _append(state.posters, state.team, artist)
+            state = replace(state._turn_over(middle), posters=posters)
+            if len(posters[state.team]) >= self.rules.posters_to_win:
+                return replace(state, phase="over", winner=state.team, actions_left=0)
+
+    def _maybe_end(self) -> "FlipCircus":
+        if not self.pending and not self.actions_left and not self.applause[self.team]:
+            return self._end_turn()
+        return self
+
+    def _end_turn(self) -> "FlipCircus":
+        state = self
+        if self.five_clowns_apply() and sum(f == CLOWN for f in self.faces) == self.rules.tokens.count(CLOWN):
+            last = self.available_posters()
+            posters = _append(self.posters, self.team, last[0])
+            return replace(self, posters=posters, phase="over", winner=self.team, actions_left=0)
+        return replace(state, player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
+
+    def five_clowns_apply(self) -> bool:
+        """Whether the five-Clowns rule is on: both sides have exactly two posters."""
+        return self.rules.five_clowns_rule and all(len(p) == 2 for p in self.posters)
+
+    def _setup(self, outcome) -> "FlipCircus":
+        if self.phase == SETUP_PHASES[0]:
+            ring = [None] * SIZE
+            ring[0::2] = outcome
+            up = [0] * SIZE
+            for token in outcome:  # Clown up
+                up[token] = self.rules.tokens.tokens[token].index(CLOWN)
+            knows = tuple(frozenset() for _ in range(self.rules.players))
+            return replace(self, phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
+        if self.phase == SETUP_PHASES[1]:
+            ring = list(self.ring)
+            ring[1::2] = outcome
+            return replace(self, phase=SETUP_PHASES[2], ring=tuple(ring))
+        if self.phase == SETUP_PHASES[2]:
+            up = list(self.up)
+            for token, side in zip(self.ring[1::2], outcome):
+                up[token] = side
+            return replace(self, phase=SETUP_PHASES[3], up=tuple(up))
+        second_team = self.rules.team_of((outcome + 1) % self.rules.players)
+        return replace(self, phase="play", player=outcome, actions_left=self.rules.actions,
+                       applause=_bump((0, 0), second_team, +1))
+
+    # --- what a player sees -------------------------------------------------------------------------
+    def view(self, player: int) -> "PlayerView":
+        """What ``player`` may see: the visible faces, and only the backs they have seen."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
+            raise ValueError(f"players are numbered 0 to {self.rules.players - 1}, not {player!r}")
+        if self.phase in SETUP_PHASES:
+            raise ValueError("the set-up is not finished: there is no ring to look at yet")
+        backs = tuple(self.back(i) if self.knows_back(player, i) else None for i in range(SIZE))
+        return PlayerView(self.rules, player, self.faces, backs, self.applause, self.posters, self.player,
+                          self.actions_left, self.pending, self.phase)
+
+    def __str__(self) -> str:
+        if self.phase in SETUP_PHASES:
+            return self.phase
+        return " ".join(f"{i}:{f[:3]}" for i, f in enumerate(self.faces))
+
+    def _repr_html_(self) -> str:
+        if self.phase in SETUP_PHASES:
+            return f"<i>{self.phase}</i>"
+        return ring_svg(self.faces, caption=_caption(self))
+
+
+def _bump(values: tuple, index: int, delta: int) -> tuple:
+    values = list(values)
+    values[index] += delta
+    return tuple(values)
+
+
+def _append(posters: tuple, team: int, artist: str) -> tuple:
+    return tuple(p + (artist,) if t == team else p for t, p in enumerate(posters))
+
+
+def _learn(knows: tuple, players, tokens) -> tuple:
+    players = set(players)
+    return tuple(k | frozenset(tokens) if p in players else k for p, k in enumerate(knows))
+
+
+def _caption(state) -> str:
+    if state.phase == "over":
+        return f"team {state.winner} wins with posters {', '.join(state.posters[state.winner])}"
+    who = f"player {state.player} (team {state.rules.team_of(state.player)})" if state.rules.players == 4 \
+        else f"player {state.player}"
+    return (f"{who} to play, {state.actions_left} action(s) left; Applause {list(state.applause)}, "
+            f"reserve {state.reserve}; posters {[len(p) for p in state.posters]}")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The ring as one player sees it: visible faces, the backs they have seen (None elsewhere), the counters."""
+
+    rules: Ruleset
+    player: int
+    faces: tuple
+    backs: tuple
+    applause: tuple
+    posters: tuple
+    to_move: int
+    actions_left: int
+    pending: bool
+    phase: str
+
+    def available_posters(self) -> tuple[str, ...]:
+        """The poster tiles nobody has taken yet."""
+        taken = {a for team in self.posters for a in team}
+        return tuple(a for a in POSTER_ARTISTS if a not in taken)
+
+    @property
+    def team(self) -> int:
+        """The team of the player to move."""
+        return self.rules.team_of(self.to_move)
+
+    @property
+    def reserve(self) -> int:
+        """Applause tokens in the central reserve."""
+        return self.rules.applause_tokens - sum(self.applause)
+
+    def _repr_html_(self) -> str:
+        return ring_svg(self.faces, self.backs, caption=f"what player {self.player} knows")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# making positions
+
+
+def new_game(rng, rules: Ruleset = KIT_RULES) -> FlipCircus:
+    """A freshly set-up game: the set-up's chance steps sampled with ``rng``."""
+    from ..core.game import _check_rng, sample_outcome
+
+    _check_rng(rng)
+    state = FlipCircus(rules)
+    while state.current_player == CHANCE:
+        state = state.play(sample_outcome(state.chance_outcomes(), rng))
+    return state
+
+
+def from_faces(ring: Sequence[tuple[str, str]], *, rules: Ruleset = KIT_RULES, player: int = 0,
+               actions_left: int | None = None, applause: tuple = (0, 0), posters: tuple = ((), ()),
+               known: dict | None = None) -> FlipCircus:
+    """A hand-made position: ``ring[i] = (visible, hidden)``, matched to the tokens of the set.
+
+    ``known`` maps a player to the positions whose back they have seen (nobody has seen any by default).
+    """
+    if len(ring) != SIZE:
+        raise ValueError(f"give the {SIZE} tokens of the ring, not {len(ring)}")
+    free = list(range(SIZE))
+    tokens, up = [], [0] * SIZE
+    for i, (visible, hidden) in enumerate(ring):
+        match = next((t for t in free if set(rules.tokens.tokens[t]) == {visible, hidden}), None)
+        if match is None:
+            raise ValueError(f"position {i}: there is no {visible}/{hidden} token left in the token set")
+        free.remove(match)
+        tokens.append(match)
+        up[match] = rules.tokens.tokens[match].index(visible)
+    if sum(applause) > rules.applause_tokens or min(applause) < 0:
+        raise ValueError(f"there are only {rules.applause_tokens} Applause tokens in the game")
+    knows = [frozenset() for _ in range(rules.players)]
+    for p, positions in (known or {}).items():
+        knows[p] = frozenset(tokens[i] for i in positions)
+    return FlipCircus(rules, "play", tuple(tokens), tuple(up), tuple(knows), tuple(applause),
+                      tuple(tuple(p) for p in posters), player,
+                      rules.actions if actions_left is None else actions_left)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# drawing
+
+
+def ring_svg(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, highlight: Sequence[int] = (),
+             selected: Sequence[int] = (), caption: str = "", size: float = 300) -> str:
+    """The ring as SVG: visible faces, known backs shown faintly, protections marked, positions numbered."""
+    cx = cy = size / 2
+    radius, r = size * 0.38, size * 0.085
+    import math
+
+    parts = []
+    for i, face in enumerate(faces):
+        angle = -math.pi / 2 + 2 * math.pi * i / SIZE
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        back = backs[i] if backs else None
+        css = "circus-token circus-pos-" + str(i) + (" circus-selected" if i in selected else "")
+        token = svg_token(name(face) if face != MUSCLES else "Muscles", cx=x, cy=y, r=r, fill=COLOURS[face],
+                          back=back, highlight=i in highlight or i in selected, css_class=css)
+        parts.append(token)
+        lx, ly = cx + (radius + r + 10) * math.cos(angle), cy + (radius + r + 10) * math.sin(angle)
+        parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="11" font-family="sans-serif" fill="#888888" '
+                     f'text-anchor="middle" dominant-baseline="central">{i}</text>')
+        mark = {MUSCLES: "⛓ no swap", DRESSEUSE: "🛡 immune"}.get(face)
+        if mark:
+            parts.append(f'<text class="circus-protection" x="{x:.1f}" y="{y - r - 4:.1f}" font-size="9" '
+                         f'font-family="sans-serif" fill="#a50f15" text-anchor="middle">{mark}</text>')
+    if caption:
+        import html
+
+        parts.append(f'<text x="{cx:.1f}" y="{size + 14:.1f}" font-size="11" font-family="sans-serif" '
+                     f'text-anchor="middle" fill="#333333">{html.escape(caption)}</text>')
+    return svg_doc(size, size + 24, parts, title="Flip Circus ring")
