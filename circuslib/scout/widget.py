@@ -1,0 +1,316 @@
+"""Play Scout against bots in a notebook: your hand as cards, the active set, show, scout, Scout & Show, the flip.
+
+You are player 0. Click adjacent cards of your hand to select them, then Show; or pick the end of the active set,
+whether to turn the card round and the gap to put it in, then Scout. Switch on Scout & Show (once a round) to
+scout first and then show from the new hand.
+"""
+from __future__ import annotations
+
+import html
+import random
+from typing import Callable, Sequence
+
+from ..core.game import CHANCE, IllegalMove
+from ..core.ui import GameFrame, button, svg_card, svg_doc
+from .bots import BOTS, greedy_bot
+from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
+                    longest_set, new_game, sample_chance, set_key)
+
+__all__ = ["ScoutWidget", "describe_move"]
+
+YOU = 0
+
+
+def describe_move(state: ScoutState, move) -> str:
+    """The move in words, with the numbers it involves (for the move log)."""
+    who = "You" if state.turn == YOU else f"Player {state.turn}"
+    if move == FLIP_HAND:
+        return f"{who} flipped the whole hand"
+    if move == KEEP_HAND:
+        return f"{who} kept the hand as dealt"
+    hand, table = state.hands[state.turn], state.table
+    captured = f", capturing {' '.join(str(c[0]) for c in table)}" if table else ""
+    if isinstance(move, Show):
+        shown = " ".join(str(c[0]) for c in hand[move.start:move.stop])
+        return f"{who} showed {shown}{captured}"
+    if isinstance(move, Scout):
+        _, _, card = _scouted(hand, table, move)
+        return f"{who} scouted a {card[0]} from the {move.end} end"
+    if isinstance(move, ScoutAndShow):
+        new_hand, rest, card = _scouted(hand, table, move)
+        shown = " ".join(str(c[0]) for c in new_hand[move.start:move.stop])
+        taken = f", capturing {' '.join(str(c[0]) for c in rest)}" if rest else ""
+        return f"{who} used Scout & Show: scouted a {card[0]}, then showed {shown}{taken}"
+    return f"{who}: {move}"
+
+
+class ScoutWidget:
+    """Scout for 2 to 5 players: you (player 0) against bots (greedy by default)."""
+
+    def __init__(self, n_players: int = 3, rng: random.Random | None = None, *,
+                 bots: Sequence[Callable | str] | Callable | str = greedy_bot, rounds: int | None = None) -> None:
+        import ipywidgets as widgets
+
+        if rng is None or not isinstance(rng, random.Random):
+            raise TypeError("pass a seeded random generator, for example ScoutWidget(3, random.Random(1))")
+        if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
+            raise ValueError("Scout is played by 2 to 5 players")
+        self.rng, self.n_players, self.rounds = rng, n_players, rounds
+        bots = [bots] * (n_players - 1) if callable(bots) or isinstance(bots, str) else list(bots)
+        if len(bots) != n_players - 1:
+            raise ValueError(f"give one bot for each of the {n_players - 1} other players")
+        self.bots = [BOTS[b] if isinstance(b, str) else b for b in bots]
+        self.frame = GameFrame(f"Scout: you against {n_players - 1} bot(s)", odds_visible=True)
+        self.frame.widget.add_class("circus-scout-widget")
+        self.status = widgets.HTML()
+        self.status.add_class("circus-scores")
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("circus-hand")
+        self.show_button = button("Show selected", self.show, css_class="circus-show", style="primary")
+        self.end_choice = widgets.Dropdown(options=["left", "right"], value="left", description="end",
+                                           layout=widgets.Layout(width="140px"))
+        self.end_choice.add_class("circus-scout-end")
+        self.flip_choice = widgets.Checkbox(value=False, description="turn it round", indent=False,
+                                            layout=widgets.Layout(width="120px"))
+        self.flip_choice.add_class("circus-scout-flip")
+        self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap",
+                                           layout=widgets.Layout(width="150px"))
+        self.gap_choice.add_class("circus-scout-gap")
+        self.scout_button = button("Scout", self.scout, css_class="circus-scout")
+        self.sns_toggle = widgets.ToggleButton(value=False, description="Scout & Show chip")
+        self.sns_toggle.add_class("circus-sns")
+        self.sns_toggle.observe(self._sns_changed, names="value")
+        self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip")
+        self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep")
+        self.new_button = button("New game", self.new_game, css_class="circus-new")
+        self.frame.set_controls([self.flip_button, self.keep_button, self.show_button, self.end_choice,
+                                 self.flip_choice, self.gap_choice, self.scout_button, self.sns_toggle,
+                                 self.new_button])
+        self.frame.widget.children = (self.frame.title, self.status, self.frame.board, self.hand_box,
+                                      *self.frame.widget.children[2:])
+        self.toggles: list = []
+        self.pending: Scout | None = None
+        self.new_game()
+
+    @property
+    def widget(self):
+        """The ipywidgets box to display."""
+        return self.frame.widget
+
+    def _ipython_display_(self) -> None:
+        self.frame._ipython_display_()
+
+    # --- actions -------------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Deal a new game; the bots play until it is your turn."""
+        self.state = new_game(self.n_players, rounds=self.rounds)
+        self.pending = None
+        self.frame.lines.clear()
+        self.frame.log("New game: the cards are dealt, each either way up.")
+        self.frame.say("")
+        self._advance()
+
+    @property
+    def selected(self) -> list[int]:
+        """The positions of the selected cards in your hand."""
+        return [i for i, t in enumerate(self.toggles) if t.value]
+
+    def select(self, positions: Sequence[int]) -> None:
+        """Select exactly these cards of your hand (as clicking them would)."""
+        for i, t in enumerate(self.toggles):
+            t.value = i in positions
+
+    def flip(self) -> None:
+        """Turn your whole hand round (only before the round starts)."""
+        self._play(FLIP_HAND)
+
+    def keep(self) -> None:
+        """Keep your hand as dealt."""
+        self._play(KEEP_HAND)
+
+    def show(self) -> None:
+        """Show the selected cards (they must be adjacent and form a set that beats the table)."""
+        chosen = self.selected
+        if not chosen:
+            self.frame.say("Select the cards to show first (click them).", error=True)
+            return
+        if chosen != list(range(chosen[0], chosen[-1] + 1)):
+            self.frame.say("A show is one card or adjacent cards: the selected cards have a gap between them.",
+                           error=True)
+            return
+        start, stop = chosen[0], chosen[-1] + 1
+        if self.pending is not None:
+            p = self.pending
+            self._play(ScoutAndShow(p.end, p.flip, p.position, start, stop))
+        else:
+            self._play(Show(start, stop))
+
+    def scout(self) -> None:
+        """Scout the chosen end card, turned round or not, into the chosen gap (with Scout & Show: then show)."""
+        move = Scout(self.end_choice.value, bool(self.flip_choice.value), int(self.gap_choice.value))
+        if self.sns_toggle.value:
+            if self.pending is not None:
+                self.frame.say("You already scouted for this Scout & Show: now select the cards to show.", error=True)
+                return
+            problem = None if self.state.can_scout_and_show(YOU) else (
+                "you already used your Scout & Show chip this round" if self.state.n_players > 2
+                else "the 2-player game has no Scout & Show")
+            if problem is None and self.state.current_player == YOU and self.state.phase == "play":
+                problem = self.state._scout_refusal(YOU, self.state.hands[YOU], move)
+            elif problem is None:
+                problem = "it is not your turn"
+            if problem:
+                self.frame.say(f"Not allowed: {problem}", error=True)
+                return
+            self.pending = move
+            self.frame.say("Scouted for Scout & Show: now select cards of your new hand and press Show.")
+            self._refresh()
+            return
+        self._play(move)
+
+    def _sns_changed(self, change) -> None:
+        if not change["new"] and self.pending is not None:
+            self.pending = None
+            self.frame.say("Scout & Show cancelled: the card went back.")
+        self._refresh()
+
+    # --- the engine ----------------------------------------------------------------------------------
+    def _play(self, move) -> bool:
+        if self.state.current_player != YOU:
+            self.frame.say("It is not your turn.", error=True)
+            return False
+        try:
+            after = self.state.play(move)
+        except IllegalMove as error:
+            self.frame.say(f"Not allowed: {error}", error=True)
+            return False
+        self.frame.log(describe_move(self.state, move))
+        self._after(after)
+        self.pending = None
+        self.sns_toggle.value = False
+        self.frame.say("")
+        self._advance()
+        return True
+
+    def _after(self, after: ScoutState) -> None:
+        if len(after.history) > len(self.state.history):
+            result = after.history[-1]
+            self.frame.log(f"Round {len(after.history)}: {result}")
+        self.state = after
+
+    def _advance(self) -> None:
+        """Deal and let the bots move until it is your turn or the game is over."""
+        for _ in range(10_000):
+            s = self.state
+            if s.is_over():
+                best = max(s.totals)
+                winners = [i for i, t in enumerate(s.totals) if t == best]
+                you = "You win" if winners == [YOU] else ("You share the win" if YOU in winners
+                                                          else f"Player {winners[0]} wins")
+                self.frame.say(f"Game over. {you} with {best} points. Totals: {list(s.totals)}")
+                break
+            if s.current_player == CHANCE:
+                self.state = s._apply(sample_chance(s, self.rng))
+                continue
+            if s.current_player == YOU:
+                break
+            move = self.bots[s.turn - 1](s, self.rng)
+            self.frame.log(describe_move(s, move))
+            self._after(s.play(move))
+        self._refresh()
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def _view(self):
+        """(your hand, the table) as you see them now: after a pending Scout & Show scout, the preview."""
+        hand, table = self.state.hands[YOU], self.state.table
+        if self.pending is not None:
+            hand, table, _ = _scouted(hand, table, self.pending)
+        return hand, table
+
+    def _refresh(self) -> None:
+        import ipywidgets as widgets
+
+        s = self.state
+        hand, table = self._view()
+        mine = s.current_player == YOU
+        flipping, playing = mine and s.phase == "flip", mine and s.phase == "play"
+        self.status.value = self._status_html()
+        self.frame.show_board(self._board_svg(table))
+        previous = set(self.selected) if len(self.toggles) == len(hand) else set()
+        self.toggles = []
+        for i, card in enumerate(hand):
+            t = widgets.ToggleButton(value=i in previous, description=f"{card[0]} ({card[1]})",
+                                     tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
+                                     layout=widgets.Layout(width="64px"), disabled=not playing)
+            t.add_class("circus-hand-card")
+            t.add_class(f"circus-hand-{i}")
+            t.observe(self._selection_changed, names="value")
+            self.toggles.append(t)
+        self.hand_box.children = tuple(self.toggles)
+        self.flip_button.disabled = self.keep_button.disabled = not flipping
+        self.show_button.disabled = not playing
+        can_scout = playing and s.can_scout(YOU) and self.pending is None
+        for w in (self.scout_button, self.end_choice, self.flip_choice, self.gap_choice):
+            w.disabled = not can_scout
+        self.end_choice.options = ["left", "right"] if len(table) > 1 else ["left"]
+        gaps = list(range(len(s.hands[YOU]) + 1))
+        if list(self.gap_choice.options) != gaps:
+            self.gap_choice.options = gaps
+            self.gap_choice.value = 0
+        self.sns_toggle.disabled = not (playing and (s.can_scout_and_show(YOU) or self.pending is not None))
+        self.frame.show_odds(self._odds_html(hand, table))
+
+    def _selection_changed(self, change) -> None:
+        hand, table = self._view()
+        self.frame.show_board(self._board_svg(table))
+
+    def _status_html(self) -> str:
+        s = self.state
+        names = ["You"] + [f"Player {i}" for i in range(1, s.n_players)]
+        rows = "".join(
+            f"<tr><td>{names[i]}</td><td>{len(s.hands[i])}</td><td>{len(s.captured[i])}</td><td>{s.chips[i]}</td>"
+            f"<td>{'used' if s.n_players > 2 and s.sns_used[i] else ('—' if s.n_players == 2 else 'ready')}</td>"
+            f"<td><b>{s.totals[i]}</b></td></tr>" for i in range(s.n_players))
+        round_text = f"Round {min(s.round + 1, s.rounds)} of {s.rounds}" if not s.is_over() else "Game over"
+        return (f"<div>{round_text}. Points: captured cards + chips − cards in hand at the round's end.</div>"
+                "<table class='circus-score-table'><tr><th>player</th><th>cards</th><th>captured</th>"
+                f"<th>chips</th><th>Scout&amp;Show</th><th>total</th></tr>{rows}</table>")
+
+    def _board_svg(self, table) -> str:
+        s = self.state
+        w, h, step = 44, 64, 50
+        owner = "" if s.owner is None or not table else f" — {'your' if s.owner == YOU else f'player {s.owner}’s'} set"
+        parts = [f'<text x="6" y="14" font-size="12" font-family="sans-serif">Active set{html.escape(owner)}</text>']
+        if table:
+            parts += [svg_card(c[0], c[1], x=10 + i * step, y=20, width=w, height=h, css_class="circus-table-card")
+                      for i, c in enumerate(table)]
+        else:
+            parts.append('<text x="14" y="55" font-size="12" font-family="sans-serif" fill="#777">empty table: '
+                         'any set may be shown</text>')
+        hand, _ = self._view()
+        y = 20 + h + 30
+        selected = set(self.selected)
+        parts.append(f'<text x="6" y="{y - 8}" font-size="12" font-family="sans-serif">Your hand (gaps numbered '
+                     'for scouting; the big number is the one in play)</text>')
+        for i, c in enumerate(hand):
+            parts.append(svg_card(c[0], c[1], x=24 + i * step, y=y, width=w, height=h, highlight=i in selected,
+                                  css_class="circus-hand-card"))
+        parts += [f'<text x="{16 + i * step}" y="{y + h + 14}" font-size="11" font-family="sans-serif" '
+                  f'fill="#2171b5">↑{i}</text>' for i in range(len(hand) + 1)]
+        width = 40 + step * max(len(hand) + 1, len(table), 8)
+        return svg_doc(width, y + h + 22, parts, css_class="circus-svg circus-scout-board", title="Scout table")
+
+    def _odds_html(self, hand, table) -> str:
+        values = [c[0] for c in hand]
+        table_key = set_key([c[0] for c in table]) if table else None
+        shows = _shows(values, table_key)
+        best = max(shows, key=lambda ij: set_key(values[ij[0]:ij[1]]), default=None)
+        turned = flip_hand(hand, self.state.rules.flip_reverses_order)
+        lines = [f"<b>Shows that beat the table:</b> <span class='circus-show-count'>{len(shows)}</span>"]
+        if best:
+            lines.append(f"<b>Biggest:</b> {' '.join(map(str, values[best[0]:best[1]]))}")
+        lines.append(f"<b>Longest set in your hand:</b> {longest_set(hand)}")
+        if self.state.phase == "flip":
+            lines.append(f"<b>Turned round:</b> longest set {longest_set(turned)}, "
+                         f"{len(_shows([c[0] for c in turned], None))} shows (now {len(_shows(values, None))})")
+        return "<br>".join(lines)
