@@ -146,6 +146,14 @@ def _counting_hit(number_counts: tuple, numbers: tuple, modifiers: tuple, fresh:
     if sum(counts) == 0:
         return False
     held = tuple(sorted(set(numbers)))
+    # shortcut: if one more card (then staying) gains on average, hitting beats staying, so the optimum hits
+    factor = 2 if "x2" in modifiers else 1
+    now = sum(held) * factor + sum(int(m[1:]) for m in modifiers if m != "x2")
+    bonus = 15 if len(held) + 1 >= 7 else 0
+    gain = sum(counts[v] * (v * factor + bonus) for v in range(13) if v not in held)
+    gain -= now * sum(counts[h] for h in held)
+    if gain > 0:
+        return True
     _, table = _solve(tuple(counts), held, tuple(sorted(set(modifiers))))
     key = sum(1 << h for h in held) | sum(1 << ("+2", "+4", "+6", "+8", "+10", "x2").index(m) for m in set(modifiers)) << 13
     return table.get(key, False)

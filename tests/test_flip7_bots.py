@@ -1,0 +1,137 @@
+"""Flip 7 bots, the fast game runner, tournaments, and the reduced-deck move graph and Markov chain."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from circuslib.core.game import CHANCE, best_value
+from circuslib.core.graphs import chance_sums, terminal_probabilities
+from circuslib.flip7.bots import (AlwaysHit, CardCounter, Optimal, StopAtRisk, StopAtSum, choose_target,
+                                  live_bust_probability, play_game, plot_win_rates, policy, win_rates)
+from circuslib.flip7.graphs import absorption, draw_round_graph, optimal_edges, round_chain, round_graph, simulate_ends
+from circuslib.flip7.odds import solo_optimal
+from circuslib.flip7.rules import (CARDS, DECK_COUNTS, FLIP_THREE, FREEZE, INDEX, SECOND_CHANCE, Hand, draw_card,
+                                   new_game)
+
+BOTS = [StopAtSum(23), StopAtRisk(Fraction(1, 5)), Optimal(), AlwaysHit(), CardCounter()]
+
+
+def protocol_game(bots, rng, dealer=0):
+    """The same game through Flip7Game.play, one frozen state after another."""
+    state = new_game(len(bots), dealer=dealer)
+    policies = [policy(b) for b in bots]
+    while not state.is_over():
+        if state.current_player == CHANCE:
+            state = state.play(draw_card(state.deck, rng))
+        else:
+            move = policies[state.current_player](state, rng)
+            assert move in state.legal_moves()
+            state = state.play(move)
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_fast_runner_plays_exactly_the_protocol_game(seed):
+    bots = BOTS[: 1 + seed % 5]
+    dealer = seed % len(bots)
+    assert play_game(bots, random.Random(seed), dealer=dealer) == protocol_game(bots, random.Random(seed), dealer)
+
+
+def test_bot_decisions_by_hand():
+    deck = list(DECK_COUNTS)
+    assert StopAtSum(10).wants_hit(Hand((3, 4)), deck) and not StopAtSum(7).wants_hit(Hand((3, 4)), deck)
+    # holding 12 with a full deck less the 12: 11/93 > 1/10, so a 'risk <= 1/10' bot stays, a 'risk <= 1/8' hits
+    deck[INDEX[12]] -= 1
+    assert live_bust_probability((12,), deck) == Fraction(11, 93)
+    assert not StopAtRisk(Fraction(1, 10)).wants_hit(Hand((12,)), deck)
+    assert StopAtRisk(Fraction(1, 8)).wants_hit(Hand((12,)), deck)
+    assert AlwaysHit().wants_hit(Hand((10, 11, 12)), deck)
+    assert Optimal().wants_hit(Hand((10, 11, 12)), deck) == solo_optimal("numbers+modifiers").hit([10, 11, 12])
+
+
+def test_the_card_counter_sees_which_numbers_are_gone():
+    only_twelves = [0] * len(CARDS)
+    only_twelves[INDEX[12]] = 5
+    # nothing it holds can come again: drawing is free points
+    assert CardCounter().wants_hit(Hand((9, 10, 11)), only_twelves)
+    # everything left is a 12 and it holds one: the next card busts for sure
+    assert not CardCounter().wants_hit(Hand((1, 12)), only_twelves)
+    # the plain optimum ignores the deck and stays on 10, 11, 12
+    assert not Optimal().wants_hit(Hand((10, 11, 12)), only_twelves)
+
+
+def test_shared_targeting_by_hand():
+    hands = [Hand((5,)), Hand((9, 10, 11)), Hand((2,))]
+    totals = [10, 150, 190]
+    assert choose_target(0, FREEZE, hands, totals, [0, 1, 2]) == 2          # the leader (192 with this round)
+    assert choose_target(0, FLIP_THREE, hands, totals, [0, 1, 2]) == 1      # the most numbers: likeliest bust
+    assert choose_target(2, SECOND_CHANCE, hands, totals, [0, 1]) == 0      # the furthest behind
+    assert choose_target(0, FREEZE, hands, totals, [0]) == 0                # alone: himself
+
+
+def test_bad_bots_are_refused():
+    with pytest.raises(ValueError):
+        StopAtSum(-3)
+    with pytest.raises(ValueError):
+        StopAtRisk(Fraction(3, 2))
+    with pytest.raises(TypeError):
+        StopAtRisk("high")
+    with pytest.raises(TypeError):
+        play_game([AlwaysHit()], 42)
+    with pytest.raises(ValueError, match="players"):
+        play_game([AlwaysHit()], random.Random(1), start=new_game(2))
+
+
+def test_tournaments_are_seeded_and_the_optimum_beats_always_hitting():
+    bots = [AlwaysHit(), Optimal(), StopAtSum(23)]
+    first = win_rates(bots, 300, seed=4)
+    assert first.counts == win_rates(bots, 300, seed=4).counts and first.n == 300
+    assert sum(first.counts.values()) == 300 and set(first.counts) <= {0, 1, 2}
+    always_lo, always_hi = first.interval(0)
+    optimal_lo, optimal_hi = first.interval(1)
+    assert always_hi < optimal_lo
+    assert plot_win_rates(first, bots) is not None
+
+
+# --- the move graph ---------------------------------------------------------------------------------------
+
+def test_the_reduced_round_graph_and_its_chain():
+    graph = round_graph()
+    assert all(total == 1 for total in chance_sums(graph).values())
+    root = graph.graph["root"]
+    assert graph.nodes[root]["value"] == sympy.Rational(415, 63)
+    chances = absorption(graph)
+    # with one 1, three 3s, five 5s, the optimum stays on a first 5 (5 of 9) ...
+    assert chances[("stay", (5,))] == sympy.Rational(5, 9)
+    # ... and reaches 'Flip 3' with 1/9 (3/8 * 5/7 + 5/8 * 3/7) + 3/9 * 1/8 * 5/7 = 30/504 + 15/504 = 5/56
+    assert chances["FLIP 3"] == sympy.Rational(5, 56)
+    assert sum(chances.values()) == 1
+    # the same chances by the core's path sums over the graph
+    chosen = set(optimal_edges(graph))
+    paths = terminal_probabilities(graph, lambda u, v: (u, v) in chosen)
+    assert {k: v for k, v in paths.items() if v} == {k: Fraction(int(v.p), int(v.q)) for k, v in chances.items()}
+    # the expected score along the chain is the optimum
+    value = sum(p * (0 if end == "BUST" else 9 + 15 if end == "FLIP 3" else sum(end[1])) for end, p in chances.items())
+    assert value == graph.nodes[root]["value"] == best_value(graph.nodes[root]["state"])
+    # under the optimal policy only two 'stay' ends can be reached: {5} and {3, 5}
+    assert set(round_chain(graph).absorbing) == {"BUST", "FLIP 3", ("stay", (5,)), ("stay", (3, 5))}
+
+
+def test_the_chain_matches_a_seeded_simulation():
+    graph = round_graph()
+    result = simulate_ends(graph, 20_000, seed=9)
+    for end, p in absorption(graph).items():
+        assert result.contains(end, p), end
+
+
+def test_the_graph_draws():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = draw_round_graph(round_graph())
+    assert "optimal" in ax.get_title()
+    with pytest.raises(ValueError, match="too big"):
+        round_graph({n: n for n in range(1, 9)}, flip_at=7)
