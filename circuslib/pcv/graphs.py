@@ -6,6 +6,7 @@ spends exactly the speed; nodes where the plane lands, collides or leaves the ma
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Iterable
 
 import networkx as nx
@@ -15,7 +16,8 @@ from .odds import _shot
 from .rules import (MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effective_range, line_ahead,
                     manoeuvre_steps)
 
-__all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "count_sequences", "sequence_to", "plane_graph",
+__all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "damage_chain_graph",
+           "draw_damage_chain", "count_sequences", "sequence_to", "plane_graph",
            "firing_positions", "draw_move_graph", "reachable_svg"]
 
 Node = tuple  # (hex, facing, altitude, mp_left)
@@ -217,3 +219,49 @@ def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = Tr
         for position in firing_positions(state, index):
             shade[position[0]] = "#fc8d59"
     return board_svg(state, shade=shade, size=size, title=f"where {state.planes[index].name} can end its move")
+
+
+def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
+    """The damage Markov chain as a DiGraph: intact, damaged, destroyed, edges labelled with exact probabilities."""
+    from .odds import damage_chain
+
+    chain = damage_chain(hexes, alt_diff)
+    graph = nx.DiGraph(hexes=hexes, alt_diff=alt_diff)
+    for state, row in chain.transitions.items():
+        graph.add_node(state)
+        for to, chance in (row or {state: Fraction(1)}).items():
+            graph.add_edge(state, to, prob=chance, label=str(chance))
+    return graph
+
+
+def draw_damage_chain(hexes: int, alt_diff: int = 0, ax=None, *, title: str | None = None):
+    """Draw the damage chain for one range: three states in a row, loops for a miss, exact probabilities."""
+    import matplotlib.pyplot as plt
+
+    graph = damage_chain_graph(hexes, alt_diff)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 2.6))
+    pos = {"intact": (0, 0), "damaged": (1, 0), "destroyed": (2, 0)}
+    colors = {"intact": "#c6dbef", "damaged": "#fdd49e", "destroyed": "#d9d9d9"}
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colors[n] for n in graph.nodes], node_size=2600,
+                           edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=ax, font_size=9)
+    straight = [(a, b) for a, b in graph.edges if a != b and {a, b} != {"intact", "destroyed"}]
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=straight, node_size=2600, arrows=True)
+    if graph.has_edge("intact", "destroyed"):
+        nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[("intact", "destroyed")], node_size=2600, arrows=True,
+                               connectionstyle="arc3,rad=0.35")
+    for node in graph.nodes:  # a miss (or the end) keeps the state: write the loop's probability above the node
+        if graph.has_edge(node, node):
+            x, y = pos[node]
+            ax.text(x, y + 0.33, f"↺ {graph.edges[node, node]['label']}", ha="center", fontsize=9)
+    labels = {(a, b): d["label"] for a, b, d in graph.edges(data=True) if a != b}
+    nx.draw_networkx_edge_labels(graph, pos, ax=ax, edge_labels={e: l for e, l in labels.items() if e != ("intact", "destroyed")},
+                                 font_size=9, rotate=False)
+    if ("intact", "destroyed") in labels:
+        ax.text(1, -0.5, f"a 6: {labels[('intact', 'destroyed')]}", ha="center", fontsize=9)
+    ax.set_xlim(-0.5, 2.5)
+    ax.set_ylim(-0.6, 0.6)
+    ax.set_title(title or f"damage chain: {hexes} hex(es) ahead, {abs(alt_diff)} level(s) apart")
+    ax.set_axis_off()
+    return ax
