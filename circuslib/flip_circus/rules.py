@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 from itertools import permutations, product
 from math import factorial
@@ -165,6 +166,10 @@ def look(i: int) -> Move:
     return Move("look", (_position(i),))
 
 
+SWAP_MOVES = tuple(swap(i) for i in range(SIZE))
+FLIP_MOVES = tuple(flip(i) for i in range(SIZE))
+POWER_MOVES = tuple(power(i) for i in range(SIZE))
+LOOK_MOVES = tuple(look(i) for i in range(SIZE))
 ENCORE = Move("encore")  # spend an Applause for one more action
 END_TURN = Move("end turn")
 TAKE_APPLAUSE = Move("clowns: take an Applause")
@@ -283,6 +288,15 @@ class FlipCircus(GameState):
     pending: bool = False  # a Clown group was made: the player picks its reward
     winner: int | None = None  # the winning team
 
+    def _with(self, **changes) -> "FlipCircus":
+        """A copy with some fields changed (dataclasses.replace, without its overhead: play-outs call it a lot)."""
+        new = object.__new__(FlipCircus)
+        fields = dict(self.__dict__)
+        fields.pop("faces", None)  # the cached faces belong to the old ring
+        fields.update(changes)
+        new.__dict__.update(fields)
+        return new
+
     # --- reading the ring --------------------------------------------------------------------------
     def face(self, i: int) -> str:
         """The visible artist at position i."""
@@ -294,10 +308,11 @@ class FlipCircus(GameState):
         token = self.ring[i]
         return self.rules.tokens.tokens[token][1 - self.up[token]]
 
-    @property
+    @cached_property
     def faces(self) -> tuple[str, ...]:
-        """The visible artists, position by position."""
-        return tuple(self.face(i) for i in range(SIZE))
+        """The visible artists, position by position (computed once: a state never changes)."""
+        faces = self.rules.tokens.tokens
+        return tuple(faces[t][self.up[t]] for t in self.ring)
 
     @property
     def backs(self) -> tuple[str, ...]:
@@ -364,13 +379,13 @@ class FlipCircus(GameState):
         moves = []
         if self.actions_left:
             faces = self.faces
-            moves += [swap(i) for i in range(SIZE) if swap_problem(faces, i, (i + 1) % SIZE) is None]
-            moves += [flip(i) for i in range(SIZE)]
-            moves += [power(i) for i in range(SIZE) if faces[i] in (ACROBATE, MAGICIEN, VOYANTE)
+            moves += [SWAP_MOVES[i] for i in range(SIZE) if swap_problem(faces, i, (i + 1) % SIZE) is None]
+            moves += FLIP_MOVES
+            moves += [POWER_MOVES[i] for i in range(SIZE) if faces[i] in (ACROBATE, MAGICIEN, VOYANTE)
                       and power_problem(faces, i) is None]
         if self.applause[self.team]:
             moves.append(ENCORE)
-            moves += [look(i) for i in range(SIZE) if not self.knows_back(self.player, i)]
+            moves += [LOOK_MOVES[i] for i in range(SIZE) if not self.knows_back(self.player, i)]
         if not self.actions_left:
             moves.append(END_TURN)
         return tuple(moves)
@@ -433,16 +448,16 @@ class FlipCircus(GameState):
             return self._setup(move)
         team = self.team
         if move == TAKE_APPLAUSE:
-            return replace(self, pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
+            return self._with( pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
         if move == MAKE_RETURN:
-            return replace(self, pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
+            return self._with( pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
         if move == END_TURN:
             return self._end_turn()
         if move == ENCORE:
-            return replace(self, applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
+            return self._with( applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
         if move.name == "look":
             token = self.ring[move.detail[0]]
-            return replace(self, applause=_bump(self.applause, team, -1),
+            return self._with( applause=_bump(self.applause, team, -1),
                            knows=_learn(self.knows, [self.player], [token]))._maybe_end()
         faces = self.faces
         before = clown_groups(faces, self.ring)
@@ -458,27 +473,27 @@ class FlipCircus(GameState):
                 state, moved = state._exchange(*pair), self.rules.special_swaps_group_clowns
             else:
                 seen = [self.ring[p] for p in voyante_sees(faces, i)]
-                state = replace(state, knows=_learn(state.knows, [self.player], seen))
-        state = replace(state, actions_left=state.actions_left - 1)
+                state = state._with( knows=_learn(state.knows, [self.player], seen))
+        state = state._with( actions_left=state.actions_left - 1)
         grouped = moved and makes_clown_group(before, clown_groups(state.faces, state.ring))
         state = state._take_posters()
         if state.is_over():
             return state
         if grouped and (state.reserve or state.applause[1 - team]):
-            return replace(state, pending=True)
+            return state._with( pending=True)
         return state._maybe_end()
 
     def _exchange(self, i: int, j: int) -> "FlipCircus":
         ring = list(self.ring)
         ring[i], ring[j] = ring[j], ring[i]
-        return replace(self, ring=tuple(ring))
+        return self._with( ring=tuple(ring))
 
     def _turn_over(self, i: int) -> "FlipCircus":
         token = self.ring[i]
         up = list(self.up)
         up[token] = 1 - up[token]
         # a flip shows the other face to everybody: from now on every player knows both faces
-        return replace(self, up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
+        return self._with( up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
 
     def _take_posters(self) -> "FlipCircus":
         """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
@@ -491,7 +506,7 @@ class FlipCircus(GameState):
             posters = _append(state.posters, state.team, artist)
             state = replace(state._turn_over(middle), posters=posters)
             if len(posters[state.team]) >= self.rules.posters_to_win:
-                return replace(state, phase="over", winner=state.team, actions_left=0)
+                return state._with( phase="over", winner=state.team, actions_left=0)
 
     def _maybe_end(self) -> "FlipCircus":
         if not self.pending and not self.actions_left and not self.applause[self.team]:
@@ -503,8 +518,8 @@ class FlipCircus(GameState):
         if self.five_clowns_apply() and sum(f == CLOWN for f in self.faces) == self.rules.tokens.count(CLOWN):
             last = self.available_posters()
             posters = _append(self.posters, self.team, last[0])
-            return replace(self, posters=posters, phase="over", winner=self.team, actions_left=0)
-        return replace(state, player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
+            return self._with( posters=posters, phase="over", winner=self.team, actions_left=0)
+        return state._with( player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
 
     def five_clowns_apply(self) -> bool:
         """Whether the five-Clowns rule is on: both sides have exactly two posters."""
@@ -518,18 +533,18 @@ class FlipCircus(GameState):
             for token in outcome:  # Clown up
                 up[token] = self.rules.tokens.tokens[token].index(CLOWN)
             knows = tuple(frozenset() for _ in range(self.rules.players))
-            return replace(self, phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
+            return self._with( phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
         if self.phase == SETUP_PHASES[1]:
             ring = list(self.ring)
             ring[1::2] = outcome
-            return replace(self, phase=SETUP_PHASES[2], ring=tuple(ring))
+            return self._with( phase=SETUP_PHASES[2], ring=tuple(ring))
         if self.phase == SETUP_PHASES[2]:
             up = list(self.up)
             for token, side in zip(self.ring[1::2], outcome):
                 up[token] = side
-            return replace(self, phase=SETUP_PHASES[3], up=tuple(up))
+            return self._with( phase=SETUP_PHASES[3], up=tuple(up))
         second_team = self.rules.team_of((outcome + 1) % self.rules.players)
-        return replace(self, phase="play", player=outcome, actions_left=self.rules.actions,
+        return self._with( phase="play", player=outcome, actions_left=self.rules.actions,
                        applause=_bump((0, 0), second_team, +1))
 
     # --- what a player sees -------------------------------------------------------------------------

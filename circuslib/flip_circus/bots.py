@@ -1,0 +1,127 @@
+"""Computer players for Flip Circus: policies ``policy(state, rng) -> move``.
+
+- ``random_bot``: any legal move.
+- ``greedy_bot``: takes a poster when ``winning_turns`` finds a way, else makes the move that brings a trio
+  closest, else looks where a look is most informative.
+- ``defensive_bot``: the greedy bot that also leaves the opponent as few next-turn posters as it can, and uses
+  the Clowns to take the opponent's Applause away.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ..core.game import CHANCE, random_policy
+from .graphs import trio_need, winning_turns
+from .odds import look_values, possible_backs
+from .rules import (ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
+
+__all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
+
+
+def random_bot(state: FlipCircus, rng: random.Random):
+    """Any legal move, each equally likely."""
+    return random_policy(state, rng)
+
+
+def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
+    """The visible rings ``move`` may lead to, with their chances over the backs the mover has not seen."""
+    faces = list(state.faces)
+    if move.name == "flip":
+        i = move.detail[0]
+        outcomes = []
+        for artist, p in backs[i].items():
+            new = list(faces)
+            new[i] = artist
+            outcomes.append((Fraction(int(p.p), int(p.q)), new))
+        return outcomes
+    i, j = move.detail if move.name == "swap" else power_swap(faces, move.detail[0])
+    faces[i], faces[j] = faces[j], faces[i]
+    return [(Fraction(1), faces)]
+
+
+def _expected_need(state: FlipCircus, move, backs) -> Fraction:
+    """The average number of places still wrong in the best window after ``move`` (exact over unseen backs)."""
+    available = state.available_posters()
+    return sum((p * trio_need(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+
+
+def _expected_threats(state: FlipCircus, move, backs) -> Fraction:
+    """The average number of near-trios ``move`` leaves the opponent (exact over unseen backs)."""
+    available = state.available_posters()
+    return sum((p * threats(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+
+
+def _board_moves(state: FlipCircus) -> list:
+    return [m for m in state.legal_moves() if m.name in ("swap", "flip") or
+            (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
+
+
+def _poster_move(state: FlipCircus):
+    """The first move of the likeliest winning turn (searching with at most one Applause, to stay quick)."""
+    plans = winning_turns(state, max_applause=min(1, state.applause[state.team]))
+    if not plans:
+        return None
+    best = max(plans, key=lambda t: (t.probability, -t.actions))
+    return best.moves[0]
+
+
+def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
+    if state.pending:
+        if defend and state.applause[1 - state.team] and MAKE_RETURN in state.legal_moves():
+            return MAKE_RETURN
+        return TAKE_APPLAUSE if TAKE_APPLAUSE in state.legal_moves() else MAKE_RETURN
+    applause = state.applause[state.team]
+    if state.actions_left:
+        move = _poster_move(state)
+        if move is not None:
+            return move
+        backs = possible_backs(state, state.player)
+        now = trio_need(state.faces, state.available_posters())
+        scored = [(_expected_need(state, m, backs), m) for m in _board_moves(state)]
+        if defend and state.actions_left == 1 and not applause:
+            # the turn's last action: among the good moves, leave the opponent the fewest near-trios
+            scored = [(need, _expected_threats(state, m, backs), m) for need, m in scored]
+            best = min((need, threat) for need, threat, _ in scored)
+            return rng.choice([m for need, threat, m in scored if (need, threat) == best])
+        best = min(need for need, _ in scored)
+        if best >= now and applause:
+            values = look_values(state, state.player)
+            if values and max(map(float, values.values())) > 0:
+                return look(max(values, key=lambda i: (float(values[i]), -i)))
+        return rng.choice([m for need, m in scored if need == best])
+    if applause:
+        if _poster_move(state) is not None:
+            return _poster_move(state)
+        values = look_values(state, state.player)
+        if values and max(map(float, values.values())) > 0 and applause > 1:
+            return look(max(values, key=lambda i: (float(values[i]), -i)))
+    return END_TURN
+
+
+def threats(faces, available) -> int:
+    """How many windows of three neighbours are one change short of a trio whose poster is still available."""
+    available = set(available)
+    count = 0
+    for m in range(SIZE):
+        window = [faces[m - 1], faces[m], faces[(m + 1) % SIZE]]
+        if any(window.count(a) == 2 for a in available):
+            count += 1
+    return count
+
+
+def greedy_bot(state: FlipCircus, rng: random.Random):
+    """Take a poster if a winning turn exists, else bring a trio closest, else look where it tells most."""
+    if state.current_player == CHANCE:
+        raise ValueError("a bot chooses moves, not chance outcomes")
+    return _greedy_choice(state, rng, defend=False)
+
+
+def defensive_bot(state: FlipCircus, rng: random.Random):
+    """The greedy bot that also denies the opponent: fewest near-trios left, and Clowns used to take Applause away."""
+    if state.current_player == CHANCE:
+        raise ValueError("a bot chooses moves, not chance outcomes")
+    return _greedy_choice(state, rng, defend=True)
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot, "defensive": defensive_bot}
