@@ -17,7 +17,7 @@ from ..core.exact import to_rational
 from .rules import RANKS, Setup, SpeedState, _fits, neighbours, rank_of
 
 __all__ = [
-    "playable", "ranks_that_fit", "p_fits_random_top", "p_stalemate_at_start", "stalemate_odds",
+    "playable", "ranks_that_fit", "p_fits_random_top", "p_stalemate_at_start", "p_stalemate_given_tops", "stalemate_odds",
     "longest_chain_of_ranks", "chain_length_distribution", "p_chain_at_least", "race_probability",
     "race_by_integration", "p_next_card_fits", "RATE_A", "RATE_B",
 ]
@@ -53,23 +53,34 @@ def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Ra
     return to_rational(Fraction(8 * decks, 52 * decks - 1))
 
 
+def _given_tops(a: int, b: int, k: int, decks: int) -> Fraction:
+    forbidden = set(neighbours(a)) | set(neighbours(b))  # the ranks that would fit on a top
+    if decks == 1:
+        # all 2k face-up cards come from the 50 cards of the one deck left after the tops
+        bad = sum(4 - (r == a) - (r == b) for r in forbidden)
+        return Fraction(comb(50 - bad, 2 * k), comb(50, 2 * k))
+    # each player's k cards come from the 51 cards of their own deck left after their top
+    bad_a = sum(4 - (r == a) for r in forbidden)
+    bad_b = sum(4 - (r == b) for r in forbidden)
+    return Fraction(comb(51 - bad_a, k), comb(51, k)) * Fraction(comb(51 - bad_b, k), comb(51, k))
+
+
+def p_stalemate_given_tops(top_a: int | str, top_b: int | str, face_up: int = 4, decks: int = 1) -> sympy.Rational:
+    """P(no face-up card fits either top) once the two centre tops are known: C(good, k) / C(all, k)."""
+    if isinstance(face_up, bool) or not isinstance(face_up, int) or not 1 <= face_up <= 8:
+        raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {face_up!r}")
+    return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), face_up, _check_decks(decks)))
+
+
 @lru_cache(maxsize=None)
 def _stalemate(face_up: int, decks: int) -> Fraction:
     total = Fraction(0)
-    k = face_up
     for a, b in product(RANKS, RANKS):
-        forbidden = set(neighbours(a)) | set(neighbours(b))  # the ranks that would fit on a top
-        if decks == 1:
-            # tops and all 2k face-up cards come from one shuffled deck of 52
+        if decks == 1:  # both tops from one deck: 4/52, then 4/51 (3/51 for the same rank again)
             p_tops = Fraction(4, 52) * Fraction(4 - (a == b), 51)
-            bad = sum(4 - (r == a) - (r == b) for r in forbidden)
-            total += p_tops * Fraction(comb(50 - bad, 2 * k), comb(50, 2 * k))
-        else:
-            # each player's top and k cards come from their own deck of 52
+        else:  # each top from its own deck
             p_tops = Fraction(1, 169)
-            bad_a = sum(4 - (r == a) for r in forbidden)
-            bad_b = sum(4 - (r == b) for r in forbidden)
-            total += p_tops * Fraction(comb(51 - bad_a, k), comb(51, k)) * Fraction(comb(51 - bad_b, k), comb(51, k))
+        total += p_tops * _given_tops(a, b, face_up, decks)
     return total
 
 

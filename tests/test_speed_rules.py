@@ -1,0 +1,239 @@
+"""Speed rules pinned to hand-made positions: the 13-cycle, plays, races, stalemates, the set-ups, rounds."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout, random_policy
+from circuslib.speed.bots import fast_round, policy
+from circuslib.speed.rules import (CRAPETTE, ONE_DECK, TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, deal, fits,
+                                   new_game, position, rank_name, rank_of, speed_svg)
+
+TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
+
+
+def test_card_names_and_ranks():
+    assert [rank_of(x) for x in ("A", "2", "10", "J", "q", "King", "ace")] == [1, 2, 10, 11, 12, 13, 1]
+    assert [rank_name(r) for r in (1, 9, 11, 12, 13)] == ["A", "9", "J", "Q", "K"]
+    with pytest.raises(ValueError, match="13 \\(King\\)"):
+        rank_of(14)
+    with pytest.raises(ValueError, match="not a card name"):
+        rank_of("Z")
+    with pytest.raises(TypeError):
+        rank_of(2.0)
+    with pytest.raises(TypeError):
+        rank_of(True)
+
+
+def test_plays_wrap_round_the_cycle():
+    # on a 10: 9 or J; on an Ace: K or 2 (the Ace sits between King and 2); never the same rank or two apart
+    assert fits(9, 10) and fits("J", 10) and not fits(10, 10) and not fits(8, 10)
+    assert fits("K", "A") and fits(2, "A") and fits("A", "K") and fits("Q", "K") and not fits(3, "A")
+
+
+def _race_position(rates=(2, 1)):
+    # you 5 and 9, bot 3 and 6; tops 4 and J: your 5 and the bot's 3 both fit on the 4, so the next step is a race
+    return position([5, 9], [3, 6], (4, "J"), piles=([7], [8]), rates=rates, setup=TWO)
+
+
+def test_a_race_is_a_chance_step_with_exact_rate_odds():
+    state = _race_position()
+    assert state.step == "race" and state.current_player == CHANCE
+    # rates 2 and 1: you react first with probability 2 / (2 + 1)
+    assert dict(state.chance_outcomes()) == {Race(0): Fraction(2, 3), Race(1): Fraction(1, 3)}
+    after = state.play(Race(1))
+    assert after.current_player == 1 and after.legal_moves() == (Play(3, 0, 0),)
+
+
+def test_the_race_loser_s_move_is_lost_when_it_no_longer_fits():
+    state = _race_position().play(Race(1)).play(Play(3, 0, 0))  # the bot was faster: pile A now shows 3
+    # your 5 went on the 4, but the 4 is covered: the move is lost (5 fits neither 3 nor J)
+    assert not state.is_legal(Play(5, 0, 0))
+    # the bot's emptied place is refilled from its pile: it turns up its 8
+    assert state.step == "draw" and state.chance_outcomes() == ((8, Fraction(1)),)
+
+
+def test_a_lone_player_who_can_play_moves_without_a_race():
+    state = position([5, 9], [9, 6], (4, "J"), piles=([7], [8]), setup=TWO)
+    assert state.step == "play" and state.current_player == 0 and state.legal_moves() == (Play(5, 0, 0),)
+
+
+def test_refused_plays_explain_the_rule_and_change_nothing():
+    state = position([5, None], [9, 6], (4, "J"), piles=([], [8]), setup=TWO)
+    before = (state, hash(state))
+    with pytest.raises(IllegalMove, match="only 10 or Q go on a J"):
+        state.play(Play(5, 0, 1))
+    with pytest.raises(IllegalMove, match="place 1 shows 5, not 8"):
+        state.play(Play(8, 0, 0))
+    with pytest.raises(IllegalMove, match="place 2 is empty"):
+        state.play(Play(5, 1, 0))
+    with pytest.raises(IllegalMove, match="places 1 to 2"):
+        state.play(Play(5, 4, 0))
+    with pytest.raises(IllegalMove, match="two centre piles"):
+        state.play(Play(5, 0, 2))
+    assert (state, hash(state)) == before
+
+
+def test_playing_refills_from_your_own_pile():
+    state = position([5, 9], [9, 6], (4, "J"), piles=([7, 7], [8]), setup=TWO)
+    state = state.play(Play(5, 0, 0))
+    assert state.tops() == (5, 11) and state.step == "draw"
+    assert state.chance_outcomes() == ((7, Fraction(1)),)
+    # the emptied place is refilled at once with the top card of your own pile
+    state = state.play(7)
+    assert state.face_up(0)[0] == 7 and state.piles[0] == 1
+
+
+def test_stalemate_with_cards_in_both_piles_flips_both_tops():
+    # 9, 9, 9 and A fit neither 4 nor J: stalemate; each flips the top of their pile onto their own centre pile
+    state = position([9, 9], [9, "A"], (4, "J"), piles=([2], ["K"]), setup=TWO)
+    assert state.is_stalemate() and state.step == "flip" and state.current_player == CHANCE
+    state = state.play(2)
+    assert not state.is_over() and state.step == "flip"  # simultaneous: the bot flips too
+    state = state.play(13)
+    # now the bot's Ace fits on both the 2 and the King
+    assert state.tops() == (2, 13) and state.piles == (0, 0) and not state.is_stalemate()
+    assert state.current_player == 1 and state.legal_moves() == (Play(1, 1, 0), Play(1, 1, 1))
+
+
+def test_stalemate_with_an_empty_pile_flips_a_face_up_card_kit_ruling():
+    # your pile is empty: you flip one of your face-up cards instead (your choice); the bot flips from its pile
+    state = position([9, 6], [9, 7], (4, "J"), piles=([], ["K"]), setup=TWO)
+    assert state.step == "choose-flip" and state.current_player == 0
+    assert state.legal_moves() == (FlipFaceUp(0), FlipFaceUp(1))
+    state = state.play(FlipFaceUp(1))
+    assert state.tops() == (6, 11) and state.face_up(0)[1] is None and state.step == "flip"
+
+
+def test_both_piles_empty_recycle_the_centre_cards_kit_ruling():
+    # nobody can play and both piles are empty: the cards under the tops (2 and 3, under 4 and J) are shuffled
+    # and dealt back alternately, starting with player 0: one card each, then both flip
+    state = position([9, 9], [9, 7], (4, "J"), under=([2], [3]), setup=TWO)
+    assert state.piles == (1, 1) and state.centre == ((4,), (11,))
+    assert dict(state.chance_outcomes()) == {2: Fraction(1, 2), 3: Fraction(1, 2)}
+    assert state.card_count() == 8  # 4 face up, 2 tops, 2 recycled
+
+
+def test_recycling_can_be_switched_off_for_face_up_flips():
+    rules = Setup("no recycling", decks=2, face_up=2, both_piles_empty="flip-face-up")
+    state = position([9, 9], [9, 7], (4, "J"), under=([2], [3]), setup=rules)
+    assert state.piles == (0, 0) and state.step == "choose-flip"
+    with pytest.raises(ValueError, match="recycle"):
+        Setup(both_piles_empty="never")
+
+
+def test_both_flipping_their_last_cards_together_is_a_tie():
+    state = position([9, None], [9, None], (4, "J"), setup=TWO)
+    state = state.play(FlipFaceUp(0))
+    assert not state.is_over()  # the flips are simultaneous: the bot still flips
+    state = state.play(FlipFaceUp(0))
+    assert state.is_over() and state.winner() is None and state.scores() == (0, 0)
+    assert state.current_player == TERMINAL
+
+
+def test_emptying_your_hand_wins_and_scores_the_loser_s_cards():
+    state = position([5, None], [9, 7], (4, "J"), piles=([], [1, 2, 3]), setup=TWO)
+    state = state.play(Play(5, 0, 0))
+    # the bot still holds 9, 7 and 3 cards in its pile: 5 points for you
+    assert state.is_over() and state.winner() == 0 and state.scores() == (5, 0)
+
+
+def test_recycling_then_flipping_decides_an_end_game():
+    # race for the 4: if you win you play 5; then 7 vs 3 on 5/J is a stalemate with both piles empty; the 4 under
+    # the 5 is recycled to you (the odd card goes to player 0), you flip it, the bot flips its 3 and wins
+    state = position([5, 7], [3, None], (4, "J"), rates=(2, 1), setup=TWO)
+    state = state.play(Race(0)).play(Play(5, 0, 0))
+    assert state.piles == (1, 0) and state.centre == ((5,), (11,))
+    state = state.play(4).play(FlipFaceUp(0))
+    assert state.is_over() and state.winner() == 1 and state.scores() == (0, 1)
+
+
+@pytest.mark.parametrize("setup, pile, places, total", [(ONE_DECK, 21, 4, 52), (TWO_DECKS, 46, 5, 104),
+                                                       (CRAPETTE, 10, 5, 52)])
+def test_the_three_set_ups_deal_as_the_rules_say(setup, pile, places, total):
+    state = deal(setup, random.Random(7))
+    assert state.piles == (pile, pile) and len(state.slots[0]) == places
+    assert all(len(c) >= 1 for c in state.centre) and state.card_count() == total
+
+
+def test_crapette_stacks_hold_one_to_five_cards_and_only_tops_play():
+    state = deal(CRAPETTE, random.Random(3))
+    assert [len(s) for s in state.slots[0]] == [1, 2, 3, 4, 5] == [len(s) for s in state.slots[1]]
+    assert state.face_up(0) == tuple(s[-1] for s in state.slots[0])
+    assert not CRAPETTE.refills and ONE_DECK.refills
+
+
+def test_one_deck_shares_a_pool_two_decks_do_not():
+    one, two = new_game(ONE_DECK), new_game(TWO_DECKS)
+    assert one.pool_of == (0, 0) and sum(one.pools[0]) == 52
+    assert two.pool_of == (0, 1) and [sum(p) for p in two.pools] == [52, 52]
+    # the first step is the flip of the two centre cards: each rank 4 times in 52
+    assert one.step == "flip" and one.chance_outcomes()[0] == (1, Fraction(1, 13))
+
+
+def test_bad_set_ups_and_rates_are_refused():
+    with pytest.raises(ValueError, match="1 or 2 decks"):
+        Setup(decks=3)
+    with pytest.raises(ValueError, match="1 to 8"):
+        Setup(face_up=0)
+    with pytest.raises(ValueError, match="positive"):
+        new_game(ONE_DECK, (0, 1))
+    with pytest.raises(TypeError, match="exact"):
+        new_game(ONE_DECK, (0.5, 1))
+    with pytest.raises(TypeError):
+        new_game("one deck")
+
+
+def test_match_scores_several_rounds_by_cards_left():
+    won_by_you = position([5, None], [9, 8], (4, "J"), setup=TWO).play(Play(5, 0, 0))
+    won_by_bot = position([9, 8], [3, None], (4, "J"), setup=TWO).play(Play(3, 0, 0))
+    match = Match(rounds=3).record(won_by_you).record(won_by_bot).record(won_by_you)
+    # rounds: you +2 (the bot's 9 and 8 left), bot +2 (your 9 and 8 left), you +2: totals 4 to 2
+    assert match.played == ((2, 0), (0, 2), (2, 0)) and match.totals == (4, 2)
+    assert match.is_over() and match.winner() == 0
+    with pytest.raises(ValueError, match="over"):
+        match.record(won_by_you)
+    with pytest.raises(ValueError, match="finished"):
+        Match().record(_race_position())
+
+
+def test_the_table_draws_itself_as_svg():
+    svg = speed_svg(_race_position())
+    assert svg.startswith("<svg") and "circus-speed-centre" in svg and "pile A" in svg
+    assert _race_position()._repr_html_() == svg
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE]))
+def test_random_play_conserves_cards_and_always_ends(seed, setup):
+    rng = random.Random(seed)
+    state = new_game(setup, (1, 3))
+    final, history = playout(state, rng, random_policy, record=True)
+    assert final.is_over() and final.card_count() == setup.total_cards
+    replay = state
+    for _, move in history[:60]:  # every state on the way holds every card, and play never mutates
+        snapshot = (replay, hash(replay))
+        nxt = replay.play(move)
+        assert nxt.card_count() == setup.total_cards
+        assert (replay, hash(replay)) == snapshot
+        replay = nxt
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE]),
+       kinds=st.tuples(st.sampled_from(["first", "longest", "block", "random"]),
+                       st.sampled_from(["first", "longest", "block", "random"])))
+def test_the_fast_simulator_follows_the_rules_step_for_step(seed, setup, kinds):
+    # replay the fast simulator's record through SpeedState.play: every step must be legal and the result equal;
+    # deterministic bots must make the same choice the kit policy makes in that state
+    result = fast_round(setup, random.Random(seed), kinds, (3, 2), record=True)
+    state = new_game(setup, (3, 2))
+    for event in result.record:
+        if state.current_player >= 0 and kinds[state.current_player] != "random":
+            assert policy(kinds[state.current_player])(state, random.Random(0)) == event
+        state = state.play(event)
+    assert state.is_over() and state.scores() == result.scores
+    assert result.winner == ("tie" if state.winner() is None else state.winner())
