@@ -153,3 +153,18 @@ def test_every_pilot_plays_every_scenario_to_the_end(name):
     for a, b in (("greedy", "cautious"), ("random", "greedy")):
         end = playout(scenario(name).start(), random.Random(1), [PILOTS[a], PILOTS[b]])
         assert end.is_over()
+
+
+@pytest.mark.parametrize("speed, turning", [(3, "front-three"), (6, "front-three"), (5, "straight")])
+def test_the_fast_graph_is_the_same_as_one_built_edge_by_edge(speed, turning):
+    plane = Plane("X", 0, (4, 4), 2, 2, speed)
+    board = Board(10, 10)
+    fast = move_graph(plane, turning=turning, board=board, blocked=[((4, 3), 2)])
+    slow = move_graph(plane, turning=turning, board=board, blocked=[((4, 3), 2)], fast=False)
+    assert nx.utils.graphs_equal(fast, slow)
+    assert dict(fast.nodes(data=True)) == dict(slow.nodes(data=True))
+    assert {(a, b): d for a, b, d in fast.edges(data=True)} == {(a, b): d for a, b, d in slow.edges(data=True)}
+    assert all(set(fast.predecessors(n)) == set(slow.predecessors(n)) for n in slow)
+    assert count_sequences(fast) == count_sequences(slow)
+    fast.add_edge("extra", "node")  # still an ordinary, editable networkx graph
+    assert fast.has_edge("extra", "node") and "extra" in fast

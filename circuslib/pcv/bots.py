@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..core.game import random_policy
-from .graphs import plans, plane_options, shot_from
+from .graphs import plane_options, plans, reachable, shot_from
 from .odds import _shot, nearest_target
 from .rules import Dogfight, Plane, SpeedChange, hex_distance, line_ahead
 
@@ -43,7 +43,7 @@ def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
     combined: dict[tuple, Fraction] = {}
     for enemy in state.flying(1 - me.side):
         best: dict[tuple, Fraction] = {}
-        for position in plans(enemy, turning=state.rules.turning, board=board):
+        for position in reachable(enemy, turning=state.rules.turning, board=board):
             hex_, facing, altitude = position
             for hexes, spot in enumerate(line_ahead(hex_, facing), 1):
                 for diff in (-1, 0, 1):
