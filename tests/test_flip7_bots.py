@@ -135,3 +135,14 @@ def test_the_graph_draws():
     assert "optimal" in ax.get_title()
     with pytest.raises(ValueError, match="too big"):
         round_graph({n: n for n in range(1, 9)}, flip_at=7)
+
+
+def test_the_quick_never_stop_round_matches_the_exact_distribution():
+    from circuslib.core.sim import tally
+    from circuslib.flip7.bots import never_stop_round
+    from circuslib.flip7.odds import cards_before_bust
+
+    result = tally(never_stop_round, 30_000, seed=8)
+    assert set(result.counts) <= {1, 2, 3, 4, 5, 6, "Flip 7"}
+    for outcome, p in cards_before_bust().items():
+        assert result.contains(outcome, p), outcome

@@ -21,6 +21,7 @@ from .rules import (CARDS, FLIP_THREE, FREEZE, INDEX, SECOND_CHANCE, TARGET, Fli
 __all__ = [
     "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
     "win_rates", "plot_win_rates", "simulate_threshold_rounds", "choose_target", "live_bust_probability",
+    "never_stop_round",
 ]
 
 
@@ -286,3 +287,19 @@ def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck:
         alive &= ~flip
     score = numbers_sum * np.where(doubled, 2, 1) + plus + 15 * (n_numbers >= 7)
     return np.where(busted, 0, score)
+
+
+_NUMBER_CARDS = [v for v in range(13) for _ in range(max(v, 1))]
+
+
+def never_stop_round(rng: random.Random):
+    """One lone round on the numbers deck by a player who never stops: the count of numbers held when the bust
+    comes, or 'Flip 7'. (The first eight cards of a shuffled deck decide it.)"""
+    held = set()
+    for card in rng.sample(_NUMBER_CARDS, 8):
+        if card in held:
+            return len(held)
+        held.add(card)
+        if len(held) == 7:
+            return "Flip 7"
+    raise AssertionError("unreachable: eight cards always hold a duplicate or seven different numbers")
