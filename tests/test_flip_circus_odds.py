@@ -1,0 +1,284 @@
+"""Flip Circus deduction, counting, one-turn search and swap distances: hand-worked exact values, exact
+cross-checks by replaying plans in every hidden world, and seeded simulations."""
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+import sympy
+from hypothesis import given, settings, strategies as st
+
+from circuslib.core.game import IllegalMove
+from circuslib.core.sim import monte_carlo, tally
+from circuslib.flip_circus.graphs import (can_take_poster, one_turn_graph, shortest_swaps, swap_distance,
+                                          swap_graph, swaps_to_trio, trio_need, winning_turns)
+from circuslib.flip_circus.odds import (best_look, burnside_terms, count_rings, hidden_worlds, look_values,
+                                        possible_backs, setup_poster_probability, uncertainty)
+from circuslib.flip_circus.rules import (ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MUSCLES, SIZE, VOYANTE,
+                                         from_faces, flip, look, new_game, swap)
+
+C, A, M, V, MU, D = CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE
+R = sympy.Rational
+
+# a set-up ring: Clowns at even places (backs A M V Mu D), the rosace tokens turned clockwise at odd places
+SETUP = [(C, A), (A, M), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D), (D, A)]
+# one flip from a trio: Acrobates at 0 and 2 around the Clown/Acrobate token at 1
+NEAR = [(A, M), (C, A), (A, D), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D)]
+
+
+# --- possible backs --------------------------------------------------------------------------------------
+
+def test_possible_backs_at_a_setup_by_hand():
+    # Hand count: the five Clown tokens can lie in any of 5! = 120 orders among the Clowns; each visible artist
+    # X at an odd place is a rosace token X/(next) or (previous)/X, and the five must fit together, which
+    # leaves two ways (all turned clockwise, or all counter-clockwise): 120 * 2 = 240 equally likely worlds.
+    state = from_faces(SETUP)
+    worlds = hidden_worlds(state, 0)
+    assert sum(worlds.values()) == 240 and len(worlds) == 240
+    backs = possible_backs(state, 0)
+    assert backs[0] == {a: R(1, 5) for a in (A, M, V, MU, D)}  # any artist behind a Clown
+    assert backs[1] == {M: R(1, 2), D: R(1, 2)}  # the Acrobate's rosace neighbours
+    assert backs[7] == {V: R(1, 2), D: R(1, 2)}
+
+
+def test_one_look_settles_the_whole_rosace_and_narrows_the_clowns():
+    state = from_faces(SETUP, known={0: [1, 0]})  # player 0 saw a Magicien behind 1 and an Acrobate behind 0
+    backs = possible_backs(state, 0)
+    assert backs[1] == {M: 1} and backs[3] == {V: 1} and backs[9] == {A: 1}  # clockwise everywhere
+    assert backs[2] == {a: R(1, 4) for a in (M, V, MU, D)}  # four Clown tokens left for four places
+    assert possible_backs(state, 1)[3] == {A: R(1, 2), V: R(1, 2)}  # player 1 saw nothing
+
+
+def test_a_flip_seen_by_all_is_used_by_all():
+    state = from_faces(SETUP).play(flip(0))  # the Acrobate behind the Clown at 0 is now up
+    for player in (0, 1):
+        assert possible_backs(state, player)[0] == {C: 1}
+        assert possible_backs(state, player)[2] == {a: R(1, 4) for a in (M, V, MU, D)}
+
+
+def test_possible_backs_agree_with_a_seeded_simulation_of_the_deal():
+    # calibration: over random deals, the predicted chance of "Magicien behind place 1" averages to how often it is
+    def trial(rng):
+        state = new_game(rng)
+        predicted = possible_backs(state, 0)[1].get(M, 0)
+        return float(predicted) - (state.back(1) == M)
+
+    estimate = monte_carlo(trial, 600, seed=11)
+    assert estimate.contains(0)
+
+
+def test_possible_backs_checks_its_arguments():
+    with pytest.raises(TypeError, match="whose knowledge"):
+        possible_backs(from_faces(SETUP))
+    with pytest.raises(TypeError, match="Flip Circus state"):
+        possible_backs("ring", 0)
+    with pytest.raises(ValueError, match="numbered 0 to 1"):
+        possible_backs(from_faces(SETUP), 2)
+
+
+# --- the value of a look ----------------------------------------------------------------------------------
+
+def test_look_values_by_hand():
+    # behind a Clown: 5 equally likely artists, log2 5 bits; behind a rosace token: 2 equally likely, 1 bit
+    values = look_values(from_faces(SETUP), 0)
+    assert values[0] == sympy.log(5) / sympy.log(2) and values[1] == 1
+    assert best_look(from_faces(SETUP), 0) == 0
+    assert uncertainty(from_faces(SETUP), 0) == sympy.log(240) / sympy.log(2)
+    known = look_values(from_faces(SETUP, known={0: [1]}), 0)
+    assert 1 not in known and known[3] == 0  # one look at a rosace token tells all the others
+
+
+def test_a_look_reduces_uncertainty_by_its_value_on_average():
+    # H(world) - E[H(world | back at 0)] = H(back at 0): 240 worlds, then 48 whatever the Acrobate-or-other back
+    before = uncertainty(from_faces(SETUP), 0)
+    after = uncertainty(from_faces(SETUP, known={0: [0]}), 0)
+    assert sympy.simplify(before - after - look_values(from_faces(SETUP), 0)[0]) == 0
+
+
+# --- counting rings -------------------------------------------------------------------------------------
+
+def test_count_rings_of_ten_distinct_tokens():
+    assert count_rings(range(10)) == 3628800  # 10!
+    assert count_rings(range(10), "rotation") == 362880  # 10!/10: only turning by 0 fixes anything
+    assert count_rings(range(10), "dihedral") == 181440  # 10!/20
+    assert count_rings(range(10), "rotation", sides=2) == 362880 * 1024  # each token either way up
+
+
+def test_count_face_patterns_with_burnside_by_hand():
+    # 5 Clowns, 2 Acrobates, 2 Magiciens, 1 Voyante: 10!/(5! 2! 2!) = 7560 rows; the lone Voyante means no
+    # turn fixes one, so 7560/10 = 756 up to turning. Mirrors through the Voyante's place fix 2 * 4!/(2!1!1!)
+    # = 24 each (5 such mirrors: 120) and the 5 mirrors between places fix none: (7560 + 120)/20 = 384.
+    labels = [C] * 5 + [A, A, M, M, V]
+    assert count_rings(labels) == 7560
+    assert count_rings(labels, "rotation") == 756
+    assert count_rings(labels, "dihedral") == 384
+    assert sum(f for _, f in burnside_terms(labels, "dihedral")) == 7560 + 120
+
+
+def test_burnside_agrees_with_brute_force_on_a_small_ring():
+    labels = "AABBC"
+    rows = set(itertools.permutations(labels))
+    classes = {min(tuple(r[k:] + r[:k]) for k in range(5)) for r in rows}
+    assert count_rings(labels, "rotation") == len(classes) == 6
+
+
+def test_count_rings_refuses_what_it_cannot_count():
+    with pytest.raises(ValueError, match="symmetry"):
+        count_rings(range(4), "spin")
+    with pytest.raises(ValueError, match="distinct tokens"):
+        count_rings("AAB", "rotation", sides=2)
+
+
+# --- the one-turn search ----------------------------------------------------------------------------------
+
+def _replay_probability(state, moves) -> Fraction:
+    """Play ``moves`` in every hidden world the player cannot rule out, and weigh the worlds where a poster comes."""
+    view = state.view(state.player)
+    worlds = hidden_worlds(view)
+    won = 0
+    for world, weight in worlds.items():
+        true = from_faces(list(zip(view.faces, world)), player=state.player, actions_left=state.actions_left,
+                          applause=state.applause, posters=state.posters)
+        start = sum(map(len, true.posters))
+        try:
+            for move in moves:
+                true = true.play(move)
+                if sum(map(len, true.posters)) > start:
+                    won += weight
+                    break
+        except IllegalMove:
+            pass
+    return Fraction(won, sum(worlds.values()))
+
+
+def test_a_known_back_wins_for_sure_in_one_flip():
+    state = from_faces(NEAR, known={0: [1]})
+    turns = winning_turns(state)
+    assert turns[0].moves == (flip(1),) and turns[0].probability == 1
+    assert [t.moves for t in turns if t.actions == 1] == [(flip(1),)]
+
+
+def test_an_unseen_back_wins_with_its_chance():
+    # A/M and D/A must be the two visible Acrobates, so the Clown tokens hold the five artists: P = 1/5
+    turns = winning_turns(from_faces(NEAR))
+    assert turns[0].moves == (flip(1),) and turns[0].probability == R(1, 5)
+    assert all(a.actions <= b.actions for a, b in zip(turns, turns[1:]))  # shortest first
+
+
+def test_every_plan_wins_in_exactly_its_share_of_the_hidden_worlds():
+    state = from_faces(NEAR)
+    turns = winning_turns(state)
+    assert len(turns) > 5
+    for turn in turns:
+        assert _replay_probability(state, turn.moves) == turn.probability, str(turn)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 5000))
+def test_plans_replayed_in_every_world_of_a_random_deal(seed):
+    state = new_game(random.Random(seed))
+    for turn in winning_turns(state)[:25]:
+        assert _replay_probability(state, turn.moves) == turn.probability, str(turn)
+
+
+def test_applause_lengthens_the_search_and_is_spent_with_encore():
+    state = from_faces(NEAR, applause=(1, 0))
+    three = [t for t in winning_turns(state) if t.actions == 3]
+    assert three and all(t.moves.count(next(m for m in t.moves if m.name == "encore")) == 1 for t in three)
+    assert not [t for t in winning_turns(state, max_applause=0) if t.actions == 3 and "encore" in map(str, t.moves)]
+
+
+def test_trio_need_is_a_lower_bound():
+    assert trio_need([A, C, A, C, M, C, V, C, MU, C], (A, M)) == 1
+    assert trio_need([A, C, A, C, M, C, V, C, MU, C], (V,)) == 2
+    assert trio_need([A, A, A] + [C] * 7, (A,)) == 0
+
+
+def test_omniscient_search_sees_through_the_backs():
+    state = from_faces(NEAR)
+    assert can_take_poster(state)  # the Acrobate really is behind the Clown at 1
+
+
+def test_setup_poster_probability_matches_a_seeded_simulation():
+    exact = setup_poster_probability(show_progress=False)
+    assert 0 < exact < 1 and exact == R(67, 384)
+
+    def trial(rng):  # deal, let the opener play the plan most likely to work, see whether a poster comes
+        state = new_game(rng)
+        turns = winning_turns(state, max_applause=0)
+        if not turns:
+            return False
+        best = max(turns, key=lambda t: t.probability)
+        start = 0
+        for move in best.moves:
+            try:
+                state = state.play(move)
+            except IllegalMove:
+                return False
+            if sum(map(len, state.posters)) > start:
+                return True
+        return False
+
+    assert tally(trial, 400, seed=5).contains(True, exact)
+
+
+def test_one_turn_graph_marks_posters():
+    state = from_faces(NEAR, known={0: [1]})
+    graph = one_turn_graph(state)
+    assert graph.graph["root"] in graph
+    posters = [n for n, d in graph.nodes(data=True) if d["poster"]]
+    assert posters and all(graph.nodes[n]["state"].posters[0] for n in posters)
+    first = [graph.edges[graph.graph["root"], n]["move"] for n in graph.successors(graph.graph["root"])
+             if graph.nodes[n]["poster"]]
+    assert flip(1) in first
+
+
+# --- swap distances ----------------------------------------------------------------------------------------
+
+def test_swap_distance_by_hand():
+    assert swap_distance([0, 1, 2], [2, 1, 0]) == 1  # on a ring of three, the ends are neighbours
+    assert swap_distance([0, 1, 2, 3], [1, 0, 3, 2]) == 2
+    assert swap_distance("ABCD", "ABCD") == 0
+    assert swap_distance([0, 1, 2, 3, 4], [1, 2, 3, 4, 0]) == 4  # a turn by one place: four swaps
+
+
+def test_shortest_swaps_really_turn_one_ring_into_the_other():
+    a, b = [0, 1, 2, 3, 4, 5], [3, 5, 0, 2, 4, 1]
+    ring = list(a)
+    steps = shortest_swaps(a, b)
+    for i, j in steps:
+        ring[i], ring[j] = ring[j], ring[i]
+    assert ring == b and len(steps) == swap_distance(a, b)
+
+
+def test_swap_distance_agrees_with_the_cayley_graph():
+    graph = swap_graph(range(5))
+    assert graph.number_of_nodes() == 120 and all(d == 5 for _, d in graph.degree())
+    rng = random.Random(4)
+    start = tuple(range(5))
+    lengths = nx.single_source_shortest_path_length(graph, start)
+    for _ in range(20):
+        target = tuple(rng.sample(range(5), 5))
+        assert swap_distance(start, target) == lengths[target]
+
+
+def test_swaps_to_bring_three_artists_together():
+    ring = [A, C, A, M, C, A, V, C, MU, D]
+    # hand: gather at 1-2-3: the Acrobate at 0 steps to 1 (1 swap), the one at 5 to 3 (2 swaps): 3 in all;
+    # gathering at 0-1-2 would cost 1 + 3 = 4
+    assert swaps_to_trio(ring, A) == 3
+    assert swaps_to_trio(ring, M) is None  # only one Magicien visible
+    # Acrobates at 0, 2, 5 with Monsieur Muscles at 1. Free swaps: 0 -> 1 (1) and 5 -> 3 (2) = 3. If Muscles
+    # cannot be swapped, the Acrobate at 0 must go the long way round: 0 -> 6 (4 swaps), 2 -> 4 (2): 6.
+    guarded = [A, MU, A, C, C, A, C, C, C, C]
+    assert swaps_to_trio(guarded, A) == 3 and swaps_to_trio(guarded, A, protections=True) == 6
+
+
+def test_swap_distance_checks_its_arguments():
+    with pytest.raises(ValueError, match="same items"):
+        swap_distance([0, 1], [0, 2])
+    with pytest.raises(ValueError, match="too big"):
+        swap_graph(range(8))
