@@ -1,0 +1,238 @@
+"""The Flip Circus widget: the ring as SVG, position buttons to pick tokens, the actions, Applause, posters, the
+deduction panel, and hot-seat play (with a "pass the screen" step) or play against a bot."""
+from __future__ import annotations
+
+import html
+import random
+
+from ..core.game import IllegalMove
+from ..core.ui import GameFrame, button
+from .graphs import winning_turns
+from .odds import look_values, possible_backs
+from .rules import (END_TURN, ENCORE, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, Ruleset, flip, look, name,
+                    new_game, power, ring_svg, swap)
+
+__all__ = ["FlipCircusWidget"]
+
+
+class FlipCircusWidget:
+    """Play Flip Circus in a notebook: two students in hot-seat, or one student against a bot."""
+
+    def __init__(self, rng: random.Random, *, bot=None, human: int = 0, rules: Ruleset | None = None,
+                 state: FlipCircus | None = None) -> None:
+        import ipywidgets as widgets
+
+        if not isinstance(rng, random.Random):
+            raise TypeError("pass a seeded random generator, for example FlipCircusWidget(random.Random(1))")
+        if human not in (0, 1):
+            raise ValueError("the student plays seat 0 or seat 1")
+        self.rng, self.bot, self.human = rng, bot, human
+        self.state = state if state is not None else new_game(rng, rules or Ruleset())
+        if self.state.rules.players != 2:
+            raise ValueError("the widget plays the two-player game; the team variant is played with the library")
+        self.selected: list[int] = []
+        self.frame = GameFrame("Flip Circus", odds_visible=True)
+        self.status = widgets.HTML()
+        self.status.add_class("circus-status")
+        self.position_buttons = []
+        for i in range(SIZE):
+            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-pos-{i}", tooltip=f"pick the token at {i}")
+            b.add_class("circus-pos")
+            self.position_buttons.append(b)
+        self.flip_button = button("Flip", self.do_flip, css_class="circus-flip", style="primary")
+        self.power_button = button("Use power", self.do_power, css_class="circus-power")
+        self.swap_button = button("Swap", self.do_swap, css_class="circus-swap")
+        self.look_button = button("Look (1 Applause)", self.do_look, css_class="circus-look")
+        self.encore_button = button("Extra action (1 Applause)", lambda: self._play(ENCORE), css_class="circus-encore")
+        self.end_button = button("End turn", lambda: self._play(END_TURN), css_class="circus-end")
+        self.take_button = button("Clowns: take an Applause", lambda: self._play(TAKE_APPLAUSE), css_class="circus-take")
+        self.return_button = button("Clowns: opponent returns one", lambda: self._play(MAKE_RETURN),
+                                    css_class="circus-return")
+        self.pass_button = button("I'm here: show my ring", self.reveal, css_class="circus-pass", style="warning")
+        self.new_button = button("New game", self.new_game, css_class="circus-new")
+        actions = [self.flip_button, self.power_button, self.swap_button, self.look_button, self.encore_button,
+                   self.end_button, self.take_button, self.return_button, self.pass_button, self.new_button]
+        self.frame.set_controls([widgets.VBox([widgets.HBox(self.position_buttons), widgets.HBox(actions),
+                                               self.status])])
+        self.hidden = False  # hot-seat: the ring is covered until the next player says they are at the screen
+        self.viewer = self.state.player if bot is None else human
+        self._bot_turn()
+        self._refresh()
+
+    @property
+    def widget(self):
+        """The ipywidgets box to display."""
+        return self.frame.widget
+
+    def _ipython_display_(self) -> None:
+        self.frame._ipython_display_()
+
+    # --- picking tokens -------------------------------------------------------------------------------
+    def select(self, i: int) -> None:
+        """Pick (or unpick) the token at position i; at most two are picked, for a swap."""
+        if i in self.selected:
+            self.selected.remove(i)
+        else:
+            self.selected = (self.selected + [i])[-2:]
+        self._refresh()
+
+    def _one(self) -> int | None:
+        if len(self.selected) != 1:
+            self.frame.say("pick exactly one token first (click its number)", error=True)
+            return None
+        return self.selected[0]
+
+    def do_flip(self) -> None:
+        """Flip the picked token."""
+        i = self._one()
+        if i is not None:
+            self._play(flip(i))
+
+    def do_power(self) -> None:
+        """Use the power of the picked artist."""
+        i = self._one()
+        if i is not None:
+            self._play(power(i))
+
+    def do_look(self) -> None:
+        """Spend an Applause to look at the back of the picked token."""
+        i = self._one()
+        if i is not None:
+            self._play(look(i))
+
+    def do_swap(self) -> None:
+        """Swap the two picked neighbours."""
+        if len(self.selected) != 2:
+            self.frame.say("pick two neighbouring tokens to swap", error=True)
+            return
+        try:
+            move = swap(*self.selected)
+        except ValueError as error:
+            self.frame.say(str(error), error=True)
+            return
+        self._play(move)
+
+    # --- playing ------------------------------------------------------------------------------------------
+    def _play(self, move) -> bool:
+        if self.hidden:
+            self.frame.say("pass the screen first", error=True)
+            return False
+        player = self.state.player
+        try:
+            before = self.state
+            self.state = self.state.play(move)
+        except IllegalMove as error:
+            self.frame.say(f"Not allowed: {error}", error=True)
+            return False
+        self.selected = []
+        self.frame.say("")
+        self.frame.log(f"player {player}: {self._describe(before, move)}")
+        self._after_move(player)
+        self._refresh()
+        return True
+
+    def _describe(self, before: FlipCircus, move) -> str:
+        text = str(move)
+        if move.name == "flip":
+            text += f" ({name(before.face(move.detail[0]))} to {name(self.state.face(move.detail[0]))})"
+        gained = [a for team in self.state.posters for a in team if a not in [x for t in before.posters for x in t]]
+        if gained:
+            text += f"; poster{'s' if len(gained) > 1 else ''} {', '.join(gained)}!"
+        return text
+
+    def _after_move(self, player: int) -> None:
+        if self.state.is_over():
+            self.frame.say(f"Player {self.state.winner} wins with {', '.join(self.state.posters[self.state.winner])}!")
+            return
+        if self.state.player != player:
+            if self.bot is None:
+                self.hidden = True  # hot-seat: hide this player's secrets before the other one sits down
+                self.frame.say(f"Turn over: pass the screen to player {self.state.player}")
+            else:
+                self._bot_turn()
+
+    def _bot_turn(self) -> None:
+        if self.bot is None:
+            return
+        while not self.state.is_over() and self.state.player != self.human:
+            move = self.bot(self.state, self.rng)
+            before = self.state
+            self.state = self.state.play(move)
+            self.frame.log(f"bot: {self._describe(before, move)}")
+        if self.state.is_over():
+            self.frame.say(f"Player {self.state.winner} wins with {', '.join(self.state.posters[self.state.winner])}!")
+
+    def reveal(self) -> None:
+        """Hot-seat: the next player is at the screen; show their ring and their secrets."""
+        self.hidden = False
+        self.viewer = self.state.player
+        self.frame.say(f"Player {self.viewer}, your turn")
+        self._refresh()
+
+    def new_game(self) -> None:
+        """Deal a new ring."""
+        self.state = new_game(self.rng, self.state.rules)
+        self.selected, self.hidden = [], False
+        self.viewer = self.state.player if self.bot is None else self.human
+        self.frame.log("new game")
+        self.frame.say("")
+        self._bot_turn()
+        self._refresh()
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        state = self.state
+        if self.hidden:
+            self.frame.show_board(f'<div class="circus-screen" style="padding:40px;font-size:18px">'
+                                  f'Pass the screen to player {state.player}: the ring is hidden.</div>')
+            self.frame.show_odds("")
+        else:
+            view = state.view(self.viewer)
+            self.frame.show_board(ring_svg(view.faces, view.backs, selected=self.selected,
+                                           caption=f"what player {self.viewer} sees (backs seen in brackets)"))
+            self.frame.show_odds(self._deduction_html())
+        over = state.is_over()
+        my_turn = not over and not self.hidden and state.player == self.viewer
+        applause = state.applause[state.team] if not over else 0
+        for b in (self.flip_button, self.power_button, self.swap_button):
+            b.disabled = not my_turn or state.pending or not state.actions_left
+        self.look_button.disabled = self.encore_button.disabled = not my_turn or state.pending or not applause
+        self.end_button.disabled = not my_turn or state.pending or bool(state.actions_left)
+        self.take_button.disabled = not my_turn or not state.pending or TAKE_APPLAUSE not in state.legal_moves()
+        self.return_button.disabled = not my_turn or not state.pending or MAKE_RETURN not in state.legal_moves()
+        self.pass_button.disabled = not self.hidden
+        for i, b in enumerate(self.position_buttons):
+            b.button_style = "info" if i in self.selected else ""
+            b.disabled = not my_turn
+        posters = " | ".join(f"player {p}: {', '.join(map(name, team)) or '-'}" for p, team in enumerate(state.posters))
+        turn = "game over" if over else f"player {state.player} to play, {state.actions_left} action(s) left"
+        if state.pending and not over:
+            turn += " - a Clown group! choose its reward"
+        self.status.value = (f'<span class="circus-turn">{html.escape(turn)}</span> &middot; Applause '
+                             f'<span class="circus-applause">{state.applause[0]} / {state.applause[1]}</span> '
+                             f'(reserve {state.reserve}) &middot; posters <span class="circus-posters">'
+                             f'{html.escape(posters)}</span> &middot; picked: {self.selected or "none"}')
+
+    def _deduction_html(self) -> str:
+        """Possible backs with exact probabilities, the value of a look, and a winning-turn hint."""
+        backs = possible_backs(self.state, self.viewer)
+        values = look_values(self.state, self.viewer)
+        rows = []
+        for i in range(SIZE):
+            options = ", ".join(f"{name(a)} {p}" for a, p in backs[i].items())
+            value = f"{float(values[i]):.2f} bits" if i in values else "seen"
+            rows.append(f"<tr><td>{i}</td><td>{html.escape(name(self.state.face(i)))}</td>"
+                        f"<td>{html.escape(options)}</td><td>{value}</td></tr>")
+        hint = ""
+        if not self.state.is_over() and self.state.player == self.viewer and not self.state.pending \
+                and self.state.actions_left:
+            plans = winning_turns(self.state, max_applause=min(1, self.state.applause[self.state.team]))
+            if plans:
+                best = max(plans, key=lambda t: (t.probability, -t.actions))
+                hint = (f"<p class='circus-hint'>{len(plans)} winning turn(s) found; the likeliest: "
+                        f"{html.escape(', '.join(map(str, best.moves)))} (probability {best.probability})</p>")
+            else:
+                hint = "<p class='circus-hint'>No poster can be taken this turn.</p>"
+        return (f"<b>What could be behind each token (player {self.viewer}'s knowledge)</b>"
+                f"<table class='circus-backs'><tr><th>place</th><th>shows</th><th>possible backs</th>"
+                f"<th>a look is worth</th></tr>{''.join(rows)}</table>{hint}")
