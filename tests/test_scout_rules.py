@@ -340,3 +340,42 @@ def test_a_failed_play_changes_nothing(seed):
     with pytest.raises(IllegalMove):
         s.play(Show(0, 12))
     assert (s.hands, s.table, s.chips, s.turn) == snapshot
+
+
+def test_a_round_that_would_loop_for_ever_ends_at_the_turn_limit():
+    # player 0 shows a lone 9, player 1 scouts it into gap 0, player 2 must show on the empty table, player 0
+    # scouts that ... the published rules never end this; the kit ends the round at the turn limit
+    s = ScoutState.from_hands([[(9, 1), (6, 2)], [(1, 5), (5, 3)], [(9, 4), (4, 2)]],
+                              rules=ScoutRules(turn_limit=4))
+    s = s.play(Show(0, 1)).play(Scout("left", False, 0))
+    assert s.table == () and s.current_player == 2
+    s = s.play(Show(0, 1))  # player 2 must show: the table is empty, so there is nothing to scout
+    end = s.play(Scout("left", False, 0))  # the 4th move of the round
+    result = end.history[-1]
+    assert result.reason == "turn limit" and result.exempt is None
+    # player 0: 1 chip (their 9 was scouted) - 2 cards = -1; player 1: 0 - 3 = -3; player 2: 1 chip - 1 card = 0
+    assert result.scores == (-1, -3, 0)
+    assert "turn limit" in str(result)
+
+
+def test_a_deterministic_looping_policy_still_ends():
+    def lone_cards(state, rng):  # the smallest show it can make, else the same scout every time
+        values = [c[0] for c in state.hands[state.turn]]
+        shows = legal_shows(values, [c[0] for c in state.table])
+        if shows:
+            return Show(*min(shows, key=lambda s: (s[1] - s[0], s)))
+        return scout_moves(state.hands[state.turn], state.table)[0]
+
+    rng = random.Random(7)
+    for _ in range(5):
+        s = deal_round(new_game(3, rounds=1), rng)
+        s = s.play(KEEP_HAND).play(KEEP_HAND).play(KEEP_HAND)
+        while not s.is_over():
+            s = s.play(lone_cards(s, rng))
+        assert s.history[-1].reason in ("empty hand", "everyone scouted", "turn limit")
+
+
+@pytest.mark.parametrize("bad", [{"turn_limit": 0}, {"two_player_chips": -1}, {"turn_limit": 2.5}])
+def test_rules_options_are_checked(bad):
+    with pytest.raises(ValueError, match="whole number"):
+        ScoutRules(**bad)

@@ -269,11 +269,21 @@ class ScoutRules:
     ``two_player_chips``: Scout chips each player gets per round in the 2-player game.
     ``stuck_owner_exempt``: in the 2-player game, when a player can neither show nor scout, the owner of the
     standing set does not lose points for the cards in hand (as in the "everyone scouted" ending).
+    ``turn_limit``: a round ends after this many moves, scored as if a hand had been emptied (no exemption). The
+    published rules let a round loop for ever (scout the lone card of a set, the next player must show on the
+    empty table, and round again); normal play ends long before (a 4-player round lasts about 30 to 60 moves).
     """
 
     flip_reverses_order: bool = True
     two_player_chips: int = 3
     stuck_owner_exempt: bool = True
+    turn_limit: int = 300
+
+    def __post_init__(self) -> None:
+        if isinstance(self.two_player_chips, bool) or not isinstance(self.two_player_chips, int) or self.two_player_chips < 0:
+            raise ValueError("two_player_chips must be a whole number, 0 or more")
+        if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1:
+            raise ValueError("turn_limit must be a whole number, at least 1")
 
 
 @dataclass(frozen=True)
@@ -281,14 +291,15 @@ class RoundResult:
     """How a round ended and what each player scored in it."""
 
     scores: tuple[int, ...]
-    reason: str  # "empty hand", "everyone scouted" or "stuck"
+    reason: str  # "empty hand", "everyone scouted", "stuck" or "turn limit"
     exempt: int | None  # the player who kept their hand cards without penalty, if any
     hands_left: tuple[int, ...]
 
     def __str__(self) -> str:
         why = {"empty hand": "a player emptied their hand",
                "everyone scouted": f"everyone else scouted player {self.exempt}'s set",
-               "stuck": "a player could neither show nor scout"}[self.reason]
+               "stuck": "a player could neither show nor scout",
+               "turn limit": "the round reached the turn limit"}[self.reason]
         return f"round over ({why}): scores {list(self.scores)}"
 
 
@@ -313,6 +324,7 @@ class ScoutState(GameState):
     chips: tuple = ()
     sns_used: tuple = ()
     scouts_in_row: int = 0
+    moves_made: int = 0  # moves played this round (shows and scouts), for the turn limit
     flips_done: int = 0
     starter: int = 0
     round: int = 0
@@ -494,10 +506,16 @@ class ScoutState(GameState):
         if self.phase == "flip":
             return self._flip_decision(move)
         if isinstance(move, Show):
-            return self._show(self.hands[self.turn], self.table, move, {})
-        if isinstance(move, Scout):
-            return self._scout(move)
-        return self._scout_and_show(move)
+            after = self._show(self.hands[self.turn], self.table, move, {})
+        elif isinstance(move, Scout):
+            after = self._scout(move)
+        else:
+            after = self._scout_and_show(move)
+        if after.round != self.round or after.phase == "over":
+            return after
+        if self.moves_made + 1 >= self.rules.turn_limit:
+            return after._end_round("turn limit", None)
+        return after._replace(moves_made=self.moves_made + 1)
 
     # --- what each move does -------------------------------------------------------------------------
     def _deal(self, card) -> "ScoutState":
