@@ -37,13 +37,14 @@ class Flip7Widget:
             raise ValueError("give 1 to 9 bots (for example [StopAtSum(23), Optimal()])")
         self.rng, self.bots = rng, bots
         self.names = [name] + [f"Bot {i + 1} ({b.name})" for i, b in enumerate(bots)]
-        self.frame = GameFrame("Flip 7: hit or stay?", odds_visible=odds_visible)
+        self.frame = GameFrame("Flip 7: hit or stay?", odds_visible=odds_visible, log_lines=40)
         self.hit_button = button("Hit", self.hit, css_class="circus-hit", style="primary")
         self.stay_button = button("Stay", self.stay, css_class="circus-stay")
         self.new_button = button("New game", self.new_game, css_class="circus-new")
         self.scores = self.frame._widgets.HTML()
         self.scores.add_class("circus-scores")
         self.frame.widget.children = (self.frame.widget.children[:2] + (self.scores,) + self.frame.widget.children[2:])
+        self.frame.widget.add_class("circus-flip7")
         self.start = start
         self.new_game()
 

@@ -1,0 +1,156 @@
+"""The Flip 7 widgets driven headless (ipywidgets 8 runs the handlers), and the exercise checks."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from circuslib.core.game import play_moves
+from circuslib.core.teach import CORRECT_MARK, WrongAnswer
+from circuslib.flip7.bots import StopAtSum
+from circuslib.flip7.checks import check
+from circuslib.flip7.rules import FREEZE, HIT, new_game
+from circuslib.flip7.widget import Flip7Widget, OddsExplorer
+
+
+def classes(widget):
+    return widget._dom_classes
+
+
+def test_the_game_starts_on_the_students_turn_and_hit_draws_a_card():
+    w = Flip7Widget(random.Random(2022), 3)
+    assert "Your turn" in w.frame.message.value
+    cards_before = len(w.state.hands[0].cards()) if w.state.round == 1 else None
+    w.hit_button.click()
+    assert "You hit" in w.frame.lines
+    assert w.state.round > 1 or len(w.state.hands[0].cards()) > cards_before or w.state.pending
+    assert "circus-hit" in classes(w.hit_button) and "circus-stay" in classes(w.stay_button)
+
+
+def test_staying_banks_and_the_bots_play_on():
+    w = Flip7Widget(random.Random(1), [StopAtSum(15), StopAtSum(20)])
+    points = w.state.hands[0].score()
+    w.stay_button.click()
+    assert f"You stay with {points}" in w.frame.log_box.value
+    assert "Bot 1 (stop at 15)" in w.frame.log_box.value or "Bot 2" in w.frame.log_box.value
+
+
+def test_an_action_card_shows_target_buttons_and_a_click_gives_it():
+    start = play_moves(new_game(2, dealer=1), [5, 8, HIT, FREEZE])   # the student drew a Freeze
+    w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start)
+    targets = [c for c in w.frame.controls.children if "circus-target" in classes(c)]
+    assert [t.description for t in targets] == ["Freeze → yourself", "Freeze → Bot 1 (stop at 20)"]
+    assert w.hit_button.disabled and w.stay_button.disabled
+    targets[1].click()
+    assert "You freeze Bot 1 (stop at 20)" in w.frame.log_box.value
+    assert not [c for c in w.frame.controls.children if "circus-target" in classes(c)]
+
+
+def test_the_odds_panel_switches_and_shows_the_live_chance():
+    start = play_moves(new_game(2, dealer=1), [12, 8])     # the student holds a 12: 11 of 92 cards bust
+    w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start)
+    assert w.frame.odds.layout.display == "none"
+    w.frame.odds_toggle.value = True
+    assert w.frame.odds.layout.display is None
+    assert "<span class='circus-bust'>11/92</span>" in w.frame.odds.value
+    assert "circus-advice'>hit<" in w.frame.odds.value
+
+
+def test_clicking_through_a_whole_game_ends_with_a_winner():
+    w = Flip7Widget(random.Random(9), 2)
+    for _ in range(2000):
+        if w.state.is_over():
+            break
+        targets = [c for c in w.frame.controls.children if "circus-target" in classes(c)]
+        if targets:
+            targets[-1].click()
+        elif w.state.hands[0].score() >= 20:
+            w.stay_button.click()
+        else:
+            w.hit_button.click()
+    assert w.state.is_over()
+    assert "win" in w.frame.message.value
+    assert w.hit_button.disabled
+    w.new_button.click()
+    assert not w.state.is_over() and w.frame.lines[0].startswith("a new game")
+
+
+def test_the_widget_refuses_bad_arguments():
+    with pytest.raises(TypeError):
+        Flip7Widget(1)
+    with pytest.raises(ValueError, match="1 to 9"):
+        Flip7Widget(random.Random(1), 10)
+    with pytest.raises(ValueError):
+        Flip7Widget(random.Random(1), ["a bot"])
+
+
+def test_the_explorer_updates_at_once():
+    e = OddsExplorer()
+    assert "circus-explorer" in classes(e.widget)
+    e.held_buttons[12].value = True
+    assert "circus-explorer-bust'>11/93<" in e.result.value       # 11 twelves among 93 cards
+    e.seen_boxes[12].value = 1
+    assert "circus-explorer-bust'>5/46<" in e.result.value        # 10 of 92
+    for n in (10, 11):
+        e.held_buttons[n].value = True
+    assert "circus-explorer-advice'>stay<" in e.result.value
+    e.held_buttons[1].value = True
+    e.seen_boxes[1].value = 1                                        # the single 1 cannot be both held and seen
+    assert "circus-explorer-error" in e.result.value and "only 1" in e.result.value
+
+
+# --- the exercise checks --------------------------------------------------------------------------------------
+
+def passes(call) -> bool:
+    return CORRECT_MARK in call
+
+
+def test_right_answers_pass():
+    assert passes(check.bust_by_hand(Fraction(21, 92)))
+    assert passes(check.one_more_card(Fraction(-705, 76)))
+    assert passes(check.second_card_bust(Fraction(22, 237)))
+    assert passes(check.best_stop_at(23))
+    assert passes(check.win_rate_interval((0.39, (0.37, 0.41))))
+
+
+@pytest.mark.parametrize("name, answer, hint", [
+    ("bust_by_hand", Fraction(23, 94), "no longer in the deck"),
+    ("bust_by_hand", Fraction(11, 92) * Fraction(10, 91), "add the two chances"),
+    ("bust_by_hand", 0.228, "decimal"),
+    ("bust_by_hand", Fraction(3, 2), "between 0 and 1"),
+    ("one_more_card", Fraction(285, 76), "a bust loses"),
+    ("second_card_bust", Fraction(650, 79 * 78), "v - 1 copies"),
+    ("best_stop_at", 25, "too greedy"),
+    ("best_stop_at", 23.0, "decimal"),
+    ("win_rate_interval", (0.5, (0.48, 0.52)), "misses"),
+    ("win_rate_interval", (0.39, (0.2, 0.6)), "wide"),
+    ("win_rate_interval", "high", "three numbers"),
+])
+def test_wrong_answers_fail_with_a_helpful_message(name, answer, hint):
+    with pytest.raises(WrongAnswer, match=hint):
+        getattr(check, name)(answer)
+
+
+def test_the_dp_check_tests_the_function_on_several_decks():
+    def greedy(deck):        # always stays at once: lower than the best
+        return Fraction(0)
+
+    def no_busts(deck):      # forgets that a duplicate busts: higher than possible
+        return Fraction(sum(deck))
+
+    def uses_the_kit(deck):
+        from circuslib.core.game import best_value
+        from circuslib.flip7.rules import solo_round
+        return best_value(solo_round(deck))
+
+    with pytest.raises(WrongAnswer, match="lower than the best"):
+        check.small_deck_dp(greedy)
+    with pytest.raises(WrongAnswer, match="higher than possible"):
+        check.small_deck_dp(no_busts)
+    with pytest.raises(WrongAnswer, match="yourself"):
+        check.small_deck_dp(uses_the_kit)
+    with pytest.raises(WrongAnswer, match="function"):
+        check.small_deck_dp(3)
+    with pytest.raises(WrongAnswer, match="decimal"):
+        check.small_deck_dp(lambda deck: 1.5)
