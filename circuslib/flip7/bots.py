@@ -240,52 +240,55 @@ def plot_win_rates(result: Tally, bots: Sequence[Bot], ax=None, *, title: str = 
 
 def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck: str = "numbers"):
     """The round scores of n independent lone-player rounds on a fresh deck with the rule 'stop at stop_at',
-    all drawn at once with numpy (a card is drawn by a uniform ticket over the counts left, as ``draw_card``)."""
+    all played at once with numpy.
+
+    A draw picks one of the deck's physical cards uniformly and draws again if it picked a card already in the
+    player's row (one copy of each kind held): that is exactly a uniform draw from the cards left, since which
+    copy of a number left the deck makes no difference.
+    """
     import numpy as np
 
     if not isinstance(rng, random.Random):
         raise TypeError("pass a seeded random generator, for example random.Random(1)")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError("n must be a whole number of rounds, at least 1")
+    if isinstance(stop_at, bool) or not isinstance(stop_at, int) or stop_at < 0:
+        raise ValueError("stop_at must be a whole number of points, 0 or more")
     if deck not in ("numbers", "numbers+modifiers"):
         raise ValueError("simulate_threshold_rounds works on deck='numbers' or deck='numbers+modifiers'")
     gen = np.random.default_rng(rng.getrandbits(64))
-    base = np.array(deck_counts(deck)[:19], dtype=np.int64)
-    values = np.array(list(range(13)) + [2, 4, 6, 8, 10, 0], dtype=np.int64)
-    counts = np.tile(base, (n, 1))
+    counts = np.array(deck_counts(deck)[:19])
+    kind_of = np.repeat(np.arange(19), counts)                   # the kind of each physical card
+    first_copy = np.zeros(kind_of.size, dtype=bool)
+    first_copy[np.cumsum(counts)[counts > 0] - counts[counts > 0]] = True
+    card_value = np.array(list(range(13)) + [2, 4, 6, 8, 10, 0])
     held = np.zeros((n, 19), dtype=bool)
     numbers_sum = np.zeros(n, dtype=np.int64)
     plus = np.zeros(n, dtype=np.int64)
-    doubled = np.zeros(n, dtype=bool)
+    factor = np.ones(n, dtype=np.int64)
     n_numbers = np.zeros(n, dtype=np.int64)
-    alive = np.ones(n, dtype=bool)
     busted = np.zeros(n, dtype=bool)
-    total = int(base.sum())
-    for drawn in range(total):
-        score = numbers_sum * np.where(doubled, 2, 1) + plus
-        alive &= score < stop_at
-        idx = np.flatnonzero(alive)
-        if idx.size == 0:
+    idx = np.arange(n)
+    while idx.size:
+        idx = idx[(numbers_sum[idx] * factor[idx] + plus[idx] < stop_at) & (n_numbers[idx] < 7)]
+        if not idx.size:
             break
-        ticket = gen.integers(0, total - drawn, size=idx.size)
-        cum = np.cumsum(counts[idx], axis=1)
-        card = (cum <= ticket[:, None]).sum(axis=1)
-        counts[idx, card] -= 1
-        is_number = card < 13
-        dup = held[idx, card] & is_number
+        position = gen.integers(0, kind_of.size, size=idx.size)
+        again = first_copy[position] & held[idx, kind_of[position]]
+        while again.any():
+            position[again] = gen.integers(0, kind_of.size, size=int(again.sum()))
+            again = first_copy[position] & held[idx, kind_of[position]]
+        kind = kind_of[position]
+        dup = held[idx, kind]
         busted[idx[dup]] = True
-        alive[idx[dup]] = False
-        ok = idx[~dup]
-        c_ok = card[~dup]
-        held[ok, c_ok] = True
-        num = c_ok < 13
-        numbers_sum[ok[num]] += values[c_ok[num]]
-        n_numbers[ok[num]] += 1
-        plus[ok[~num]] += values[c_ok[~num]]
-        doubled[ok[c_ok == 18]] = True
-        flip = n_numbers >= 7
-        alive &= ~flip
-    score = numbers_sum * np.where(doubled, 2, 1) + plus + 15 * (n_numbers >= 7)
+        idx, kind = idx[~dup], kind[~dup]
+        held[idx, kind] = True
+        is_number = kind < 13
+        numbers_sum[idx] += np.where(is_number, card_value[kind], 0)
+        n_numbers[idx] += is_number
+        plus[idx] += np.where(is_number, 0, card_value[kind])
+        factor[idx[kind == 18]] = 2
+    score = numbers_sum * factor + plus + 15 * (n_numbers >= 7)
     return np.where(busted, 0, score)
 
 

@@ -87,10 +87,13 @@ def round_score(numbers: Iterable[int], modifiers: Iterable[str] = (), *, busted
 
 def draw_card(counts, rng: random.Random):
     """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
-    ticket = rng.randrange(sum(counts))
-    for card, count in zip(CARDS, counts):
+    total = sum(counts)
+    if total <= 0:
+        raise ValueError("the deck is empty: there is no card to draw")
+    ticket = rng._randbelow(total)  # what rng.randrange(total) draws, without its argument checks
+    for i, count in enumerate(counts):
         if ticket < count:
-            return card
+            return CARDS[i]
         ticket -= count
     raise AssertionError("unreachable: the ticket is below the total")
 
@@ -328,7 +331,7 @@ class _Table:
                     self.hands[p] = h._replace(numbers=h.numbers + (card,), status="busted")
                     self.talk and self.log.append(f"player {p} draws a second {card}: bust!")
             else:
-                h = h._replace(numbers=h.numbers + (card,))
+                h = Hand(h.numbers + (card,), h.modifiers, h.second_chance, h.status, h.played)  # (hot path)
                 if len(h.numbers) >= 7:
                     h = h._replace(status="flip7")
                     self.round_over = True
@@ -337,7 +340,7 @@ class _Table:
                     self.talk and self.log.append(f"player {p} draws {card}")
                 self.hands[p] = h
         elif card in MODIFIERS:
-            self.hands[p] = h._replace(modifiers=h.modifiers + (card,))
+            self.hands[p] = Hand(h.numbers, h.modifiers + (card,), h.second_chance, h.status, h.played)
             self.talk and self.log.append(f"player {p} draws {card_name(card)}")
         elif card == SECOND_CHANCE and not h.second_chance:
             self.hands[p] = h._replace(second_chance=True)
