@@ -282,3 +282,14 @@ def test_swap_distance_checks_its_arguments():
         swap_distance([0, 1], [0, 2])
     with pytest.raises(ValueError, match="too big"):
         swap_graph(range(8))
+
+
+def test_one_turn_graph_draws_without_scipy():
+    import matplotlib
+    matplotlib.use("Agg")
+    from circuslib.flip_circus.graphs import draw_one_turn
+
+    graph = one_turn_graph(from_faces(NEAR, known={0: [1]}))
+    assert graph.number_of_nodes() > 500  # big enough that a spring layout would need scipy
+    ax = draw_one_turn(graph)
+    assert "with a new poster" in ax.get_title()

@@ -6,6 +6,7 @@ when it flips an unseen token its outcome is uncertain, and its probability is s
 """
 from __future__ import annotations
 
+import random
 from collections import Counter, deque
 from dataclasses import dataclass
 from fractions import Fraction
@@ -319,12 +320,19 @@ def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
 
 
 def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
-    """Draw the one-turn graph: the start in blue, positions with a new poster in red, the rest grey."""
+    """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 6))
-    pos = nx.spring_layout(graph, seed=seed)
+    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
+    shells: dict = {}
+    for node, data in graph.nodes(data=True):
+        shells.setdefault(data["depth"], []).append(node)
+    rng = random.Random(seed)
+    for nodes in shells.values():
+        rng.shuffle(nodes)  # spread the edges round each ring
+    pos = nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
     root = graph.graph["root"]
     colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
     sizes = [160 if n == root or d["poster"] else 30 for n, d in graph.nodes(data=True)]
