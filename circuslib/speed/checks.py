@@ -52,7 +52,6 @@ def p_random_card_fits(answer) -> str:
     """P(a card drawn from the other 51 cards of one deck fits on a given top)."""
     return check_probability(answer, Fraction(8, 51), what="P(the card fits)", mistakes={
         Fraction(8, 52): "the top card is not among the cards you draw from: 51 cards are left",
-        Fraction(2, 13): "counting ranks ignores that the top's own rank has only 3 cards left",
         Fraction(4, 51): "two ranks fit (one below, one above), four cards each",
         Fraction(1, 13): "two ranks fit, not one",
     })

@@ -10,6 +10,7 @@ from typing import Iterable, Sequence
 
 import networkx as nx
 
+from ..core.exact import AbsorbingChain
 from ..core.graphs import build_graph, draw_graph
 from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
 
@@ -174,22 +175,51 @@ def draw_endgame(state: SpeedState, ax=None, *, title: str | None = None):
     return draw_graph(graph, ax, title=title or "end-game: P0 cards / centre tops / P1 cards", font_size=7)
 
 
-def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0) -> Fraction:
+def _future_key(s: SpeedState) -> tuple:
+    """What decides the future of a position: the cards under the centre tops only matter as the set that a
+    recycle would give back, so their order is forgotten (this merges positions with the same future)."""
+    under = tuple(sorted(s.centre[0][:-1] + s.centre[1][:-1]))
+    tops = tuple(c[-1:] for c in s.centre)
+    return (s.setup, s.pools, s.pool_of, s.piles, s.slots, s.to_deal, tops, under, s.flips_due, s.racer, s.rates)
+
+
+def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0, *,
+                    max_states: int = 5_000) -> Fraction:
     """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
-    (races and draws by their exact odds). Only for small end-games: it visits every reachable position."""
+    (races and draws by their exact odds). Recycled centre cards can bring a position back, so the positions
+    form an absorbing Markov chain whose absorption odds are solved exactly. Only for small end-games."""
     from .bots import policy as make_policy
 
-    chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
     if any(p == "random" for p in policies):
         raise ValueError("exact odds need deterministic bots; 'random' is not one")
+    chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
     rng = random.Random(0)  # deterministic policies never use it
 
-    @lru_cache(maxsize=None)
-    def value(s: SpeedState) -> Fraction:
-        if s.is_over():
-            return Fraction(int(s.winner() == player))
-        if s.current_player < 0:
-            return sum((p * value(s.play(o)) for o, p in s.chance_outcomes()), Fraction(0))
-        return value(s.play(chooser[s.current_player](s, rng)))
+    def node(s: SpeedState):
+        if not s.is_over():
+            return _future_key(s)
+        w = s.winner()
+        return "tie" if w is None else f"player {w} wins"
 
-    return value(state)
+    transitions: dict = {}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if s.is_over() or node(s) in transitions:
+            continue
+        if len(transitions) >= max_states:
+            raise ValueError(f"this position reaches more than {max_states} positions: too big for exact odds")
+        if s.current_player < 0:
+            steps = [(s.play(o), Fraction(p)) for o, p in s.chance_outcomes()]
+        else:
+            steps = [(s.play(chooser[s.current_player](s, rng)), Fraction(1))]
+        row: dict = {}
+        for child, p in steps:
+            row[node(child)] = row.get(node(child), Fraction(0)) + p
+            if not child.is_over():
+                todo.append(child)
+        transitions[node(s)] = row
+    if state.is_over():
+        return Fraction(int(state.winner() == player))
+    odds = AbsorbingChain(transitions).absorption_probabilities()[node(state)]
+    return odds.get(f"player {player} wins", Fraction(0))

@@ -158,6 +158,17 @@ class SpeedTable:
         self.frame.log(f"new round ({self.setup.name}): centre {self._tops_text()}")
         self._after_change()
 
+    def load(self, state: SpeedState) -> None:
+        """Play on from a given position (a hand-made one from ``position(...)``, say)."""
+        if not isinstance(state, SpeedState):
+            raise TypeError("load a SpeedState, for example one made with position(...)")
+        if len(state.slots[0]) != len(self.card_buttons):
+            raise ValueError(f"this table has {len(self.card_buttons)} face-up places; the position has {len(state.slots[0])}")
+        self._cancel_timer()
+        self.state, self.selected = state, None
+        self.frame.log(f"position loaded: centre {self._tops_text()}")
+        self._after_change()
+
     def _tops_text(self) -> str:
         return " and ".join(rank_name(t) for t in self.state.tops() if t is not None)
 

@@ -1,0 +1,151 @@
+"""The Speed table and the stalemate explorer, driven headless: clicks, sliders, and a fake clock for the bot."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from circuslib.speed.rules import ONE_DECK, Setup, position
+from circuslib.speed.widget import FakeClock, SpeedTable, StalemateExplorer
+
+TWO = Setup("two places", decks=2, face_up=2)
+
+
+def _table(state=None, **options):
+    clock = FakeClock()
+    table = SpeedTable(random.Random(1), setup=TWO, scheduler=clock, **options)
+    if state is not None:
+        table.load(state)
+    return table, clock
+
+
+def _race():
+    # you 5 and 9, bot 3 and 6, tops 4 and J: your 5 and the bot's 3 both fit on the 4
+    return position([5, 9], [3, 6], (4, "J"), piles=([7, 7], [8, 8]), setup=TWO)
+
+
+def test_the_table_shows_your_cards_and_the_piles():
+    table, _ = _table(_race())
+    assert [b.description for b in table.card_buttons] == ["5", "9"]
+    assert [b.description for b in table.pile_buttons] == ["pile A: 4 (1)", "pile B: J (1)"]
+    assert "circus-speed-centre" in table.frame.board.value
+    assert "circus-speed-card" in table.card_buttons[0]._dom_classes
+    assert table.flip_button.disabled
+
+
+def test_clicking_a_card_plays_it_where_it_fits_and_refills_the_place():
+    table, _ = _table(_race())
+    table.card_buttons[0].click()
+    assert table.state.tops() == (5, 11)
+    assert table.frame.lines[-1] == "You: 5 on pile A (you won the race)"
+    assert table.card_buttons[0].description == "7"  # refilled from your pile
+
+
+def test_a_card_that_fits_nowhere_is_refused_and_changes_nothing():
+    table, _ = _table(_race())
+    before = table.state
+    table.card_buttons[1].click()
+    assert table.state is before
+    assert "9 fits neither pile" in table.frame.message.value
+
+
+def test_a_card_fitting_both_piles_asks_which_pile():
+    table, _ = _table(position(["Q", 9], [3, 6], ("J", "K"), piles=([7], [8]), setup=TWO))
+    table.card_buttons[0].click()
+    assert "fits both piles" in table.frame.message.value and table.state.tops() == (11, 13)
+    table.pile_buttons[1].click()
+    assert table.state.tops() == (11, 12) and "Q on pile B" in table.frame.lines[-1]
+
+
+def test_clicking_a_pile_first_explains_what_to_do():
+    table, _ = _table(_race())
+    table.pile_buttons[0].click()
+    assert "Click one of your cards first" in table.frame.message.value
+
+
+def test_the_bot_plays_when_its_timer_fires():
+    table, clock = _table(_race())
+    assert not clock.pending()  # paused at the start
+    table.pause_button.value = False
+    assert len(clock.pending()) == 1
+    clock.advance(1000)
+    assert any(line.startswith("Bot: 3 on pile A (bot won the race)") for line in table.frame.lines)
+
+
+def test_a_bot_move_made_impossible_by_your_faster_move_is_lost():
+    table, clock = _table(_race())
+    table.pause_button.value = False  # the bot reacts: it means to put its 3 on the 4
+    table.card_buttons[0].click()  # you are faster: your 5 covers the 4
+    clock.advance(1000)
+    assert any("3 on pile A was too late" in line and "move lost" in line for line in table.frame.lines)
+    # the bot reacts again to the new position: its 6 fits on your 5
+    assert any(line.startswith("Bot: 6 on pile A") for line in table.frame.lines)
+
+
+def test_pausing_stops_the_bot_and_the_slider_changes_its_speed():
+    table, clock = _table(_race())
+    table.pause_button.value = False
+    table.pause_button.value = True
+    assert not clock.pending() and table.pause_button.description == "Start the bot"
+    clock.advance(1000)
+    assert table.state.tops() == (4, 11)
+    base = table.bot_rate
+    table.speed.value = 2.0
+    assert table.bot_rate == 2 * base
+
+
+def test_a_stalemate_waits_for_the_flip_button():
+    table, _ = _table(position([9, 9], [9, "A"], (4, "J"), piles=([2], ["K"]), setup=TWO))
+    assert not table.flip_button.disabled and "Stalemate" in table.frame.message.value
+    table.card_buttons[0].click()
+    assert "press Flip" in table.frame.message.value
+    table.flip_button.click()
+    assert table.state.tops() == (2, 13) and table.flip_button.disabled
+    assert table.frame.lines[-2:] == ["You: flip 2 onto pile A", "Bot: flip K onto pile B"]
+
+
+def test_with_an_empty_pile_you_choose_the_face_up_card_to_flip():
+    table, _ = _table(position([9, 6], [9, 7], (4, "J"), piles=([], ["K"]), setup=TWO))
+    table.flip_button.click()
+    assert "click one of your face-up cards" in table.frame.message.value
+    table.card_buttons[1].click()
+    assert table.state.tops() == (6, 13) and "flip face-up 6" in " ".join(table.frame.lines)
+
+
+def test_winning_a_round_scores_the_bot_s_cards_and_a_new_round_deals():
+    table, _ = _table(position([5, None], [9, 8], (4, "J"), setup=TWO))
+    table.card_buttons[0].click()
+    assert "You win the round and score 2" in table.frame.message.value
+    assert all(b.disabled for b in table.card_buttons) and table.wins == [1, 0]
+    table.new_button.click()
+    assert not table.state.is_over() and table.state.piles == (49, 49)  # 52 - 1 flipped - 2 face up
+
+
+def test_the_table_refuses_bad_arguments():
+    with pytest.raises(TypeError):
+        SpeedTable(1)
+    with pytest.raises(ValueError, match="unknown bot"):
+        SpeedTable(random.Random(1), bot="cheat", scheduler=FakeClock())
+    table, _ = _table()
+    with pytest.raises(ValueError, match="places"):
+        table.load(position([5, 9, 9, 9], [3, 6, 6, 6], (4, "J"), setup=ONE_DECK))
+
+
+def test_the_stalemate_explorer_reacts_to_its_sliders():
+    explorer = StalemateExplorer(face_up=4, decks=1)
+    assert "22730431/396823350" in explorer.result.value
+    explorer.decks.value = 2
+    explorer.face_up.value = 5
+    assert "1630804667/43058269800" in explorer.result.value
+    explorer.simulate_button.click()
+    assert "inside the interval" in explorer.sim_result.value
+
+
+def test_the_fake_clock_runs_callbacks_in_time_order():
+    clock, seen = FakeClock(), []
+    clock.call_later(2, lambda: seen.append("late"))
+    clock.call_later(1, lambda: seen.append("early"))
+    cancelled = clock.call_later(1.5, lambda: seen.append("never"))
+    cancelled.cancel()
+    assert clock.advance(1.2) == 1 and seen == ["early"]
+    assert clock.advance(5) == 1 and seen == ["early", "late"] and clock.now == pytest.approx(6.2)
