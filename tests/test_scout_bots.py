@@ -93,3 +93,15 @@ def test_game_tree_of_two_short_hands():
     assert value[tree.graph["root"]] == -2
     bigger = game_tree([[(1, 2), (3, 4)], [(2, 3), (1, 4)]], chips=1)
     assert not bigger.graph["truncated"] and bigger.number_of_nodes() > 100
+
+
+def test_the_biggest_show_is_found_without_listing_every_show():
+    from circuslib.scout.rules import _best_show, _shows, set_key
+
+    rng = random.Random(8)
+    for _ in range(2_000):
+        values = [rng.randint(1, 6) for _ in range(rng.randint(0, 12))]
+        table = rng.choice([None, (1, 1, 3), (2, 0, 2), (2, 1, 4), (3, 0, 1)])
+        listed = _shows(values, table)
+        strongest = max(listed, key=lambda s: (set_key(values[s[0]:s[1]]), -s[0]), default=None)
+        assert _best_show(values, table) == strongest

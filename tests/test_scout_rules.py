@@ -379,3 +379,9 @@ def test_a_deterministic_looping_policy_still_ends():
 def test_rules_options_are_checked(bad):
     with pytest.raises(ValueError, match="whole number"):
         ScoutRules(**bad)
+
+
+def test_flip_option_keeps_the_order():
+    s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8)]], phase="flip",
+                              rules=ScoutRules(flip_reverses_order=False))
+    assert s.play(FLIP_HAND).hands[0] == ((9, 1), (2, 5))

@@ -8,7 +8,7 @@ import random
 from typing import Callable, Sequence
 
 from ..core.sim import Tally, tally
-from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
+from .rules import (_best_show, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
                     longest_set, new_game, sample_chance, scout_moves, set_key)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
@@ -29,13 +29,8 @@ def _table_key(state: ScoutState):
 
 def _biggest_show(state: ScoutState) -> Show | None:
     """The strongest show the player to move can make (None if none beats the table)."""
-    values = _values(state.hands[state.turn])
-    best, best_key = None, None
-    for i, j in _shows(values, _table_key(state)):
-        key = set_key(values[i:j])
-        if best_key is None or key > best_key:
-            best, best_key = Show(i, j), key
-    return best
+    best = _best_show(_values(state.hands[state.turn]), _table_key(state))
+    return None if best is None else Show(*best)
 
 
 def _flip_choice(state: ScoutState):

@@ -139,6 +139,29 @@ def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
     return out
 
 
+def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
+    """The strongest show (first of the strongest, in slice order) that beats ``table_key``, or None.
+
+    The strongest slice starting at a place is the whole stretch of the set that starts there (more cards always
+    wins), so only those stretches need comparing.
+    """
+    best, best_key = None, table_key
+    n = len(values)
+    for i in range(n):
+        v = values[i]
+        if i + 1 < n and values[i + 1] - v in (-1, 0, 1):
+            step = values[i + 1] - v
+            j = i + 2
+            while j < n and values[j] - values[j - 1] == step:
+                j += 1
+            key = (j - i, MATCH, v) if step == 0 else (j - i, RUN, v if step == 1 else values[j - 1])
+        else:
+            j, key = i + 1, (1, MATCH, v)
+        if best_key is None or key > best_key:
+            best, best_key = (i, j), key
+    return best
+
+
 def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[int, int]]:
     """Every show the hand can make against the active set, as slices (start, stop) of the hand, in order."""
     values = _values(hand)
