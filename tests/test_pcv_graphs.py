@@ -130,12 +130,18 @@ def test_threat_map_sees_the_enemy_guns():
     assert ((2, 4), 3) not in threats
 
 
-def test_cautious_avoids_exposure_that_greedy_accepts():
-    s = scenario("duel").start()
-    for pilot in (greedy_pilot, cautious_pilot):
-        move = pilot(s, random.Random(0))
-        assert move in s.legal_moves()
-    assert best_plan(s, "cautious") and sum(m.cost for m in best_plan(s, "greedy")) == 3
+def test_greedy_closes_in_and_cautious_stays_less_exposed():
+    from circuslib.core.game import play_moves
+    from circuslib.pcv.bots import rate_positions
+
+    s = scenario("duel").start()  # 9 hexes apart: no shot is possible this turn
+    rated = {r["position"]: r for r in rate_positions(s)}
+    assert all(r["kill"] == 0 for r in rated.values())
+    greedy_end = play_moves(s, best_plan(s, "greedy")).plane.position
+    cautious_end = play_moves(s, best_plan(s, "cautious")).plane.position
+    assert rated[greedy_end]["distance"] == min(r["distance"] for r in rated.values() if r["room"] >= 1) < 9
+    assert rated[cautious_end]["exposure"] == min(r["exposure"] for r in rated.values() if r["room"] >= 1)
+    assert rated[cautious_end]["exposure"] <= rated[greedy_end]["exposure"]
     with pytest.raises(ValueError, match="greedy"):
         best_plan(s, "reckless")
 
@@ -168,3 +174,17 @@ def test_the_fast_graph_is_the_same_as_one_built_edge_by_edge(speed, turning):
     assert count_sequences(fast) == count_sequences(slow)
     fast.add_edge("extra", "node")  # still an ordinary, editable networkx graph
     assert fast.has_edge("extra", "node") and "extra" in fast
+
+
+def test_plot_wins_draws_a_clean_sweep():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from collections import Counter as C
+
+    from circuslib.core.sim import Tally
+    from circuslib.pcv.bots import plot_wins
+
+    ax = plot_wins(Tally(C({0: 30}), 30), names={0: "Red"}, title="sweep")  # core plot_tally raises here
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Red"] and ax.get_title() == "sweep"
+    assert ax.patches[0].get_height() == 1.0

@@ -12,8 +12,8 @@ from circuslib.core.exact import Dist
 from circuslib.core.game import CHANCE, sample_outcome
 from circuslib.core.sim import monte_carlo, tally, wilson_interval
 from circuslib.pcv.odds import (after_shots, damage_chain, destroy_after_formula, destroy_chances, destroy_probability,
-                                expected_shots, expected_shots_formula, hit_probability, n, odds_table, p, q,
-                                shot_odds)
+                                expected_shots, expected_shots_formula, firing_lines, hit_probability, n, odds_table,
+                                p, q, shot_odds)
 from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Scenario, SpeedChange
 
 # Hand computation of one shot at an intact target (effective range e = hexes + |levels apart|):
@@ -144,6 +144,7 @@ def two_on_one():
 
 def test_destroy_chances_for_a_position_by_hand():
     s = two_on_one()
+    assert firing_lines(s) == {"Red 1": ["Blue 1"], "Red 2": ["Blue 1"]}
     assert s.phase == "fire" and s.plane.name == "Red 1"
     # Red 1 at range 1 then Red 2 at range 3: the same as after_shots([(1,0),(3,0)]) = 11/36; Blue 2 untouched
     assert destroy_chances(s) == {"Blue 1": R(11, 36), "Blue 2": 0}
@@ -160,3 +161,16 @@ def test_destroy_chances_match_a_seeded_simulation_of_the_turn():
         return state.plane_named("Blue 1").out == "destroyed"
 
     assert monte_carlo(trial, 3000, seed=11).contains(R(11, 36))
+
+
+def test_expected_shots_match_a_seeded_simulation():
+    for hexes, exact in ((1, R(10, 3)), (2, R(9, 2)), (3, 6)):
+        chain = damage_chain(hexes)
+
+        def shots_needed(rng):
+            state, shots = "intact", 0
+            while state != "destroyed":
+                state, shots = chain.step(state, rng), shots + 1
+            return shots
+
+        assert monte_carlo(shots_needed, 3000, seed=hexes).contains(exact), hexes

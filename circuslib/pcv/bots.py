@@ -2,7 +2,8 @@
 
 - ``random_pilot``: any legal move, uniformly (it often lands, stalls or flies off the map).
 - ``greedy_pilot``: picks the end position of its move with the best exact chance to destroy an enemy this turn,
-  minus its exposure to return fire next turn (exact one-shot odds from every position the enemies can reach).
+  then the least exposure to return fire next turn (exact one-shot odds from every position the enemies can
+  reach); with no shot anywhere, it closes in on the nearest enemy.
 - ``cautious_pilot``: picks the end position least exposed to return fire, then the best shot.
 All fire at the nearest plane in line (kit ruling) and keep their speed between 3 and 4 without ever stalling.
 """
@@ -17,7 +18,8 @@ from .graphs import plane_options, plans, reachable, shot_from
 from .odds import _shot, nearest_target
 from .rules import Dogfight, Plane, SpeedChange, hex_distance, line_ahead
 
-__all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan"]
+__all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan",
+           "plot_wins"]
 
 
 def random_pilot(state: Dogfight, rng: random.Random):
@@ -85,14 +87,24 @@ def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
 
 
 def best_plan(state: Dogfight, style: str = "greedy") -> list:
-    """The manoeuvre sequence the greedy (or cautious) pilot would fly from here."""
+    """The manoeuvre sequence the greedy (or cautious) pilot would fly from here.
+
+    Greedy: the best exact chance to destroy an enemy this turn, then staying off the map's edge, then the least
+    exposure to return fire; with no shot anywhere it closes in on the nearest enemy (least exposure among the
+    nearest positions). Cautious: off the edge, then the least exposure, then the best shot, then closing in.
+    """
     rows = rate_positions(state)
     if not rows:
         return []
+    for row in rows:
+        row["safe"] = row["room"] >= 1  # an edge hex may leave no move that stays on the map next turn
     if style == "greedy":
-        key = lambda r: (r["kill"] - r["exposure"], r["room"], r["kill"], -r["distance"], r["position"])
+        if any(row["kill"] > 0 for row in rows):
+            key = lambda r: (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
+        else:
+            key = lambda r: (r["safe"], -r["distance"], -r["exposure"], r["position"])
     elif style == "cautious":
-        key = lambda r: (-r["exposure"], r["room"], r["kill"], -r["distance"], r["position"])
+        key = lambda r: (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
     else:
         raise ValueError(f"a pilot's style is 'greedy' or 'cautious', not {style!r}")
     return max(rows, key=key)["sequence"]
@@ -123,3 +135,27 @@ greedy_pilot = _pilot("greedy")
 cautious_pilot = _pilot("cautious")
 
 PILOTS = {"random": random_pilot, "greedy": greedy_pilot, "cautious": cautious_pilot}
+
+
+def plot_wins(result, ax=None, *, names: dict | None = None, title: str | None = None):
+    """Bar chart of a tournament's results with 95% Wilson error bars.
+
+    Works around core ``plot_tally`` failing when one side wins every game: ``wilson_interval(n, n)`` returns an
+    upper bound of 0.9999999999999999, so the upper error bar is negative and matplotlib refuses it.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    outcomes = [o for o in (0, 1, "tie") if o in result.counts] + [o for o in result.counts if o not in (0, 1, "tie")]
+    shares = [result.share(o) for o in outcomes]
+    low = [max(0.0, s - result.interval(o)[0]) for s, o in zip(shares, outcomes)]
+    high = [max(0.0, result.interval(o)[1] - s) for s, o in zip(shares, outcomes)]
+    labels = [str((names or {}).get(o, o)) for o in outcomes]
+    ax.bar(labels, shares, yerr=[low, high], color="#6baed6", capsize=4, label=f"games won (n = {result.n:,})")
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("share of games")
+    ax.legend(loc="best", fontsize=8)
+    if title:
+        ax.set_title(title)
+    return ax

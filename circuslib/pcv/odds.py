@@ -18,7 +18,7 @@ from .rules import MAX_LEVEL, MIN_LEVEL, Dogfight, Fire, effective_range, hit_fa
 __all__ = [
     "INTACT", "DAMAGED", "DESTROYED", "shot_odds", "hit_probability", "destroy_probability", "damage_chain",
     "expected_shots", "p", "q", "n", "destroy_after_formula", "expected_shots_formula", "odds_table",
-    "after_shots", "destroy_chances", "nearest_target",
+    "after_shots", "firing_lines", "destroy_chances", "nearest_target",
 ]
 
 INTACT, DAMAGED, DESTROYED = "intact", "damaged", "destroyed"
@@ -184,6 +184,15 @@ def after_shots(shots: list[tuple[int, int]], damaged: bool = False) -> Dist:
 def nearest_target(state: Dogfight) -> Fire:
     """The bots' choice (kit ruling): fire at the nearest plane in line (by effective range; damaged first on a tie)."""
     return Fire(state.planes[state.targets_of(state.active)[0]].name)
+
+
+def firing_lines(state: Dogfight) -> dict[str, list[str]]:
+    """Who can fire at whom: each plane of the side to play (as it stands now) with the enemies in its line,
+    nearest first."""
+    if not isinstance(state, Dogfight):
+        raise TypeError("firing_lines needs a Dogfight state")
+    return {p.name: [state.planes[j].name for j in state.targets_of(i)]
+            for i, p in enumerate(state.planes) if p.side == state.side and state.targets_of(i)}
 
 
 def destroy_chances(state: Dogfight, choose: Callable[[Dogfight], Fire] = nearest_target) -> dict[str, sympy.Rational]:
