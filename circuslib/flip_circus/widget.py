@@ -36,8 +36,8 @@ class FlipCircusWidget:
         self.status.add_class("circus-status")
         self.position_buttons = []
         for i in range(SIZE):
-            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-pos-{i}", tooltip=f"pick the token at {i}")
-            b.add_class("circus-pos")
+            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-pick-{i}", tooltip=f"pick the token at {i}")
+            b.add_class("circus-pick")
             self.position_buttons.append(b)
         self.flip_button = button("Flip", self.do_flip, css_class="circus-flip", style="primary")
         self.power_button = button("Use power", self.do_power, css_class="circus-power")
