@@ -246,7 +246,7 @@ def draw_move_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     return ax
 
 
-def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = True, size: float = 22) -> str:
+def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = True, size: float = 26) -> str:
     """The map with the plane's reachable hexes shaded (orange), and in red those that give a shot."""
     index = state.active if index is None else index
     ends = {node[0] for node in end_nodes(plane_graph(state, index))}

@@ -722,25 +722,33 @@ class Dogfight(GameState):
 SIDE_COLORS = ("#d7301f", "#2171b5")
 
 
+def _short_name(name: str) -> str:
+    """"Red 1" -> "R1": the side's initial and the plane's number, short enough for a map label."""
+    words = name.split()
+    return "".join(w[0] for w in words[:-1]) + words[-1] if len(words) > 1 else name[:3]
+
+
 def _plane_svg(plane: Plane, size: float, origin: tuple[float, float], highlight: bool) -> str:
     cx, cy = hex_center(*plane.hex, size, origin=origin)
     angle = -60 * plane.facing  # facing 0 points east; screen y grows downward
     color = SIDE_COLORS[plane.side]
     outline = ' stroke="#ffd92f" stroke-width="3"' if highlight else ' stroke="#222222" stroke-width="1"'
-    arrow = (f'<polygon points="{size * .6:.1f},0 {-size * .45:.1f},{-size * .4:.1f} {-size * .2:.1f},0 '
-             f'{-size * .45:.1f},{size * .4:.1f}" fill="{color}"{outline} '
-             f'transform="translate({cx:.1f},{cy:.1f}) rotate({angle})"/>')
-    smoke = "".join(f'<circle cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{size * .16:.1f}" fill="#737373" opacity="0.7"/>'
-                    for dx, dy in ((-size * .5, -size * .35), (-size * .62, -size * .1), (-size * .45, -size * .55))
+    # drawn pointing east, then rotated to the facing: the smoke trails behind the tail whatever the heading
+    smoke = "".join(f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="{size * r:.1f}" fill="#737373" opacity="0.75"/>'
+                    for dx, dy, r in ((-size * .55, 0, .2), (-size * .78, -size * .12, .15), (-size * .95, size * .05, .11))
                     ) if plane.damaged else ""
-    label = (f'<text x="{cx:.1f}" y="{cy + size * .95:.1f}" font-size="{size * .36:.1f}" font-family="sans-serif" '
-             f'text-anchor="middle" fill="#222222">{plane.name.split()[-1]} A{plane.altitude} S{plane.speed}</text>')
+    arrow = (f'<polygon points="{size * .6:.1f},0 {-size * .45:.1f},{-size * .4:.1f} {-size * .2:.1f},0 '
+             f'{-size * .45:.1f},{size * .4:.1f}" fill="{color}"{outline}/>')
+    body = f'<g transform="translate({cx:.1f},{cy:.1f}) rotate({angle})">{smoke}{arrow}</g>'
+    label = (f'<text x="{cx:.1f}" y="{cy + size * .95:.1f}" font-size="{size * .38:.1f}" font-family="sans-serif" '
+             f'font-weight="bold" text-anchor="middle" fill="{color}">{_short_name(plane.name)} '
+             f'A{plane.altitude} S{plane.speed}</text>')
     cls = "circus-plane circus-damaged" if plane.damaged else "circus-plane"
-    return f'<g class="{cls}" data-name="{plane.name}">{smoke}{arrow}{label}</g>'
+    return f'<g class="{cls}" data-name="{plane.name}"><title>{plane}</title>{body}{label}</g>'
 
 
 def board_svg(state: "Dogfight | None" = None, *, board: Board | None = None, planes: Iterable[Plane] = (),
-              shade: dict | Iterable[Hex] = (), size: float = 22, fire_line: bool = True,
+              shade: dict | Iterable[Hex] = (), size: float = 26, fire_line: bool = True,
               title: str | None = None) -> str:
     """The hex map as SVG: planes as arrows labelled with altitude (A) and speed (S), smoke when damaged,
     ``shade`` hexes tinted (a set, or a dict hex -> colour), and the acting plane's line of fire."""
