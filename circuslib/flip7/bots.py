@@ -7,7 +7,7 @@ the rules' own working table (no copies of frozen states), so tournaments are fa
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from ..core.game import Move
 from ..core.sim import Tally, tally
 from .odds import _solve, solo_optimal
-from .rules import (CARDS, FLIP_THREE, FREEZE, INDEX, SECOND_CHANCE, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
+from .rules import (CARDS, FLIP_THREE, FREEZE, INDEX, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
                     deck_counts, draw_card, new_game)
 
 __all__ = [

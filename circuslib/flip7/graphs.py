@@ -5,7 +5,6 @@ bust, a Flip and each 'stay' are absorbing. The optimal choice at each hand is m
 """
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import networkx as nx
@@ -14,7 +13,7 @@ from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
 from ..core.graphs import build_graph, draw_graph, layered_layout
 from ..core.sim import Tally, tally
-from .rules import HIT, STAY, SoloRound, card_name, solo_round
+from .rules import STAY, SoloRound, card_name, solo_round
 
 __all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "draw_round_graph",
            "optimal_edges"]

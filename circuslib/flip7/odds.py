@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 import sympy
 
 from ..core.exact import Dist, to_rational
-from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS, INDEX, MODIFIERS, TIMES_TWO, deck_counts, parse_card
+from .rules import ACTIONS, CARDS, FLIP7_BONUS, INDEX, MODIFIERS, TIMES_TWO, deck_counts, parse_card
 
 __all__ = [
     "remaining_deck", "bust_probability", "bust_formula", "bust_formula_values", "expected_gain", "SoloOptimal",

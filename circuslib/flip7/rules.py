@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.game import CHANCE, TERMINAL, GameState, Move
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
@@ -127,13 +127,6 @@ class Hand(NamedTuple):
     def cards(self) -> list:
         """Every card lying in front of the player."""
         return list(self.numbers) + list(self.modifiers) + [SECOND_CHANCE] * self.second_chance + list(self.played)
-
-
-def _add(counts: tuple[int, ...], cards: Iterable) -> tuple[int, ...]:
-    out = list(counts)
-    for card in cards:
-        out[INDEX[card]] += 1
-    return tuple(out)
 
 
 @dataclass(frozen=True)
