@@ -314,9 +314,11 @@ def test_random_games_end_conserve_cards_and_never_reorder(n, seed):
             s = s.play(sample_chance(s, rng))
             continue
         before = s
+        snapshot = dict(vars(s))
         move = rng.choice(s.legal_moves())
         assert s.is_legal(move)
         s = s.play(move)
+        assert vars(before) == snapshot  # playing never changes the old state
         if s.is_over() or s.phase != "play" or before.phase != "play":
             continue
         p = before.turn

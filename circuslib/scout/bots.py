@@ -55,58 +55,54 @@ def best_scout(hand, table) -> Scout:
     """The scout whose card builds the longest set in the hand (the first such one in ``scout_moves`` order)."""
     values = _values(hand)
     n = len(values)
-    # stretch lengths ending at / starting from each place, for each step (-1: down, 0: match, +1: up)
-    ending = {s: [1] * n for s in (-1, 0, 1)}
-    starting = {s: [1] * n for s in (-1, 0, 1)}
-    for i in range(1, n):
-        step = values[i] - values[i - 1]
-        if step in ending:
-            ending[step][i] = ending[step][i - 1] + 1
+    # stretch lengths ending at / starting from each place, for each step: index 0 down (-1), 1 match, 2 up (+1)
+    ending = ([1] * n, [1] * n, [1] * n)
+    starting = ([1] * n, [1] * n, [1] * n)
+    where: dict = {}
+    for i in range(n):
+        where.setdefault(values[i], []).append(i)
+        if i:
+            step = values[i] - values[i - 1]
+            if -1 <= step <= 1:
+                ending[step + 1][i] = ending[step + 1][i - 1] + 1
+    longest = 1 if n else 0
     for i in range(n - 2, -1, -1):
         step = values[i + 1] - values[i]
-        if step in starting:
-            starting[step][i] = starting[step][i + 1] + 1
-    # the longest set entirely left of gap p, and entirely right of it (inserting a card may cut a set in two)
-    left_best = [0] * (n + 1)
-    for i in range(n):
-        here = ending[-1][i]
-        if ending[0][i] > here:
-            here = ending[0][i]
-        if ending[1][i] > here:
-            here = ending[1][i]
-        left_best[i + 1] = here if here > left_best[i] else left_best[i]
-    outside = [0] * (n + 1)  # the longest set entirely left or entirely right of gap p
-    right = 0
-    for i in range(n, -1, -1):
-        if i < n:
-            here = max(starting[-1][i], starting[0][i], starting[1][i])
-            if here > right:
-                right = here
-        outside[i] = right if right > left_best[i] else left_best[i]
+        if -1 <= step <= 1:
+            starting[step + 1][i] = starting[step + 1][i + 1] + 1
+            if starting[step + 1][i] > longest:
+                longest = starting[step + 1][i]
+    # Inserting at gap p leaves the longest set elsewhere at most `longest` long (it may cut one in two), and
+    # gap 0 cuts nothing: the first scout reaches at least `longest`. A later scout wins only with a longer set
+    # *through* the new card, and that needs a neighbour within 1 of it: only those gaps are looked at.
     best, best_length = None, -1
     ends = ("left", "right") if len(table) > 1 else ("left",)
-    down_end, match_end, up_end = ending[-1], ending[0], ending[1]
-    down_start, match_start, up_start = starting[-1], starting[0], starting[1]
     for end in ends:  # the same order as scout_moves: end, then flip, then gap
         card = table[0] if end == "left" else table[-1]
         for flip in (False, True):
             x = card[1] if flip else card[0]
-            for p in range(n + 1):
+            gaps = sorted({g for v in (x - 1, x, x + 1) for i in where.get(v, ()) for g in (i, i + 1)})
+            if best is None:
+                best, best_length = (end, flip, 0), longest
+                if not gaps or gaps[0] != 0:
+                    gaps = [0] + gaps
+            for p in gaps:
                 through = 1
+                left_step = None
                 if p > 0:
-                    d = x - values[p - 1]
-                    if d in (-1, 0, 1):
-                        through += (down_end, match_end, up_end)[d + 1][p - 1]
+                    left_step = x - values[p - 1]
+                    if -1 <= left_step <= 1:
+                        through += ending[left_step + 1][p - 1]
+                    else:
+                        left_step = None
                 if p < n:
                     d = values[p] - x
-                    if d in (-1, 0, 1):
+                    if -1 <= d <= 1:
                         # only a stretch with the same step continues through the new card
-                        left_step = x - values[p - 1] if p > 0 else None
-                        right = (down_start, match_start, up_start)[d + 1][p]
-                        through = (through + right) if left_step == d else max(through, 1 + right)
-                length = through if through > outside[p] else outside[p]
-                if length > best_length:
-                    best, best_length = (end, flip, p), length
+                        right = starting[d + 1][p]
+                        through = through + right if left_step == d else max(through, 1 + right)
+                if through > best_length:
+                    best, best_length = (end, flip, p), through
     return Scout(*best)
 
 
