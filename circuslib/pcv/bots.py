@@ -42,22 +42,22 @@ def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
     """For each (hex, altitude): the exact chance that ``me`` standing there is destroyed by the enemies' fire
     next turn, if every enemy picks its best end position against that spot (each enemy fires once)."""
     board = state.scenario.board
+    # one shot's chance to destroy, in sixths (one die): any hit on a damaged plane, only the 6 on an intact one
+    sixths = {(hexes, diff): 6 * (_shot(hexes, diff)[1] + _shot(hexes, diff)[2] if me.damaged else _shot(hexes, diff)[2])
+              for hexes in (1, 2, 3) for diff in (-1, 0, 1)}
+    offsets = [(hexes, diff, int(sixths[hexes, diff])) for hexes in (1, 2, 3) for diff in (-1, 0, 1)
+               if hexes + abs(diff) <= 3]
     combined: dict[tuple, Fraction] = {}
     for enemy in state.flying(1 - me.side):
-        best: dict[tuple, Fraction] = {}
-        for position in reachable(enemy, turning=state.rules.turning, board=board):
-            hex_, facing, altitude = position
-            for hexes, spot in enumerate(line_ahead(hex_, facing), 1):
-                for diff in (-1, 0, 1):
-                    if hexes + abs(diff) > 3:
-                        continue
-                    miss, damage, destroy = _shot(hexes, diff)
-                    chance = destroy + damage if me.damaged else destroy
-                    key = (spot, altitude + diff)
-                    if chance > best.get(key, 0):
-                        best[key] = chance
+        best: dict[tuple, int] = {}
+        for hex_, facing, altitude in reachable(enemy, turning=state.rules.turning, board=board):
+            line = line_ahead(hex_, facing)
+            for hexes, diff, chance in offsets:
+                key = (line[hexes - 1], altitude + diff)
+                if chance > best.get(key, 0):
+                    best[key] = chance
         for key, chance in best.items():  # survive every enemy: multiply the chances of not being destroyed
-            combined[key] = 1 - (1 - combined.get(key, Fraction(0))) * (1 - chance)
+            combined[key] = 1 - (1 - combined.get(key, Fraction(0))) * (1 - Fraction(chance, 6))
     return combined
 
 

@@ -131,13 +131,15 @@ def end_nodes(graph: nx.DiGraph) -> list[Node]:
 
 def reachable(plane: Plane, **options) -> set[tuple]:
     """The end positions (hex, facing, altitude) of every legal move of the plane (options as ``move_graph``)."""
-    nodes, _ = explore(plane, **options)
-    return {node[:3] for node, out in nodes.items() if not out and node[3] == 0}
+    with _collector_paused():
+        nodes, _ = explore(plane, **options)
+        return {node[:3] for node, out in nodes.items() if not out and node[3] == 0}
 
 
 def plans(plane: Plane, **options) -> dict[tuple, list]:
     """For each end position (hex, facing, altitude), one manoeuvre sequence that gets there (for the bots)."""
-    nodes, edges = explore(plane, **options)
+    with _collector_paused():
+        nodes, edges = explore(plane, **options)
     first_in: dict = {}
     for a, b, move in edges:
         first_in.setdefault(b, (a, move))
