@@ -192,17 +192,9 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 return p, want[p].index(True)
         return None
 
-    def settle():
+    def stalemate():
+        # nobody can play and nothing is pending (SpeedState._settle): recycle if both piles are empty, then flip
         nonlocal pools, pool_of
-        if flips_due[0] or flips_due[1]:
-            return
-        if not held[0] or not held[1]:
-            return
-        if (piles[0] or piles[1]) and pending() is not None:
-            return
-        tops = tops_now()
-        if can(0, tops) or can(1, tops):
-            return
         if not piles[0] and not piles[1] and recycle:
             under = centre[0][:-1] + centre[1][:-1]
             if under:
@@ -239,7 +231,6 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 if record:
                     events.append(FlipFaceUp(slot))
             flips_due[p] = False
-            settle()
             continue
         spot = pending() if piles[0] or piles[1] else None
         if spot is not None:
@@ -253,10 +244,13 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 wanting[p] -= 1
             if record:
                 events.append(r)
-            settle()
             continue
         tops = tops_now()
         c0, c1 = can(0, tops), can(1, tops)
+        if not c0 and not c1:
+            # the stalemate is found here, one loop later than SpeedState finds it, with nothing in between
+            stalemate()
+            continue
         if c0 and c1:
             mover = 0 if rng.random() < p_first else 1
             if record:
@@ -272,7 +266,6 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
             wanting[mover] += 1
         if record:
             events.append(Play(mine[slot], slot, pile))
-        settle()
     else:
         raise RuntimeError(f"the round did not end within {max_steps} steps")
     left = (held[0], held[1])
