@@ -11,7 +11,7 @@ from sympy import Rational as R
 
 from circuslib.core.game import play_moves
 from circuslib.core.sim import tournament
-from circuslib.pcv.bots import PILOTS, best_plan, cautious_pilot, greedy_pilot, random_pilot, threat_map
+from circuslib.pcv.bots import PILOTS, best_plan, greedy_pilot, random_pilot, threat_map
 from circuslib.pcv.graphs import (count_sequences, end_nodes, firing_positions, move_graph, plans, reachable,
                                   reachable_svg, sequence_to)
 from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Rules, Scenario, scenario

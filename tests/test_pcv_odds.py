@@ -1,14 +1,12 @@
 """Exact PCV odds against hand-worked values, and against seeded simulations of the real rules."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
 import sympy
 from sympy import Rational as R
 
-from circuslib.core.exact import Dist
 from circuslib.core.game import CHANCE, sample_outcome
 from circuslib.core.sim import monte_carlo, tally, wilson_interval
 from circuslib.pcv.odds import (after_shots, damage_chain, destroy_after_formula, destroy_chances, destroy_probability,

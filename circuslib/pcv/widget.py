@@ -14,7 +14,7 @@ from ..core.ui import GameFrame, button, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import destroy_chances, destroy_probability, expected_shots, shot_odds
-from .rules import Dogfight, Fire, Manoeuvre, Rules, Scenario, SpeedChange, board_svg, scenario as load_scenario
+from .rules import Dogfight, Rules, Scenario, board_svg, scenario as load_scenario
 
 __all__ = ["DogfightWidget", "OddsExplorer", "destroy_curve_svg"]
 
