@@ -58,20 +58,21 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
 
 
 def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = None, title: str | None = None):
-    """Draw a play graph: one row per set size (bigger sets higher), edges to the shows that beat."""
+    """Draw a play graph: one row per kind of set (stronger sets higher), arrows to the shows that beat."""
     import matplotlib.pyplot as plt
 
-    rows: dict = {}
+    rows: dict = {}  # one row per kind of set (equal sets side by side): the Hasse diagram of "beats"
     for node, data in graph.nodes(data=True):
-        rows.setdefault(data["key"][:2], []).append(node)
-    levels = {kind: i for i, kind in enumerate(sorted(rows))}
+        rows.setdefault(data["key"], []).append(node)
+    levels = {key: i for i, key in enumerate(sorted(rows))}
     pos = {}
-    for kind, nodes in rows.items():
-        nodes.sort(key=lambda n: (graph.nodes[n]["key"], n))
+    for key, nodes in rows.items():
+        nodes.sort()
         for i, node in enumerate(nodes):
-            pos[node] = ((i + 0.5) / len(nodes) - 0.5, levels[kind])
+            pos[node] = (i - (len(nodes) - 1) / 2, levels[key])
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 1.2 + 0.9 * max(1, len(levels))))
+        _, ax = plt.subplots(figsize=(3 + 1.8 * max(map(len, rows.values()), default=1),
+                                      1.0 + 0.8 * max(1, len(levels))))
     chain_edges = list(zip(highlight, highlight[1:])) if highlight else []
     colors = ["#fdd0a2" if graph.nodes[n]["key"][1] == 1 and graph.nodes[n]["size"] > 1 else "#c6dbef"
               for n in graph.nodes]
