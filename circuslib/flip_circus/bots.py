@@ -8,12 +8,13 @@
 """
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 
 from ..core.game import CHANCE, random_policy
 from .graphs import trio_need, winning_turns
-from .odds import look_values, possible_backs
+from .odds import possible_backs
 from .rules import (ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
@@ -52,6 +53,18 @@ def _expected_threats(state: FlipCircus, move, backs) -> Fraction:
     return sum((p * threats(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
 
 
+def _best_look(state: FlipCircus, backs) -> int | None:
+    """Where a look tells most: the unseen back with the largest entropy (floats are enough to rank them;
+    ``odds.look_values`` gives the exact values)."""
+    best, where = 0.0, None
+    for i in range(SIZE):
+        if not state.knows_back(state.player, i):
+            h = -sum(float(p) * math.log2(float(p)) for p in backs[i].values() if p)
+            if h > best + 1e-12:
+                best, where = h, i
+    return where
+
+
 def _board_moves(state: FlipCircus) -> list:
     return [m for m in state.legal_moves() if m.name in ("swap", "flip") or
             (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
@@ -86,16 +99,16 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
             return rng.choice([m for need, threat, m in scored if (need, threat) == best])
         best = min(need for need, _ in scored)
         if best >= now and applause:
-            values = look_values(state, state.player)
-            if values and max(map(float, values.values())) > 0:
-                return look(max(values, key=lambda i: (float(values[i]), -i)))
+            target = _best_look(state, backs)
+            if target is not None:
+                return look(target)
         return rng.choice([m for need, m in scored if need == best])
     if applause:
         if _poster_move(state) is not None:
             return _poster_move(state)
-        values = look_values(state, state.player)
-        if values and max(map(float, values.values())) > 0 and applause > 1:
-            return look(max(values, key=lambda i: (float(values[i]), -i)))
+        target = _best_look(state, possible_backs(state, state.player))
+        if target is not None and applause > 1:
+            return look(target)
     return END_TURN
 
 

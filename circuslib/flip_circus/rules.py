@@ -7,7 +7,7 @@ of tokens whose hidden face they have seen, so ``view(player)`` can hide everyth
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from fractions import Fraction
 from itertools import permutations, product
@@ -257,13 +257,8 @@ def makes_clown_group(before: list[frozenset], after: list[frozenset]) -> bool:
 
 def trios(faces: Sequence[str], available: Sequence[str] = POSTER_ARTISTS) -> list[tuple[int, str]]:
     """Each trio of three neighbours showing the same artist whose poster is available: (middle, artist)."""
-    found = []
-    for middle in range(SIZE):
-        left, right = neighbours(middle)
-        artist = faces[middle]
-        if artist in available and faces[left] == artist == faces[right]:
-            found.append((middle, artist))
-    return found
+    return [(m, faces[m]) for m in range(SIZE)
+            if faces[m] in available and faces[m - 1] == faces[m] == faces[(m + 1) % SIZE]]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -291,8 +286,7 @@ class FlipCircus(GameState):
     def _with(self, **changes) -> "FlipCircus":
         """A copy with some fields changed (dataclasses.replace, without its overhead: play-outs call it a lot)."""
         new = object.__new__(FlipCircus)
-        fields = dict(self.__dict__)
-        fields.pop("faces", None)  # the cached faces belong to the old ring
+        fields = {name: self.__dict__[name] for name in _FIELDS}  # cached values belong to the old state
         fields.update(changes)
         new.__dict__.update(fields)
         return new
@@ -372,6 +366,10 @@ class FlipCircus(GameState):
 
     def legal_moves(self) -> tuple:
         """The moves the player to move may make now."""
+        return self._legal
+
+    @cached_property
+    def _legal(self) -> tuple:
         if self.current_player < 0:
             return ()
         if self.pending:
@@ -460,7 +458,6 @@ class FlipCircus(GameState):
             return self._with( applause=_bump(self.applause, team, -1),
                            knows=_learn(self.knows, [self.player], [token]))._maybe_end()
         faces = self.faces
-        before = clown_groups(faces, self.ring)
         state, moved = self, False
         if move.name == "swap":
             state, moved = state._exchange(*move.detail), True
@@ -475,7 +472,9 @@ class FlipCircus(GameState):
                 seen = [self.ring[p] for p in voyante_sees(faces, i)]
                 state = state._with( knows=_learn(state.knows, [self.player], seen))
         state = state._with( actions_left=state.actions_left - 1)
-        grouped = moved and makes_clown_group(before, clown_groups(state.faces, state.ring))
+        # Clown groups only matter when there is an Applause to take or to take away
+        grouped = moved and bool(state.reserve or state.applause[1 - team]) and makes_clown_group(
+            clown_groups(faces, self.ring), clown_groups(state.faces, state.ring))
         state = state._take_posters()
         if state.is_over():
             return state
@@ -567,6 +566,9 @@ class FlipCircus(GameState):
         if self.phase in SETUP_PHASES:
             return f"<i>{self.phase}</i>"
         return ring_svg(self.faces, caption=_caption(self))
+
+
+_FIELDS = tuple(f.name for f in fields(FlipCircus))
 
 
 def _bump(values: tuple, index: int, delta: int) -> tuple:

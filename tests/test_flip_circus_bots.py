@@ -1,0 +1,82 @@
+"""Flip Circus bots: they take posters that are there, deny the opponent, never peek at hidden backs, and beat
+the random bot in seeded tournaments."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from circuslib.core.sim import tournament
+from circuslib.flip_circus.bots import defensive_bot, greedy_bot, random_bot, threats
+from circuslib.flip_circus.graphs import trio_need, winning_turns
+from circuslib.flip_circus.odds import hidden_worlds
+from circuslib.flip_circus.rules import (ACROBATE, CLOWN, MAKE_RETURN, TAKE_APPLAUSE, flip, from_faces, look,
+                                         new_game, swap)
+
+C, A = CLOWN, ACROBATE
+NEAR = [(A, "Magicien"), (C, A), (A, "Dresseuse"), (C, "Magicien"), ("Magicien", "Voyante"), (C, "Voyante"),
+        ("Voyante", "Muscles"), (C, "Muscles"), ("Muscles", "Dresseuse"), (C, "Dresseuse")]
+
+
+def test_greedy_takes_a_sure_poster():
+    assert greedy_bot(from_faces(NEAR, known={0: [1]}), random.Random(1)) == flip(1)
+
+
+def test_greedy_plays_the_likeliest_poster_chance_when_nothing_is_sure():
+    assert greedy_bot(from_faces(NEAR), random.Random(1)) == flip(1)  # 1/5, the best this turn
+
+
+def test_bots_never_peek_at_backs_they_have_not_seen():
+    state = from_faces(NEAR)
+    view = state.view(0)
+    for world in list(hidden_worlds(view))[:6]:  # the same view, different truths behind the tokens
+        other = from_faces(list(zip(view.faces, world)))
+        for bot in (greedy_bot, defensive_bot):
+            assert bot(other, random.Random(7)) == bot(state, random.Random(7))
+
+
+def test_clown_rewards_taken_or_denied():
+    ring = list(NEAR)
+    state = from_faces(ring, applause=(0, 1)).play(swap(2, 3))  # the Clown from 3 joins the one at 1
+    assert state.pending
+    assert greedy_bot(state, random.Random(1)) == TAKE_APPLAUSE
+    assert defensive_bot(state, random.Random(1)) == MAKE_RETURN  # the opponent loses their Applause
+
+
+def test_threats_count_near_trios():
+    faces = [A, A, C, "Magicien", "Magicien", C, "Voyante", C, "Muscles", C]
+    # windows one change short of a free trio: (9,0,1) A A, (0,1,2) A A, (2,3,4) M M, (3,4,5) M M
+    assert threats(faces, [A, "Magicien"]) == 4
+    assert threats(faces, ["Voyante"]) == 0
+
+
+def test_defensive_last_action_is_closest_to_a_trio_then_leaves_fewest_threats():
+    # every back known, so each move's result is certain; with no poster to take, the defensive bot's last
+    # action is the best (trio need, opponent's near-trios) pair among the ring moves
+    ring = [(A, "Magicien"), (C, "Voyante"), ("Magicien", "Voyante"), (C, A), ("Voyante", "Muscles"),
+            ("Muscles", "Dresseuse"), (C, "Magicien"), ("Dresseuse", A), (C, "Muscles"), (C, "Dresseuse")]
+    state = from_faces(ring, known={0: list(range(10))}).play(flip(0))
+    assert state.actions_left == 1 and not state.applause[0] and not state.posters[0]
+    assert not [t for t in winning_turns(state) if t.probability == 1]  # no sure poster: the threat rule decides
+    available = state.available_posters()
+
+    def score(move):
+        faces = state.play(move).faces if not state.play(move).posters[0] else None
+        return (trio_need(faces, available), threats(faces, available)) if faces else (-1, 0)
+
+    moves = [m for m in state.legal_moves() if m.name in ("swap", "flip", "power") and
+             (m.name != "power" or state.face(m.detail[0]) in (ACROBATE, "Magicien"))]
+    chosen = defensive_bot(state, random.Random(3))
+    assert score(chosen) == min(score(m) for m in moves)
+
+
+def test_greedy_beats_random_in_a_seeded_tournament():
+    result = tournament(lambda rng: new_game(rng), [greedy_bot, random_bot], 30, 12, winner=lambda s: s.winner)
+    assert result.interval(0)[0] > 0.5  # the whole 95% interval of greedy's share lies above a coin flip
+
+
+def test_bots_refuse_chance_steps():
+    from circuslib.flip_circus.rules import FlipCircus
+
+    with pytest.raises(ValueError, match="chance"):
+        greedy_bot(FlipCircus(), random.Random(1))
