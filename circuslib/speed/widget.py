@@ -105,6 +105,7 @@ class SpeedTable:
         self.wins = [0, 0]
         self.points = [0, 0]
         self.frame = GameFrame("Speed (Le Flip): shed your cards before the bot", odds_visible=False, log_lines=10)
+        self.frame.widget.add_class("circus-speed")
         self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card")
                              for i in range(setup.face_up)]
         self.pile_buttons = [button("", lambda p=p: self.click_pile(p), css_class="circus-speed-pile")
