@@ -387,3 +387,13 @@ def test_flip_option_keeps_the_order():
     s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8)]], phase="flip",
                               rules=ScoutRules(flip_reverses_order=False))
     assert s.play(FLIP_HAND).hands[0] == ((9, 1), (2, 5))
+
+
+def test_a_player_sees_only_their_own_hand():
+    s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8), (6, 7)]], table=[(5, 4)], owner=0, turn=1)
+    seen = s.view(1)
+    assert seen.hands == (((0, 0), (0, 0)), ((3, 4),), ((0, 0), (0, 0))) and seen.table == s.table
+    assert s.hands[0] == ((1, 9), (5, 2))  # the real state keeps its cards
+    assert 'fill="#3b5b92"' in scout_svg(seen)  # hidden cards are drawn face down
+    with pytest.raises(ValueError, match="player is one of"):
+        s.view(3)

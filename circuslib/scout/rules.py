@@ -17,7 +17,7 @@ from ..core.ui import svg_card, svg_doc
 
 __all__ = [
     "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutRules", "Show", "Scout", "ScoutAndShow", "FLIP_HAND",
-    "KEEP_HAND", "RoundResult", "ScoutState", "new_game", "set_key", "is_set", "beats", "legal_shows",
+    "KEEP_HAND", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key", "is_set", "beats", "legal_shows",
     "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance", "deal_round",
 ]
 
@@ -247,6 +247,9 @@ class ScoutAndShow:
     def __str__(self) -> str:
         return f"Scout & Show: {self.scout}, then {self.show}"
 
+
+HIDDEN = (0, 0)
+"""A card another player holds, as seen in ``state.view(player)``: its numbers are unknown."""
 
 FLIP_HAND = Move("flip hand")
 KEEP_HAND = Move("keep hand")
@@ -628,6 +631,14 @@ class ScoutState(GameState):
                             self.rounds, (self.starter + 1) % self.n_players, totals, history)
 
     # --- looking at it -------------------------------------------------------------------------------
+    def view(self, player: int) -> "ScoutState":
+        """What ``player`` sees: their own hand, the table and everyone's counts; other hands and the undealt
+        deck become hidden cards ``HIDDEN`` (the number of cards stays visible)."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n_players:
+            raise ValueError(f"player is one of 0 to {self.n_players - 1}, not {player!r}")
+        hands = tuple(h if i == player else (HIDDEN,) * len(h) for i, h in enumerate(self.hands))
+        return self._replace(hands=hands, deck=(HIDDEN,) * len(self.deck))
+
     def card_count(self) -> int:
         """All cards in the round: deck, hands, table and captured piles (the same throughout a round)."""
         return (len(self.deck) + sum(map(len, self.hands)) + len(self.table)
@@ -746,7 +757,7 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
         parts.append(_text(6, y - 4, info + ("  ← to move" if p == state.turn and state.phase != "over" else "")))
         for i, c in enumerate(hand):
             parts.append(svg_card(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
-                                  highlight=i in selected, css_class="circus-hand-card"))
+                                  highlight=i in selected, face_down=c == HIDDEN, css_class="circus-hand-card"))
         if gaps:
             parts += [_text(10 + i * step + 4, y + h + 14, f"↑{i}", size=11, color="#2171b5")
                       for i in range(len(hand) + 1)]
