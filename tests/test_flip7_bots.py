@@ -49,7 +49,11 @@ def test_bot_decisions_by_hand():
     assert not StopAtRisk(Fraction(1, 10)).wants_hit(Hand((12,)), deck)
     assert StopAtRisk(Fraction(1, 8)).wants_hit(Hand((12,)), deck)
     assert AlwaysHit().wants_hit(Hand((10, 11, 12)), deck)
-    assert Optimal().wants_hit(Hand((10, 11, 12)), deck) == solo_optimal("numbers+modifiers").hit([10, 11, 12])
+    assert not Optimal().wants_hit(Hand((10, 11, 12)), deck) and not solo_optimal().hit([10, 11, 12])
+    assert Optimal().wants_hit(Hand((2, 3)), deck) and solo_optimal().hit([2, 3])
+    # with modifiers it solves the same recursion from its hand, the modifiers counted in the score
+    assert not Optimal().wants_hit(Hand((10, 11, 12), ("x2",)), deck)
+    assert Optimal().wants_hit(Hand((2, 3), ("x2", "+4")), deck)
 
 
 def test_the_card_counter_sees_which_numbers_are_gone():

@@ -154,6 +154,7 @@ class Flip7Game(GameState):
     finished: bool = False
     target: int = TARGET
     last: str = field(default="", compare=False)
+    previous: tuple = field(default=(), compare=False)  # the rows as the last round ended (for display)
 
     # --- the protocol -------------------------------------------------------------------------------------
     @property
@@ -301,6 +302,7 @@ class _Table:
         self.flip3 = list(s.flip3) if s.flip3 else None
         self.pending = list(s.pending)
         self.contenders = s.contenders
+        self.previous = s.previous
         self.finished = False
         self.round_over = False
         self.log: list[str] = []
@@ -425,7 +427,7 @@ class _Table:
             turn_done=self.turn_done, receiver=self.receiver, deal_queue=tuple(self.deal_queue),
             flip3=(self.flip3[0], self.flip3[1], tuple(self.flip3[2])) if self.flip3 else None,
             pending=tuple(self.pending), contenders=self.contenders, finished=self.finished, target=s.target,
-            last="; ".join(self.log))
+            last="; ".join(self.log), previous=self.previous)
 
     def _targets(self, owner: int, card: str) -> list[int]:
         active = [p for p in range(len(self.hands)) if self.hands[p].active]
@@ -472,6 +474,8 @@ class _Table:
 
     def start_round(self, dealer: int, number: int) -> None:
         # the last round's cards are set aside (the final round's stay on the table once the game is over)
+        if number > 1:
+            self.previous = tuple(self.hands)
         for h in self.hands:
             for card in h.cards():
                 self.discard[INDEX[card]] += 1

@@ -9,7 +9,7 @@ from ..core.game import CHANCE, IllegalMove, Move
 from ..core.ui import GameFrame, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
-from .rules import (CARDS, DECK_COUNTS, HIT, STAY, Flip7Game, card_name, draw_card, game_svg, new_game)
+from .rules import (CARDS, DECK_COUNTS, HIT, STAY, Flip7Game, card_name, draw_card, game_svg, hand_svg, new_game)
 
 __all__ = ["Flip7Widget", "OddsExplorer", "default_bots"]
 
@@ -46,6 +46,7 @@ class Flip7Widget:
         self.frame.widget.children = (self.frame.widget.children[:2] + (self.scores,) + self.frame.widget.children[2:])
         self.frame.widget.add_class("circus-flip7")
         self.start = start
+        self.last_round = ""
         self.new_game()
 
     @property
@@ -61,6 +62,7 @@ class Flip7Widget:
         """Deal a new game (the same start again if one was given)."""
         self.state = self.start or new_game(len(self.bots) + 1, dealer=self.rng.randrange(len(self.bots) + 1))
         self.frame.lines.clear()
+        self.last_round = ""
         self.frame.log("a new game: the dealer deals one card to everyone")
         self.frame.say("")
         self._advance()
@@ -133,7 +135,13 @@ class Flip7Widget:
     # --- drawing ----------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         s = self.state
-        self.frame.show_board(game_svg(s, names=self.names))
+        board = game_svg(s, names=self.names)
+        just_ended = bool(self.last_round)  # the student's last action ended a round: show how it ended
+        if s.previous and not s.is_over():
+            rows = "<br>".join(hand_svg(h, label=name) for name, h in zip(self.names, s.previous))
+            board += (f"<details class='circus-previous'{' open' if just_ended else ''}><summary>Round {s.round - 1} as it ended</summary>"
+                      f"{rows}</details>")
+        self.frame.show_board(board)
         totals = "".join(f"<td style='padding:0 8px'>{html.escape(n)}: <b>{t}</b> ({h.score()} this round)</td>"
                          for n, t, h in zip(self.names, s.totals, s.hands))
         self.scores.value = f"<table><tr>{totals}</tr></table>"
@@ -141,7 +149,8 @@ class Flip7Widget:
         controls = [self.hit_button, self.stay_button]
         if my_turn and s.pending:
             owner, card = s.pending[0]
-            self.frame.say(f"You drew {card}: choose who gets it.")
+            prefix, self.last_round = self.last_round, ""
+            self.frame.say((prefix + " " if prefix else "") + f"You drew {card}: choose who gets it.")
             for target in s.targets_for(owner, card):
                 who = "yourself" if target == 0 else self.names[target]
                 b = button(f"{card} → {who}", lambda c=card, t=target: self.give(c, t), css_class="circus-target")
@@ -150,9 +159,9 @@ class Flip7Widget:
         else:
             self.hit_button.disabled = self.stay_button.disabled = not my_turn
             if s.is_over():
-                self.frame.say(getattr(self, "last_round", "The game is over."))
+                self.frame.say(self.last_round or "The game is over.")
             elif my_turn:
-                prefix = getattr(self, "last_round", "")
+                prefix = self.last_round
                 self.last_round = ""
                 self.frame.say((prefix + " " if prefix else "") + f"Your turn: {s.hands[0].score()} points in front "
                                "of you. Hit or stay?")
