@@ -172,3 +172,14 @@ def test_expected_shots_match_a_seeded_simulation():
             return shots
 
         assert monte_carlo(shots_needed, 3000, seed=hexes).contains(exact), hexes
+
+
+def test_destroy_chances_under_the_every_target_reading():
+    from circuslib.pcv.rules import Rules
+
+    planes = (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3), Plane("B2", 1, (5, 4), 3, 3, 3))
+    for fire, expected in (("every-target", {"B": R(1, 6), "B2": R(1, 6)}),  # one die each: a 6 destroys
+                           ("one-target", {"B": R(1, 6), "B2": 0})):         # only the nearest, B, is shot at
+        s = Scenario("t", Board(12, 9), planes).start(Rules(fire=fire))
+        s = s.play(Manoeuvre("forward")).play(SpeedChange(0))
+        assert destroy_chances(s) == expected, fire

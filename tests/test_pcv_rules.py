@@ -232,6 +232,31 @@ def test_only_enemies_are_targets_and_the_nearest_comes_first():
     assert {m.target for m in s.legal_moves()} == {"B", "B2"}
 
 
+def two_in_line(rules: Rules) -> Dogfight:
+    """R (moved) has B 2 hexes ahead and B2 3 hexes ahead, both at its altitude."""
+    s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3), Plane("B2", 1, (5, 4), 3, 3, 3),
+             rules=rules)
+    return s.play(FORWARD).play(KEEP)
+
+
+def test_one_target_a_turn_is_the_default_reading():
+    s = two_in_line(Rules())
+    assert s.rules.fire == "one-target" and {m.target for m in s.legal_moves()} == {"B", "B2"}
+    s = s.play(Fire("B2")).play(1)  # a miss; R does not fire again this turn
+    assert s.side == 1 and s.phase == "move"
+    with pytest.raises(ValueError, match="fire must be one of"):
+        Rules(fire="all-guns")
+
+
+def test_every_target_fires_once_at_each_enemy_in_line():
+    s = two_in_line(Rules(fire="every-target")).play(Fire("B")).play(1)
+    assert s.phase == "fire" and s.plane.name == "R" and s.legal_moves() == (Fire("B2"),)
+    with pytest.raises(IllegalMove, match="already fired at B this turn"):
+        s.play(Fire("B"))
+    s = s.play(Fire("B2")).play(6)
+    assert s.plane_named("B2").out == "destroyed" and s.side == 1
+
+
 # --- objectives and scenarios -----------------------------------------------------------------------------
 
 def test_reaching_the_east_edge_wins_a_breakthrough():
@@ -301,9 +326,9 @@ def test_the_map_draws_planes_smoke_and_the_line_of_fire():
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), name=st.sampled_from(["duel", "patrol", "breakthrough", "last-stand"]),
-       turning=st.sampled_from(["front-three", "straight"]))
-def test_random_play_ends_and_keeps_every_plane_accounted_for(seed, name, turning):
-    start = scenario(name).start(Rules(turning))
+       turning=st.sampled_from(["front-three", "straight"]), fire=st.sampled_from(["one-target", "every-target"]))
+def test_random_play_ends_and_keeps_every_plane_accounted_for(seed, name, turning, fire):
+    start = scenario(name).start(Rules(turning, fire))
     end, history = playout(start, random.Random(seed), record=True)
     assert end.is_over()
     assert [p.name for p in end.planes] == [p.name for p in start.planes]  # planes are never created or lost

@@ -183,7 +183,7 @@ def after_shots(shots: list[tuple[int, int]], damaged: bool = False) -> Dist:
 
 def nearest_target(state: Dogfight) -> Fire:
     """The bots' choice (kit ruling): fire at the nearest plane in line (by effective range; damaged first on a tie)."""
-    return Fire(state.planes[state.targets_of(state.active)[0]].name)
+    return Fire(state.planes[state.open_targets()[0]].name)
 
 
 def firing_lines(state: Dogfight) -> dict[str, list[str]]:

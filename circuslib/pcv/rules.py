@@ -18,8 +18,8 @@ from ..core.game import CHANCE, TERMINAL, GameState
 from ..core.ui import hex_center, hex_corners, svg_doc
 
 __all__ = [
-    "DIRECTIONS", "FACING_NAMES", "TURNINGS", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange", "Fire",
-    "Objective", "Scenario", "Dogfight", "hex_add", "hex_step", "hex_distance", "line_ahead", "direction_to",
+    "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange",
+    "Fire", "Objective", "Scenario", "Dogfight", "hex_add", "hex_step", "hex_distance", "line_ahead", "direction_to",
     "front_moves", "effective_range", "hit_faces", "load_scenarios", "scenario", "board_svg",
     "MANOEUVRE_COSTS", "MIN_LEVEL", "MAX_LEVEL",
 ]
@@ -32,6 +32,7 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1
 FACING_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 MIN_LEVEL, MAX_LEVEL = 1, 6  # altitude and speed both run from 1 to 6
 TURNINGS = ("front-three", "straight")
+FIRE_MODES = ("one-target", "every-target")
 MANOEUVRE_COSTS = {"forward": 1, "down": 1, "up": 2, "loop": 3}
 MAX_RANGE = 3
 
@@ -99,13 +100,19 @@ class Rules:
 
     ``turning="front-three"`` (kit ruling, the default): "sur l'avant" is any of the three hexes in front, and a
     move to a front-side hex turns the nose 60 degrees toward it. ``turning="straight"``: ahead only.
+    ``fire="one-target"`` (kit ruling, the default): each plane fires once a turn, at one target in its line,
+    chosen by the player. ``fire="every-target"``: a plane fires once at each enemy in its line (a literal reading
+    of "engage toutes les cibles potentielles").
     """
 
     turning: str = "front-three"
+    fire: str = "one-target"
 
     def __post_init__(self) -> None:
         if self.turning not in TURNINGS:
             raise ValueError(f"turning must be one of {', '.join(map(repr, TURNINGS))}, not {self.turning!r}")
+        if self.fire not in FIRE_MODES:
+            raise ValueError(f"fire must be one of {', '.join(map(repr, FIRE_MODES))}, not {self.fire!r}")
 
     @property
     def turns(self) -> tuple[str, ...]:
@@ -446,6 +453,7 @@ class Dogfight(GameState):
     winner: int | None = None
     note: str = ""
     last_roll: int | None = None
+    fired_at: tuple[int, ...] = ()
 
     # --- starting ------------------------------------------------------------------------------------
     @classmethod
@@ -495,7 +503,7 @@ class Dogfight(GameState):
         if self.phase == "speed":
             return tuple(SpeedChange(d) for d in (-1, 0, 1) if self.plane.speed + d <= MAX_LEVEL)
         if self.phase == "fire":
-            return tuple(Fire(self.planes[i].name) for i in self.targets_of(self.active))
+            return tuple(Fire(self.planes[i].name) for i in self.open_targets())
         return ()
 
     def chance_outcomes(self) -> tuple:
@@ -536,7 +544,9 @@ class Dogfight(GameState):
         # fire
         if not isinstance(move, Fire):
             return f"{plane.name} is firing: choose a target in its line, not {move}"
-        names = [self.planes[i].name for i in self.targets_of(self.active)]
+        names = [self.planes[i].name for i in self.open_targets()]
+        if any(self.planes[i].name == move.target for i in self.fired_at):
+            return f"{plane.name} has already fired at {move.target} this turn; it can still fire at: {', '.join(names)}"
         return f"{move.target} is not in {plane.name}'s line of fire; it can fire at: {', '.join(names)}"
 
     # --- firing lines ---------------------------------------------------------------------------------
@@ -553,6 +563,10 @@ class Dogfight(GameState):
                 if reach is not None:
                     found.append((reach, not p.damaged, i))
         return [i for _, _, i in sorted(found)]
+
+    def open_targets(self) -> list[int]:
+        """The targets the acting plane may still choose this fire step (each at most once)."""
+        return [i for i in self.targets_of(self.active) if i not in self.fired_at]
 
     def shot(self, shooter: int, target: int) -> tuple[int, int]:
         """(hexes ahead, altitude difference) from plane ``shooter`` to plane ``target``."""
@@ -573,7 +587,8 @@ class Dogfight(GameState):
             return self._change_speed(move)
         if self.phase == "fire":
             target = next(i for i, p in enumerate(self.planes) if p.name == move.target)
-            return replace(self, phase="roll", target=target, note=f"{self.plane.name} fires at {move.target}")
+            return replace(self, phase="roll", target=target, fired_at=self.fired_at + (target,),
+                           note=f"{self.plane.name} fires at {move.target}")
         return self._roll(move)
 
     def _manoeuvre(self, move: Manoeuvre) -> "Dogfight":
@@ -640,6 +655,8 @@ class Dogfight(GameState):
             state = state._after_loss()
             if state.phase == "over":
                 return state
+        if self.rules.fire == "every-target" and state.open_targets():
+            return replace(state, phase="fire")  # the same plane fires again, at another enemy in its line
         return state._next_shooter(self.active + 1)
 
     # --- the order of play ---------------------------------------------------------------------------
@@ -660,7 +677,7 @@ class Dogfight(GameState):
     def _next_shooter(self, first: int) -> "Dogfight":
         for i in range(first, len(self.planes)):
             if self.planes[i].side == self.side and self.targets_of(i):
-                return replace(self, phase="fire", active=i, mp_left=0)
+                return replace(self, phase="fire", active=i, mp_left=0, fired_at=())
         return self._end_side()
 
     def _end_side(self) -> "Dogfight":
