@@ -89,8 +89,11 @@ def test_a_failed_play_changes_nothing_and_says_why():
     before = replace(s)
     with pytest.raises(IllegalMove, match="card from the deck"):
         s.play(HIT)
+    for not_a_card in (13, 5.0, True, "Joker", [5]):
+        with pytest.raises(IllegalMove):
+            s.play(not_a_card)
     with pytest.raises(IllegalMove):
-        s.play(13)
+        solo_round().play(HIT).play(5.0)
     assert s == before
     s = play_moves(s, [5, 8])
     with pytest.raises(IllegalMove, match="hit or stay"):

@@ -85,6 +85,14 @@ def round_score(numbers: Iterable[int], modifiers: Iterable[str] = (), *, busted
     return total + (FLIP7_BONUS if len(set(numbers)) >= 7 else 0)
 
 
+def _card_left(deck, move) -> bool:
+    """Whether ``move`` names a card kind (an int 0..12 or a card name, not 5.0 or True) still in ``deck``."""
+    if isinstance(move, bool) or not isinstance(move, (int, str)):
+        return False
+    i = INDEX.get(move)
+    return i is not None and deck[i] > 0
+
+
 def draw_card(counts, rng: random.Random):
     """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
     total = sum(counts)
@@ -195,10 +203,7 @@ class Flip7Game(GameState):
         if self.finished:
             return False
         if self.receiver is not None:
-            try:
-                return self.deck[INDEX[move]] > 0 if not isinstance(move, bool) else False
-            except (KeyError, TypeError):
-                return False
+            return _card_left(self.deck, move)
         return move in self.legal_moves()
 
     def chance_outcomes(self) -> tuple:
@@ -283,7 +288,7 @@ class Flip7Game(GameState):
         return game_svg(self)
 
     def cards_seen(self) -> tuple[int, ...]:
-        """Counts of the cards out of the deck and visible (on the table or in the discards)."""
+        """Counts of the cards not in the deck (on the table or in the discards): what a card counter subtracts."""
         return tuple(full - left for full, left in zip(DECK_COUNTS, self.deck))
 
 
@@ -578,6 +583,14 @@ class SoloRound(GameState):
     def is_over(self) -> bool:
         """The round ends on a stay, a bust or a Flip."""
         return self.stopped or self.busted or len(self.numbers) >= self.flip_at
+
+    def is_legal(self, move) -> bool:
+        """Direct rule check: a card kind left in the deck while drawing, else hit or stay."""
+        if self.is_over():
+            return False
+        if self.drawing:
+            return _card_left(self.deck, move)
+        return move in self.legal_moves()
 
     def legal_moves(self) -> tuple:
         """Hit or stay (only stay once the deck is empty)."""
