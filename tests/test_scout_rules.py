@@ -397,3 +397,13 @@ def test_a_player_sees_only_their_own_hand():
     assert 'fill="#3b5b92"' in scout_svg(seen)  # hidden cards are drawn face down
     with pytest.raises(ValueError, match="player is one of"):
         s.view(3)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_deal_round_draws_the_same_cards_as_the_chance_steps(n):
+    stepwise, rng = new_game(n, first=n - 2), random.Random(n)
+    while stepwise.phase == "deal":
+        stepwise = stepwise.play(sample_chance(stepwise, rng))
+    fast = deal_round(new_game(n, first=n - 2), random.Random(n))
+    assert fast == stepwise
+    assert deal_round(fast, random.Random(0)) is fast  # nothing left to deal

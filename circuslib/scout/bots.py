@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 
 from ..core.sim import Tally, tally
 from .rules import (_best_show, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
-                    longest_set, new_game, sample_chance, scout_moves, set_key)
+                    longest_set, new_game, deal_round, scout_moves, set_key)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 
@@ -148,7 +148,7 @@ def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: r
         if state.phase == "over":
             return state
         if state.phase == "deal":
-            state = state._apply(sample_chance(state, rng))
+            state = deal_round(state, rng)  # every card by its exact (uniform) chance, as sample_chance draws it
             continue
         policy = policies if callable(policies) else policies[state.turn]
         state = state.play(policy(state, rng))

@@ -720,10 +720,21 @@ def sample_chance(state: ScoutState, rng) -> tuple:
 
 
 def deal_round(state: ScoutState, rng) -> ScoutState:
-    """Deal every card of the round, one chance step at a time."""
-    while state.phase == "deal":
-        state = state._apply(sample_chance(state, rng))
-    return state
+    """Deal the rest of the round's cards: the same draws, in the same order, as playing each chance step with
+    ``sample_chance`` (so the same seed gives the same hands), without building a state for every card."""
+    if state.phase != "deal":
+        return state
+    deck = list(state.deck)
+    hands = [list(h) for h in state.hands]
+    n, dealt = state.n_players, len(state.full_deck) - len(state.deck)
+    while dealt < state.hand_size * n:
+        m = len(deck)
+        r = rng.randrange(2 * m)
+        card = deck.pop(r) if r < m else deck.pop(r - m)[::-1]
+        hands[(state.starter + dealt) % n].append(card)
+        dealt += 1
+    return state._replace(deck=tuple(deck), hands=tuple(map(tuple, hands)), phase="flip", turn=state.starter,
+                          flips_done=0)
 
 
 # ---------------------------------------------------------------------------------------------------------

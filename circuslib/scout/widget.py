@@ -14,7 +14,7 @@ from ..core.game import CHANCE, IllegalMove
 from ..core.ui import GameFrame, button, svg_card, svg_doc
 from .bots import BOTS, greedy_bot
 from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
-                    longest_set, new_game, sample_chance, set_key)
+                    deal_round, longest_set, new_game, set_key)
 
 __all__ = ["ScoutWidget", "describe_move"]
 
@@ -210,7 +210,7 @@ class ScoutWidget:
                 self.frame.say(f"Game over. {you} with {best} points. Totals: {list(s.totals)}")
                 break
             if s.current_player == CHANCE:
-                self.state = s._apply(sample_chance(s, self.rng))
+                self.state = deal_round(s, self.rng)
                 continue
             if s.current_player == YOU:
                 break
