@@ -29,3 +29,10 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
     assert "Red 1: 3 movement point(s) left" in shown(lab, page, ".circus-pcv .circus-message", "movement point")
+    # the odds explorer: one step right on the range slider shows the odds at 2 hexes
+    handle = page.locator(".circus-range .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hex(es) ahead")
+    assert "13/27" in odds and "9/2" in odds  # within 3 shots, and expected shots, at range 2
