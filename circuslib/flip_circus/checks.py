@@ -2,7 +2,6 @@
 without giving the right one."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import sympy

@@ -10,7 +10,6 @@ import random
 from collections import Counter, deque
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Hashable, Sequence
 
 import networkx as nx
@@ -18,11 +17,10 @@ import sympy
 
 from ..core.exact import to_rational
 from ..core.graphs import build_graph
-from ..core.game import Move
 from .odds import hidden_worlds
 from .rules import (ACROBATE, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus,
                     PlayerView, clown_groups, flip, makes_clown_group, power, power_problem, power_swap, swap,
-                    swap_problem, trios)
+                    swap_problem)
 
 __all__ = [
     "WinningTurn", "winning_turns", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",

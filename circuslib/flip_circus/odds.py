@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from math import factorial
 from typing import Sequence
 
 import sympy
@@ -201,7 +200,7 @@ def setup_poster_probability(rules: Ruleset | None = None, *, show_progress: boo
     """
     from ..core.sim import progress
     from .graphs import winning_turns
-    from .rules import SETUP_PHASES, PlayerView
+    from .rules import PlayerView
 
     rules = rules or Ruleset()
     start = FlipCircus(rules)

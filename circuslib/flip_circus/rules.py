@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from fractions import Fraction
 from itertools import permutations, product
-from math import factorial
 from pathlib import Path
 from typing import Sequence
 
