@@ -1,7 +1,6 @@
 """The Scout exercise checks: right answers pass, typical wrong answers fail with a helpful message."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from math import comb, perm
 

@@ -8,8 +8,8 @@ import random
 from typing import Callable, Sequence
 
 from ..core.sim import Tally, tally
-from .rules import (_best_show, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
-                    longest_set, new_game, deal_round, scout_moves, set_key)
+from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _shows, deal_round, flip_hand,
+                    longest_set, new_game, set_key)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 

@@ -11,14 +11,14 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import permutations, product
-from math import comb, factorial, perm
+from math import comb, perm
 from typing import Sequence
 
 import sympy
 
 from ..core.sim import Estimate, monte_carlo
-from .rules import (FULL_DECK, HAND_SIZE, _check_players, _values, beats, deck_for, flip_hand, is_set,
-                    legal_shows, longest_set, scout_moves, set_key)
+from .rules import (HAND_SIZE, _check_players, beats, deck_for, is_set, legal_shows, longest_set, scout_moves,
+                    set_key)
 
 __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",

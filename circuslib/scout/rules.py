@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.game import CHANCE, TERMINAL, GameState, Move
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
