@@ -374,3 +374,16 @@ def test_every_random_manoeuvre_sequence_spends_exactly_the_speed(alt, mp, seed)
     assert spent == mp or red.out == "landed"
     if red.flying:
         assert 1 <= red.altitude <= 6
+
+
+def test_states_are_frozen_and_hashable():
+    import dataclasses
+
+    s = scenario("duel").start()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.turn = 5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.planes[0].altitude = 6
+    after = s.play(FORWARD)
+    assert s.mp_left == 3 and after.mp_left == 2 and s.planes[0].hex != after.planes[0].hex
+    assert len({s, after, scenario("duel").start()}) == 2  # equal positions are equal states
