@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout
 from circuslib.pcv.rules import (DIRECTIONS, Board, Dogfight, Fire, Manoeuvre, Objective, Plane, Rules, Scenario,
                                  SpeedChange, board_svg, direction_to, effective_range, hex_distance, hex_step,
-                                 hit_faces, line_ahead, load_scenarios, manoeuvre_result, scenario)
+                                 hit_faces, line_ahead, load_scenarios, manoeuvre_result, neighbours, scenario)
 
 FORWARD = Manoeuvre("forward")
 KEEP = SpeedChange(0)
@@ -37,6 +37,7 @@ def test_the_six_neighbours_are_one_step_away_and_opposite_facings_cancel():
         assert hex_distance((0, 0), d) == 1
         assert hex_step(hex_step((0, 0), f), (f + 3) % 6) == (0, 0)
     assert len(set(DIRECTIONS)) == 6
+    assert neighbours((2, -1)) == ((3, -1), (3, -2), (2, -2), (1, -1), (1, 0), (2, 0))
 
 
 def test_line_ahead_and_direction_to():

@@ -19,7 +19,7 @@ from ..core.ui import hex_center, hex_corners, svg_doc
 
 __all__ = [
     "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange",
-    "Fire", "Objective", "Scenario", "Dogfight", "hex_add", "hex_step", "hex_distance", "line_ahead", "direction_to",
+    "Fire", "Objective", "Scenario", "Dogfight", "hex_add", "hex_step", "neighbours", "hex_distance", "line_ahead", "direction_to",
     "front_moves", "effective_range", "hit_faces", "load_scenarios", "scenario", "board_svg",
     "MANOEUVRE_COSTS", "MIN_LEVEL", "MAX_LEVEL",
 ]
@@ -50,6 +50,11 @@ def hex_step(hex_: Hex, facing: int, steps: int = 1) -> Hex:
     """The hex ``steps`` hexes straight ahead of ``hex_`` along ``facing``."""
     dq, dr = DIRECTIONS[facing % 6]
     return (hex_[0] + steps * dq, hex_[1] + steps * dr)
+
+
+def neighbours(hex_: Hex) -> tuple[Hex, ...]:
+    """The six hexes around ``hex_``, in facing order (E, NE, NW, W, SW, SE)."""
+    return tuple(hex_add(hex_, d) for d in DIRECTIONS)
 
 
 def hex_distance(a: Hex, b: Hex) -> int:
