@@ -57,8 +57,10 @@ def test_the_odds_panel_switches_and_shows_the_live_chance():
     assert "circus-advice'>hit<" in w.frame.odds.value
 
 
-def test_clicking_through_a_whole_game_ends_with_a_winner():
-    w = Flip7Widget(random.Random(9), 2)
+@pytest.mark.parametrize("bots", [1, 2, 9])
+def test_clicking_through_a_whole_game_ends_with_a_winner(bots):
+    w = Flip7Widget(random.Random(9), bots)
+    assert len(w.state.hands) == bots + 1
     for _ in range(2000):
         if w.state.is_over():
             break
