@@ -105,3 +105,8 @@ def test_the_biggest_show_is_found_without_listing_every_show():
         listed = _shows(values, table)
         strongest = max(listed, key=lambda s: (set_key(values[s[0]:s[1]]), -s[0]), default=None)
         assert _best_show(values, table) == strongest
+
+
+def test_lookahead_beats_random():
+    result = compare_bots(["lookahead", "random", "random"], n_games=30, seed=4, rounds=1)
+    assert result.share(0) > 0.5 and result.interval(0)[0] > 1 / 3
