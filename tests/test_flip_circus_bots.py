@@ -80,3 +80,18 @@ def test_bots_refuse_chance_steps():
 
     with pytest.raises(ValueError, match="chance"):
         greedy_bot(FlipCircus(), random.Random(1))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_lean_random_simulator_plays_exactly_the_protocol_game(players):
+    from circuslib.core.game import playout
+    from circuslib.flip_circus.bots import random_game_winner
+    from circuslib.flip_circus.rules import Ruleset
+
+    rules = Ruleset(players=players)
+    for seed in range(25):
+        rng = random.Random(seed)
+        reference = playout(new_game(rng, rules), rng)  # the random policy on immutable states
+        lean_rng = random.Random(seed)
+        assert random_game_winner(lean_rng, rules) == reference.winner
+        assert lean_rng.getstate() == rng.getstate()  # the same draws, move for move

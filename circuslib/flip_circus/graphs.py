@@ -197,6 +197,7 @@ class _Search:
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
                 opponent, spent):
         before = None
+        touched = tuple(_touched(faces, code))  # only a place showing a Clown afterwards can make a group
         for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
@@ -206,7 +207,7 @@ class _Search:
                 continue
             if not self.budget(actions_left, a, r, spent) and not self.five_clowns:
                 continue  # nothing more can be done this turn
-            if moved and (r or o):
+            if moved and (r or o) and CLOWN in (new_faces[touched[0]], new_faces[touched[-1]]):
                 if before is None:
                     before = clown_groups(faces, ids)
                 if makes_clown_group(before, clown_groups(new_faces, new_ids)):

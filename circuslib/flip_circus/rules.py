@@ -471,9 +471,12 @@ class FlipCircus(GameState):
                 seen = [self.ring[p] for p in voyante_sees(faces, i)]
                 state = state._with( knows=_learn(state.knows, [self.player], seen))
         state = state._with( actions_left=state.actions_left - 1)
-        # Clown groups only matter when there is an Applause to take or to take away
-        grouped = moved and bool(state.reserve or state.applause[1 - team]) and makes_clown_group(
-            clown_groups(faces, self.ring), clown_groups(state.faces, state.ring))
+        # Clown groups only matter when there is an Applause to take or to take away, and only a place that
+        # shows a Clown after the action can have made or enlarged a group
+        changed = move.detail if move.name != "power" else (power_swap(faces, move.detail[0]) or ())
+        grouped = (moved and bool(state.reserve or state.applause[1 - team])
+                   and any(state.faces[p] == CLOWN for p in changed)
+                   and makes_clown_group(clown_groups(faces, self.ring), clown_groups(state.faces, state.ring)))
         state = state._take_posters()
         if state.is_over():
             return state
