@@ -407,3 +407,18 @@ def test_deal_round_draws_the_same_cards_as_the_chance_steps(n):
     fast = deal_round(new_game(n, first=n - 2), random.Random(n))
     assert fast == stepwise
     assert deal_round(fast, random.Random(0)) is fast  # nothing left to deal
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"turn": 3}, "turn must be a player"),
+    ({"table": [(5, 4)], "owner": 7}, "owner must be a player"),
+    ({"table": [(5, 4)]}, "needs an owner"),
+    ({"table": [(5, 4), (7, 1)], "owner": 0}, "must hold a set"),
+    ({"chips": [1, 2]}, "3 chip counts"),
+    ({"phase": "deal"}, "'flip' or the 'play'"),
+])
+def test_positions_built_by_hand_are_checked(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        ScoutState.from_hands([[(1, 9)], [(3, 2)], [(2, 8)]], **kwargs)
+    with pytest.raises(ValueError, match="two different numbers"):
+        ScoutState.from_hands([[(3, 3)], [(3, 2)], [(2, 8)]])

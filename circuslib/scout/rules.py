@@ -384,6 +384,13 @@ class ScoutState(GameState):
             raise ValueError(f"the card {twice[0][0]}/{twice[0][1]} appears twice: every card of the deck exists once")
         if chips is None:
             chips = (rules.two_player_chips,) * n if n == 2 else (0,) * n
+        if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
+            raise ValueError(f"give {n} chip counts, whole numbers 0 or more")
+        if sns_used is not None and len(sns_used) != n:
+            raise ValueError(f"give {n} Scout & Show flags, one for each player")
+        for name, who in (("turn", turn), ("owner", owner)):
+            if who is not None and (isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n):
+                raise ValueError(f"{name} must be a player from 0 to {n - 1}, not {who!r}")
         if phase not in ("flip", "play"):
             raise ValueError("a position built by hand starts in the 'flip' or the 'play' phase")
         state = cls(n_players=n, hand_size=max(map(len, hands)), full_deck=tuple(sorted(cards)),
