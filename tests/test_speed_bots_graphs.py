@@ -54,6 +54,16 @@ def test_the_faster_player_wins_more_often():
     assert fast.interval(0)[0] > 0.5 > slow.interval(0)[1]
 
 
+def test_equal_bots_at_equal_speed_win_equally_often():
+    # the rules treat both seats alike (an odd recycled card stays in the centre), so the chance is 1/2
+    result = win_rate(1, 3000, 5, setup=ONE_DECK)
+    assert result.contains(0, Fraction(1, 2)) and result.contains(1, Fraction(1, 2))
+
+
+def test_blocking_beats_first_fit_at_equal_speed():
+    assert win_rate(1, 2000, 6, setup=ONE_DECK, policies=("block", "first")).interval(0)[0] > 0.5
+
+
 def test_win_rate_curve_rows_and_plot():
     rows = win_rate_curve([Fraction(1, 2), 2], 200, 3, setup=ONE_DECK)
     assert [r[0] for r in rows] == [Fraction(1, 2), 2]

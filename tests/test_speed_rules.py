@@ -110,11 +110,20 @@ def test_stalemate_with_an_empty_pile_flips_a_face_up_card_kit_ruling():
 
 def test_both_piles_empty_recycle_the_centre_cards_kit_ruling():
     # nobody can play and both piles are empty: the cards under the tops (2 and 3, under 4 and J) are shuffled
-    # and dealt back alternately, starting with player 0: one card each, then both flip
+    # and split half each into the piles: one card each, then both flip
     state = position([9, 9], [9, 7], (4, "J"), under=([2], [3]), setup=TWO)
-    assert state.piles == (1, 1) and state.centre == ((4,), (11,))
+    assert state.piles == (1, 1) and state.spare == 0 and state.centre == ((4,), (11,))
     assert dict(state.chance_outcomes()) == {2: Fraction(1, 2), 3: Fraction(1, 2)}
     assert state.card_count() == 8  # 4 face up, 2 tops, 2 recycled
+
+
+def test_an_odd_recycle_leaves_one_card_face_down_in_the_centre():
+    # three cards under the tops: one each, and the third (unknown which) stays face down in the centre,
+    # so your flip is any of the three with chance 1/3 each
+    state = position([9, 9], [9, 7], (4, "J"), under=([2, 6], [3]), setup=TWO)
+    assert state.piles == (1, 1) and state.spare == 1
+    assert dict(state.chance_outcomes()) == {2: Fraction(1, 3), 3: Fraction(1, 3), 6: Fraction(1, 3)}
+    assert state.card_count() == 9 and state.cards_left(0) == 3  # the spare belongs to nobody
 
 
 def test_recycling_can_be_switched_off_for_face_up_flips():
@@ -141,14 +150,17 @@ def test_emptying_your_hand_wins_and_scores_the_loser_s_cards():
     assert state.is_over() and state.winner() == 0 and state.scores() == (5, 0)
 
 
-def test_recycling_then_flipping_decides_an_end_game():
-    # race for the 4: if you win you play 5; then 7 vs 3 on 5/J is a stalemate with both piles empty; the 4 under
-    # the 5 is recycled to you (the odd card goes to player 0), you flip it, the bot flips its 3 and wins
+def test_an_odd_recycle_of_one_card_then_both_flip_face_up_cards():
+    # race for the 4: you win and play 5; then 7 vs 3 on 5/J is a stalemate with both piles empty. The only card
+    # to recycle is the 4 under the 5: an odd one, so it stays face down in the centre and nobody gets a pile.
+    # Both flip their last face-up card at the same time: a tie.
     state = position([5, 7], [3, None], (4, "J"), rates=(2, 1), setup=TWO)
     state = state.play(Race(0)).play(Play(5, 0, 0))
-    assert state.piles == (1, 0) and state.centre == ((5,), (11,))
-    state = state.play(4).play(FlipFaceUp(0))
-    assert state.is_over() and state.winner() == 1 and state.scores() == (0, 1)
+    assert state.piles == (0, 0) and state.spare == 1 and state.centre == ((5,), (11,))
+    assert state.step == "choose-flip" and state.legal_moves() == (FlipFaceUp(1),)
+    state = state.play(FlipFaceUp(1)).play(FlipFaceUp(0))
+    assert state.is_over() and state.winner() is None and state.scores() == (0, 0)
+    assert state.card_count() == 5
 
 
 @pytest.mark.parametrize("setup, pile, places, total", [(ONE_DECK, 21, 4, 52), (TWO_DECKS, 46, 5, 104),

@@ -154,11 +154,12 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
     recycle = setup.both_piles_empty == "recycle"
     events: list = [] if record else None
 
+    spare = 0  # a card left face down in the centre by an odd recycle
     held = [setup.cards_each, setup.cards_each]  # pile plus face-up cards, kept up to date for speed
 
     def draw(p: int) -> int:
         pool = pools[pool_of[p]]
-        ticket = rng.randrange(piles[0] + piles[1] if pool_of[0] == pool_of[1] else piles[p])
+        ticket = rng.randrange(piles[0] + piles[1] + spare if pool_of[0] == pool_of[1] else piles[p])
         for i in range(13):
             ticket -= pool[i]
             if ticket < 0:
@@ -194,15 +195,16 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
 
     def stalemate():
         # nobody can play and nothing is pending (SpeedState._settle): recycle if both piles are empty, then flip
-        nonlocal pools, pool_of
+        nonlocal pools, pool_of, spare
         if not piles[0] and not piles[1] and recycle:
             under = centre[0][:-1] + centre[1][:-1]
             if under:
-                counts = [0] * 13
+                counts = [sum(pool[i] for pool in pools) for i in range(13)]  # a spare card, if any
                 for r in under:
                     counts[r - 1] += 1
-                pools, pool_of = [counts], (0, 0)
-                piles[0], piles[1] = len(under) - len(under) // 2, len(under) // 2
+                n = len(under) + spare
+                pools, pool_of, spare = [counts], (0, 0), n % 2
+                piles[0] = piles[1] = n // 2
                 held[0] += piles[0]
                 held[1] += piles[1]
                 centre[0], centre[1] = centre[0][-1:], centre[1][-1:]

@@ -180,7 +180,8 @@ def _future_key(s: SpeedState) -> tuple:
     recycle would give back, so their order is forgotten (this merges positions with the same future)."""
     under = tuple(sorted(s.centre[0][:-1] + s.centre[1][:-1]))
     tops = tuple(c[-1:] for c in s.centre)
-    return (s.setup, s.pools, s.pool_of, s.piles, s.slots, s.to_deal, tops, under, s.flips_due, s.racer, s.rates)
+    return (s.setup, s.pools, s.pool_of, s.piles, s.spare, s.slots, s.to_deal, tops, under, s.flips_due, s.racer,
+            s.rates)
 
 
 def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0, *,

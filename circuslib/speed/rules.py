@@ -91,8 +91,9 @@ class Setup:
     - ``empty_pile`` (kit ruling): at a stalemate a player whose pile is empty flips one of their face-up cards
       instead ("flip-face-up").
     - ``both_piles_empty`` (kit ruling): if both piles are empty at a stalemate, the centre cards below the two
-      tops are shuffled and dealt back one at a time starting with player 0 ("recycle", the kit's reading of
-      "half each"); "flip-face-up" makes both players flip a face-up card instead.
+      tops are shuffled and split half each into the two piles ("recycle"); with an odd number the last card
+      stays face down in the centre (the kit's reading of "half each", fair to both seats) and is shuffled in
+      with the next recycle; "flip-face-up" makes both players flip a face-up card instead.
     """
 
     name: str = "two decks"
@@ -210,6 +211,7 @@ class SpeedState(GameState):
     flips_due: tuple[bool, bool] = (False, False)
     racer: int | None = None
     rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
+    spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
 
     # --- reading a position ------------------------------------------------------------------------------
@@ -421,16 +423,17 @@ class SpeedState(GameState):
         return replace(state, flips_due=(True, True), flips=state.flips + 1)
 
     def _recycle(self) -> "SpeedState":
-        """Both piles are empty: the centre cards under the tops go back, shuffled, dealt alternately (kit ruling)."""
+        """Both piles are empty: the centre cards under the tops go back, shuffled, half each (kit ruling)."""
         under = self.centre[0][:-1] + self.centre[1][:-1]
-        if not under:
-            return self
-        counts = [0] * 13
+        # both piles are empty, so the pools hold only a spare card from an odd recycle, if any: it is
+        # shuffled in with the cards under the tops, and they form one new shared pool
+        counts = [sum(pool[i] for pool in self.pools) for i in range(13)]
         for rank in under:
             counts[rank - 1] += 1
-        n = len(under)
-        # both piles are empty, so every pool is empty: the recycled cards form one new shared pool
-        return replace(self, pools=(tuple(counts),), pool_of=(0, 0), piles=(n - n // 2, n // 2),
+        n = len(under) + self.spare
+        if not under:
+            return self
+        return replace(self, pools=(tuple(counts),), pool_of=(0, 0), piles=(n // 2, n // 2), spare=n % 2,
                        centre=(self.centre[0][-1:], self.centre[1][-1:]))
 
     # --- checking and showing ----------------------------------------------------------------------------
