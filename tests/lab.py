@@ -136,8 +136,11 @@ class Lab:
 
     @staticmethod
     def text(page, selector: str, *, nth: int = 0) -> str:
-        """The visible text of the nth element with this CSS selector."""
-        return page.locator(selector).nth(nth).inner_text()
+        """The visible text of the nth element with this CSS selector (scrolled into view: JupyterLab leaves
+        output far off screen unrendered, so its text would read as empty)."""
+        target = page.locator(selector).nth(nth)
+        target.scroll_into_view_if_needed()
+        return target.inner_text()
 
     @staticmethod
     def wait_for_text(page, selector: str, predicate: str, *, timeout: float = 15) -> str:

@@ -78,3 +78,11 @@ def test_progress_shows_a_bar_once_the_work_takes_over_a_second(monkeypatch):
     for _ in progress(range(3), 3, show=True):
         pass
     assert len(shown) == 1  # fast work shows no bar
+
+
+def test_a_clean_sweep_plots_with_error_bars_clamped_at_zero():
+    from collections import Counter
+
+    # Wilson's upper bound for 30 wins in 30 rounds to 0.9999999999999999, below the share of 1
+    ax = plot_tally(Tally(Counter({0: 30}), 30), names={0: "Red"}, title="sweep")
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Red"] and ax.patches[0].get_height() == 1.0

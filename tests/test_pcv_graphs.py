@@ -174,17 +174,3 @@ def test_the_fast_graph_is_the_same_as_one_built_edge_by_edge(speed, turning):
     assert count_sequences(fast) == count_sequences(slow)
     fast.add_edge("extra", "node")  # still an ordinary, editable networkx graph
     assert fast.has_edge("extra", "node") and "extra" in fast
-
-
-def test_plot_wins_draws_a_clean_sweep():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from collections import Counter as C
-
-    from circuslib.core.sim import Tally
-    from circuslib.pcv.bots import plot_wins
-
-    ax = plot_wins(Tally(C({0: 30}), 30), names={0: "Red"}, title="sweep")  # core plot_tally raises here
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["Red"] and ax.get_title() == "sweep"
-    assert ax.patches[0].get_height() == 1.0

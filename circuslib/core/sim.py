@@ -221,11 +221,14 @@ def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str 
     outcomes = sorted(result.counts, key=str) if exact is None else list(exact)
     shares = [result.share(o) for o in outcomes]
     intervals = [result.interval(o) for o in outcomes]
-    errors = [[s - lo for s, (lo, _) in zip(shares, intervals)], [hi - s for s, (_, hi) in zip(shares, intervals)]]
+    # clamp at 0: a clean sweep's Wilson bound can round to 0.9999999999999999, just below the share itself
+    errors = [[max(0.0, s - lo) for s, (lo, _) in zip(shares, intervals)],
+              [max(0.0, hi - s) for s, (_, hi) in zip(shares, intervals)]]
     labels = [str((names or {}).get(o, o)) for o in outcomes]
     ax.bar(labels, shares, yerr=errors, color="#6baed6", capsize=4, label=f"simulated (n = {result.n:,})")
     if exact is not None:
         ax.scatter(labels, [float(exact[o]) for o in outcomes], color="#d7301f", marker="_", s=600, zorder=3, label="exact")
+    ax.set_ylim(0, 1.05)
     ax.set_ylabel("share")
     ax.legend(loc="best", fontsize=8)
     if title:

@@ -18,8 +18,7 @@ from .graphs import plane_options, plans, reachable, shot_from
 from .odds import _shot, nearest_target
 from .rules import Dogfight, Plane, SpeedChange, hex_distance, line_ahead
 
-__all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan",
-           "plot_wins"]
+__all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan"]
 
 
 def random_pilot(state: Dogfight, rng: random.Random):
@@ -135,27 +134,3 @@ greedy_pilot = _pilot("greedy")
 cautious_pilot = _pilot("cautious")
 
 PILOTS = {"random": random_pilot, "greedy": greedy_pilot, "cautious": cautious_pilot}
-
-
-def plot_wins(result, ax=None, *, names: dict | None = None, title: str | None = None):
-    """Bar chart of a tournament's results with 95% Wilson error bars.
-
-    Works around core ``plot_tally`` failing when one side wins every game: ``wilson_interval(n, n)`` returns an
-    upper bound of 0.9999999999999999, so the upper error bar is negative and matplotlib refuses it.
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    outcomes = [o for o in (0, 1, "tie") if o in result.counts] + [o for o in result.counts if o not in (0, 1, "tie")]
-    shares = [result.share(o) for o in outcomes]
-    low = [max(0.0, s - result.interval(o)[0]) for s, o in zip(shares, outcomes)]
-    high = [max(0.0, result.interval(o)[1] - s) for s, o in zip(shares, outcomes)]
-    labels = [str((names or {}).get(o, o)) for o in outcomes]
-    ax.bar(labels, shares, yerr=[low, high], color="#6baed6", capsize=4, label=f"games won (n = {result.n:,})")
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("share of games")
-    ax.legend(loc="best", fontsize=8)
-    if title:
-        ax.set_title(title)
-    return ax
