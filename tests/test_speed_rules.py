@@ -8,11 +8,13 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout, random_policy
-from circuslib.speed.bots import fast_round, policy
+from circuslib.speed.bots import fast_round, play_match, policy
 from circuslib.speed.rules import (CRAPETTE, ONE_DECK, TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, deal, fits,
                                    new_game, position, rank_name, rank_of, speed_svg)
 
 TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
+# the other readings of the two rulings, to check the simulator follows them too
+SKIP_FLIP = Setup("skip, then flip", decks=1, face_up=4, empty_pile="skip", both_piles_empty="flip-face-up")
 
 
 def test_card_names_and_ranks():
@@ -106,6 +108,14 @@ def test_stalemate_with_an_empty_pile_flips_a_face_up_card_kit_ruling():
     assert state.legal_moves() == (FlipFaceUp(0), FlipFaceUp(1))
     state = state.play(FlipFaceUp(1))
     assert state.tops() == (6, 11) and state.face_up(0)[1] is None and state.step == "flip"
+
+
+def test_the_empty_pile_ruling_can_be_switched_to_skip():
+    rules = Setup("skip", decks=2, face_up=2, empty_pile="skip")
+    state = position([9, 6], [9, 7], (4, "J"), piles=([], ["K"]), setup=rules)
+    assert state.flips_due == (False, True) and state.step == "flip"  # only the bot flips
+    with pytest.raises(ValueError, match="flip-face-up"):
+        Setup(empty_pile="wait for ever")
 
 
 def test_both_piles_empty_recycle_the_centre_cards_kit_ruling():
@@ -212,6 +222,15 @@ def test_match_scores_several_rounds_by_cards_left():
         Match().record(_race_position())
 
 
+def test_a_bot_match_adds_up_its_rounds():
+    match = play_match(ONE_DECK, random.Random(3), ("block", "first"), (1, 1), rounds=5)
+    assert match.is_over() and len(match.played) == 5
+    assert match.totals == tuple(sum(s[i] for s in match.played) for i in (0, 1))
+    assert all(0 in s for s in match.played)  # only the round's winner scores
+    with pytest.raises(ValueError, match="one player at most"):
+        Match().record_scores((3, 2))
+
+
 def test_the_table_draws_itself_as_svg():
     svg = speed_svg(_race_position())
     assert svg.startswith("<svg") and "circus-speed-centre" in svg and "pile A" in svg
@@ -219,7 +238,7 @@ def test_the_table_draws_itself_as_svg():
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE]))
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE, SKIP_FLIP]))
 def test_random_play_conserves_cards_and_always_ends(seed, setup):
     rng = random.Random(seed)
     state = new_game(setup, (1, 3))
@@ -235,7 +254,7 @@ def test_random_play_conserves_cards_and_always_ends(seed, setup):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE]),
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE, SKIP_FLIP]),
        kinds=st.tuples(st.sampled_from(["first", "longest", "block", "random"]),
                        st.sampled_from(["first", "longest", "block", "random"])))
 def test_the_fast_simulator_follows_the_rules_step_for_step(seed, setup, kinds):

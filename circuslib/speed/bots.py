@@ -14,12 +14,12 @@ from typing import Callable, Sequence
 
 from ..core.sim import Tally, progress, tally
 from .odds import _longest
-from .rules import TWO_DECKS, FlipFaceUp, Play, Race, Setup, SpeedState, _check_rates, _fits
+from .rules import TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, SpeedState, _check_rates, _fits
 
 __all__ = [
     "PROFILES", "POLICIES", "choose_play", "first_playable", "longest_chain_first", "block_opponent",
     "random_playable", "policy", "fast_round", "RoundResult", "win_rate", "win_rate_curve", "plot_win_rate_curve",
-    "mean_reaction_time",
+    "mean_reaction_time", "play_match",
 ]
 
 PROFILES: dict[str, Fraction] = {"slow": Fraction(1), "average": Fraction(2), "fast": Fraction(4)}
@@ -152,6 +152,7 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
     flips_due = [True, True]
     refills = setup.refills
     recycle = setup.both_piles_empty == "recycle"
+    skip_empty = setup.empty_pile == "skip"
     events: list = [] if record else None
 
     spare = 0  # a card left face down in the centre by an odd recycle
@@ -208,7 +209,10 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 held[0] += piles[0]
                 held[1] += piles[1]
                 centre[0], centre[1] = centre[0][-1:], centre[1][-1:]
-        flips_due[0] = flips_due[1] = True
+        if skip_empty and (piles[0] or piles[1]):
+            flips_due[0], flips_due[1] = piles[0] > 0, piles[1] > 0
+        else:
+            flips_due[0] = flips_due[1] = True
 
     steps = 0
     while steps < max_steps:
@@ -277,6 +281,15 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
     winner = 0 if left[0] == 0 else 1
     scores = (left[1], 0) if winner == 0 else (0, left[0])
     return RoundResult((winner, scores, steps, events))
+
+
+def play_match(setup: Setup, rng: random.Random, policies: Sequence[str] = ("first", "first"), rates: tuple = (1, 1),
+               rounds: int = 3) -> Match:
+    """A match of several rounds between two bots, each round scored by the cards the loser still holds."""
+    match = Match(rounds)
+    while not match.is_over():
+        match = match.record_scores(fast_round(setup, rng, policies, rates).scores)
+    return match
 
 
 def win_rate(ratio, n: int, seed: int, *, setup: Setup = TWO_DECKS, policies: Sequence[str] = ("first", "first"),

@@ -89,7 +89,8 @@ class Setup:
       for "crapette rapide" the sizes of the face-up stacks (1..5): only the top card of each stack is playable,
       and emptied stacks are not refilled.
     - ``empty_pile`` (kit ruling): at a stalemate a player whose pile is empty flips one of their face-up cards
-      instead ("flip-face-up").
+      instead ("flip-face-up"); with "skip" only the player with a pile flips (and when neither has a pile
+      and nothing can be recycled, both flip face-up cards, or play would stop for ever).
     - ``both_piles_empty`` (kit ruling): if both piles are empty at a stalemate, the centre cards below the two
       tops are shuffled and split half each into the two piles ("recycle"); with an odd number the last card
       stays face down in the centre (the kit's reading of "half each", fair to both seats) and is shuffled in
@@ -114,9 +115,8 @@ class Setup:
             object.__setattr__(self, "face_up", len(stacks))
         if isinstance(self.face_up, bool) or not isinstance(self.face_up, int) or not 1 <= self.face_up <= 8:
             raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {self.face_up!r}")
-        if self.empty_pile != "flip-face-up":
-            raise ValueError("empty_pile must be 'flip-face-up' (the kit's ruling): a player must flip something "
-                             "at a stalemate, or play could stop for ever")
+        if self.empty_pile not in ("flip-face-up", "skip"):
+            raise ValueError("empty_pile must be 'flip-face-up' (the kit's ruling) or 'skip'")
         if self.both_piles_empty not in ("recycle", "flip-face-up"):
             raise ValueError("both_piles_empty must be 'recycle' (the kit's ruling) or 'flip-face-up'")
         needed = 2 * (self.cards_each_face_up + 1)
@@ -420,7 +420,10 @@ class SpeedState(GameState):
         state = self
         if not self.piles[0] and not self.piles[1] and self.setup.both_piles_empty == "recycle":
             state = state._recycle()
-        return replace(state, flips_due=(True, True), flips=state.flips + 1)
+        due = (True, True)
+        if self.setup.empty_pile == "skip" and (state.piles[0] or state.piles[1]):
+            due = (state.piles[0] > 0, state.piles[1] > 0)  # only players with a pile flip
+        return replace(state, flips_due=due, flips=state.flips + 1)
 
     def _recycle(self) -> "SpeedState":
         """Both piles are empty: the centre cards under the tops go back, shuffled, half each (kit ruling)."""
@@ -575,8 +578,16 @@ class Match:
             raise ValueError("only a finished round can be recorded")
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
-        s = finished.scores()
-        return Match(self.rounds, (self.totals[0] + s[0], self.totals[1] + s[1]), self.played + (s,))
+        return self.record_scores(finished.scores())
+
+    def record_scores(self, scores: tuple[int, int]) -> "Match":
+        """The match after one more round with these points (a winner's points and 0, or 0 and 0 for a tie)."""
+        if self.is_over():
+            raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
+        a, b = scores
+        if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in (a, b)) or (a and b):
+            raise ValueError("a round gives points to one player at most: (points, 0), (0, points) or (0, 0)")
+        return Match(self.rounds, (self.totals[0] + a, self.totals[1] + b), self.played + ((a, b),))
 
     def is_over(self) -> bool:
         """Whether every round has been played."""
