@@ -230,6 +230,8 @@ def test_player_counts_are_checked():
         new_game("3")
     with pytest.raises(ValueError, match="dealer"):
         new_game(3, dealer=3)
+    with pytest.raises(ValueError, match="new_game"):
+        Flip7Game(players=3)
 
 
 def test_pictures_are_svg_with_the_cards():

@@ -164,6 +164,11 @@ class Flip7Game(GameState):
     last: str = field(default="", compare=False)
     previous: tuple = field(default=(), compare=False)  # the rows as the last round ended (for display)
 
+    def __post_init__(self) -> None:
+        if not (len(self.hands) == len(self.totals) == self.players) or len(self.deck) != len(CARDS):
+            raise ValueError("a game needs one row and one total per player and a full card list: start one with "
+                             "new_game(players)")
+
     # --- the protocol -------------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
