@@ -237,8 +237,8 @@ class OddsExplorer:
         self.seen_boxes = []
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=list(seen).count(card), min=0, max=count,
-                                         description=card_name(card), layout=widgets.Layout(width="128px"),
-                                         style={"description_width": "62px"})
+                                         description=card_name(card), layout=widgets.Layout(width="170px"),
+                                         style={"description_width": "100px"})
             box.add_class("circus-seen")
             box.observe(lambda _: self.update(), names="value")
             self.seen_boxes.append(box)
