@@ -305,3 +305,10 @@ def test_five_clowns_plans_end_the_turn_with_every_clown_up():
     assert not any(t.moves == (flip(1), flip(0)) for t in sure)  # that turns a Clown down
     for turn in turns[:40]:
         assert _replay_probability(state, turn.moves) == turn.probability, str(turn)
+
+
+def test_backs_behind_a_dealt_clown_match_a_seeded_simulation():
+    # the exact 1/5 each (hence a look worth log2 5 bits) against the backs really dealt
+    result = tally(lambda rng: new_game(rng).back(0), 2000, seed=8)
+    for artist in (A, M, V, MU, D):
+        assert result.contains(artist, possible_backs(from_faces(SETUP), 0)[0][artist])
