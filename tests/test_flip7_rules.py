@@ -155,6 +155,8 @@ def test_second_chance_saves_once_and_both_cards_are_discarded():
     s = play_moves(s, [HIT, 7])
     assert s.hands[0].status == "active" and not s.hands[0].second_chance and s.hands[0].numbers == (7,)
     assert s.discard[INDEX[7]] == 1 and s.discard[INDEX[SECOND_CHANCE]] == 1
+    saved = play_moves(s, [STAY])
+    assert saved.totals == (7,)                         # the saved row scores as if the duplicate never came
     s = play_moves(s, [HIT, 7])
     assert s.round == 2 and s.totals == (0,)           # no Second Chance left: the next 7 busts
 
@@ -285,3 +287,14 @@ def test_solo_round_is_a_small_exact_game():
     assert play_moves(s, [3, HIT, 1]).scores() == (9 + 15,)
     with pytest.raises(ValueError):
         solo_round("full")
+
+
+def test_whole_games_reshuffle_and_still_conserve_every_card():
+    rng = random.Random(12)
+    s = new_game(6)
+    reshuffles = 0
+    while not s.is_over():
+        s = s.play(draw_card(s.deck, rng) if s.current_player == CHANCE else random_player(s, rng))
+        reshuffles += "shuffled into a new deck" in s.last
+        assert on_table(s) == 94
+    assert reshuffles >= 1 and s.round > 1
