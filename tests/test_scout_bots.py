@@ -110,3 +110,9 @@ def test_the_biggest_show_is_found_without_listing_every_show():
 def test_lookahead_beats_random():
     result = compare_bots(["lookahead", "random", "random"], n_games=30, seed=4, rounds=1)
     assert result.share(0) > 0.5 and result.interval(0)[0] > 1 / 3
+
+
+def test_lookahead_beats_greedy():
+    # four players, three of them greedy: a bot no better than greedy wins about a quarter of the games
+    result = compare_bots(["lookahead", "greedy", "greedy", "greedy"], n_games=200, seed=21, rounds=2)
+    assert result.interval(0)[0] > 1 / 4

@@ -115,22 +115,25 @@ def hand_value(state: ScoutState, player: int) -> float:
 
 
 def lookahead_bot(state: ScoutState, rng: random.Random):
-    """Try every show and scout (Scout & Show too), and keep the one whose resulting position looks best for it,
-    counting the set it leaves on the table (a strong set is likely to stay and earn chips)."""
+    """Look one move ahead: among its shows (or, when it cannot show, its scouts and Scout & Shows), play the one
+    whose resulting position looks best for it (``hand_value``, plus the size of the set it leaves on the table,
+    which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
     if state.phase == "flip":
         return _flip_choice(state)
     me = state.turn
+    moves = state.legal_moves()
+    # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can
+    shows = [m for m in moves if isinstance(m, Show)]
     best, best_value = None, None
-    for move in state.legal_moves():
+    for move in shows or moves:
         after = state._apply(move)
-        if after.history != state.history:  # the move ended the round: judge by the round's real score
+        if after.history != state.history:  # the move ended the round
             result = after.history[-1]
             value = result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
         else:
-            value = hand_value(after, me) - max(hand_value(after, i) for i in range(state.n_players) if i != me)
+            value = hand_value(after, me)
             if after.owner == me and after.table:
-                key = set_key(_values(after.table))
-                value += 0.3 * key[0] + 0.05 * key[2]
+                value += 0.3 * len(after.table)
         if best_value is None or value > best_value:
             best, best_value = move, value
     return best
