@@ -21,7 +21,7 @@ def main() -> None:
     t_shows = per_call(lambda: legal_shows(hand))
     t_busy = per_call(lambda: legal_shows(busy, [(4, 0), (4, 0)]))
 
-    games = 60
+    games = 200
     game_rng = random.Random(2)
     t_games, _ = once(lambda: [play_game(new_game(4), greedy_bot, game_rng) for _ in range(games)])
     per_second = games / t_games
