@@ -37,14 +37,18 @@ TABLE = SWAPS + FLIPS + POWERS + BOOKKEEPING
 FLIP_CODES = list(range(SIZE, 2 * SIZE))
 POWER_BASE = 2 * SIZE
 ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE = (TABLE.index(m) for m in BOOKKEEPING)
+TOUCHED = tuple((i, RIGHT[i]) for i in range(SIZE)) + tuple((i,) for i in range(SIZE))
 
 
-def _has_trio(faces: tuple, available: frozenset) -> bool:
-    """Whether some three neighbours show an artist whose poster is still available (the search's hot check)."""
-    for m in range(SIZE):
-        f = faces[m]
-        if f in available and faces[m - 1] == f and faces[RIGHT[m]] == f:
-            return True
+def _has_trio_near(faces: tuple, available: frozenset, places) -> bool:
+    """Whether a trio with a free poster goes through one of ``places`` (the search's hot check: before the
+    action there was no trio, so a new one must use a place the action changed)."""
+    for p in places:
+        for m in (p - 1, p, RIGHT[p]):
+            m %= SIZE
+            f = faces[m]
+            if f in available and faces[m - 1] == f and faces[RIGHT[m]] == f:
+                return True
     return False
 
 
@@ -70,10 +74,14 @@ def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
     lower bound."""
     best = 3
     for middle in range(SIZE):
-        window = (faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE])
-        for artist in set(window):
+        a, b, c = faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE]
+        for artist in (a, b, c):
             if artist in available:
-                best = min(best, 3 - window.count(artist))
+                wrong = 3 - (a == artist) - (b == artist) - (c == artist)
+                if wrong < best:
+                    if not wrong:
+                        return 0
+                    best = wrong
     return best
 
 
@@ -170,9 +178,10 @@ class _Search:
                 # the last possible action must change a wrong place of a window one place short of a trio
                 targets = self.last_places(faces)
                 codes = [c for c in codes if not targets.isdisjoint(_touched(faces, c))]
+            touched_by = {c: _touched(faces, c) for c in codes}
             for code in codes:
                 self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
-                             applause, reserve, opponent, spent)
+                             applause, reserve, opponent, spent, touched_by[code])
         self.memo[key] = result
         return result
 
@@ -195,19 +204,18 @@ class _Search:
         return [(None, tuple(f), tuple(b), tuple(d), constraints, moved)]
 
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
-                opponent, spent):
-        before = None
-        touched = tuple(_touched(faces, code))  # only a place showing a Clown afterwards can make a group
+                opponent, spent, touched):
+        before = None  # (only a place showing a Clown after the action can make or enlarge a group)
         for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
                 p = self.weight(constraints)
-            if _has_trio(new_faces, self.available):
+            if _has_trio_near(new_faces, self.available, touched):
                 result[plan] = result.get(plan, 0) + p
                 continue
             if not self.budget(actions_left, a, r, spent) and not self.five_clowns:
                 continue  # nothing more can be done this turn
-            if moved and (r or o) and CLOWN in (new_faces[touched[0]], new_faces[touched[-1]]):
+            if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
                     before = clown_groups(faces, ids)
                 if makes_clown_group(before, clown_groups(new_faces, new_ids)):
@@ -225,12 +233,11 @@ class _Search:
                 result[whole] = result.get(whole, 0) + q
 
 
-def _touched(faces: tuple, code: int) -> set:
-    if code < SIZE:
-        return {code, RIGHT[code]}
+def _touched(faces: tuple, code: int) -> tuple:
+    """The places a move changes."""
     if code < POWER_BASE:
-        return {code - SIZE}
-    return set(power_swap(faces, code - POWER_BASE))
+        return TOUCHED[code]
+    return power_swap(faces, code - POWER_BASE)
 
 
 def _start(state: FlipCircus | PlayerView, player: int | None):
@@ -266,9 +273,10 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     found = search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
                          view.applause[1 - view.team], 0)
     total = search.weight(frozenset())
-    turns = [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(p, total)))
-             for codes, p in found.items() if p > 0]
-    return sorted(turns, key=lambda t: (t.actions, -t.probability, len(t.moves), list(map(str, t.moves))))
+    bookkeeping = {ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE}
+    order = sorted((sum(c not in bookkeeping for c in codes), -Fraction(p, total), len(codes), codes)
+                   for codes, p in found.items() if p > 0)  # shortest, likeliest, then a fixed order
+    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(-minus_p)) for _, minus_p, _, codes in order]
 
 
 def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
