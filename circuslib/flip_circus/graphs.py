@@ -274,9 +274,10 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
                          view.applause[1 - view.team], 0)
     total = search.weight(frozenset())
     bookkeeping = {ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE}
-    order = sorted((sum(c not in bookkeeping for c in codes), -Fraction(p, total), len(codes), codes)
-                   for codes, p in found.items() if p > 0)  # shortest, likeliest, then a fixed order
-    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(-minus_p)) for _, minus_p, _, codes in order]
+    order = sorted((sum(c not in bookkeeping for c in codes), -p, len(codes), codes)
+                   for codes, p in found.items() if p > 0)  # shortest, likeliest (counts share one total), fixed
+    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(-minus_p, total)))
+            for _, minus_p, _, codes in order]
 
 
 def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
