@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from circuslib.speed.rules import ONE_DECK, Setup, position
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, Setup, position
 from circuslib.speed.widget import FakeClock, SpeedTable, StalemateExplorer
 
 TWO = Setup("two places", decks=2, face_up=2)
@@ -149,3 +149,11 @@ def test_the_fake_clock_runs_callbacks_in_time_order():
     cancelled.cancel()
     assert clock.advance(1.2) == 1 and seen == ["early"]
     assert clock.advance(5) == 1 and seen == ["early", "late"] and clock.now == pytest.approx(6.2)
+
+
+def test_crapette_tables_show_the_stack_tops_and_the_cards_under_them():
+    table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
+    tops = table.state.face_up(0)
+    assert [b.description for b in table.card_buttons] == [str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)]
+                                                          for t in tops]
+    assert "+4 under" in table.frame.board.value  # the stack of 5 shows its top and 4 cards beneath

@@ -114,18 +114,22 @@ class RoundResult(tuple):
 
     @property
     def winner(self):
+        """0 or 1 for the winner, "tie" if both emptied their hands together."""
         return self[0]
 
     @property
     def scores(self):
+        """The round's points: the winner scores the cards the loser still holds."""
         return self[1]
 
     @property
     def steps(self):
+        """How many steps the round took (draws, flips, races and plays)."""
         return self[2]
 
     @property
     def record(self):
+        """Every step in order (draws as ranks, races, plays, flips) when asked for, else None."""
         return self[3]
 
 
