@@ -45,7 +45,11 @@ def choose_target(owner: int, card: str, hands: Sequence[Hand], totals: Sequence
 
 @dataclass(frozen=True)
 class Bot:
-    """A computer player; subclasses decide hit or stay from the hand and the deck left."""
+    """A computer player; subclasses decide hit or stay from the hand and the deck left.
+
+    The bots judge a hand by its numbers and modifiers; a Second Chance in front of them does not change
+    their choice (a simplification: it would make hitting a little safer).
+    """
 
     @property
     def name(self) -> str:
