@@ -1,7 +1,6 @@
 """Speed's exact odds against hand-worked values, an independent brute force, and seeded simulations."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from fractions import Fraction
 from itertools import product

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
