@@ -142,3 +142,36 @@ def test_random_pig_always_ends_and_never_changes_a_state(seed, goal):
 def test_coin_race_always_ends_with_one_winner(seed):
     end = playout(CoinRace(target=2), random.Random(seed))
     assert sorted(end.scores()) == [0, 1]
+
+
+def test_equally_likely_outcomes_draw_the_same_as_the_general_path():
+    # the fast path for equal chances must not change any seeded result: compare with the weighted formula
+    faces = [(face, Fraction(1, 6)) for face in range(1, 7)]
+    fast = [sample_outcome(faces, random.Random(s)) for s in range(50)]
+    general = [faces[random.Random(s).randrange(6)][0] for s in range(50)]
+    assert fast == general
+    with pytest.raises(ValueError, match="sum to 1"):
+        sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(1, 3))], random.Random(1))
+
+
+def test_replace_copies_fields_without_touching_the_old_state():
+    start = PigTurn(total=4)
+    later = start._replace(total=9, rolling=True)
+    assert later == PigTurn(total=9, rolling=True) and start == PigTurn(total=4)
+    with pytest.raises(TypeError, match="PigTurn has no field colour"):
+        start._replace(colour="red")
+
+
+def test_replace_drops_values_cached_on_the_old_state():
+    from dataclasses import dataclass
+    from functools import cached_property
+
+    @dataclass(frozen=True)
+    class Counter(PigTurn):
+        @cached_property
+        def doubled(self) -> int:
+            return 2 * self.total
+
+    old = Counter(total=3)
+    assert old.doubled == 6
+    assert old._replace(total=5).doubled == 10

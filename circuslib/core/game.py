@@ -9,7 +9,7 @@ simulation and an exact result cannot drift apart.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
@@ -109,15 +109,41 @@ class GameState:
         """What ``player`` may see of this state (everything, unless the game hides something)."""
         return self
 
+    def _replace(self, **changes) -> "GameState":
+        """A copy with some fields changed, for the rules' own moves: no re-checking of the new values.
+
+        ``dataclasses.replace`` re-runs ``__init__`` and ``__post_init__`` and costs about ten times more; play-outs
+        copy a state on every move. Values cached on the old state (``functools.cached_property``) are not copied.
+        """
+        names = _field_names(type(self))
+        if not names.issuperset(changes):
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(changes.keys() - names))}")
+        values = self.__dict__.copy()
+        if len(values) != len(names):  # cached values of the old state are dropped
+            values = {name: values[name] for name in names}
+        values.update(changes)
+        new = object.__new__(type(self))
+        new.__dict__.update(values)
+        return new
+
     def probability_of(self, outcome: Hashable) -> Fraction:
         """The exact probability of one chance outcome here (0 if it cannot happen)."""
         return sum((p for o, p in self.chance_outcomes() if o == outcome), Fraction(0))
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls: type) -> frozenset:
+    return frozenset(f.name for f in fields(cls))
 
 
 def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: random.Random) -> Hashable:
     """Draw one outcome with its exact probability (integer arithmetic: no rounding bias)."""
     if not outcomes:
         raise ValueError("there is no outcome to draw from")
+    first = outcomes[0][1]
+    if all(p == first for _, p in outcomes) and first * len(outcomes) == 1:
+        # equally likely (a deal, a fair die): the same draw as the general path below, without its arithmetic
+        return outcomes[rng.randrange(len(outcomes))][0]
     probabilities = [Fraction(p) for _, p in outcomes]
     if any(p < 0 for p in probabilities) or sum(probabilities) != 1:
         raise ValueError("chance outcomes must have non-negative probabilities that sum to 1")

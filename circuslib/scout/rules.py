@@ -400,13 +400,6 @@ class ScoutState(GameState):
                     starter=turn, rounds=1, totals=(0,) * n, rules=rules)
         return state
 
-    def _replace(self, **changes) -> "ScoutState":
-        # dataclasses.replace re-runs __init__ and costs ten times more; states are copied on every move
-        new = object.__new__(ScoutState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
     # --- the protocol --------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
