@@ -564,6 +564,9 @@ class FlipCircus(GameState):
             return self.phase
         return " ".join(f"{i}:{f[:3]}" for i, f in enumerate(self.faces))
 
+    def __repr__(self) -> str:
+        return f"FlipCircus({self}; {_caption(self)})" if self.phase not in SETUP_PHASES else f"FlipCircus({self})"
+
     def _repr_html_(self) -> str:
         if self.phase in SETUP_PHASES:
             return f"<i>{self.phase}</i>"
@@ -626,6 +629,10 @@ class PlayerView:
     def reserve(self) -> int:
         """Applause tokens in the central reserve."""
         return self.rules.applause_tokens - sum(self.applause)
+
+    def __repr__(self) -> str:
+        seen = " ".join(f"{i}:{f[:3]}" + (f"({b[:3]})" if b else "") for i, (f, b) in enumerate(zip(self.faces, self.backs)))
+        return f"PlayerView(player {self.player}: {seen})"
 
     def _repr_html_(self) -> str:
         return ring_svg(self.faces, self.backs, caption=f"what player {self.player} knows")
