@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from timing import once, per_call, print_table, seconds
 
@@ -16,6 +17,15 @@ def rounds_per_second(setup, policies=("first", "first"), n=2000) -> float:
     rng = random.Random(1)
     elapsed, _ = once(lambda: [fast_round(setup, rng, policies, (2, 1)) for _ in range(n)])
     return n / elapsed
+
+
+def cpu_rounds_per_second(setup, n=2000) -> float:
+    """The same, in processor time: what the code costs when other jobs share the machine's cores."""
+    rng = random.Random(1)
+    start = time.process_time()
+    for _ in range(n):
+        fast_round(setup, rng, ("first", "first"), (2, 1))
+    return n / (time.process_time() - start)
 
 
 def protocol_rounds_per_second(setup, n=100) -> float:
@@ -39,6 +49,8 @@ def main() -> None:
     rows = []
     one = rounds_per_second(ONE_DECK)
     rows.append(("fast_round, one deck, first vs first", f"{one:,.0f} rounds/s", ">= 2,000 rounds/s", one >= 2000))
+    cpu = cpu_rounds_per_second(ONE_DECK)
+    rows.append(("  the same, in CPU time (shared machine)", f"{cpu:,.0f} rounds/s", ">= 2,000 rounds/s", cpu >= 2000))
     rate = rounds_per_second(ONE_DECK, ("longest", "block"))
     rows.append(("fast_round, one deck, longest vs block", f"{rate:,.0f} rounds/s", "(information)", True))
     rate = rounds_per_second(TWO_DECKS)

@@ -179,14 +179,15 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
     def faces(p):
         return [s[-1] if s else None for s in slots[p]]
 
-    def can(p, tops):
-        for s in slots[p]:
+    def first_fit(p, tops):
+        # the (place, pile) of p's first card that fits, or None: "can p play?" and the "first" bot in one
+        for i, s in enumerate(slots[p]):
             if s:
                 c = s[-1]
-                for t in tops:
+                for j, t in enumerate(tops):
                     if t is not None and (c - t) % 13 in (1, 12):
-                        return True
-        return False
+                        return i, j
+        return None
 
     # places waiting for a card: still being dealt (crapette) or empty and refilled (the other set-ups)
     want = [[bool(o) or refills for o in owed], [bool(o) or refills for o in owed]]
@@ -256,7 +257,8 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 events.append(r)
             continue
         tops = tops_now()
-        c0, c1 = can(0, tops), can(1, tops)
+        f0, f1 = first_fit(0, tops), first_fit(1, tops)
+        c0, c1 = f0 is not None, f1 is not None
         if not c0 and not c1:
             # the stalemate is found here, one loop later than SpeedState finds it, with nothing in between
             stalemate()
@@ -267,15 +269,20 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
                 events.append(Race(mover))
         else:
             mover = 0 if c0 else 1
-        mine = faces(mover)
-        slot, pile = choose_play(policies[mover], mine, faces(1 - mover), tops, rng)
+        kind = policies[mover]
+        if kind == "first":  # the same choice as choose_play("first", ...), found while checking who can play
+            slot, pile = f0 if mover == 0 else f1
+        else:
+            mine = faces(mover)
+            slot, pile = choose_play(kind, mine, faces(1 - mover) if kind == "block" else (), tops, rng)
+        card = slots[mover][slot][-1]
         centre[pile].append(slots[mover][slot].pop())
         held[mover] -= 1
         if refills and not slots[mover][slot]:
             want[mover][slot] = True
             wanting[mover] += 1
         if record:
-            events.append(Play(mine[slot], slot, pile))
+            events.append(Play(card, slot, pile))
     else:
         raise RuntimeError(f"the round did not end within {max_steps} steps")
     left = (held[0], held[1])
