@@ -105,6 +105,7 @@ class _Search:
         self.dists: dict = {}
         self.filtered: dict = {}
         self.weights: dict = {}
+        self.moves_at: dict = {}
 
     def consistent(self, constraints: frozenset) -> list:
         """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
@@ -161,10 +162,10 @@ class _Search:
         if key in self.memo:
             return self.memo[key]
         result: dict = {}
-        need = trio_need(faces, self.available)
+        budget = self.budget(actions_left, applause, reserve, spent)
+        need = trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
         if self.five_clowns:
             need = min(need, self.clowns - faces.count(CLOWN))
-        budget = self.budget(actions_left, applause, reserve, spent)
         if need <= budget:
             prefix: tuple = ()
             if not actions_left:
@@ -173,7 +174,9 @@ class _Search:
                 else:
                     self.memo[key] = result
                     return result
-            codes = self.actions(faces)
+            codes = self.moves_at.get(faces)
+            if codes is None:
+                codes = self.moves_at[faces] = self.actions(faces)
             if budget == 1 and not self.five_clowns:
                 # the last possible action must change a wrong place of a window one place short of a trio
                 targets = self.last_places(faces)
@@ -206,14 +209,18 @@ class _Search:
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
                 opponent, spent, touched):
         before = None  # (only a place showing a Clown after the action can make or enlarge a group)
+        whole_weight = None
+        more = actions_left + min(applause + reserve, self.cap - spent) or self.five_clowns
         for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
-                p = self.weight(constraints)
+                if whole_weight is None:
+                    whole_weight = self.weight(constraints)
+                p = whole_weight
             if _has_trio_near(new_faces, self.available, touched):
                 result[plan] = result.get(plan, 0) + p
                 continue
-            if not self.budget(actions_left, a, r, spent) and not self.five_clowns:
+            if not more:
                 continue  # nothing more can be done this turn
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
