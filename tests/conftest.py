@@ -16,7 +16,7 @@ def root() -> Path:
 
 
 @pytest.fixture(scope="session")
-def lab():
+def lab_server():
     """One JupyterLab + headless Chromium for the whole test session (skipped without a browser, except in CI)."""
     from lab import BrowserMissing, Lab, ensure_chromium
 
@@ -29,3 +29,10 @@ def lab():
     server = Lab()
     yield server
     server.close()
+
+
+@pytest.fixture
+def lab(lab_server):
+    """The shared JupyterLab for one test: its pages are closed and its kernels shut down afterwards."""
+    yield lab_server
+    lab_server.reset()

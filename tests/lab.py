@@ -77,6 +77,7 @@ class Lab:
                 f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
+        self.pages: list = []
         self.log = open(self.tmp / "server.log", "wb")
         self.server = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
         self._wait_for_server()
@@ -85,6 +86,20 @@ class Lab:
         self._playwright = sync_playwright().start()
         self.browser = self._playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True,
                                                         args=CHROMIUM_ARGS)
+
+    def _api(self, method: str, path: str):
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}?token={self.token}", method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def reset(self) -> None:
+        """Close the test's pages and shut its kernels down, so the next test starts clean and on a quiet machine."""
+        for page in self.pages:
+            page.close()
+        self.pages.clear()
+        for kernel in self._api("GET", "/api/kernels"):
+            self._api("DELETE", f"/api/kernels/{kernel['id']}")
 
     def _wait_for_server(self, timeout: float = 60) -> None:
         url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
@@ -108,22 +123,30 @@ class Lab:
     def run_notebook(self, path: str, *, timeout: float = 240):
         """Open a notebook (path relative to the kit's root), wait for the kernel, run all cells, return the page."""
         page = self.browser.new_page(viewport={"width": 1400, "height": 1000})
+        self.pages.append(page)
         page.set_default_timeout(60_000)
-        page.goto(f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}")
+        # ?reset starts from an empty workspace: otherwise the notebooks of earlier tests open again beside this one
+        page.goto(f"http://127.0.0.1:{self.port}/lab/tree/{path}?reset&token={self.token}")
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         page.wait_for_function(
             """() => [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => e.textContent.includes('| Idle'))""",
             timeout=90_000)
         page.click("text=Run >> nth=0")  # the menu bar's Run menu
         page.click('.lm-Menu-item[data-command="runmenu:run-all"]')
+        # done when every code cell has run, or when one failed (Run All then leaves the rest unrun)
         page.wait_for_function(
-            """() => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-                       return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent)); }""",
+            """() => { const STDERR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']";
+                       const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+                       const failed = [...document.querySelectorAll(STDERR)].some(e => e.textContent.includes('Traceback'));
+                       const busy = prompts.some(p => p.textContent.includes('*'));
+                       return (failed && !busy) ||
+                              (prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))); }""",
             timeout=timeout * 1000)
-        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'] .jp-RenderedText, "
-                              ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+        # JupyterLab shows a traceback as stderr, like a warning: a traceback is what tells an error apart
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']",
+                              has_text="Traceback")
         if errors.count():
-            raise AssertionError(f"{path} raised an error in the browser:\n{errors.first.inner_text()[:2000]}")
+            raise AssertionError(f"{path} raised an error in the browser:\n{errors.first.text_content()[:3000]}")
         return page
 
     @staticmethod
@@ -144,7 +167,9 @@ class Lab:
 
     @staticmethod
     def wait_for_text(page, selector: str, predicate: str, *, timeout: float = 15) -> str:
-        """Wait until the element's text contains ``predicate``; returns the text."""
+        """Wait until the element's text contains ``predicate``; returns the text. The element is scrolled into
+        view first: JupyterLab leaves output far off screen unrendered, so its text would read as empty."""
+        page.locator(selector).first.scroll_into_view_if_needed()
         page.wait_for_function(
             "([sel, want]) => { const e = document.querySelector(sel); return e && e.innerText.includes(want); }",
             arg=[selector, predicate], timeout=timeout * 1000)

@@ -6,24 +6,18 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def shown(lab, page, selector: str, expected: str) -> str:
-    """Scroll the element into view (JupyterLab does not render far-off output) and wait for its text."""
-    page.locator(selector).first.scroll_into_view_if_needed()
-    return lab.wait_for_text(page, selector, expected)
-
-
 def test_flip7_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/01_flip7.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 6  # heat map, thresholds, convergence, graphs...
     # the lesson's game (seeded) starts on the student's turn, holding a 12
-    shown(lab, page, ".circus-flip7 .circus-message", "Your turn")
+    lab.wait_for_text(page, ".circus-flip7 .circus-message", "Your turn")
     lab.click(page, ".circus-flip7 .circus-hit")
-    shown(lab, page, ".circus-flip7 .circus-log", "You hit")
+    lab.wait_for_text(page, ".circus-flip7 .circus-log", "You hit")
     # the odds panel switches on and shows the live bust chance
     lab.click(page, ".circus-flip7 .circus-odds-toggle")
-    shown(lab, page, ".circus-flip7 .circus-odds", "Chance the next card busts you")
+    lab.wait_for_text(page, ".circus-flip7 .circus-odds", "Chance the next card busts you")
     # the explorer starts on 5, 9, 12 held; holding an 11 too puts n_11 in the formula
-    before = shown(lab, page, ".circus-explorer-result", "n_12")
+    before = lab.wait_for_text(page, ".circus-explorer-result", "n_12")
     lab.click(page, ".circus-held-11")
-    after = shown(lab, page, ".circus-explorer-result", "n_11")
+    after = lab.wait_for_text(page, ".circus-explorer-result", "n_11")
     assert after != before

@@ -6,18 +6,11 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def shown(lab, page, selector: str, expected: str) -> str:
-    """Wait for the element's text to contain ``expected`` once scrolled into view (JupyterLab does not render
-    output far off screen, so its text reads empty until then)."""
-    page.locator(selector).first.scroll_into_view_if_needed()
-    return lab.wait_for_text(page, selector, expected)
-
-
 def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 5  # chain, curves, manoeuvre graph, simulations
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
-    assert "Red 1: 3 movement point(s) left" in shown(lab, page, ".circus-pcv .circus-message", "movement point")
+    assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
     lab.click(page, ".circus-pcv .circus-manoeuvre")  # "forward (1)", the first legal manoeuvre
     lab.wait_for_text(page, ".circus-pcv .circus-message", "2 movement point(s) left")
     lab.click(page, ".circus-pcv .circus-manoeuvre")
@@ -28,7 +21,7 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     log = lab.wait_for_text(page, ".circus-pcv .circus-log", "Blue: Blue 1")
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
-    assert "Red 1: 3 movement point(s) left" in shown(lab, page, ".circus-pcv .circus-message", "movement point")
+    assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
     # the odds explorer: one step right on the range slider shows the odds at 2 hexes
     handle = page.locator(".circus-range .noUi-handle").first
     handle.scroll_into_view_if_needed()

@@ -7,23 +7,17 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def shown(lab, page, selector: str, expected: str, timeout: float = 15) -> str:
-    """Scroll the element into view (JupyterLab does not render far-off output) and wait for its text."""
-    page.locator(selector).first.scroll_into_view_if_needed()
-    return lab.wait_for_text(page, selector, expected, timeout=timeout)
-
-
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 6  # cycle, convergence, chains, end-game, win rates
     # the lesson's table (seeded) deals you 2 A Q 6 against centre tops 2 and 8: your Ace fits only on the 2
-    shown(lab, page, ".circus-speed .circus-log", "new round")
+    lab.wait_for_text(page, ".circus-speed .circus-log", "new round")
     lab.click(page, ".circus-speed .circus-speed-card", nth=1)
-    shown(lab, page, ".circus-speed .circus-log", "You: A on pile A")
+    lab.wait_for_text(page, ".circus-speed .circus-log", "You: A on pile A")
     # start the bot: its 9 fits on the 8, and it plays it on the kernel's event loop after its reaction time
     lab.click(page, ".circus-speed .circus-speed-pause")
-    log = shown(lab, page, ".circus-speed .circus-log", "Bot:", timeout=30)
+    log = lab.wait_for_text(page, ".circus-speed .circus-log", "Bot:", timeout=30)
     assert "Bot:" in log
     # the explorer checks the exact stalemate odds against simulated deals
     lab.click(page, ".circus-speed-simulate")
-    shown(lab, page, ".circus-speed-sim", "the exact value is", timeout=30)
+    lab.wait_for_text(page, ".circus-speed-sim", "the exact value is", timeout=30)

@@ -86,3 +86,11 @@ def test_a_clean_sweep_plots_with_error_bars_clamped_at_zero():
     # Wilson's upper bound for 30 wins in 30 rounds to 0.9999999999999999, below the share of 1
     ax = plot_tally(Tally(Counter({0: 30}), 30), names={0: "Red"}, title="sweep")
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Red"] and ax.patches[0].get_height() == 1.0
+
+
+def test_an_estimate_from_values_matches_the_hand_computation():
+    # values 1, 2, 3, 4: mean 5/2, sample variance 5/3, standard error sqrt(5/3 / 4)
+    estimate = Estimate.from_values([1, 2, 3, 4], keep=True)
+    assert estimate.mean == 2.5 and abs(estimate.stderr - (5 / 12) ** 0.5) < 1e-12 and estimate.values == (1, 2, 3, 4)
+    with pytest.raises(ValueError, match="no simulated values"):
+        Estimate.from_values([])

@@ -56,3 +56,16 @@ def test_button_calls_its_handler_and_carries_its_class():
     b.click()
     b.click()
     assert clicks == [1, 1] and "circus-hit" in b._dom_classes
+
+
+def test_a_game_adds_its_own_panels_where_it_wants_them():
+    import ipywidgets as widgets
+
+    frame = GameFrame("Test")
+    scores, status = widgets.HTML("scores"), widgets.HTML("status")
+    frame.add_panel(scores)
+    frame.add_panel(status, before="board")
+    assert frame.widget.children == (frame.title, status, frame.board, scores, frame.controls, frame.message,
+                                     frame.log_row)
+    with pytest.raises(ValueError, match="before one of board, controls, message, log, not 'table'"):
+        frame.add_panel(scores, before="table")

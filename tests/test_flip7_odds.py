@@ -179,7 +179,7 @@ def test_best_threshold_is_23_and_falls_short_of_the_optimum():
 @pytest.mark.parametrize("stop_at, deck", [(23, "numbers"), (15, "numbers"), (25, "numbers+modifiers")])
 def test_thresholds_match_the_vectorised_simulation(stop_at, deck):
     scores = simulate_threshold_rounds(stop_at, 300_000, random.Random(7), deck=deck)
-    estimate = Estimate(float(scores.mean()), float(scores.std(ddof=1) / len(scores) ** 0.5), len(scores))
+    estimate = Estimate.from_values(scores)
     assert estimate.contains(threshold_value(stop_at, deck))
 
 

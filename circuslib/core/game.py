@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy",
-    "sample_outcome", "random_policy", "playout", "play_moves", "expected_value", "best_value",
+    "sample_outcome", "check_rng", "random_policy", "playout", "play_moves", "expected_value", "best_value",
 ]
 
 CHANCE = -1
@@ -161,7 +161,8 @@ def random_policy(state: GameState, rng: random.Random) -> Any:
     return rng.choice(list(state.legal_moves()))
 
 
-def _check_rng(rng: Any) -> random.Random:
+def check_rng(rng: Any) -> random.Random:
+    """The random generator itself, or a TypeError that says how to make a seeded one."""
     if not isinstance(rng, random.Random):
         raise TypeError("pass a seeded random generator, for example rng=random.Random(1), so results can be repeated")
     return rng
@@ -179,7 +180,7 @@ def playout(
 
     With ``record=True`` also returns the list of ``(player, move)`` steps, chance steps included.
     """
-    _check_rng(rng)
+    check_rng(rng)
     history: list = []
     for _ in range(max_steps):
         if state.is_over():

@@ -76,6 +76,14 @@ class Estimate:
     n: int
     values: tuple = ()
 
+    @classmethod
+    def from_values(cls, values: Iterable[float], *, keep: bool = False) -> "Estimate":
+        """The estimate of the mean of simulated values (a list or a numpy array); ``keep`` them for plotting."""
+        values = [float(v) for v in values]
+        if not values:
+            raise ValueError("there are no simulated values to estimate from")
+        return _estimate(values, keep)
+
     @property
     def ci95(self) -> tuple[float, float]:
         """The 95% confidence interval (normal approximation)."""

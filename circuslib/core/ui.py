@@ -166,8 +166,8 @@ class GameFrame:
         self.odds_toggle.observe(self._toggle_odds, names="value")
         self.lines: list[str] = []
         self.log_lines = log_lines
-        self.widget = widgets.VBox([self.title, self.board, self.controls, self.message,
-                                    widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])])])
+        self.log_row = widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])])
+        self.widget = widgets.VBox([self.title, self.board, self.controls, self.message, self.log_row])
         self.widget.add_class("circus-frame")
 
     def _toggle_odds(self, change) -> None:
@@ -177,6 +177,16 @@ class GameFrame:
     def odds_visible(self) -> bool:
         """Whether the odds panel is switched on."""
         return self.odds_toggle.value
+
+    def add_panel(self, panel, *, before: str = "controls") -> None:
+        """Add a game's own panel (a score table, a hand) above one of the frame's parts: "board", "controls",
+        "message" or "log"."""
+        parts = {"board": self.board, "controls": self.controls, "message": self.message, "log": self.log_row}
+        if before not in parts:
+            raise ValueError(f"a panel goes before one of {', '.join(parts)}, not {before!r}")
+        children = list(self.widget.children)
+        children.insert(children.index(parts[before]), panel)
+        self.widget.children = tuple(children)
 
     def show_board(self, svg_or_html: str) -> None:
         """Replace the board picture."""

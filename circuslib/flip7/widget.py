@@ -43,7 +43,7 @@ class Flip7Widget:
         self.new_button = button("New game", self.new_game, css_class="circus-new")
         self.scores = self.frame._widgets.HTML()
         self.scores.add_class("circus-scores")
-        self.frame.widget.children = (self.frame.widget.children[:2] + (self.scores,) + self.frame.widget.children[2:])
+        self.frame.add_panel(self.scores, before="controls")
         self.frame.widget.add_class("circus-flip7")
         self.start = start
         self.last_round = ""

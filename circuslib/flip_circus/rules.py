@@ -7,7 +7,7 @@ of tokens whose hidden face they have seen, so ``view(player)`` can hide everyth
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 from itertools import permutations, product
@@ -282,14 +282,6 @@ class FlipCircus(GameState):
     pending: bool = False  # a Clown group was made: the player picks its reward
     winner: int | None = None  # the winning team
 
-    def _with(self, **changes) -> "FlipCircus":
-        """A copy with some fields changed (dataclasses.replace, without its overhead: play-outs call it a lot)."""
-        new = object.__new__(FlipCircus)
-        fields = {name: self.__dict__[name] for name in _FIELDS}  # cached values belong to the old state
-        fields.update(changes)
-        new.__dict__.update(fields)
-        return new
-
     # --- reading the ring --------------------------------------------------------------------------
     def face(self, i: int) -> str:
         """The visible artist at position i."""
@@ -445,16 +437,16 @@ class FlipCircus(GameState):
             return self._setup(move)
         team = self.team
         if move == TAKE_APPLAUSE:
-            return self._with( pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
+            return self._replace( pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
         if move == MAKE_RETURN:
-            return self._with( pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
+            return self._replace( pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
         if move == END_TURN:
             return self._end_turn()
         if move == ENCORE:
-            return self._with( applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
+            return self._replace( applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
         if move.name == "look":
             token = self.ring[move.detail[0]]
-            return self._with( applause=_bump(self.applause, team, -1),
+            return self._replace( applause=_bump(self.applause, team, -1),
                            knows=_learn(self.knows, [self.player], [token]))._maybe_end()
         faces = self.faces
         state, moved = self, False
@@ -469,8 +461,8 @@ class FlipCircus(GameState):
                 state, moved = state._exchange(*pair), self.rules.special_swaps_group_clowns
             else:
                 seen = [self.ring[p] for p in voyante_sees(faces, i)]
-                state = state._with( knows=_learn(state.knows, [self.player], seen))
-        state = state._with( actions_left=state.actions_left - 1)
+                state = state._replace( knows=_learn(state.knows, [self.player], seen))
+        state = state._replace( actions_left=state.actions_left - 1)
         # Clown groups only matter when there is an Applause to take or to take away, and only a place that
         # shows a Clown after the action can have made or enlarged a group
         changed = move.detail if move.name != "power" else (power_swap(faces, move.detail[0]) or ())
@@ -481,20 +473,20 @@ class FlipCircus(GameState):
         if state.is_over():
             return state
         if grouped and (state.reserve or state.applause[1 - team]):
-            return state._with( pending=True)
+            return state._replace( pending=True)
         return state._maybe_end()
 
     def _exchange(self, i: int, j: int) -> "FlipCircus":
         ring = list(self.ring)
         ring[i], ring[j] = ring[j], ring[i]
-        return self._with( ring=tuple(ring))
+        return self._replace( ring=tuple(ring))
 
     def _turn_over(self, i: int) -> "FlipCircus":
         token = self.ring[i]
         up = list(self.up)
         up[token] = 1 - up[token]
         # a flip shows the other face to everybody: from now on every player knows both faces
-        return self._with( up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
+        return self._replace( up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
 
     def _take_posters(self) -> "FlipCircus":
         """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
@@ -507,7 +499,7 @@ class FlipCircus(GameState):
             posters = _append(state.posters, state.team, artist)
             state = replace(state._turn_over(middle), posters=posters)
             if len(posters[state.team]) >= self.rules.posters_to_win:
-                return state._with( phase="over", winner=state.team, actions_left=0)
+                return state._replace( phase="over", winner=state.team, actions_left=0)
 
     def _maybe_end(self) -> "FlipCircus":
         if not self.pending and not self.actions_left and not self.applause[self.team]:
@@ -519,8 +511,8 @@ class FlipCircus(GameState):
         if self.five_clowns_apply() and sum(f == CLOWN for f in self.faces) == self.rules.tokens.count(CLOWN):
             last = self.available_posters()
             posters = _append(self.posters, self.team, last[0])
-            return self._with( posters=posters, phase="over", winner=self.team, actions_left=0)
-        return state._with( player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
+            return self._replace( posters=posters, phase="over", winner=self.team, actions_left=0)
+        return state._replace( player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
 
     def five_clowns_apply(self) -> bool:
         """Whether the five-Clowns rule is on: both sides have exactly two posters."""
@@ -534,18 +526,18 @@ class FlipCircus(GameState):
             for token in outcome:  # Clown up
                 up[token] = self.rules.tokens.tokens[token].index(CLOWN)
             knows = tuple(frozenset() for _ in range(self.rules.players))
-            return self._with( phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
+            return self._replace( phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
         if self.phase == SETUP_PHASES[1]:
             ring = list(self.ring)
             ring[1::2] = outcome
-            return self._with( phase=SETUP_PHASES[2], ring=tuple(ring))
+            return self._replace( phase=SETUP_PHASES[2], ring=tuple(ring))
         if self.phase == SETUP_PHASES[2]:
             up = list(self.up)
             for token, side in zip(self.ring[1::2], outcome):
                 up[token] = side
-            return self._with( phase=SETUP_PHASES[3], up=tuple(up))
+            return self._replace( phase=SETUP_PHASES[3], up=tuple(up))
         second_team = self.rules.team_of((outcome + 1) % self.rules.players)
-        return self._with( phase="play", player=outcome, actions_left=self.rules.actions,
+        return self._replace( phase="play", player=outcome, actions_left=self.rules.actions,
                        applause=_bump((0, 0), second_team, +1))
 
     # --- what a player sees -------------------------------------------------------------------------
@@ -573,7 +565,6 @@ class FlipCircus(GameState):
         return ring_svg(self.faces, caption=_caption(self))
 
 
-_FIELDS = tuple(f.name for f in fields(FlipCircus))
 
 
 def _bump(values: tuple, index: int, delta: int) -> tuple:
@@ -644,9 +635,9 @@ class PlayerView:
 
 def new_game(rng, rules: Ruleset = KIT_RULES) -> FlipCircus:
     """A freshly set-up game: the set-up's chance steps sampled with ``rng``."""
-    from ..core.game import _check_rng, sample_outcome
+    from ..core.game import check_rng, sample_outcome
 
-    _check_rng(rng)
+    check_rng(rng)
     state = FlipCircus(rules)
     while state.current_player == CHANCE:
         state = state.play(sample_outcome(state.chance_outcomes(), rng))

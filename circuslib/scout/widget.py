@@ -86,8 +86,8 @@ class ScoutWidget:
         self.frame.set_controls([self.flip_button, self.keep_button, self.show_button, self.end_choice,
                                  self.flip_choice, self.gap_choice, self.scout_button, self.sns_toggle,
                                  self.new_button])
-        self.frame.widget.children = (self.frame.title, self.status, self.frame.board, self.hand_box,
-                                      *self.frame.widget.children[2:])
+        self.frame.add_panel(self.status, before="board")
+        self.frame.add_panel(self.hand_box, before="controls")
         self.toggles: list = []
         self.pending: Scout | None = None
         self.new_game()
