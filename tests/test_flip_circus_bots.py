@@ -95,3 +95,39 @@ def test_lean_random_simulator_plays_exactly_the_protocol_game(players):
         lean_rng = random.Random(seed)
         assert random_game_winner(lean_rng, rules) == reference.winner
         assert lean_rng.getstate() == rng.getstate()  # the same draws, move for move
+
+
+# seeded games pinned move for move (winner, number of steps, digest of the steps): the engine and the bots may
+# get faster, never different
+PINNED_GAMES = [
+    (0, "random", "random", 2, (0, 1351, "894e9343ce488486")),
+    (1, "random", "random", 2, (1, 532, "3abfdca9ba84ce14")),
+    (2, "random", "random", 2, (1, 993, "6dd0724bcf60660d")),
+    (3, "random", "random", 2, (1, 820, "a1653c5baed8a438")),
+    (4, "random", "random", 2, (1, 271, "6937957fa77d9ad4")),
+    (5, "random", "random", 2, (0, 735, "f015f16348e96656")),
+    (1, "random", "random", 4, (0, 532, "6a4a42e27e89970e")),
+    (2, "random", "random", 4, (1, 568, "6364a542286ae617")),
+    (0, "greedy", "random", 2, (0, 17, "b30bd17102992fb2")),
+    (1, "greedy", "random", 2, (0, 58, "feb60aff9a09fcb8")),
+    (2, "greedy", "random", 2, (0, 19, "029b447744c85941")),
+    (3, "greedy", "random", 2, (0, 28, "6a4c29f1c34bd887")),
+    (1, "defensive", "greedy", 2, (0, 30, "739f5959c774d4a7")),
+    (2, "defensive", "greedy", 2, (0, 27, "315fbd481a6f3611")),
+    (3, "greedy", "defensive", 4, (1, 22, "0ee2dee43c1b32ff")),
+]
+
+
+@pytest.mark.parametrize("seed, first, second, players, expected", PINNED_GAMES)
+def test_seeded_games_are_pinned(seed, first, second, players, expected):
+    import hashlib
+
+    from circuslib.core.game import playout
+    from circuslib.flip_circus.bots import BOTS
+    from circuslib.flip_circus.rules import Ruleset
+
+    rng = random.Random(seed)
+    bots = [BOTS[first], BOTS[second]] * (players // 2)
+    final, history = playout(new_game(rng, Ruleset(players=players)), rng, bots, record=True)
+    digest = hashlib.sha256("\n".join(f"{p} {m}" for p, m in history).encode()).hexdigest()[:16]
+    assert (final.winner, len(history), digest) == expected
