@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from fractions import Fraction
 from itertools import permutations, product
 from pathlib import Path
@@ -232,21 +232,23 @@ def voyante_sees(faces: Sequence[str], i: int) -> tuple[int, ...]:
 
 def clown_groups(faces: Sequence[str], ids: Sequence | None = None) -> list[frozenset]:
     """The groups of at least two adjacent visible Clowns, each as the set of its tokens (or positions)."""
-    ids = list(range(SIZE)) if ids is None else list(ids)
-    clown = [f == CLOWN for f in faces]
-    if all(clown):
+    if ids is None:
+        ids = range(SIZE)
+    start = next((i for i in range(SIZE) if faces[i] != CLOWN), None)
+    if start is None:
         return [frozenset(ids)]
-    start = next(i for i in range(SIZE) if not clown[i])
     groups, run = [], []
-    for k in range(1, SIZE + 1):
-        p = (start + k) % SIZE
-        if clown[p]:
+    for p in _AFTER[start]:  # round the ring from the place after a non-Clown, back to it
+        if faces[p] == CLOWN:
             run.append(ids[p])
-        else:
+        elif run:
             if len(run) >= 2:
                 groups.append(frozenset(run))
             run = []
     return groups
+
+
+_AFTER = tuple(tuple((start + k) % SIZE for k in range(1, SIZE + 1)) for start in range(SIZE))
 
 
 def makes_clown_group(before: list[frozenset], after: list[frozenset]) -> bool:
@@ -341,43 +343,27 @@ class FlipCircus(GameState):
 
     def chance_outcomes(self) -> tuple:
         """The set-up, one step at a time, each outcome equally likely."""
-        tokens = self.rules.tokens
-        if self.phase == SETUP_PHASES[0]:
-            orders = list(permutations(tokens.clown_tokens()))
-            return tuple((o, Fraction(1, len(orders))) for o in orders)
-        if self.phase == SETUP_PHASES[1]:
-            orders = list(permutations(tokens.other_tokens()))
-            return tuple((o, Fraction(1, len(orders))) for o in orders)
-        if self.phase == SETUP_PHASES[2]:
-            sides = list(product((0, 1), repeat=SIZE // 2))
-            return tuple((s, Fraction(1, len(sides))) for s in sides)
-        if self.phase == SETUP_PHASES[3]:
-            return tuple((p, Fraction(1, self.rules.players)) for p in range(self.rules.players))
-        return ()
+        return _setup_outcomes(self.rules, self.phase)
 
     def legal_moves(self) -> tuple:
-        """The moves the player to move may make now."""
-        return self._legal
+        """The moves the player to move may make now (listed once per state)."""
+        moves = self.__dict__.get("_legal")
+        if moves is None:
+            moves = self.__dict__["_legal"] = self._list_moves()
+        return moves
 
-    @cached_property
-    def _legal(self) -> tuple:
+    def _list_moves(self) -> tuple:
         if self.current_player < 0:
             return ()
         if self.pending:
             return tuple(m for m in (TAKE_APPLAUSE, MAKE_RETURN) if self._problem(m) is None)
-        moves = []
-        if self.actions_left:
-            faces = self.faces
-            moves += [SWAP_MOVES[i] for i in range(SIZE) if swap_problem(faces, i, (i + 1) % SIZE) is None]
-            moves += FLIP_MOVES
-            moves += [POWER_MOVES[i] for i in range(SIZE) if faces[i] in (ACROBATE, MAGICIEN, VOYANTE)
-                      and power_problem(faces, i) is None]
+        moves = _ring_moves(self.faces) if self.actions_left else ()
         if self.applause[self.team]:
-            moves.append(ENCORE)
-            moves += [LOOK_MOVES[i] for i in range(SIZE) if not self.knows_back(self.player, i)]
+            known, ring = self.knows[self.player], self.ring
+            moves += (ENCORE,) + tuple([LOOK_MOVES[i] for i in range(SIZE) if ring[i] not in known])
         if not self.actions_left:
-            moves.append(END_TURN)
-        return tuple(moves)
+            moves += (END_TURN,)
+        return moves
 
     def is_legal(self, move) -> bool:
         """Whether ``move`` may be played now (checked directly, without listing every move)."""
@@ -398,36 +384,46 @@ class FlipCircus(GameState):
     def _problem(self, move) -> str | None:
         if not isinstance(move, Move):
             return f"{move!r} is not a Flip Circus move; use swap(i), flip(i), power(i), look(i), ENCORE or END_TURN"
-        applause = self.applause[self.team]
-        opponents = 1 - self.team
+        # ``_is(move, X)`` is ``move == X``, without the dataclass comparison when the names already differ
+        name = move.name
         if self.pending:
-            if move == TAKE_APPLAUSE:
+            if _is(move, name, TAKE_APPLAUSE):
                 return None if self.reserve else "the reserve is empty: there is no Applause to take"
-            if move == MAKE_RETURN:
-                return None if self.applause[opponents] else "your opponent has no Applause to return"
+            if _is(move, name, MAKE_RETURN):
+                return None if self.applause[1 - self.team] else "your opponent has no Applause to return"
             return "first choose the Clowns' reward: take an Applause, or make your opponent return one"
-        if move in (TAKE_APPLAUSE, MAKE_RETURN):
+        if name in _BOARD_NAMES and type(move) is Move:  # the usual case, first
+            if not self.actions_left:
+                return ("you have no action left: spend an Applause for one more (ENCORE), or end your turn"
+                        if self.applause[self.team] else "you have no action left: end your turn")
+            if name == "swap":
+                i, j = move.detail
+                return swap_problem(self.faces, i, j)
+            if name == "power":
+                return power_problem(self.faces, move.detail[0])
+            return None
+        if _is(move, name, TAKE_APPLAUSE) or _is(move, name, MAKE_RETURN):
             return "the Clowns' reward comes only when a swap or a flip makes or enlarges a group of Clowns"
-        if move == END_TURN:
+        if _is(move, name, END_TURN):
             if self.actions_left:
                 return f"you still have {self.actions_left} action(s) to play before ending your turn"
             return None
-        if move == ENCORE or move.name == "look":
-            if not applause:
+        if _is(move, name, ENCORE) or name == "look":
+            if not self.applause[self.team]:
                 return "you have no Applause to spend"
-            if move.name == "look" and self.knows_back(self.player, move.detail[0]):
+            if name == "look" and self.knows_back(self.player, move.detail[0]):
                 return f"you have already seen the back of the token at {move.detail[0]}"
             return None
-        if move.name not in ("swap", "flip", "power"):
+        if name not in _BOARD_NAMES:
             return f"{move} is not a Flip Circus move"
         if not self.actions_left:
             return ("you have no action left: spend an Applause for one more (ENCORE), or end your turn"
-                    if applause else "you have no action left: end your turn")
+                    if self.applause[self.team] else "you have no action left: end your turn")
         faces = self.faces
-        if move.name == "swap":
+        if name == "swap":
             i, j = move.detail
             return swap_problem(faces, i, j)
-        if move.name == "power":
+        if name == "power":
             return power_problem(faces, move.detail[0])
         return None
 
@@ -435,45 +431,88 @@ class FlipCircus(GameState):
     def _apply(self, move) -> "FlipCircus":
         if self.phase in SETUP_PHASES:
             return self._setup(move)
+        name = move.name
+        if name in _BOARD_NAMES:
+            return self._action(move)
         team = self.team
-        if move == TAKE_APPLAUSE:
-            return self._replace( pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
-        if move == MAKE_RETURN:
-            return self._replace( pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
-        if move == END_TURN:
+        if _is(move, name, TAKE_APPLAUSE):
+            return self._keep_ring(pending=False, applause=_bump(self.applause, team, +1))._maybe_end()
+        if _is(move, name, MAKE_RETURN):
+            return self._keep_ring(pending=False, applause=_bump(self.applause, 1 - team, -1))._maybe_end()
+        if _is(move, name, END_TURN):
             return self._end_turn()
-        if move == ENCORE:
-            return self._replace( applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
-        if move.name == "look":
-            token = self.ring[move.detail[0]]
-            return self._replace( applause=_bump(self.applause, team, -1),
-                           knows=_learn(self.knows, [self.player], [token]))._maybe_end()
+        if _is(move, name, ENCORE):
+            return self._keep_ring(applause=_bump(self.applause, team, -1), actions_left=self.actions_left + 1)
+        # a look
+        token = self.ring[move.detail[0]]
+        return self._keep_ring(applause=_bump(self.applause, team, -1),
+                               knows=_learn(self.knows, [self.player], [token]))._maybe_end()
+
+    def _keep_ring(self, **changes) -> "FlipCircus":
+        """A copy with some counters changed, the ring as it was (its visible faces are not computed again)."""
+        state = self._replace(**changes)
+        if "faces" in self.__dict__:
+            state.__dict__["faces"] = self.__dict__["faces"]  # what ``cached_property`` would store
+        return state
+
+    def _action(self, move) -> "FlipCircus":
+        """A swap, a flip or a power: one copy of the state in the usual case (no poster, no special ending)."""
         faces = self.faces
-        state, moved = self, False
-        if move.name == "swap":
-            state, moved = state._exchange(*move.detail), True
-        elif move.name == "flip":
-            state, moved = state._turn_over(move.detail[0]), True
-        else:  # a power
-            i = move.detail[0]
-            pair = power_swap(faces, i)
-            if pair is not None:
-                state, moved = state._exchange(*pair), self.rules.special_swaps_group_clowns
+        ring, up, knows = self.ring, self.up, self.knows
+        new_faces = list(faces)
+        name, detail = move.name, move.detail
+        moved, changed = True, detail
+        if name == "flip":
+            i = detail[0]
+            token = ring[i]
+            up = list(up)
+            up[token] = 1 - up[token]
+            up = tuple(up)
+            new_faces[i] = self.rules.tokens.tokens[token][up[token]]
+            # a flip shows the other face to everybody: from now on every player knows both faces
+            knows = _learn(knows, range(self.rules.players), [token])
+        else:
+            if name == "swap":
+                i, j = detail
+            else:  # a power
+                pair = power_swap(faces, detail[0])
+                changed = pair or ()
+                if pair is None:  # the Voyante looks
+                    i = None
+                    knows = _learn(knows, [self.player], [ring[p] for p in voyante_sees(faces, detail[0])])
+                else:
+                    i, j = pair
+                    moved = self.rules.special_swaps_group_clowns
+            if i is not None:
+                ring = list(ring)
+                ring[i], ring[j] = ring[j], ring[i]
+                ring = tuple(ring)
+                new_faces[i], new_faces[j] = new_faces[j], new_faces[i]
             else:
-                seen = [self.ring[p] for p in voyante_sees(faces, i)]
-                state = state._replace( knows=_learn(state.knows, [self.player], seen))
-        state = state._replace( actions_left=state.actions_left - 1)
+                moved = False
+        new_faces = tuple(new_faces)
+        team = self.team
+        applause = self.applause
         # Clown groups only matter when there is an Applause to take or to take away, and only a place that
         # shows a Clown after the action can have made or enlarged a group
-        changed = move.detail if move.name != "power" else (power_swap(faces, move.detail[0]) or ())
-        grouped = (moved and bool(state.reserve or state.applause[1 - team])
-                   and any(state.faces[p] == CLOWN for p in changed)
-                   and makes_clown_group(clown_groups(faces, self.ring), clown_groups(state.faces, state.ring)))
+        grouped = (moved and bool(self.reserve or applause[1 - team])
+                   and any(new_faces[p] == CLOWN for p in changed)
+                   and makes_clown_group(clown_groups(faces, self.ring), clown_groups(new_faces, ring)))
+        actions_left = self.actions_left - 1
+        if not _any_trio(new_faces) and not grouped and not actions_left and not applause[team] \
+                and not self.five_clowns_apply():
+            # the usual end of a turn, in one copy: no poster, no Clowns' reward, nothing left to spend
+            state = self._replace(ring=ring, up=up, knows=knows, player=(self.player + 1) % self.rules.players,
+                                  actions_left=self.rules.actions)
+            state.__dict__["faces"] = new_faces
+            return state
+        state = self._replace(ring=ring, up=up, knows=knows, actions_left=actions_left)
+        state.__dict__["faces"] = new_faces
         state = state._take_posters()
         if state.is_over():
             return state
         if grouped and (state.reserve or state.applause[1 - team]):
-            return state._replace( pending=True)
+            return state._keep_ring(pending=True)
         return state._maybe_end()
 
     def _exchange(self, i: int, j: int) -> "FlipCircus":
@@ -492,7 +531,7 @@ class FlipCircus(GameState):
         """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
         state = self
         while True:
-            found = trios(state.faces, state.available_posters())
+            found = _any_trio(state.faces) and trios(state.faces, state.available_posters())
             if not found:
                 return state
             middle, artist = found[0]  # reading: overlapping trios of one artist: the first clockwise from 0
@@ -512,7 +551,7 @@ class FlipCircus(GameState):
             last = self.available_posters()
             posters = _append(self.posters, self.team, last[0])
             return self._replace( posters=posters, phase="over", winner=self.team, actions_left=0)
-        return state._replace( player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
+        return state._keep_ring(player=(self.player + 1) % self.rules.players, actions_left=self.rules.actions)
 
     def five_clowns_apply(self) -> bool:
         """Whether the five-Clowns rule is on: both sides have exactly two posters."""
@@ -567,6 +606,56 @@ class FlipCircus(GameState):
 
 
 
+def _is(move: Move, name: str, constant: Move) -> bool:
+    """``move == constant`` for a move whose name is ``name`` (the dataclass comparison only when names agree)."""
+    return move is constant or (name == constant.name and move == constant)
+
+
+_BOARD_NAMES = frozenset(("swap", "flip", "power"))
+_POWERFUL = (ACROBATE, MAGICIEN, VOYANTE)
+_RIGHT = tuple((i + 1) % SIZE for i in range(SIZE))
+
+
+def _ring_moves(faces: tuple) -> tuple:
+    """The swaps, flips and powers allowed on these visible faces, in the order ``legal_moves`` lists them."""
+    if MUSCLES in faces:
+        # swap_problem, inlined (this runs at every move): a visible Monsieur Muscles resists an ordinary swap
+        moves = [SWAP_MOVES[i] for i in range(SIZE) if faces[i] != MUSCLES and faces[_RIGHT[i]] != MUSCLES]
+    else:  # nothing resists a swap
+        moves = list(SWAP_MOVES)
+    moves += FLIP_MOVES
+    moves += [POWER_MOVES[i] for i in range(SIZE) if faces[i] in _POWERFUL and power_problem(faces, i) is None]
+    return tuple(moves)
+
+
+def _any_trio(faces: tuple) -> bool:
+    """Whether three neighbours show the same artist anywhere (a quick test before looking for posters)."""
+    a, b = faces[SIZE - 2], faces[SIZE - 1]
+    for c in faces:
+        if a == b == c:
+            return True
+        a, b = b, c
+    return False
+
+
+@lru_cache(maxsize=64)
+def _setup_outcomes(rules: Ruleset, phase: str) -> tuple:
+    """The set-up's chance outcomes at one step (the same for every game with these rules)."""
+    tokens = rules.tokens
+    if phase == SETUP_PHASES[0]:
+        orders = list(permutations(tokens.clown_tokens()))
+        return tuple((o, Fraction(1, len(orders))) for o in orders)
+    if phase == SETUP_PHASES[1]:
+        orders = list(permutations(tokens.other_tokens()))
+        return tuple((o, Fraction(1, len(orders))) for o in orders)
+    if phase == SETUP_PHASES[2]:
+        sides = list(product((0, 1), repeat=SIZE // 2))
+        return tuple((s, Fraction(1, len(sides))) for s in sides)
+    if phase == SETUP_PHASES[3]:
+        return tuple((p, Fraction(1, rules.players)) for p in range(rules.players))
+    return ()
+
+
 def _bump(values: tuple, index: int, delta: int) -> tuple:
     values = list(values)
     values[index] += delta
@@ -579,7 +668,8 @@ def _append(posters: tuple, team: int, artist: str) -> tuple:
 
 def _learn(knows: tuple, players, tokens) -> tuple:
     players = set(players)
-    return tuple(k | frozenset(tokens) if p in players else k for p, k in enumerate(knows))
+    return tuple(k | frozenset(tokens) if p in players and not k.issuperset(tokens) else k
+                 for p, k in enumerate(knows))
 
 
 def _caption(state) -> str:
