@@ -14,7 +14,7 @@ import sympy
 from .core.exact import Dist, to_rational
 from .core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move, best_value, expected_value
 from .core.teach import Checks, WrongAnswer, check_integer, check_probability
-from .core.ui import GameFrame, button, svg_die, svg_doc
+from .core.ui import Framed, GameFrame, button, svg_die, svg_doc
 
 __all__ = ["ROLL", "STOP", "PigTurn", "stop_at", "pig_value", "expected_gain_of_a_roll", "PigWidget", "check", "graph_key", "rank_cycle"]
 
@@ -122,7 +122,7 @@ def expected_gain_of_a_roll(total: int) -> sympy.Rational:
     return to_rational(Fraction(20 - total, 6))
 
 
-class PigWidget:
+class PigWidget(Framed):
     """A clickable Pig turn: Roll and Stop buttons, the die, the total, a move log and the odds of a roll."""
 
     def __init__(self, rng, goal: int = 20) -> None:
@@ -139,14 +139,6 @@ class PigWidget:
         self.goal = goal
         self.banked: list[int] = []
         self.new_turn()
-
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
 
     def new_turn(self) -> None:
         """Start a fresh turn at 0."""

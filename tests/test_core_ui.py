@@ -69,3 +69,25 @@ def test_a_game_adds_its_own_panels_where_it_wants_them():
                                      frame.log_row)
     with pytest.raises(ValueError, match="before one of board, controls, message, log, not 'table'"):
         frame.add_panel(scores, before="table")
+
+
+def test_widgets_display_their_box(monkeypatch):
+    import IPython.display
+
+    from circuslib.core.ui import Framed, Shown
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+
+    class Explorer(Shown):
+        def __init__(self):
+            self.widget = "the explorer's box"
+
+    class Game(Framed):
+        def __init__(self):
+            self.frame = GameFrame("game")
+
+    Explorer()._ipython_display_()
+    game = Game()
+    game._ipython_display_()
+    assert shown == ["the explorer's box", game.frame.widget] and game.widget is game.frame.widget

@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Sequence
 
 __all__ = [
     "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
-    "GameFrame", "button", "PIP_LAYOUT",
+    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed",
 ]
 
 INK = "#222222"
@@ -216,3 +216,25 @@ class GameFrame:
         from IPython.display import display
 
         display(self.widget)
+
+
+class Shown:
+    """Base of every widget and explorer: a notebook cell that ends with one displays its ``widget`` box."""
+
+    widget: object
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class Framed(Shown):
+    """Base of the game widgets built on a ``GameFrame``: the box shown is the frame's."""
+
+    frame: GameFrame
+
+    @property
+    def widget(self):
+        """The ipywidgets box to display."""
+        return self.frame.widget

@@ -6,7 +6,7 @@ import random
 from typing import Sequence
 
 from ..core.game import CHANCE, IllegalMove, Move
-from ..core.ui import GameFrame, button
+from ..core.ui import Framed, GameFrame, Shown, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
 from .rules import (CARDS, DECK_COUNTS, HIT, STAY, Flip7Game, card_name, draw_card, game_svg, hand_svg, new_game)
@@ -20,7 +20,7 @@ def default_bots(n: int) -> list[Bot]:
     return [styles[i % len(styles)] for i in range(n)]
 
 
-class Flip7Widget:
+class Flip7Widget(Framed):
     """Play a game of Flip 7 as player 0 against bots: Hit and Stay, targets for action cards, every row drawn,
     the move log, and a switchable odds panel (live bust chance, expected gain, optimal advice)."""
 
@@ -48,14 +48,6 @@ class Flip7Widget:
         self.start = start
         self.last_round = ""
         self.new_game()
-
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
 
     # --- actions ----------------------------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -220,7 +212,7 @@ def _live_gain(hand, deck):
     return gain
 
 
-class OddsExplorer:
+class OddsExplorer(Shown):
     """Pick the numbers held and the cards seen; see the bust chance (and its formula), the expected gain of one
     more card, and the optimal advice, updated at once."""
 
@@ -253,11 +245,6 @@ class OddsExplorer:
         ])
         self.widget.add_class("circus-explorer")
         self.update()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     @property
     def held(self) -> list[int]:

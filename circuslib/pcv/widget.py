@@ -10,7 +10,7 @@ import random
 from typing import Callable
 
 from ..core.game import CHANCE, IllegalMove
-from ..core.ui import GameFrame, button, svg_die, svg_doc
+from ..core.ui import Framed, GameFrame, Shown, button, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import destroy_chances, destroy_probability, expected_shots, shot_odds
@@ -23,7 +23,7 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-class DogfightWidget:
+class DogfightWidget(Framed):
     """Play a scenario: manoeuvre buttons (legal ones only), speed change, fire with the odds shown before the
     roll and the die after, a move log; ``opponent`` is a bot name ("greedy", "cautious", "random"), a policy,
     or None for two students hot-seat."""
@@ -48,14 +48,6 @@ class DogfightWidget:
         self.new_game()
 
     # --- what a notebook shows -----------------------------------------------------------------------------
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
-
     # --- actions -----------------------------------------------------------------------------------------
     def new_game(self) -> None:
         """Start the scenario again."""
@@ -238,7 +230,7 @@ def destroy_curve_svg(hexes: int, alt_diff: int = 0, max_shots: int = 12, *, wid
                    title="chance the target is destroyed within n shots")
 
 
-class OddsExplorer:
+class OddsExplorer(Shown):
     """Sliders for the range and the altitude difference: the exact odds of one shot, the expected shots to
     destroy, and the destroyed-within-n-shots curve."""
 
@@ -261,11 +253,6 @@ class OddsExplorer:
                                     widgets.HBox([self.output, self.curve])])
         self.widget.add_class("circus-explorer")
         self._refresh()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def _refresh(self) -> None:
         h, d, n = self.hexes.value, self.alt_diff.value, self.shots.value

@@ -11,7 +11,7 @@ import random
 from typing import Callable, Sequence
 
 from ..core.game import CHANCE, IllegalMove
-from ..core.ui import GameFrame, button, svg_card, svg_doc
+from ..core.ui import Framed, GameFrame, button, svg_card, svg_doc
 from .bots import BOTS, greedy_bot
 from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
                     deal_round, longest_set, new_game, set_key)
@@ -44,7 +44,7 @@ def describe_move(state: ScoutState, move) -> str:
     return f"{who}: {move}"
 
 
-class ScoutWidget:
+class ScoutWidget(Framed):
     """Scout for 2 to 5 players: you (player 0) against bots (greedy by default)."""
 
     def __init__(self, n_players: int = 3, rng: random.Random | None = None, *,
@@ -91,14 +91,6 @@ class ScoutWidget:
         self.toggles: list = []
         self.pending: Scout | None = None
         self.new_game()
-
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
 
     # --- actions -------------------------------------------------------------------------------------
     def new_game(self) -> None:

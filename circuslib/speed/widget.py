@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..core.game import IllegalMove, sample_outcome
 from ..core.sim import monte_carlo
-from ..core.ui import GameFrame, button
+from ..core.ui import Framed, GameFrame, Shown, button
 from .bots import PROFILES, POLICIES, policy
 from .graphs import most_cards_shed
 from .odds import p_next_card_fits, p_stalemate_at_start, race_probability
@@ -75,7 +75,7 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-class SpeedTable:
+class SpeedTable(Framed):
     """A playable Speed table: you (player 0) against a bot (player 1) with a reaction profile.
 
     Click one of your face-up cards: it goes where it fits, and if it fits both piles you are asked which
@@ -131,14 +131,6 @@ class SpeedTable:
         self.new_round()
 
     # --- displaying ------------------------------------------------------------------------------------------
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
-
     @property
     def paused(self) -> bool:
         """Whether the bot is waiting (it never moves while paused)."""
@@ -392,7 +384,7 @@ class SpeedTable:
             self._bot_fires()
 
 
-class StalemateExplorer:
+class StalemateExplorer(Shown):
     """Sliders for the number of face-up cards and decks, showing P(stalemate at the start) exactly, with a
     button that checks it by simulating deals."""
 
@@ -416,11 +408,6 @@ class StalemateExplorer:
                                     widgets.HBox([self.simulate_button, self.sim_result])])
         self.widget.add_class("circus-speed-explorer")
         self.update()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def probability(self):
         """The exact P(stalemate at the start) for the sliders' values."""
