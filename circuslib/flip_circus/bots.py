@@ -104,8 +104,9 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
                 return look(target)
         return rng.choice([m for need, m in scored if need == best])
     if applause:
-        if _poster_move(state) is not None:
-            return _poster_move(state)
+        move = _poster_move(state)
+        if move is not None:
+            return move
         target = _best_look(state, possible_backs(state, state.player))
         if target is not None and applause > 1:
             return look(target)

@@ -158,12 +158,22 @@ class _Search:
         return places
 
     def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
+        budget = self.budget(actions_left, applause, reserve, spent)
+        targets = None
+        if budget == 1 and not self.five_clowns:
+            # the last possible action must change a wrong place of a window one place short of a trio: with no
+            # such window there is no plan (checked before the memo, whose keys are slow to hash)
+            targets = self.last_places(faces)
+            if not targets:
+                return {}
         key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
         if key in self.memo:
             return self.memo[key]
         result: dict = {}
-        budget = self.budget(actions_left, applause, reserve, spent)
-        need = trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
+        if targets is not None:
+            need = 1  # some window is one place short, so trio_need would be at most 1
+        else:
+            need = trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
         if self.five_clowns:
             need = min(need, self.clowns - faces.count(CLOWN))
         if need <= budget:
@@ -177,16 +187,45 @@ class _Search:
             codes = self.moves_at.get(faces)
             if codes is None:
                 codes = self.moves_at[faces] = self.actions(faces)
-            if budget == 1 and not self.five_clowns:
+            if targets is not None:
                 # the last possible action must change a wrong place of a window one place short of a trio
-                targets = self.last_places(faces)
                 codes = [c for c in codes if not targets.isdisjoint(_touched(faces, c))]
+                self._last_action(result, prefix, faces, backs, constraints, codes)
+                self.memo[key] = result
+                return result
             touched_by = {c: _touched(faces, c) for c in codes}
             for code in codes:
                 self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
                              applause, reserve, opponent, spent, touched_by[code])
         self.memo[key] = result
         return result
+
+    def _last_action(self, result, prefix, faces, backs, constraints, codes) -> None:
+        """The turn's last possible action (``_expand`` without what only matters when more can follow): only the
+        visible faces it leaves are needed, to see whether it completes a trio."""
+        available = self.available
+        whole_weight = None
+        for code in codes:
+            touched = _touched(faces, code)
+            plan = prefix + (code,)
+            new = list(faces)
+            if SIZE <= code < POWER_BASE:  # a flip
+                i = code - SIZE
+                back = backs[i]
+                if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
+                    for seen, p in self.back_dist(constraints, back):
+                        new[i] = seen
+                        if _has_trio_near(new, available, touched):
+                            result[plan] = result.get(plan, 0) + p
+                    continue
+                new[i] = back
+            else:  # a swap, or a power that swaps
+                i, j = touched
+                new[i], new[j] = new[j], new[i]
+            if _has_trio_near(new, available, touched):
+                if whole_weight is None:
+                    whole_weight = self.weight(constraints)
+                result[plan] = result.get(plan, 0) + whole_weight
 
     def _outcomes(self, faces, backs, ids, constraints, code):
         if code >= POWER_BASE:
