@@ -11,11 +11,12 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st
 
-from circuslib.core.sim import monte_carlo
-from circuslib.scout.odds import (card_graph, count_hands, count_shows, deck_size, expected_set_windows,
-                                  expected_shows, mini_deck, random_hand, set_somewhere_probability, simulate_set_somewhere,
+from circuslib.core.sim import Estimate, monte_carlo
+from circuslib.scout.odds import (_hands_without_set, card_graph, count_hands, count_shows, deck_size,
+                                  expected_set_windows, expected_shows, hands_per_up_sequence, mini_deck, random_hand,
+                                  set_somewhere_exact, set_somewhere_probability, simulate_set_somewhere,
                                   simulate_shows, window_set_count, window_set_probability)
-from circuslib.scout.rules import flip_hand, legal_shows, set_key
+from circuslib.scout.rules import deck_for, flip_hand, legal_shows, set_key
 
 
 def test_the_deck_is_the_complete_graph_k10():
@@ -132,6 +133,101 @@ def test_legal_shows_are_exactly_the_set_slices(values):
     assert len(legal_shows(flipped)) == len(shows)
 
 
+def test_hands_per_up_sequence_by_hand():
+    # cards 1/2, 1/3, 2/3. Up 1 then 3: 1 is on 1/2 or 1/3, 3 on 1/3 or 2/3, not both on 1/3: 2 * 2 - 1 = 3.
+    # Up 1, 3, 1: the two 1s need 1/2 and 1/3 (2! ways to place them), so the 3 is on 2/3: 2 hands.
+    tiny = mini_deck(3)
+    assert hands_per_up_sequence({1: 1, 3: 1}, tiny) == 3
+    assert hands_per_up_sequence({1: 2, 3: 1}, tiny) == 2
+    assert hands_per_up_sequence({1: 3}, tiny) == 0  # only two cards carry a 1
+    with pytest.raises(ValueError, match="up_counts"):
+        hands_per_up_sequence({11: 1}, tiny)
+
+
+def test_hands_per_up_sequence_agrees_with_listing_every_hand():
+    deck = mini_deck(5)
+    for h in (2, 3, 4):
+        tally = {}
+        for order in permutations(deck, h):
+            for ups in product((0, 1), repeat=h):
+                word = tuple(c[u] for c, u in zip(order, ups))
+                tally[word] = tally.get(word, 0) + 1
+        for word, hands in tally.items():
+            counts = {v: word.count(v) for v in set(word)}
+            assert hands_per_up_sequence(counts, deck) == hands, word
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_up_sequence_counts_add_up_to_every_hand(players):
+    # no number is on 10 cards, so no hand holds a match of 10: counting hands without one counts every hand,
+    # which checks the card-choice coefficients of the real decks against perm(N, h) * 2^h
+    deck, h = deck_for(players), {2: 11, 3: 12, 4: 11, 5: 9}[players]
+    assert _hands_without_set(10, "match", deck, h) == count_hands(players)
+
+
+def test_exact_set_somewhere_by_hand():
+    # cards 1/2, 1/3, 2/3, hands of 3 (48 hands): no two adjacent ups equal or next to each other only for
+    # ups 1 3 1 or 3 1 3, each shown by 2 hands (see above): P(set of 2) = 1 - 4/48 = 11/12
+    assert set_somewhere_exact(2, mini_deck(3), 3) == sympy.Rational(11, 12)
+    assert set_somewhere_exact(2, mini_deck(3), 2) == sympy.Rational(18, 24)  # as in test_tiny_deck_by_hand
+    # a hand of exactly k cards is one window: the hand-worked window values above
+    assert set_somewhere_exact(2, 4, 2) == sympy.Rational(1039, 3784)
+    assert set_somewhere_exact(3, 5, 3) == sympy.Rational(5040 + 2 * 8 * 702, perm(45, 3) * 8)
+    assert set_somewhere_exact(1, 4) == 1 and set_somewhere_exact(1, 4, kind="run") == 0
+    assert set_somewhere_exact(12, 5) == 0  # longer than the hand
+
+
+@pytest.mark.parametrize("top, h", [(3, 3), (4, 3), (4, 4), (5, 3), (5, 4)])
+def test_exact_set_somewhere_agrees_with_listing_every_hand(top, h):
+    deck = mini_deck(top)
+    for k in (2, 3, 4):
+        for kind in ("any", "match", "run"):
+            assert set_somewhere_exact(k, deck, h, kind=kind) == set_somewhere_probability(k, deck, h, kind=kind)
+
+
+# the exact values for the real decks (as dealt), pinned; each is also checked against a seeded simulation below
+REAL_DECK = {
+    (3, 2): sympy.Rational(98349903366277853, 100317803249664000),  # 0.98038
+    (3, 3): sympy.Rational(37916227471390903, 157421783561011200),  # 0.24086
+    (4, 2): sympy.Rational(18803168125166263393, 19592670480909926400),  # 0.95970
+    (4, 3): sympy.Rational(8403052663895047, 44327308780339200),  # 0.18957
+    (5, 2): sympy.Rational(316254403947767, 343008936990720),  # 0.92200
+    (5, 3): sympy.Rational(15425773266499, 103942102118400),  # 0.14841
+}
+
+
+@pytest.mark.parametrize("players, k", sorted(REAL_DECK))
+def test_exact_set_somewhere_on_the_real_decks_matches_a_simulation(players, k):
+    exact = set_somewhere_exact(k, players)
+    assert exact == REAL_DECK[players, k] and isinstance(exact, sympy.Rational)
+    assert simulate_set_somewhere(k, players, n=10_000, seed=10 * players + k).contains(exact)
+    assert set_somewhere_exact(k, 2 if players == 4 else players) == exact  # 2 players: the 4-player deck and hand
+
+
+def _holds_a_set(values: list, k: int, kind: str) -> bool:
+    """Whether some k adjacent up-numbers form a set of this kind (written out again here, from set_key)."""
+    for i in range(len(values) - k + 1):
+        key = set_key(values[i:i + k])
+        if key and (kind == "any" or (key[1] == 1) == (kind == "match")):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_exact_match_only_and_run_only_match_a_simulation(players):
+    # one seeded deal of 20,000 hands per player count, asked all six questions (the same hands for each)
+    rng = random.Random(players)
+    hands = [[card[0] for card in random_hand(rng, players)] for _ in range(20_000)]
+    for k in (2, 3):
+        for kind in ("any", "match", "run"):
+            exact = set_somewhere_exact(k, players, kind=kind)
+            assert Estimate.from_values(_holds_a_set(v, k, kind) for v in hands).contains(exact), (k, kind)
+            if kind != "any":
+                assert exact < REAL_DECK[players, k]  # one kind alone is rarer than either
+    for kind in ("any", "match", "run"):  # every set of 3 contains one of 2, so a set of 2 is likelier
+        assert set_somewhere_exact(3, players, kind=kind) < set_somewhere_exact(2, players, kind=kind)
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="at least 1"):
         window_set_probability(0, 5)
@@ -140,3 +236,11 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="hand size"):
         expected_shows(mini_deck(4))
     assert random_hand(random.Random(1), 5) != random_hand(random.Random(2), 5)
+    with pytest.raises(ValueError, match="kind"):
+        set_somewhere_exact(2, 5, kind="flush")
+    with pytest.raises(ValueError, match="a hand holds"):
+        set_somewhere_exact(2, mini_deck(4), 7)
+    with pytest.raises(ValueError, match="hand size"):
+        set_somewhere_exact(2, mini_deck(4))
+    with pytest.raises(ValueError, match="too many to count"):
+        set_somewhere_exact(2, 5, 30)

@@ -3,7 +3,9 @@
 Results are sympy numbers (exact). A dealt hand is a uniformly random *ordered* sequence of distinct cards, each
 either way up with chance 1/2; so any k adjacent places of a hand hold a uniformly random ordered k-tuple of
 oriented cards. Counting the k-tuples that form a set gives the exact chance for one window, and linearity of
-expectation gives the exact expected number of sets (and of shows) in a hand.
+expectation gives the exact expected number of sets (and of shows) in a hand. The chance of a set *somewhere* in
+a hand is exact too: by listing hands for small decks, and for the real decks by counting up-number sequences
+(``set_somewhere_exact``, computed on demand in under a second; no value is stored in a table).
 """
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import permutations, product
-from math import comb, perm
+from math import comb, factorial, perm, prod
+from operator import mul
 from typing import Sequence
 
+import numpy as np
 import sympy
 
 from ..core.sim import Estimate, monte_carlo
@@ -23,8 +27,8 @@ from .rules import (HAND_SIZE, _check_players, beats, deck_for, is_set, legal_sh
 __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",
     "deck_size", "window_set_count", "window_set_probability", "expected_set_windows", "expected_shows",
-    "set_somewhere_probability", "simulate_set_somewhere", "simulate_shows", "random_hand", "mini_deck",
-    "card_graph",
+    "set_somewhere_probability", "set_somewhere_exact", "hands_per_up_sequence", "simulate_set_somewhere",
+    "simulate_shows", "random_hand", "mini_deck", "card_graph",
 ]
 
 KINDS = ("any", "match", "run")
@@ -161,7 +165,7 @@ def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# a set somewhere in the hand: exact for small decks, simulated for the real one
+# a set somewhere in the hand: listed for small decks, simulated for any deck
 
 
 def mini_deck(top: int) -> tuple:
@@ -201,6 +205,196 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
             if _has_set(values, k, kind) or (either_way and _has_set([c[1 - u] for c, u in zip(order, ups)], k, kind)):
                 hits += 1
     return sympy.Rational(hits, total)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a set somewhere in a real hand, exactly: condition on the numbers facing up
+#
+# A hand is a sequence of up-numbers u_1..u_h plus, for each place, the card it sits on. Whether the hand holds a
+# set depends only on the up-numbers; how many hands share one up-sequence depends only on how often each number
+# is up (its counts c): pick, for every number a, c_a different cards showing a, no card picked twice, then put
+# them on the c_a places showing a in any order. The card choices are the coefficient of prod x_a^c_a in
+# prod over the cards {a, b} of (1 + x_a + x_b) (each card unused, a up, or b up), so
+#     hands with a given up-sequence = [x^c] prod (1 + x_a + x_b) * prod c_a!.
+# And P(no set) = sum over counts c of (up-sequences with counts c and no set) * (hands per up-sequence) / all hands.
+# Both sums run over every count vector at once, as numpy arrays of int64 (no entry can overflow, see below).
+
+_BITS = 4  # each count is one hex digit of a code (a count is at most the cards carrying a number, 9 in Scout)
+
+
+def _check_countable(cards: tuple, hand_size: int) -> None:
+    """Refuse decks and hands too big for int64 codes and counts (the real decks are far inside the limits)."""
+    numbers = {v for card in cards for v in card}
+    if len(numbers) > 15:
+        raise ValueError(f"counting up-sequences handles decks with at most 15 numbers, not {len(numbers)}")
+    # words with fixed counts are at most h! and card choices at most C(N, t) 2^t: both must stay below 2^63
+    if hand_size > 16 or max(comb(len(cards), t) * 2 ** t for t in range(hand_size + 1)) >= 2 ** 62:
+        raise ValueError(f"hands of {hand_size} from {len(cards)} cards are too many to count this way; simulate")
+
+
+def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
+    """The numbers on the cards, and for each how many cards carry it (the most times it can be up)."""
+    carrying = Counter(v for card in cards for v in card)
+    numbers = tuple(sorted(carrying))
+    return numbers, tuple(carrying[v] for v in numbers)
+
+
+@lru_cache(maxsize=None)
+def _count_layers(caps: tuple, hand_size: int) -> tuple:
+    """For t = 0..hand_size, the sorted codes of all count vectors c with sum t and c_a <= caps[a]."""
+    layers = [np.zeros(1, dtype=np.int64)]
+    for _ in range(hand_size):
+        last = layers[-1]
+        grown = [last[_digit(last, i) < cap] + (1 << (_BITS * i)) for i, cap in enumerate(caps)]
+        layers.append(np.unique(np.concatenate(grown)) if grown else np.zeros(0, dtype=np.int64))
+    return tuple(layers)
+
+
+def _digit(codes: np.ndarray, i: int) -> np.ndarray:
+    """How often number i is up, for each code."""
+    return (codes >> (_BITS * i)) & ((1 << _BITS) - 1)
+
+
+@lru_cache(maxsize=None)
+def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
+    """Rows of layer t that can take one more number i, and the rows of layer t+1 they then become."""
+    layers = _count_layers(caps, hand_size)
+    rows = np.flatnonzero(_digit(layers[t], i) < caps[i])
+    return rows, np.searchsorted(layers[t + 1], layers[t][rows] + (1 << (_BITS * i)))
+
+
+@lru_cache(maxsize=None)
+def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
+    """[x^c] prod over the cards {a, b} of (1 + x_a + x_b), for every count vector c with sum hand_size."""
+    numbers, caps = _numbers_and_caps(cards)
+    index = {v: i for i, v in enumerate(numbers)}
+    layers = _count_layers(caps, hand_size)
+    poly = [np.zeros(len(layer), dtype=np.int64) for layer in layers]
+    poly[0][0] = 1
+    # multiply in one card at a time; entries stay below C(N, t) 2^t (see _check_countable): no int64 overflow
+    for a, b in cards:
+        for t in range(min(hand_size, len(cards)), 0, -1):  # high degrees first: they read the old lower ones
+            for i in (index[a], index[b]):
+                rows, targets = _one_more(caps, hand_size, t - 1, i)
+                poly[t][targets] += poly[t - 1][rows]
+    return poly[hand_size]
+
+
+def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
+    """How many ordered oriented hands show one given sequence of up-numbers with these counts {number: times}."""
+    cards = _deck(deck)
+    numbers, caps = _numbers_and_caps(cards)
+    if any(v not in numbers or not isinstance(c, int) or c < 0 for v, c in up_counts.items()):
+        raise ValueError(f"up_counts maps numbers on the cards {numbers} to whole numbers of times, at least 0")
+    counts = [up_counts.get(v, 0) for v in numbers]
+    if any(c > cap for c, cap in zip(counts, caps)) or sum(counts) > len(cards):
+        return 0  # more of a number up than cards carrying it, or more cards than the deck
+    h = sum(counts)
+    _check_countable(cards, h)
+    code = sum(c << (_BITS * i) for i, c in enumerate(counts))
+    row = int(np.searchsorted(_count_layers(caps, h)[h], code))
+    return int(_card_choices(cards, h)[row]) * prod(factorial(c) for c in counts)
+
+
+@lru_cache(maxsize=None)
+def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
+    """States (index of the last number, equal streak, up streak, down streak) and their moves, stopping before a set.
+
+    Returns (states, step) with step[s][i] the state after number i, or None if that completes a set of k.
+    A streak counts the cards of the longest match / run up / run down ending here; only the kinds asked for matter.
+    """
+    watch_match, watch_run = kind in ("any", "match"), kind in ("any", "run")
+    states = [(i, 1, 1, 1) for i in range(len(numbers))]
+    place = {s: n for n, s in enumerate(states)}
+    step = []
+    for s in states:  # the list grows while we walk it: a breadth-first search of the reachable states
+        last, eq, up, down = s
+        moves = []
+        for i, v in enumerate(numbers):
+            eq2 = eq + 1 if watch_match and i == last else 1
+            up2 = up + 1 if watch_run and v == numbers[last] + 1 else 1
+            down2 = down + 1 if watch_run and v == numbers[last] - 1 else 1
+            if max(eq2, up2, down2) >= k:
+                moves.append(None)
+                continue
+            nxt = (i, eq2, up2, down2)
+            if nxt not in place:
+                place[nxt] = len(states)
+                states.append(nxt)
+            moves.append(place[nxt])
+        step.append(moves)
+    return tuple(states), tuple(tuple(m) for m in step)
+
+
+def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, hand_size: int) -> np.ndarray:
+    """For each count vector c (sum hand_size): how many up-sequences with counts c hold no set of k."""
+    layers = _count_layers(caps, hand_size)
+    states, step = _streak_machine(k, kind, numbers)
+    plain = [next(n for n, s in enumerate(states) if s == (i, 1, 1, 1)) for i in range(len(numbers))]
+    table = np.zeros((len(layers[1]), len(states)), dtype=np.int64)
+    for i in range(len(numbers)):
+        rows, targets = _one_more(caps, hand_size, 0, i)
+        table[targets, plain[i]] = 1
+    # entries count words with fixed counts: at most the multinomial h!/prod c_a! <= 16! < 2^45
+    for t in range(1, hand_size):
+        grown = np.zeros((len(layers[t + 1]), len(states)), dtype=np.int64)
+        for i in range(len(numbers)):
+            rows, targets = _one_more(caps, hand_size, t, i)
+            if not len(rows):
+                continue
+            block = table[rows]
+            # most states (last number far from i) just go to the plain state of i: add them all, fix the rest
+            to_plain = block.sum(axis=1)
+            for s, state in enumerate(states):
+                nxt = step[s][i]
+                if nxt != plain[i] and abs(numbers[state[0]] - numbers[i]) <= 1:
+                    to_plain -= block[:, s]
+                    if nxt is not None:
+                        grown[targets, nxt] += block[:, s]
+            grown[targets, plain[i]] += to_plain
+        table = grown
+    return table.sum(axis=1)
+
+
+@lru_cache(maxsize=None)
+def _hands_without_set(k: int, kind: str, cards: tuple, hand_size: int) -> int:
+    """The number of dealt hands (ordered, oriented) with no set of k adjacent cards of this kind."""
+    numbers, caps = _numbers_and_caps(cards)
+    words = _up_sequences_without_set(k, kind, caps, numbers, hand_size)
+    codes = _count_layers(caps, hand_size)[hand_size]
+    factorials = np.ones(len(codes), dtype=np.int64)  # prod c_a! <= h! <= 16! < 2^45
+    for i in range(len(numbers)):
+        factorials *= np.array([factorial(c) for c in range(16)], dtype=np.int64)[_digit(codes, i)]
+    # words * prod c_a! <= h!, but times the card choices it can pass 2^63: finish in Python integers
+    return sum(map(mul, (words * factorials).tolist(), _card_choices(cards, hand_size).tolist()))
+
+
+def _clear_counting_caches() -> None:
+    """Forget every cached table of the exact count (so a benchmark can time it from scratch)."""
+    for cached in (_count_layers, _one_more, _card_choices, _streak_machine, _hands_without_set):
+        cached.cache_clear()
+
+
+def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
+    """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by counting up-sequences.
+
+    Works for the real decks (a deck, or a number of players; under a second each); agrees with
+    ``set_somewhere_probability``, which lists every hand and so only manages small decks. As dealt only (no flip).
+    """
+    cards = _deck(deck)
+    _check_k(k)
+    if kind not in KINDS:
+        raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
+    h = _hand_size(deck, hand_size)
+    if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= len(cards):
+        raise ValueError(f"a hand holds 0 to {len(cards)} cards of this deck, not {h!r}")
+    if k > h:
+        return sympy.Integer(0)
+    if k == 1:  # one card is a match of one, never a run (as in set_key)
+        return sympy.Integer(0 if kind == "run" else 1)
+    _check_countable(cards, h)
+    total = perm(len(cards), h) * 2 ** h
+    return 1 - sympy.Rational(_hands_without_set(k, kind, cards, h), total)
 
 
 def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tuple:
