@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..core.game import CHANCE, random_policy
 from .graphs import trio_need, winning_turns
-from .odds import possible_backs
+from .odds import back_fractions
 from .rules import (ACROBATE, CLOWN, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS", "random_game_winner"]
@@ -34,7 +34,7 @@ def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
         for artist, p in backs[i].items():
             new = list(faces)
             new[i] = artist
-            outcomes.append((Fraction(int(p.p), int(p.q)), new))
+            outcomes.append((p, new))
         return outcomes
     i, j = move.detail if move.name == "swap" else power_swap(faces, move.detail[0])
     faces[i], faces[j] = faces[j], faces[i]
@@ -89,7 +89,7 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
         move = _poster_move(state)
         if move is not None:
             return move
-        backs = possible_backs(state, state.player)
+        backs = back_fractions(state, state.player)
         now = trio_need(state.faces, state.available_posters())
         scored = [(_expected_need(state, m, backs), m) for m in _board_moves(state)]
         if defend and state.actions_left == 1 and not applause:
@@ -107,7 +107,7 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
         move = _poster_move(state)
         if move is not None:
             return move
-        target = _best_look(state, possible_backs(state, state.player))
+        target = _best_look(state, back_fractions(state, state.player))
         if target is not None and applause > 1:
             return look(target)
     return END_TURN

@@ -53,20 +53,25 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
                 raise ValueError(f"the set has no {face}/{back} token left: this view does not fit the token set")
             left[pair] -= 1
     unknown = [i for i in range(SIZE) if backs[i] is None]
+    # for each unseen place, the kinds of token that show its face, with the other face (in the set's order)
+    fits_face = {face: [(pair, next(iter(pair - {face}))) for pair in left if face in pair] for face in set(faces)}
+    fits = [fits_face[faces[i]] for i in unknown]
     found: Counter = Counter()
     chosen = list(backs)
+    last = len(unknown)
 
     def place(k: int, weight: int) -> None:
-        if k == len(unknown):
+        if k == last:
             found[tuple(chosen)] += weight
             return
         i = unknown[k]
-        for pair, count in list(left.items()):
-            if count and faces[i] in pair:
-                left[pair] -= 1
-                chosen[i] = next(iter(pair - {faces[i]}))
+        for pair, other in fits[k]:
+            count = left[pair]
+            if count:
+                left[pair] = count - 1
+                chosen[i] = other
                 place(k + 1, weight * count)  # ``count`` physical tokens of this kind could lie here
-                left[pair] += 1
+                left[pair] = count
         chosen[i] = None
 
     place(0, 1)
@@ -77,6 +82,11 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
 
 def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, sympy.Rational]]:
     """For each position, the artists that may be on its hidden face with their exact probabilities."""
+    return [{a: to_rational(p) for a, p in dist.items()} for dist in back_fractions(state, player)]
+
+
+def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, Fraction]]:
+    """``possible_backs`` as ``Fraction`` values, for the bots' hot loops."""
     worlds = hidden_worlds(state, player)
     total = sum(worlds.values())
     result = []
@@ -84,7 +94,7 @@ def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) ->
         counts: Counter = Counter()
         for world, weight in worlds.items():
             counts[world[i]] += weight
-        result.append({a: to_rational(Fraction(counts[a], total)) for a in ARTISTS if counts[a]})
+        result.append({a: Fraction(counts[a], total) for a in ARTISTS if counts[a]})
     return result
 
 
