@@ -23,7 +23,7 @@ from .rules import (ACROBATE, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_R
                     swap_problem)
 
 __all__ = [
-    "WinningTurn", "winning_turns", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
+    "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
     "swap_distance", "shortest_swaps", "swap_graph", "swaps_to_trio",
 ]
 
@@ -189,8 +189,7 @@ class _Search:
                 codes = self.moves_at[faces] = self.actions(faces)
             if targets is not None:
                 # the last possible action must change a wrong place of a window one place short of a trio
-                codes = [c for c in codes if not targets.isdisjoint(_touched(faces, c))]
-                self._last_action(result, prefix, faces, backs, constraints, codes)
+                self._last_action(result, prefix, faces, backs, constraints, codes, targets)
                 self.memo[key] = result
                 return result
             touched_by = {c: _touched(faces, c) for c in codes}
@@ -200,13 +199,16 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def _last_action(self, result, prefix, faces, backs, constraints, codes) -> None:
+    def _last_action(self, result, prefix, faces, backs, constraints, codes, targets) -> None:
         """The turn's last possible action (``_expand`` without what only matters when more can follow): only the
-        visible faces it leaves are needed, to see whether it completes a trio."""
+        moves that change one of the ``targets`` places, and only the visible faces they leave, to see whether
+        they complete a trio."""
         available = self.available
         whole_weight = None
         for code in codes:
-            touched = _touched(faces, code)
+            touched = TOUCHED[code] if code < POWER_BASE else power_swap(faces, code - POWER_BASE)
+            if targets.isdisjoint(touched):
+                continue
             plan = prefix + (code,)
             new = list(faces)
             if SIZE <= code < POWER_BASE:  # a flip
@@ -308,6 +310,31 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     exact chance over what the player to move knows. ``max_applause`` caps the Applause spent on extra actions
     (by default the Applause the team holds at the start; an Applause a Clown group brings can be
     spent too, within that cap)."""
+    found, total = _search_turn(state, max_applause, player)
+    order = sorted((_actions(codes), -p, len(codes), codes)
+                   for codes, p in found.items() if p > 0)  # shortest, likeliest (counts share one total), fixed
+    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(-minus_p, total)))
+            for _, minus_p, _, codes in order]
+
+
+def likeliest_first_move(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
+                         player: int | None = None):
+    """The first move of the likeliest winning turn (ties: the fewest actions, then the first that
+    ``winning_turns`` lists), or None if there is none: what a bot asks, without every plan's exact chance."""
+    found, _ = _search_turn(state, max_applause, player)
+    best = min(((-p, _actions(codes), len(codes), codes) for codes, p in found.items() if p > 0), default=None)
+    return None if best is None else TABLE[best[3][0]]
+
+
+_BOOKKEEPING_CODES = frozenset((ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE))
+
+
+def _actions(codes: tuple) -> int:
+    return sum(c not in _BOOKKEEPING_CODES for c in codes)
+
+
+def _search_turn(state, max_applause, player) -> tuple[dict, int]:
+    """Every winning plan (as move codes) with its count of hidden worlds, and the count of all the worlds."""
     view = _start(state, player)
     applause = view.applause[view.team]
     cap = applause if max_applause is None else max_applause
@@ -318,12 +345,7 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
     found = search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
                          view.applause[1 - view.team], 0)
-    total = search.weight(frozenset())
-    bookkeeping = {ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE}
-    order = sorted((sum(c not in bookkeeping for c in codes), -p, len(codes), codes)
-                   for codes, p in found.items() if p > 0)  # shortest, likeliest (counts share one total), fixed
-    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(-minus_p, total)))
-            for _, minus_p, _, codes in order]
+    return found, search.weight(frozenset())
 
 
 def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
