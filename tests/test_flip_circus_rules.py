@@ -379,3 +379,25 @@ def test_state_draws_itself_as_svg():
     assert html.startswith("<svg") and "Muscles" in html and "no swap" in html and "immune" in html
     view_html = from_faces(R1, known={0: [3]}).view(0)._repr_html_()
     assert "(Acrobate)" in view_html
+
+
+def test_listed_moves_are_exactly_the_legal_ones_in_order():
+    # legal_moves lists the ring moves with the rules inlined for speed; is_legal asks swap_problem and
+    # power_problem: both must agree everywhere, in the fixed order swaps, flips, powers, encore, looks, end
+    from circuslib.flip_circus.rules import (END_TURN, ENCORE, MAKE_RETURN, TAKE_APPLAUSE, Ruleset, look,
+                                             power)
+    candidates = ([swap(i) for i in range(10)] + [flip(i) for i in range(10)] + [power(i) for i in range(10)]
+                  + [ENCORE] + [look(i) for i in range(10)] + [END_TURN, TAKE_APPLAUSE, MAKE_RETURN])
+    rng = random.Random(11)
+    checked = 0
+    for game in range(12):
+        state = new_game(rng, Ruleset(players=4) if game % 3 == 0 else Ruleset())
+        while not state.is_over() and checked < 3000:
+            order = [m for m in candidates if state.is_legal(m)]
+            if state.pending:
+                assert set(state.legal_moves()) == set(order)
+            else:
+                assert list(state.legal_moves()) == order
+            checked += 1
+            state = state.play(rng.choice(list(state.legal_moves())))
+    assert checked >= 2000

@@ -496,16 +496,19 @@ class FlipCircus(GameState):
         # Clown groups only matter when there is an Applause to take or to take away, and only a place that
         # shows a Clown after the action can have made or enlarged a group
         grouped = (moved and bool(self.reserve or applause[1 - team])
-                   and any(new_faces[p] == CLOWN for p in changed)
+                   and (CLOWN == new_faces[changed[0]] or CLOWN == new_faces[changed[-1]])
                    and makes_clown_group(clown_groups(faces, self.ring), clown_groups(new_faces, ring)))
         actions_left = self.actions_left - 1
-        if not _any_trio(new_faces) and not grouped and not actions_left and not applause[team] \
-                and not self.five_clowns_apply():
-            # the usual end of a turn, in one copy: no poster, no Clowns' reward, nothing left to spend
-            state = self._replace(ring=ring, up=up, knows=knows, player=(self.player + 1) % self.rules.players,
-                                  actions_left=self.rules.actions)
-            state.__dict__["faces"] = new_faces
-            return state
+        if not grouped and not _any_trio(new_faces):  # no poster, no Clowns' reward: one copy of the state
+            if actions_left or applause[team]:  # the turn goes on
+                state = self._replace(ring=ring, up=up, knows=knows, actions_left=actions_left)
+                state.__dict__["faces"] = new_faces
+                return state
+            if not self.five_clowns_apply():  # the turn ends, nothing left to spend
+                state = self._replace(ring=ring, up=up, knows=knows, player=(self.player + 1) % self.rules.players,
+                                      actions_left=self.rules.actions)
+                state.__dict__["faces"] = new_faces
+                return state
         state = self._replace(ring=ring, up=up, knows=knows, actions_left=actions_left)
         state.__dict__["faces"] = new_faces
         state = state._take_posters()
@@ -624,7 +627,19 @@ def _ring_moves(faces: tuple) -> tuple:
     else:  # nothing resists a swap
         moves = list(SWAP_MOVES)
     moves += FLIP_MOVES
-    moves += [POWER_MOVES[i] for i in range(SIZE) if faces[i] in _POWERFUL and power_problem(faces, i) is None]
+    # power_problem, inlined: the Dresseuse is immune to the Acrobate's and the Magicien's swaps and to the
+    # Voyante's look (a test checks that this list and ``is_legal`` agree)
+    for i in range(SIZE):
+        face = faces[i]
+        if face == ACROBATE:
+            if faces[(i + SIZE // 2) % SIZE] != DRESSEUSE:
+                moves.append(POWER_MOVES[i])
+        elif face == MAGICIEN:
+            if faces[i - 1] != DRESSEUSE and faces[_RIGHT[i]] != DRESSEUSE:
+                moves.append(POWER_MOVES[i])
+        elif face == VOYANTE:
+            if faces[i - 1] != DRESSEUSE or faces[_RIGHT[i]] != DRESSEUSE:
+                moves.append(POWER_MOVES[i])
     return tuple(moves)
 
 
