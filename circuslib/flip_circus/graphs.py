@@ -184,14 +184,14 @@ class _Search:
                 else:
                     self.memo[key] = result
                     return result
+            if targets is not None:
+                # the last possible action must change a wrong place of a window one place short of a trio
+                self._last_action(result, prefix, faces, backs, constraints, targets)
+                self.memo[key] = result
+                return result
             codes = self.moves_at.get(faces)
             if codes is None:
                 codes = self.moves_at[faces] = self.actions(faces)
-            if targets is not None:
-                # the last possible action must change a wrong place of a window one place short of a trio
-                self._last_action(result, prefix, faces, backs, constraints, codes, targets)
-                self.memo[key] = result
-                return result
             touched_by = {c: _touched(faces, c) for c in codes}
             for code in codes:
                 self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
@@ -199,35 +199,37 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def _last_action(self, result, prefix, faces, backs, constraints, codes, targets) -> None:
+    def _last_action(self, result, prefix, faces, backs, constraints, targets) -> None:
         """The turn's last possible action (``_expand`` without what only matters when more can follow): only the
-        moves that change one of the ``targets`` places, and only the visible faces they leave, to see whether
+        actions that change one of the ``targets`` places, and only the visible faces they leave, to see whether
         they complete a trio."""
         available = self.available
         whole_weight = None
-        for code in codes:
+        for code in _codes_touching(faces, targets):
             touched = TOUCHED[code] if code < POWER_BASE else power_swap(faces, code - POWER_BASE)
-            if targets.isdisjoint(touched):
-                continue
             plan = prefix + (code,)
-            new = list(faces)
-            if SIZE <= code < POWER_BASE:  # a flip
+            if SIZE <= code < POWER_BASE:  # a flip: which backs would complete a trio here
                 i = code - SIZE
+                wanted = _completing(faces, available, i)
+                if not wanted:
+                    continue
                 back = backs[i]
                 if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
                     for seen, p in self.back_dist(constraints, back):
-                        new[i] = seen
-                        if _has_trio_near(new, available, touched):
+                        if seen in wanted:
                             result[plan] = result.get(plan, 0) + p
                     continue
-                new[i] = back
+                if back not in wanted:
+                    continue
             else:  # a swap, or a power that swaps
+                new = list(faces)
                 i, j = touched
                 new[i], new[j] = new[j], new[i]
-            if _has_trio_near(new, available, touched):
-                if whole_weight is None:
-                    whole_weight = self.weight(constraints)
-                result[plan] = result.get(plan, 0) + whole_weight
+                if not _has_trio_near(new, available, touched):
+                    continue
+            if whole_weight is None:
+                whole_weight = self.weight(constraints)
+            result[plan] = result.get(plan, 0) + whole_weight
 
     def _outcomes(self, faces, backs, ids, constraints, code):
         if code >= POWER_BASE:
@@ -279,6 +281,39 @@ class _Search:
             for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent).items():
                 whole = step + rest
                 result[whole] = result.get(whole, 0) + q
+
+
+def _codes_touching(faces: tuple, places) -> set:
+    """The search's ring actions (swaps, flips, the Acrobate's and Magicien's swaps) allowed on these faces that
+    change at least one of ``places``: the same actions as ``_Search.actions``, found from the places."""
+    codes = set()
+    for t in places:
+        left, right = (t - 1) % SIZE, RIGHT[t]
+        if faces[t] != MUSCLES:  # ordinary swaps: a visible Monsieur Muscles resists
+            if faces[left] != MUSCLES:
+                codes.add(left)  # swap left, t
+            if faces[right] != MUSCLES:
+                codes.add(t)  # swap t, right
+        codes.add(SIZE + t)  # flip
+        for i in (t, (t + SIZE // 2) % SIZE):  # an Acrobate at either end of the diameter
+            if faces[i] == ACROBATE and power_problem(faces, i) is None:
+                codes.add(POWER_BASE + i)
+        for i in (left, right):  # a Magicien next to t swaps his two neighbours
+            if faces[i] == MAGICIEN and power_problem(faces, i) is None:
+                codes.add(POWER_BASE + i)
+    return codes
+
+
+def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
+    """The artists that, shown at place i, would complete a trio with a free poster (the other two places of a
+    window through i already show them)."""
+    left, right = (i - 1) % SIZE, RIGHT[i]
+    wanted = ()
+    for a, b in ((faces[(i - 2) % SIZE], faces[left]), (faces[left], faces[right]),
+                 (faces[right], faces[RIGHT[right]])):
+        if a == b and a in available:
+            wanted += (a,)
+    return wanted
 
 
 def _touched(faces: tuple, code: int) -> tuple:
