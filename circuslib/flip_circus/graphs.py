@@ -122,12 +122,14 @@ class _Search:
     def back_dist(self, constraints: frozenset, slot: int) -> list[tuple[str, int]]:
         """The backs still possible at ``slot`` given what earlier flips revealed, each with its count of worlds."""
         key = (constraints, slot)
-        if key not in self.dists:
-            counts: Counter = Counter()
+        dist = self.dists.get(key)
+        if dist is None:
+            counts: dict = {}
             for world, weight in self.consistent(constraints):
-                counts[world[slot]] += weight
-            self.dists[key] = sorted(counts.items())
-        return self.dists[key]
+                back = world[slot]
+                counts[back] = counts.get(back, 0) + weight
+            dist = self.dists[key] = sorted(counts.items())
+        return dist
 
     def weight(self, constraints: frozenset) -> int:
         if constraints not in self.weights:
