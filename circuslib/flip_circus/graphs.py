@@ -256,6 +256,9 @@ class _Search:
         before = None  # (only a place showing a Clown after the action can make or enlarge a group)
         whole_weight = None
         more = actions_left + min(applause + reserve, self.cap - spent) or self.five_clowns
+        # with one action left after this one (a Clowns' reward only moves an Applause from the reserve to the
+        # hand, which leaves that budget as it is), a child without a near-trio has no plan: skip it early
+        last = more == 1 and not self.five_clowns
         for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
@@ -267,6 +270,8 @@ class _Search:
                 continue
             if not more:
                 continue  # nothing more can be done this turn
+            if last and not self.last_places(new_faces):
+                continue
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
                     before = clown_groups(faces, ids)
