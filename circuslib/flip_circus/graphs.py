@@ -159,15 +159,18 @@ class _Search:
                 places.add(m)
         return places
 
-    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
+    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent,
+              targets=None) -> dict:
         budget = self.budget(actions_left, applause, reserve, spent)
-        targets = None
         if budget == 1 and not self.five_clowns:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
             # such window there is no plan (checked before the memo, whose keys are slow to hash)
-            targets = self.last_places(faces)
+            if targets is None:  # (the parent may have found them already)
+                targets = self.last_places(faces)
             if not targets:
                 return {}
+        else:
+            targets = None
         key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
         if key in self.memo:
             return self.memo[key]
@@ -270,8 +273,11 @@ class _Search:
                 continue
             if not more:
                 continue  # nothing more can be done this turn
-            if last and not self.last_places(new_faces):
-                continue
+            targets = None
+            if last:
+                targets = self.last_places(new_faces)
+                if not targets:
+                    continue
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
                     before = clown_groups(faces, ids)
@@ -285,7 +291,8 @@ class _Search:
                 result[ending] = result.get(ending, 0) + p
                 continue
             # the child's counts are already counts of worlds inside this branch: they simply add up
-            for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent).items():
+            for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent,
+                                      targets).items():
                 whole = step + rest
                 result[whole] = result.get(whole, 0) + q
 
