@@ -6,7 +6,7 @@ import html
 import random
 
 from ..core.game import IllegalMove
-from ..core.ui import GameFrame, button
+from ..core.ui import Framed, GameFrame, button
 from .graphs import winning_turns
 from .odds import look_values, possible_backs
 from .rules import (END_TURN, ENCORE, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, Ruleset, flip, look, name,
@@ -15,7 +15,7 @@ from .rules import (END_TURN, ENCORE, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCirc
 __all__ = ["FlipCircusWidget"]
 
 
-class FlipCircusWidget:
+class FlipCircusWidget(Framed):
     """Play Flip Circus in a notebook: two students in hot-seat, or one student against a bot."""
 
     def __init__(self, rng: random.Random, *, bot=None, human: int = 0, rules: Ruleset | None = None,
@@ -58,14 +58,6 @@ class FlipCircusWidget:
         self.viewer = self.state.player if bot is None else human
         self._bot_turn()
         self._refresh()
-
-    @property
-    def widget(self):
-        """The ipywidgets box to display."""
-        return self.frame.widget
-
-    def _ipython_display_(self) -> None:
-        self.frame._ipython_display_()
 
     # --- picking tokens -------------------------------------------------------------------------------
     def select(self, i: int) -> None:
