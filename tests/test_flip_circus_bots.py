@@ -3,6 +3,7 @@ the random bot in seeded tournaments."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -24,6 +25,17 @@ def test_greedy_takes_a_sure_poster():
 
 def test_greedy_plays_the_likeliest_poster_chance_when_nothing_is_sure():
     assert greedy_bot(from_faces(NEAR), random.Random(1)) == flip(1)  # 1/5, the best this turn
+
+
+def test_greedy_keeps_its_applause_when_the_actions_alone_can_win():
+    # with the actions alone, flip 3 then flip 4 wins 1 time in 10; spending the Applause would win 1 in 5
+    # (flip 0, power 0, encore, swap 2 3), but the greedy bot plays the shortest plan and keeps its Applause
+    ring = [(C, "Magicien"), ("Muscles", "Dresseuse"), (C, "Voyante"), ("Magicien", A), (C, A), ("Voyante", "Muscles"),
+            (C, "Muscles"), (A, "Dresseuse"), (C, "Dresseuse"), ("Magicien", "Voyante")]
+    state = from_faces(ring, applause=(1, 0), known={0: [7]})
+    likeliest = max(winning_turns(state), key=lambda turn: turn.probability)
+    assert likeliest.actions == 3 and likeliest.probability == Fraction(1, 5)
+    assert greedy_bot(state, random.Random(1)) == flip(3)
 
 
 def test_bots_never_peek_at_backs_they_have_not_seen():
@@ -96,7 +108,7 @@ PINNED_GAMES = [
     (0, "greedy", "random", 2, (0, 17, "b30bd17102992fb2")),
     (1, "greedy", "random", 2, (0, 58, "feb60aff9a09fcb8")),
     (2, "greedy", "random", 2, (0, 19, "029b447744c85941")),
-    (3, "greedy", "random", 2, (0, 28, "6a4c29f1c34bd887")),
+    (3, "greedy", "random", 2, (0, 34, "783811e6a3db12f0")),  # greedy keeps its Applause at step 2 (see above)
     (1, "defensive", "greedy", 2, (0, 30, "739f5959c774d4a7")),
     (2, "defensive", "greedy", 2, (0, 27, "315fbd481a6f3611")),
     (3, "greedy", "defensive", 4, (1, 22, "0ee2dee43c1b32ff")),
