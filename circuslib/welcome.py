@@ -12,7 +12,7 @@ import networkx as nx
 import sympy
 
 from .core.exact import Dist, to_rational
-from .core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move, best_value, expected_value
+from .core.game import CHANCE, TERMINAL, GameState, Move, best_value, expected_value
 from .core.teach import Checks, WrongAnswer, check_integer, check_probability
 from .core.ui import Framed, GameFrame, button, svg_die, svg_doc
 
@@ -168,11 +168,10 @@ class PigWidget(Framed):
         self.frame.say(f"This turn scores {self.banked[-1]}. Your average over {len(self.banked)} turn(s): {average:.1f}")
 
     def _play(self, move) -> bool:
-        try:
-            self.state = self.state.play(move)
-        except IllegalMove as error:
-            self.frame.say(f"Not allowed: {error}", error=True)
+        after = self.frame.play_or_explain(self.state, move)
+        if after is None:
             return False
+        self.state = after
         self._refresh()
         return True
 

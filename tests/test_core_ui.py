@@ -91,3 +91,15 @@ def test_widgets_display_their_box(monkeypatch):
     game = Game()
     game._ipython_display_()
     assert shown == ["the explorer's box", game.frame.widget] and game.widget is game.frame.widget
+
+
+def test_play_or_explain_shows_the_refusal_and_keeps_the_state():
+    from circuslib.welcome import ROLL, STOP, PigTurn
+
+    frame = GameFrame("Pig")
+    start = PigTurn()
+    assert frame.play_or_explain(start, ROLL) == PigTurn(rolling=True)
+    assert frame.play_or_explain(start.play(STOP), ROLL) is None
+    assert "Not allowed: the turn is over" in frame.message.value and "#d7301f" in frame.message.value
+    assert frame.play_or_explain(start.play(STOP), ROLL, explain=str.upper) is None
+    assert "Not allowed: THE TURN IS OVER" in frame.message.value

@@ -188,6 +188,17 @@ class GameFrame:
         children.insert(children.index(parts[before]), panel)
         self.widget.children = tuple(children)
 
+    def play_or_explain(self, state, move, *, explain: Callable[[str], str] = str):
+        """The state after a student's move, or None when the rules refuse it: the refusal is then shown in the
+        message line in the rule's own words, and the game stays as it was."""
+        from .game import IllegalMove
+
+        try:
+            return state.play(move)
+        except IllegalMove as refusal:
+            self.say(f"Not allowed: {explain(str(refusal))}", error=True)
+            return None
+
     def show_board(self, svg_or_html: str) -> None:
         """Replace the board picture."""
         self.board.value = svg_or_html

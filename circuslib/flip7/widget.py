@@ -5,7 +5,7 @@ import html
 import random
 from typing import Sequence
 
-from ..core.game import CHANCE, IllegalMove, Move
+from ..core.game import CHANCE, Move
 from ..core.ui import Framed, GameFrame, Shown, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
@@ -72,17 +72,18 @@ class Flip7Widget(Framed):
         self._play(Move("target", (card, target)))
 
     def _play(self, move) -> None:
-        try:
-            self._step(move)
-        except IllegalMove as error:
-            self.frame.say(f"Not allowed: {self._named(str(error))}", error=True)
+        after = self.frame.play_or_explain(self.state, move, explain=self._named)
+        if after is None:
             return
+        self._step_to(after)
         self.frame.say("")
         self._advance()
 
     def _step(self, move) -> None:
-        before = self.state
-        self.state = self.state.play(move)
+        self._step_to(self.state.play(move))
+
+    def _step_to(self, after) -> None:
+        before, self.state = self.state, after
         for line in filter(None, self.state.last.split("; ")):
             self.frame.log(self._named(line))
         if self.state.round != before.round or self.state.is_over():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import random
 
-from ..core.game import IllegalMove
 from ..core.ui import Framed, GameFrame, button
 from .graphs import winning_turns
 from .odds import look_values, possible_backs
@@ -110,12 +109,10 @@ class FlipCircusWidget(Framed):
             self.frame.say("pass the screen first", error=True)
             return False
         player = self.state.player
-        try:
-            before = self.state
-            self.state = self.state.play(move)
-        except IllegalMove as error:
-            self.frame.say(f"Not allowed: {error}", error=True)
+        before, after = self.state, self.frame.play_or_explain(self.state, move)
+        if after is None:
             return False
+        self.state = after
         self.selected = []
         self.frame.say("")
         self.frame.log(f"player {player}: {self._describe(before, move)}")

@@ -9,7 +9,7 @@ import html
 import random
 from typing import Callable
 
-from ..core.game import CHANCE, IllegalMove
+from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, Shown, button, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
@@ -60,12 +60,10 @@ class DogfightWidget(Framed):
 
     def play(self, move) -> bool:
         """Play a student's move (what each button does); an illegal move is explained and changes nothing."""
-        try:
-            before = self.state
-            self.state = self.state.play(move)
-        except IllegalMove as error:
-            self.frame.say(f"Not allowed: {error}", error=True)
+        before, after = self.state, self.frame.play_or_explain(self.state, move)
+        if after is None:
             return False
+        self.state = after
         self._log(before, move)
         self.frame.say(self.state.note)
         self._bots_play()

@@ -10,7 +10,7 @@ import html
 import random
 from typing import Callable, Sequence
 
-from ..core.game import CHANCE, IllegalMove
+from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, button, svg_card, svg_doc
 from .bots import BOTS, greedy_bot
 from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
@@ -171,10 +171,8 @@ class ScoutWidget(Framed):
         if self.state.current_player != YOU:
             self.frame.say("It is not your turn.", error=True)
             return False
-        try:
-            after = self.state.play(move)
-        except IllegalMove as error:
-            self.frame.say(f"Not allowed: {error}", error=True)
+        after = self.frame.play_or_explain(self.state, move)
+        if after is None:
             return False
         self.frame.log(describe_move(self.state, move))
         self._after(after)
