@@ -312,3 +312,14 @@ def test_backs_behind_a_dealt_clown_match_a_seeded_simulation():
     result = tally(lambda rng: new_game(rng).back(0), 2000, seed=8)
     for artist in (A, M, V, MU, D):
         assert result.contains(artist, possible_backs(from_faces(SETUP), 0)[0][artist])
+
+
+def test_count_rings_explains_a_number_given_instead_of_the_tokens():
+    import pytest
+
+    from circuslib.flip_circus.odds import count_rings
+
+    with pytest.raises(TypeError, match=r"count_rings\(range\(10\)\)"):
+        count_rings(10)
+    # 4 different tokens: 4! = 24 rows, 24 / 4 = 6 rings up to turning
+    assert count_rings(range(4), "rotation") == 6

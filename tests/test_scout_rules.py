@@ -422,3 +422,14 @@ def test_positions_built_by_hand_are_checked(kwargs, message):
         ScoutState.from_hands([[(1, 9)], [(3, 2)], [(2, 8)]], **kwargs)
     with pytest.raises(ValueError, match="two different numbers"):
         ScoutState.from_hands([[(3, 3)], [(3, 2)], [(2, 8)]])
+
+
+def test_numbers_outside_the_deck_are_refused_in_words():
+    import pytest
+
+    from circuslib.scout.rules import legal_shows
+
+    with pytest.raises(ValueError, match="Scout cards carry the numbers 1 to 10, not 11"):
+        legal_shows([1, 11])
+    with pytest.raises(ValueError, match="not 0"):
+        legal_shows([(0, 3)])

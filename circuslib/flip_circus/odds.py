@@ -177,6 +177,9 @@ def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[s
 def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
     """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
     to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
+    if isinstance(labels, int):
+        raise TypeError("give the items of the ring as a list, for example count_rings(range(10)) for ten "
+                        "different tokens")
     labels = list(labels)
     if not labels:
         raise ValueError("give the items of the ring (for example the ten tokens)")

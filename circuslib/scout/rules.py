@@ -64,6 +64,8 @@ def _values(cards: Iterable) -> list[int]:
             c = c[0]
         if isinstance(c, bool) or not isinstance(c, int):
             raise TypeError(f"card values are whole numbers, not {c!r}")
+        if not 1 <= c <= 10:
+            raise ValueError(f"Scout cards carry the numbers 1 to 10, not {c}")
         out.append(c)
     return out
 
