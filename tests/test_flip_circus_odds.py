@@ -15,7 +15,7 @@ from circuslib.core.game import IllegalMove
 from circuslib.core.sim import monte_carlo, tally
 from circuslib.flip_circus.graphs import (can_take_poster, one_turn_graph, shortest_swaps, swap_distance,
                                           swap_graph, swaps_to_trio, trio_need, winning_turns)
-from circuslib.flip_circus.odds import (best_look, burnside_terms, count_rings, hidden_worlds, look_values,
+from circuslib.flip_circus.odds import (back_fractions, best_look, burnside_terms, count_rings, hidden_worlds, look_values,
                                         possible_backs, setup_poster_probability, uncertainty)
 from circuslib.flip_circus.rules import (ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MUSCLES, SIZE, VOYANTE,
                                          from_faces, flip, look, new_game, swap)
@@ -323,3 +323,11 @@ def test_count_rings_explains_a_number_given_instead_of_the_tokens():
         count_rings(10)
     # 4 different tokens: 4! = 24 rows, 24 / 4 = 6 rings up to turning
     assert count_rings(range(4), "rotation") == 6
+
+
+def test_back_fractions_are_possible_backs_as_fractions():
+    state = from_faces(SETUP)
+    exact = possible_backs(state, 0)
+    fractions = back_fractions(state, 0)
+    assert [{k: sympy.Rational(v.numerator, v.denominator) for k, v in d.items()} for d in fractions] == exact
+    assert all(isinstance(p, Fraction) for d in fractions for p in d.values())

@@ -183,3 +183,23 @@ def test_destroy_chances_under_the_every_target_reading():
         s = Scenario("t", Board(12, 9), planes).start(Rules(fire=fire))
         s = s.play(Manoeuvre("forward")).play(SpeedChange(0))
         assert destroy_chances(s) == expected, fire
+
+
+def line_of_two(blue1_altitude: int):
+    """Red 1 moves to (5,4) facing east; Blue 1 is then 1 hex ahead, Blue 2 2 hexes ahead, Blue 2 at Red's level."""
+    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Blue 1", 1, (6, 4), 3, blue1_altitude, 3),
+              Plane("Blue 2", 1, (7, 4), 3, 3, 3))
+    s = Scenario("t", Board(12, 9), planes).start()
+    return s.play(Manoeuvre("forward")).play(SpeedChange(0))
+
+
+def test_bots_fire_at_the_nearest_plane_in_line():
+    from circuslib.pcv.odds import nearest_target
+    from circuslib.pcv.rules import Fire
+
+    # same level: Blue 1 at effective range 1 is nearer than Blue 2 at 2
+    assert nearest_target(line_of_two(3)) == Fire("Blue 1")
+    # Blue 1 two levels up is out of reach (only one level apart may be shot at): Blue 2 is the only target
+    assert nearest_target(line_of_two(5)) == Fire("Blue 2")
+    # and the chances follow the choice: one shot at range 2 destroys with 1/6 (a 6), Blue 1 is safe
+    assert destroy_chances(line_of_two(5)) == {"Blue 1": 0, "Blue 2": R(1, 6)}
