@@ -1,27 +1,36 @@
-"""Self-checks for exercises, and the builder that turns solution notebooks into exercise notebooks.
+"""Self-checks for exercises: a check is a tutor, not an oracle.
 
-A check says *why* an answer is wrong ("a probability must lie between 0 and 1") without giving the right
-one away. The builder replaces every ``### BEGIN SOLUTION`` / ``### END SOLUTION`` block with a stub that
-raises ``NotImplementedError`` (as nbgrader does), so the solution notebooks also work with nbgrader.
+A check says *why* an answer is wrong ("you counted ordered hands") in one line, never what the right answer is.
+Each exercise keeps, as data, a catalogue of the wrong answers students are likely to give (:class:`Mistake`), each
+with the hint its check gives; a test feeds every catalogued answer through its check. In a notebook a rejected
+answer shows the check's message alone, without a traceback (see :func:`show_wrong_answers_in_one_line`).
 """
 from __future__ import annotations
 
-import copy
-import json
 import math
+import numbers
+import os
 import re
+import signal
+import sys
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import sympy
 
 __all__ = [
-    "WrongAnswer", "Checks", "correct", "check_exact", "check_probability", "check_close", "check_integer",
-    "check_collection", "MarkerError", "strip_solutions", "build_exercise", "build_exercises",
+    "WrongAnswer", "Mistake", "Exercise", "Written", "Checks", "correct", "exact_number", "check_exact",
+    "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
+    "call_student", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK",
 ]
 
 CORRECT_MARK = "✔ Correct"
+WRONG_MARK = "✘ Not yet"
+STUDENT_TIME_LIMIT = 20.0
+"""Seconds a student's function may run inside a check before the check stops it and says so."""
 
 
 class WrongAnswer(AssertionError):
@@ -42,98 +51,288 @@ def correct(message: str = "") -> Passed:
     return line
 
 
+# ---------------------------------------------------------------------------------------------------------
+# a wrong answer in a notebook: the check's message, one line, no traceback
+
+def _one_line(shell, etype, value, tb, tb_offset=None) -> list[str]:
+    lines = [f"{WRONG_MARK}: {line}" if i == 0 else f"   {line}"
+             for i, line in enumerate(str(value).splitlines() or [""])]
+    # the error output itself (nbgrader and nbclient read a cell as failed from it), with only these lines
+    shell._showtraceback(etype, value, lines)
+    if os.environ.get("SERVER_SOFTWARE", "").lower().startswith("voila"):
+        print("\n".join(lines))  # Voila hides every error output's text; the message must still reach the student
+    return lines
+
+
+def show_wrong_answers_in_one_line(shell: Any = None) -> bool:
+    """Make IPython show a WrongAnswer as the check's message alone; returns whether a shell was found."""
+    if shell is None:
+        ipython = sys.modules.get("IPython")  # not imported means not running under IPython
+        shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None or not hasattr(shell, "set_custom_exc"):
+        return False
+    handled = tuple(getattr(shell, "custom_exceptions", ()) or ())
+    if WrongAnswer not in handled:
+        shell.set_custom_exc(handled + (WrongAnswer,), _one_line)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the catalogue of mistakes, and the registry of a notebook's exercises
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer students are likely to give, as they would give it, and the hint its check gives for it."""
+    answer: Any
+    hint: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One self-checked exercise: its check, what it practises, its difficulty and its catalogue of mistakes."""
+    name: str
+    title: str
+    practises: str
+    stars: int
+    minutes: int
+    mistakes: tuple[Mistake, ...]
+    run: Callable[[Any], str] = field(repr=False, compare=False)
+    answer: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def expected(self) -> Any:
+        """The right answer when it is one value (computed once, on first use); None for functions and the like."""
+        return self.answer() if callable(self.answer) else self.answer
+
+    @property
+    def points(self) -> int:
+        """The nbgrader points of its check cell: one per star."""
+        return self.stars
+
+    def __call__(self, answer: Any) -> str:
+        return self.run(answer)
+
+
+@dataclass(frozen=True)
+class Written:
+    """A question answered in words, graded by hand with nbgrader (the rubric is in the solution notebook)."""
+    name: str
+    title: str
+    practises: str
+    stars: int
+    minutes: int
+    points: int = 3
+
+
+def _check_stars_and_minutes(name: str, stars: int, minutes: int) -> None:
+    if stars not in (1, 2, 3):
+        raise ValueError(f"{name}: stars must be 1, 2 or 3, not {stars!r}")
+    if not isinstance(minutes, int) or minutes <= 0:
+        raise ValueError(f"{name}: minutes must be a positive whole number, not {minutes!r}")
+
+
+class Checks:
+    """The checks of one notebook, called as ``check.name(answer)``; ``list(check)`` names them all."""
+
+    def __init__(self, notebook: str) -> None:
+        self._notebook = notebook
+        self._exercises: dict[str, Exercise] = {}
+        self._written: dict[str, Written] = {}
+
+    def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
+                 answer: Any = None) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
+        """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
+
+        ``answer`` is the right answer when it is one value (or a function computing it, called once when first
+        needed): the check reads it as ``exercise.expected``, and a test makes sure the lesson never prints it.
+        """
+        mistakes = tuple(mistakes)
+        if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
+            raise ValueError(f"{self._notebook}: {title!r} needs a catalogue of at least three Mistake(...) entries")
+
+        def register(function: Callable[[Any, Exercise], str]) -> Exercise:
+            name = function.__name__
+            _check_stars_and_minutes(name, stars, minutes)
+
+            def run(given: Any) -> str:
+                try:
+                    return function(given, exercise)
+                except WrongAnswer:
+                    raise
+                except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
+                    raise WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
+                                      f"{_short(str(error))}); look at the form the question asks for") from None
+
+            run.__name__ = run.__qualname__ = name
+            run.__doc__ = function.__doc__
+            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer)
+            self._exercises[name] = exercise
+            return exercise
+
+        return register
+
+    def written(self, name: str, *, title: str, practises: str, stars: int, minutes: int, points: int = 3) -> Written:
+        """Register a question answered in words (graded by hand)."""
+        _check_stars_and_minutes(name, stars, minutes)
+        self._written[name] = Written(name, title, practises, stars, minutes, points)
+        return self._written[name]
+
+    def exercises(self) -> list[Exercise]:
+        """Every self-checked exercise, in the order they were registered."""
+        return list(self._exercises.values())
+
+    def written_questions(self) -> list[Written]:
+        """Every question answered in words, in order."""
+        return list(self._written.values())
+
+    def __getattr__(self, name: str) -> Exercise:
+        try:
+            return self.__dict__["_exercises"][name]
+        except KeyError:
+            raise AttributeError(f"there is no check called {name!r} for {self._notebook}; "
+                                 f"the checks are: {', '.join(self._exercises)}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._exercises)
+
+    def __dir__(self) -> list[str]:
+        return list(self._exercises)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# reading answers
+
 def _not_answered(answer: Any) -> bool:
     return answer is None or answer is Ellipsis
 
 
-def _as_exact(answer: Any, what: str) -> sympy.Rational:
-    """Read an answer as an exact rational, or explain why it cannot be one."""
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _is_decimal(answer: Any) -> bool:
+    if isinstance(answer, (float, complex)):
+        return True
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(answer, numpy.floating):
+        return True
+    from decimal import Decimal
+    return isinstance(answer, Decimal)
+
+
+def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
+    """Read an answer as an exact rational number, or explain in one line why it is not one."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, bool):
         raise WrongAnswer(f"{what} should be a number, not True/False")
-    if isinstance(answer, float):
-        raise WrongAnswer(f"{what} is a decimal ({answer!r}); give it exactly, as a Fraction or sympy Rational "
-                          "(for example Fraction(1, 6) or sympy.Rational(1, 6))")
+    if _is_decimal(answer):
+        raise WrongAnswer(f"{what} is a decimal: give it exactly, as a Fraction or a sympy Rational "
+                          "(a decimal is rounded, so it can never be exactly right)")
     if isinstance(answer, str):
-        raise WrongAnswer(f"{what} is text ({answer!r}); give a number, not a string")
+        raise WrongAnswer(f"{what} is text (in quotes); give a number, not a string")
+    if isinstance(answer, numbers.Integral):  # int, numpy integers, sympy Integer
+        return sympy.Integer(int(answer))
     if isinstance(answer, Fraction):
         return sympy.Rational(answer.numerator, answer.denominator)
-    if isinstance(answer, int):
-        return sympy.Integer(answer)
     if isinstance(answer, sympy.Basic):
-        value = sympy.nsimplify(answer) if not answer.is_Rational else answer
+        if answer.is_Rational:
+            return answer
+        if answer.has(sympy.Float):
+            raise WrongAnswer(f"{what} contains a decimal (a sympy Float, from N() or evalf()): give it exactly")
+        if answer.free_symbols:
+            names = ", ".join(sorted(map(str, answer.free_symbols)))
+            raise WrongAnswer(f"{what} still contains the symbol(s) {names}: substitute their values to get a number")
+        value = sympy.simplify(answer.doit())
         if value.is_Rational:
-            return value
-        raise WrongAnswer(f"{what} ({answer}) is not an exact rational number")
-    raise WrongAnswer(f"{what} has type {type(answer).__name__}; expected a number")
+            raise WrongAnswer(f"{what} is an expression still to be worked out: give it exactly as one number "
+                              "(call .doit() or simplify on it)")
+        raise WrongAnswer(f"{what} is not an exact rational number (a probability or an expected value here is "
+                          "a ratio of whole numbers)")
+    if isinstance(answer, numbers.Rational):
+        return sympy.Rational(int(answer.numerator), int(answer.denominator))
+    raise WrongAnswer(f"{what} has type {type(answer).__name__}; expected one number")
 
 
-def _mistake_hint(value: Any, mistakes: Mapping[Any, str] | None) -> str | None:
-    for wrong, hint in (mistakes or {}).items():
-        try:
-            if sympy.simplify(sympy.sympify(wrong) - value) == 0:
-                return hint
-        except (TypeError, sympy.SympifyError):
-            continue
+def _same_value(a: Any, b: sympy.Basic) -> bool:
+    try:
+        return sympy.simplify(sympy.sympify(a) - b) == 0
+    except (TypeError, ValueError, AttributeError, sympy.SympifyError):
+        return False
+
+
+def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | None:
+    for mistake in mistakes:
+        if callable(mistake.answer) or _is_decimal(mistake.answer) or isinstance(mistake.answer, (str, bool)):
+            continue  # decimals, texts and functions are explained before any comparison of values
+        if isinstance(mistake.answer, (numbers.Number, sympy.Basic)) and _same_value(mistake.answer, value):
+            return mistake.hint
     return None
 
 
-def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistakes: Mapping[Any, str] | None = None,
-                success: str = "") -> str:
-    """Exact comparison of rational numbers (ints, Fractions, sympy Rationals are all accepted)."""
-    value = _as_exact(answer, what)
-    if value == _as_exact(expected, "the expected value"):
+def _not_right(what: str, value: Any, mistakes: Iterable[Mistake], fallback: str = "") -> WrongAnswer:
+    hint = _hint_for_value(value, mistakes)
+    if hint:
+        return WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+    return WrongAnswer(f"{what} ({value}) is not right yet" + (f": {fallback}" if fallback else "."))
+
+
+def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistakes: Iterable[Mistake] = (),
+                success: str = "", fallback: str = "") -> Passed:
+    """Exact comparison of rational numbers (int, Fraction, sympy Rational and numpy integers are accepted)."""
+    value = exact_number(answer, what)
+    if value == exact_number(expected, "the expected value"):
         return correct(success)
-    hint = _mistake_hint(value, mistakes)
-    raise WrongAnswer(f"{what} ({value}) is not right yet" + (f": {hint}" if hint else "."))
+    raise _not_right(what, value, mistakes, fallback)
 
 
 def check_probability(answer: Any, expected: Any, *, what: str = "your probability",
-                      mistakes: Mapping[Any, str] | None = None, success: str = "") -> str:
-    """Exact comparison of a probability, first checking it lies between 0 and 1."""
-    value = _as_exact(answer, what)
+                      mistakes: Iterable[Mistake] = (), success: str = "", fallback: str = "") -> Passed:
+    """Exact comparison of a probability, first checking it lies between 0 and 1 and is not a percentage."""
+    value = exact_number(answer, what)
+    target = exact_number(expected, "the expected value")
     if value < 0 or value > 1:
+        hint = _hint_for_value(value, mistakes)
+        if hint:
+            raise WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+        if value == 100 * target:
+            raise WrongAnswer(f"{what} looks like a percentage; give a probability between 0 and 1")
+        if value > 1 and value.is_Integer:
+            raise WrongAnswer(f"{what} ({value}) is a count, not a probability: divide by the number of equally "
+                              "likely cases")
         raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
-    return check_exact(value, expected, what=what, mistakes=mistakes, success=success)
+    return check_exact(value, target, what=what, mistakes=mistakes, success=success, fallback=fallback)
 
 
-def check_close(answer: Any, expected: float, *, tolerance: float, what: str = "your estimate",
-                success: str = "") -> str:
-    """Comparison of a decimal estimate (a simulation result, say) within an absolute tolerance."""
+def check_integer(answer: Any, expected: int, *, what: str = "your count", mistakes: Iterable[Mistake] = (),
+                  success: str = "", fallback: str = "", nonnegative: bool = True) -> Passed:
+    """Exact comparison of a whole number (a count, a distance); numpy and sympy integers are accepted."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
-    if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction, sympy.Basic)):
-        raise WrongAnswer(f"{what} should be a number, not {type(answer).__name__}")
-    value = float(answer)
-    if math.isnan(value):
-        raise WrongAnswer(f"{what} is NaN (not a number): did you divide by zero trials?")
-    if abs(value - float(expected)) <= tolerance:
-        return correct(success)
-    direction = "too high" if value > float(expected) else "too low"
-    raise WrongAnswer(f"{what} ({value:.4g}) is {direction} to be right, even allowing for chance")
-
-
-def check_integer(answer: Any, expected: int, *, what: str = "your count", mistakes: Mapping[Any, str] | None = None,
-                  success: str = "") -> str:
-    """Exact comparison of a whole number (a count, a distance)."""
-    if _not_answered(answer):
-        raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
-    if isinstance(answer, bool) or not isinstance(answer, (int, sympy.Integer)):
-        if isinstance(answer, float) and answer.is_integer():
-            raise WrongAnswer(f"{what} is a decimal ({answer}); a count is a whole number: use int")
+    if isinstance(answer, bool):
+        raise WrongAnswer(f"{what} should be a whole number, not True/False")
+    if _is_decimal(answer):
+        whole = isinstance(answer, float) and math.isfinite(answer) and answer.is_integer()
+        raise WrongAnswer(f"{what} is a decimal; a count is a whole number: " +
+                          ("use int, or // instead of /" if whole else "count whole cases"))
+    if isinstance(answer, (Fraction, sympy.Rational)) and not isinstance(answer, sympy.Integer):
+        if Fraction(str(answer)).denominator != 1:
+            raise WrongAnswer(f"{what} ({answer}) is a fraction; a count is a whole number")
+    elif isinstance(answer, sympy.Basic) and not isinstance(answer, sympy.Integer):
+        exact_number(answer, what)  # explains a decimal, a symbol or an unworked expression
+    elif not isinstance(answer, numbers.Integral):
         raise WrongAnswer(f"{what} should be a whole number, not {type(answer).__name__}")
     value = int(answer)
-    if value < 0:
+    if nonnegative and value < 0:
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
     if value == expected:
         return correct(success)
-    hint = _mistake_hint(sympy.Integer(value), mistakes)
-    raise WrongAnswer(f"{what} ({value}) is not right yet" + (f": {hint}" if hint else "."))
+    raise _not_right(what, value, mistakes, fallback)
 
 
 def check_collection(answer: Any, expected: Iterable, *, ordered: bool = False, what: str = "your list",
-                     success: str = "") -> str:
+                     success: str = "") -> Passed:
     """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
@@ -155,136 +354,187 @@ def check_collection(answer: Any, expected: Iterable, *, ordered: bool = False, 
     raise WrongAnswer(f"{what} is not right yet: " + ", ".join(p for p in problems if p) + ".")
 
 
-class Checks:
-    """The checks of one notebook, called as ``check.name(answer)``; ``list(check)`` names them all."""
+# ---------------------------------------------------------------------------------------------------------
+# formulas
 
-    def __init__(self, notebook: str) -> None:
-        self._notebook = notebook
-        self._checks: dict[str, Callable[..., str]] = {}
+def _by_name(expression: sympy.Basic, symbols: Iterable[sympy.Symbol]) -> sympy.Basic:
+    """The expression with each free symbol replaced by the expected symbol of the same name (assumptions aside)."""
+    wanted = {s.name: s for s in symbols}
+    return expression.xreplace({s: wanted[s.name] for s in expression.free_symbols
+                                if isinstance(s, sympy.Symbol) and s.name in wanted})
 
-    def register(self, function: Callable[..., str]) -> Callable[..., str]:
-        """Decorator: add a check under its function name."""
-        self._checks[function.__name__] = function
-        return function
 
-    def __getattr__(self, name: str) -> Callable[..., str]:
-        try:
-            return self.__dict__["_checks"][name]
-        except KeyError:
-            raise AttributeError(f"there is no check called {name!r} for {self._notebook}; "
-                                 f"the checks are: {', '.join(self._checks)}") from None
+def _same_formula(a: sympy.Basic, b: sympy.Basic) -> bool:
+    try:
+        return sympy.simplify(a - b) == 0
+    except (TypeError, ValueError, AttributeError):
+        return False
 
-    def __iter__(self):
-        return iter(self._checks)
 
-    def __dir__(self):
-        return list(self._checks)
+def check_formula(answer: Any, expected: sympy.Basic, *, what: str = "your formula", mistakes: Iterable[Mistake] = (),
+                  success: str = "", fallback: str = "") -> Passed:
+    """Exact comparison of a sympy formula; symbols are matched by name, whatever assumptions they were made with."""
+    if _not_answered(answer):
+        raise WrongAnswer(f"{what} is still empty: replace the stub with a sympy expression")
+    if isinstance(answer, str):
+        raise WrongAnswer(f"{what} is text (in quotes); build it from sympy symbols instead")
+    if _is_decimal(answer) or isinstance(answer, numbers.Number) and not expected.free_symbols:
+        return check_exact(answer, expected, what=what, mistakes=mistakes, success=success, fallback=fallback)
+    if not isinstance(answer, sympy.Basic):
+        raise WrongAnswer(f"{what} has type {type(answer).__name__}; give a sympy expression")
+    if answer.has(sympy.Float):
+        raise WrongAnswer(f"{what} contains a decimal (a sympy Float): give it exactly, with Rational or fractions")
+    names = {s.name for s in expected.free_symbols}
+    unknown = sorted(s.name for s in answer.free_symbols if s.name not in names)
+    if unknown:
+        raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
+    expression = _by_name(answer, expected.free_symbols)
+    if _same_formula(expression, expected):
+        return correct(success)
+    for mistake in mistakes:
+        if isinstance(mistake.answer, sympy.Basic) and _same_formula(expression, _by_name(mistake.answer,
+                                                                                           expected.free_symbols)):
+            raise WrongAnswer(f"{what} is not right yet: {mistake.hint}")
+    raise WrongAnswer(f"{what} is not right yet" + (f": {fallback}" if fallback else "."))
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the exercise builder
+# a student's functions: run them safely, compare them with the kit's on many inputs
 
-BEGIN = re.compile(r"^(\s*)#+\s*BEGIN SOLUTION\s*$")
-END = re.compile(r"^\s*#+\s*END SOLUTION\s*$")
-STUB = "raise NotImplementedError()"
-MARKDOWN_STUB = "YOUR ANSWER HERE"
+class _TooLong(Exception):
+    pass
 
 
-class MarkerError(ValueError):
-    """A solution notebook whose BEGIN/END SOLUTION markers do not pair up."""
+def call_student(function: Callable, *args: Any, name: str = "your function",
+                 time_limit: float = STUDENT_TIME_LIMIT) -> Any:
+    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
+    shown = ", ".join(_short(repr(a), 40) for a in args)
+    alarm = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+             and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
 
+    def stop(signum, frame):
+        raise _TooLong
 
-def strip_solutions(source: str, where: str, *, markdown: bool = False) -> tuple[str, int]:
-    """Replace each marked solution block with a stub; returns the new source and the number of blocks."""
-    out: list[str] = []
-    inside_since: int | None = None
-    blocks = 0
-    for number, line in enumerate(source.splitlines(), 1):
-        begin, end = BEGIN.match(line), END.match(line)
-        if begin:
-            if inside_since is not None:
-                raise MarkerError(f"{where}: line {number} opens a solution inside the one opened at line "
-                                  f"{inside_since} (nested BEGIN SOLUTION)")
-            inside_since = number
-            blocks += 1
-            indent = begin.group(1)
-            out.append(MARKDOWN_STUB if markdown else f"{indent}# YOUR CODE HERE\n{indent}{STUB}")
-        elif end:
-            if inside_since is None:
-                raise MarkerError(f"{where}: line {number} closes a solution that was never opened (END SOLUTION "
-                                  "without BEGIN SOLUTION)")
-            inside_since = None
-        elif inside_since is None:
-            out.append(line)
-    if inside_since is not None:
-        raise MarkerError(f"{where}: the solution opened at line {inside_since} is never closed (BEGIN SOLUTION "
-                          "without END SOLUTION)")
-    return "\n".join(out), blocks
-
-
-def _source(cell: dict) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
-
-
-def build_exercise(notebook: dict, name: str) -> tuple[dict, int]:
-    """The exercise version of a solution notebook (a dict in nbformat 4): stubs in place of solutions, no outputs."""
-    exercise = copy.deepcopy(notebook)
-    total = 0
-    for index, cell in enumerate(exercise.get("cells", [])):
-        where = f"{name}, cell {index + 1} ({cell.get('cell_type', '?')} cell)"
-        source, blocks = strip_solutions(_source(cell), where, markdown=cell.get("cell_type") == "markdown")
-        total += blocks
-        cell["source"] = source
-        if cell.get("cell_type") == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
-    return exercise, total
-
-
-def _read_notebook(path: Path) -> dict:
+    previous = signal.signal(signal.SIGALRM, stop) if alarm else None
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
     try:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise MarkerError(f"{path}: cannot be read ({error})") from None
-    except json.JSONDecodeError as error:
-        raise MarkerError(f"{path}: is not a notebook (invalid JSON at line {error.lineno}: {error.msg})") from None
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise MarkerError(f"{path}: is not a notebook (no list of cells)")
-    return notebook
+        return function(*args)
+    except _TooLong:
+        raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
+                          "that never ends, or a search that repeats work") from None
+    except WrongAnswer:
+        raise
+    except RecursionError:
+        raise WrongAnswer(f"{name} recursed without end on input ({shown}): does every call get closer to a "
+                          "case it answers directly?") from None
+    except Exception as error:  # a student's function may fail in any way: say where, never a traceback
+        raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
+                          f"{_short(str(error)) or 'no message'}") from None
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
-def notebook_text(notebook: dict) -> str:
-    """A notebook as the JSON text the kit commits (nbformat's own layout)."""
-    import nbformat
+def _equal(got: Any, want: Any) -> bool:
+    try:
+        if isinstance(want, (numbers.Number, sympy.Basic)) and not isinstance(got, (str, bool)):
+            return bool(sympy.sympify(got) == sympy.sympify(want)) or _same_value(got, sympy.sympify(want))
+        return bool(got == want)
+    except Exception:  # an odd returned object that cannot even be compared is simply not equal
+        return False
 
-    return nbformat.writes(nbformat.from_dict(notebook)) + "\n"
+
+def check_function(function: Any, reference: Callable, inputs: Sequence[tuple], *, name: str = "your function",
+                   mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
+                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "") -> Passed:
+    """Compare a student's function with the kit's on many inputs; a catalogued wrong function gets its hint."""
+    if _not_answered(function):
+        raise WrongAnswer(f"{name} is still empty: write the function")
+    if not callable(function):
+        raise WrongAnswer(f"{name} should be a function (def ...), not {type(function).__name__}")
+    got = []
+    for args in inputs:
+        value = call_student(function, *args, name=name)
+        if exact and _is_decimal(value):
+            shown = ", ".join(_short(repr(a), 40) for a in args)
+            raise WrongAnswer(f"{name} returned a decimal on input ({shown}): give it exactly (Fraction or Rational)")
+        got.append(value)
+    want = [reference(*args) for args in inputs]
+    if all(equal(g, w) for g, w in zip(got, want)):
+        return correct(success)
+    for mistake in mistakes:
+        if callable(mistake.answer):
+            try:
+                theirs = [mistake.answer(*args) for args in inputs]
+            except Exception:  # a catalogued model that does not apply to these inputs
+                continue
+            if all(equal(g, t) for g, t in zip(got, theirs)):
+                raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
+    if len(inputs) > 2 and len({repr(g) for g in got}) == 1 and len({repr(w) for w in want}) > 1:
+        raise WrongAnswer(f"{name} gives the same answer whatever the input: it must depend on its arguments")
+    first = next(i for i, (g, w) in enumerate(zip(got, want)) if not equal(g, w))
+    shown = ", ".join(_short(repr(a), 40) for a in inputs[first])
+    raise WrongAnswer(f"{name} is not right yet on input ({shown}): it returned {_short(repr(got[first]), 40)}"
+                      + (f"; {fallback}" if fallback else ""))
 
 
-def build_exercises(solutions: Path | str, exercises: Path | str, *, check: bool = False) -> list[Path]:
-    """Write exercises/<name>.ipynb for each solutions/<name>.ipynb; with ``check``, write nothing and return
-    the exercise files that are missing or out of date."""
-    solutions, exercises = Path(solutions), Path(exercises)
-    sources = sorted(solutions.glob("*.ipynb"))
-    if not sources:
-        raise MarkerError(f"{solutions}: no solution notebooks found")
-    stale = []
-    for path in sources:
-        exercise, blocks = build_exercise(_read_notebook(path), str(path))
-        if not blocks:
-            raise MarkerError(f"{path}: has no BEGIN SOLUTION / END SOLUTION block, so it has no exercise")
-        target = exercises / path.name
-        text = notebook_text(exercise)
-        if target.exists() and target.read_text(encoding="utf-8") == text:
-            continue
-        stale.append(target)
-        if not check:
-            exercises.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-    expected = {p.name for p in sources}
-    for orphan in sorted(exercises.glob("*.ipynb")):
-        if orphan.name not in expected:  # its solution notebook is gone, so it must go too
-            stale.append(orphan)
-            if not check:
-                orphan.unlink()
-    return stale
+# ---------------------------------------------------------------------------------------------------------
+# simulations: the check runs the student's simulation with its own seeds
+
+def _triple(result: Any, name: str, call: str) -> tuple[float, float, float]:
+    try:
+        estimate, (low, high) = result
+        values = float(estimate), float(low), float(high)
+    except (TypeError, ValueError):
+        raise WrongAnswer(f"{name}{call} should return (estimate, (low, high)), three numbers") from None
+    if not all(math.isfinite(v) for v in values):
+        raise WrongAnswer(f"{name}{call} returned NaN or infinity: did you divide by zero runs?")
+    return values
+
+
+def check_simulation(function: Any, *, reference: float, spread: float, n: int, seeds: Sequence[int] = (1, 2),
+                     name: str = "your simulation", mistakes: Iterable[Mistake] = (), unit: str = "runs",
+                     success: str = "") -> Passed:
+    """Run a student's ``simulate(n, seed) -> (estimate, (low, high))`` and judge it as a simulation.
+
+    ``reference`` is the long-run value and ``spread`` the standard deviation of one run (sqrt(p(1 - p)) for a
+    proportion), both measured once by the kit; the interval must be a 95% interval for ``n`` runs.
+    """
+    if _not_answered(function):
+        raise WrongAnswer(f"{name} is still empty: write the function simulate(n, seed)")
+    if not callable(function):
+        for mistake in mistakes:
+            if not callable(mistake.answer) and repr(mistake.answer) == repr(function):
+                raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
+        raise WrongAnswer(f"{name} should be a function simulate(n, seed) so the check can run it with its own "
+                          "seeds; a number typed in cannot be checked")
+    first, second = seeds[0], seeds[1]
+    a = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
+    again = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
+    b = _triple(call_student(function, n, second, name=name), name, f"({n}, {second})")
+    if a != again:
+        raise WrongAnswer(f"{name} gives different results for the same seed: make every random draw come from "
+                          "random.Random(seed) (or numpy's default_rng(seed))")
+    if a == b:
+        raise WrongAnswer(f"{name} gives the same result for two different seeds: does it simulate at all, and "
+                          "does it use its seed?")
+    half = 1.96 * spread / math.sqrt(n)
+    for estimate, low, high in (a, b):
+        if not low <= estimate <= high:
+            raise WrongAnswer(f"{name}: the estimate must lie inside its interval (low <= estimate <= high)")
+        width = (high - low) / 2
+        if width > 1.6 * half:
+            raise WrongAnswer(f"{name}: the interval is too wide for {n} {unit}: its half-width is 1.96 standard "
+                              "errors, and the standard error is the spread of one run divided by sqrt(n)")
+        if width < 0.6 * half:
+            raise WrongAnswer(f"{name}: the interval is too narrow for {n} {unit}: divide the spread by sqrt(n), "
+                              "not by n")
+        if abs(estimate - reference) > 4.5 * spread / math.sqrt(n):
+            raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
+                              "check what you count in each run")
+    return correct(success)
+
+
+show_wrong_answers_in_one_line()  # a check cell imports its checks, so from then on a wrong answer shows one line
