@@ -1,15 +1,12 @@
-"""The Flip 7 widgets driven headless (ipywidgets 8 runs the handlers), and the exercise checks."""
+"""The Flip 7 widgets driven headless (ipywidgets 8 runs the handlers); the exercise checks are in test_flip7_checks.py."""
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import pytest
 
 from circuslib.core.game import play_moves
-from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.flip7.bots import StopAtSum
-from circuslib.flip7.checks import check
 from circuslib.flip7.rules import FREEZE, HIT, new_game
 from circuslib.flip7.widget import Flip7Widget, OddsExplorer
 
@@ -100,62 +97,6 @@ def test_the_explorer_updates_at_once():
     e.held_buttons[1].value = True
     e.seen_boxes[1].value = 1                                        # the single 1 cannot be both held and seen
     assert "circus-explorer-error" in e.result.value and "only 1" in e.result.value
-
-
-# --- the exercise checks --------------------------------------------------------------------------------------
-
-def passes(call) -> bool:
-    return CORRECT_MARK in call
-
-
-def test_right_answers_pass():
-    assert passes(check.bust_by_hand(Fraction(21, 92)))
-    assert passes(check.one_more_card(Fraction(-705, 76)))
-    assert passes(check.second_card_bust(Fraction(22, 237)))
-    assert passes(check.best_stop_at(23))
-    assert passes(check.win_rate_interval((0.375, (0.355, 0.395))))
-
-
-@pytest.mark.parametrize("name, answer, hint", [
-    ("bust_by_hand", Fraction(23, 94), "no longer in the deck"),
-    ("bust_by_hand", Fraction(11, 92) * Fraction(10, 91), "add the two chances"),
-    ("bust_by_hand", 0.228, "decimal"),
-    ("bust_by_hand", Fraction(3, 2), "between 0 and 1"),
-    ("one_more_card", Fraction(285, 76), "a bust loses"),
-    ("second_card_bust", Fraction(650, 79 * 78), "v - 1 copies"),
-    ("best_stop_at", 25, "too greedy"),
-    ("best_stop_at", 23.0, "decimal"),
-    ("win_rate_interval", (0.5, (0.48, 0.52)), "misses"),
-    ("win_rate_interval", (0.39, (0.2, 0.6)), "wide"),
-    ("win_rate_interval", "high", "three numbers"),
-])
-def test_wrong_answers_fail_with_a_helpful_message(name, answer, hint):
-    with pytest.raises(WrongAnswer, match=hint):
-        getattr(check, name)(answer)
-
-
-def test_the_dp_check_tests_the_function_on_several_decks():
-    def greedy(deck):        # always stays at once: lower than the best
-        return Fraction(0)
-
-    def no_busts(deck):      # forgets that a duplicate busts: higher than possible
-        return Fraction(sum(deck))
-
-    def uses_the_kit(deck):
-        from circuslib.core.game import best_value
-        from circuslib.flip7.rules import solo_round
-        return best_value(solo_round(deck))
-
-    with pytest.raises(WrongAnswer, match="lower than the best"):
-        check.small_deck_dp(greedy)
-    with pytest.raises(WrongAnswer, match="higher than possible"):
-        check.small_deck_dp(no_busts)
-    with pytest.raises(WrongAnswer, match="yourself"):
-        check.small_deck_dp(uses_the_kit)
-    with pytest.raises(WrongAnswer, match="function"):
-        check.small_deck_dp(3)
-    with pytest.raises(WrongAnswer, match="decimal"):
-        check.small_deck_dp(lambda deck: 1.5)
 
 
 def test_the_last_round_stays_visible_after_it_ends():

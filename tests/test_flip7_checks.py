@@ -1,0 +1,333 @@
+"""The Flip 7 exercise checks: right answers pass in every exact form, each catalogued mistake fails with its own
+hint and without the answer, and the cases the grading issue lists for Flip 7 are caught as it says."""
+from __future__ import annotations
+
+import math
+import random
+import time
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import pytest
+import sympy
+
+from circuslib.core.game import best_value
+from circuslib.core.teach import CORRECT_MARK, WrongAnswer
+from circuslib.flip7 import checks
+from circuslib.flip7.bots import Bot, StopAtSum, play_game
+from circuslib.flip7.checks import DP_DECKS, check, full_deck, numbers_deck
+from circuslib.flip7.rules import CARDS, solo_round
+
+# ---------------------------------------------------------------------------------------------------------
+# the right answers, as a student would write them
+
+
+def gain(held, left):
+    score = sum(held)
+    total = sum(left.values())
+    change = 0
+    for card, copies in left.items():
+        if card in held:
+            change -= copies * score
+        elif isinstance(card, int):
+            change += copies * card
+        elif card == "x2":
+            change += copies * score
+        elif card.startswith("+"):
+            change += copies * int(card[1:])
+    return Fraction(change, total)
+
+
+def optimum(deck):
+    @lru_cache(maxsize=None)
+    def value(held):
+        left = {v: c - (v in held) for v, c in deck.items()}
+        total = sum(left.values())
+        stay = Fraction(sum(held))
+        if total == 0:
+            return stay
+        hit = sum(Fraction(c, total) * (0 if v in held else value(tuple(sorted(held + (v,)))))
+                  for v, c in left.items() if c)
+        return max(stay, hit)
+
+    return value(())
+
+
+class OneStepCounter(Bot):
+    name = "one-step counter"
+
+    def wants_hit(self, hand, deck):
+        return gain(hand.numbers, dict(zip(CARDS, deck))) > 0
+
+
+def simulate(n, seed):
+    rng = random.Random(seed)
+    bots = [OneStepCounter(), StopAtSum(18)]
+    wins = sum(play_game(bots, rng, dealer=i % 2).winner() == 0 for i in range(n))
+    p = wins / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    return p, (p - half, p + half)
+
+
+VALUES = {
+    "busting_cards": 17,
+    "bust_by_hand": Fraction(15, 88),
+    "bust_within_two": Fraction(1457, 2926),
+    "gain_by_hand": Fraction(-26, 73),
+    "different_numbers": Fraction(21644020, 4054201),
+}
+
+
+def passes(call) -> bool:
+    return call.startswith(CORRECT_MARK)
+
+
+def test_the_set_has_its_exercises_and_questions_in_words():
+    assert list(check) == ["busting_cards", "bust_by_hand", "bust_within_two", "gain_by_hand", "different_numbers",
+                           "counted_gain", "small_deck_dp", "bot_against_stop_at"]
+    assert [w.name for w in check.written_questions()] == ["why_bust_chances_add", "why_the_optimum_loses"]
+    stars = [e.stars for e in check.exercises()] + [w.stars for w in check.written_questions()]
+    assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
+    assert all(len(e.mistakes) >= 3 for e in check.exercises())
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_the_pinned_answers_are_the_ones_the_checks_expect(name):
+    assert getattr(check, name).expected == VALUES[name]
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_right_answers_pass_in_every_exact_form(name):
+    value = VALUES[name]
+    exact = Fraction(value)
+    forms = [value, exact, sympy.Rational(exact.numerator, exact.denominator)]
+    if exact.denominator == 1:
+        forms += [int(exact), sympy.Integer(int(exact)), np.int64(int(exact)), np.int32(int(exact))]
+    for form in forms:
+        assert passes(getattr(check, name)(form)), (name, form)
+
+
+def test_the_answers_computed_independently():
+    # 1: copies of 6, 10, 11 left once hers and the 11 cards seen are out
+    left = numbers_deck()
+    for card in [6, 10, 11] + [10, 10, 10, 11, 11, 6, 6, 2, 5]:
+        left[card] -= 1
+    assert left[6] + left[10] + left[11] == VALUES["busting_cards"]
+    # 3: by listing every ordered pair of next cards
+    left = numbers_deck()
+    left[9] -= 1
+    left[12] -= 1
+    cards = [v for v, c in left.items() for _ in range(c)]
+    busts = 0
+    for i, first in enumerate(cards):
+        for j, second in enumerate(cards):
+            if i != j:
+                busts += first in (9, 12) or second in (9, 12, first)
+    assert Fraction(busts, len(cards) * (len(cards) - 1)) == VALUES["bust_within_two"]
+    # 6: by a seeded simulation, within five standard errors
+    rng = random.Random(5)
+    deck = [v for v, c in numbers_deck().items() for _ in range(c)]
+    draws = [len(set(rng.sample(deck, 7))) for _ in range(20_000)]
+    mean = sum(draws) / len(draws)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in draws) / (len(draws) - 1))
+    assert abs(mean - float(VALUES["different_numbers"])) < 5 * sd / math.sqrt(len(draws))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the cases of the grading issue, for Flip 7
+
+def test_issue_case_np_int64_accepted_for_integer_answers():
+    assert passes(check.busting_cards(np.int64(17)))
+    with pytest.raises(WrongAnswer, match="other rows and in the discard"):
+        check.busting_cards(np.int64(24))  # a numpy integer that is wrong gets its hint, not "not a whole number"
+
+
+@pytest.mark.parametrize("name", ["bust_by_hand", "bust_within_two", "gain_by_hand", "different_numbers"])
+@pytest.mark.parametrize("decimal", [
+    lambda v: sympy.Float(float(v)),
+    lambda v: sympy.N(sympy.Rational(v.numerator, v.denominator)),
+    lambda v: sympy.Rational(v.numerator, v.denominator).evalf(30),
+    lambda v: float(v),
+    lambda v: np.float64(v),
+], ids=["sympy.Float", "sympy.N", "evalf", "float", "numpy float"])
+def test_issue_case_a_sympy_float_or_sympy_N_of_the_right_value_gets_give_it_exactly(name, decimal):
+    value = Fraction(VALUES[name])
+    with pytest.raises(WrongAnswer, match="give it exactly") as wrong:
+        getattr(check, name)(decimal(value))
+    assert f"{float(value):.4f}" not in str(wrong.value)
+
+
+def test_issue_case_an_unevaluated_expression_of_the_right_value_gets_give_it_exactly():
+    with pytest.raises(WrongAnswer, match="give it exactly"):
+        check.bust_by_hand(sympy.Add(sympy.Rational(7, 88), sympy.Rational(8, 88), evaluate=False))
+
+
+def test_issue_case_the_with_replacement_dp_gets_a_with_replacement_hint_not_take_the_larger():
+    def with_replacement(deck):  # written afresh, as a student would: the deck never changes
+        cards = sum(deck.values())
+
+        def value(held):
+            stay = Fraction(sum(held))
+            hit = Fraction(0)
+            for number, copies in deck.items():
+                if number not in held:
+                    hit += Fraction(copies, cards) * value(held | {number})
+            return max(stay, hit)
+
+        return value(frozenset())
+
+    with pytest.raises(WrongAnswer) as wrong:
+        check.small_deck_dp(with_replacement)
+    message = str(wrong.value)
+    assert "with replacement" in message
+    assert "take the larger" not in message
+
+
+def test_issue_case_made_up_simulation_answer_fails_as_a_number_typed_in_cannot_be_checked():
+    with pytest.raises(WrongAnswer, match="a number typed in cannot be checked"):
+        check.bot_against_stop_at((0.37, (0.33, 0.42)))
+    for typed in [0.66, (0.66, (0.63, 0.69)), [0.66, [0.6, 0.7]]]:
+        with pytest.raises(WrongAnswer, match="a number typed in cannot be checked"):
+            check.bot_against_stop_at(typed)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the catalogue: every mistake fails with its own hint, and never shows the answer
+
+CATALOGUE = [(e.name, i) for e in check.exercises() for i in range(len(e.mistakes))]
+
+
+@pytest.mark.parametrize("name, index", CATALOGUE, ids=[f"{n}-{i}" for n, i in CATALOGUE])
+def test_every_catalogued_mistake_fails_with_its_hint_and_without_the_answer(name, index):
+    exercise = getattr(check, name)
+    mistake = exercise.mistakes[index]
+    with pytest.raises(WrongAnswer) as wrong:
+        exercise(mistake.answer)
+    message = str(wrong.value)
+    assert mistake.hint in message
+    if exercise.expected is not None:
+        value = Fraction(exercise.expected)
+        assert str(value) not in message.replace(f"({mistake.answer})", "")
+        assert f"{float(value):.4f}" not in message
+
+
+# ---------------------------------------------------------------------------------------------------------
+# each exercise's own cases
+
+def test_busting_cards_explains_other_shapes():
+    with pytest.raises(WrongAnswer, match="still empty"):
+        check.busting_cards(None)
+    with pytest.raises(WrongAnswer, match="a fraction"):
+        check.busting_cards(Fraction(17, 2))
+    with pytest.raises(WrongAnswer, match="negative"):
+        check.busting_cards(-17)
+    with pytest.raises(WrongAnswer, match="not right yet"):
+        check.busting_cards(16)
+
+
+def test_bust_by_hand_explains_a_count_and_a_percentage():
+    with pytest.raises(WrongAnswer, match="a count, not a probability"):
+        check.bust_by_hand(15)
+    with pytest.raises(WrongAnswer, match="percentage"):
+        check.bust_by_hand(Fraction(1500, 88))
+    with pytest.raises(WrongAnswer, match="text"):
+        check.bust_by_hand("15/88")
+
+
+def test_gain_passes_and_is_compared_on_hands_early_and_late_in_a_deck():
+    assert passes(check.counted_gain(gain))
+    inputs = checks._gain_inputs()
+    assert len(inputs) >= 8
+    assert {sum(left.values()) for _, left in inputs} >= {94, 12, 30, 70}
+    assert any(left["x2"] and held for held, left in inputs) and any(not left["x2"] for _, left in inputs)
+
+
+def test_gain_that_raises_is_reported_with_its_input_not_a_traceback():
+    def broken(held, left):
+        return Fraction(sum(left[h] for h in held), len(held))   # the empty hand divides by zero
+
+    with pytest.raises(WrongAnswer, match=r"gain raised ZeroDivisionError on input \(\[\]"):
+        check.counted_gain(broken)
+
+
+def test_gain_returning_a_decimal_is_told_to_be_exact():
+    with pytest.raises(WrongAnswer, match="decimal"):
+        check.counted_gain(lambda held, left: float(gain(held, left)))
+
+
+def test_gain_that_changes_its_argument_is_still_judged_on_the_right_values():
+    def emptying(held, left):
+        answer = gain(held, left)
+        left.clear()
+        return answer
+
+    assert passes(check.counted_gain(emptying))
+
+
+def test_the_dp_check_compares_with_the_kits_solver_on_many_decks():
+    assert len(DP_DECKS) >= 10 and all(len(deck) < 7 for deck in DP_DECKS)
+    for deck in DP_DECKS:
+        assert optimum(deck) == best_value(solo_round(deck))
+    assert passes(check.small_deck_dp(optimum))
+
+
+def test_the_dp_check_refuses_the_kits_solver():
+    def uses_the_kit(deck):
+        return best_value(solo_round(deck))
+
+    with pytest.raises(WrongAnswer, match="yourself"):
+        check.small_deck_dp(uses_the_kit)
+
+
+def test_the_dp_check_reports_a_raising_function_and_other_shapes():
+    def keys_only(deck):
+        return optimum({v: deck[v + 1] for v in deck})
+
+    with pytest.raises(WrongAnswer, match="optimum raised KeyError on input"):
+        check.small_deck_dp(keys_only)
+    with pytest.raises(WrongAnswer, match="should be a function"):
+        check.small_deck_dp(Fraction(64, 15))
+    with pytest.raises(WrongAnswer, match="decimal"):
+        check.small_deck_dp(lambda deck: float(optimum(deck)))
+    with pytest.raises(WrongAnswer, match="still empty"):
+        check.small_deck_dp(None)
+
+
+def test_the_simulation_passes_and_the_check_is_quick():
+    start = time.perf_counter()
+    assert passes(check.bot_against_stop_at(simulate))
+    assert time.perf_counter() - start < 6  # three runs of 300 games with Fraction arithmetic, on a shared machine
+
+
+def test_a_simulation_that_raises_or_returns_a_bad_shape_is_explained():
+    with pytest.raises(WrongAnswer, match="simulate raised ValueError on input"):
+        check.bot_against_stop_at(lambda n, seed: int("many"))
+    with pytest.raises(WrongAnswer, match=r"should return \(estimate, \(low, high\)\)"):
+        check.bot_against_stop_at(lambda n, seed: random.Random(seed).random())
+
+
+def test_a_simulation_of_the_wrong_bot_is_far_from_the_long_run_value():
+    def stop_at_18_against_itself(n, seed):
+        rng = random.Random(seed)
+        bots = [StopAtSum(18), StopAtSum(18)]
+        wins = sum(play_game(bots, rng, dealer=i % 2).winner() == 0 for i in range(n))
+        p = wins / n
+        half = 1.96 * math.sqrt(p * (1 - p) / n)
+        return p, (p - half, p + half)
+
+    with pytest.raises(WrongAnswer, match="far from the long-run value"):
+        check.bot_against_stop_at(stop_at_18_against_itself)
+
+
+def test_the_pinned_win_rate_agrees_with_a_fresh_seeded_run():
+    results = checks._play(2_000, 99)
+    share = results.count(0) / len(results)
+    error = checks.WIN_RATE_SPREAD / math.sqrt(len(results))
+    assert abs(share - checks.WIN_RATE_REFERENCE) < 4 * error
+    assert abs(math.sqrt(share * (1 - share)) - checks.WIN_RATE_SPREAD) < 0.01
+
+
+def test_the_data_helpers_are_the_decks():
+    assert sum(full_deck().values()) == 94 and list(full_deck()) == list(CARDS)
+    assert sum(numbers_deck().values()) == 79 and numbers_deck()[0] == 1 and numbers_deck()[12] == 12
