@@ -1,76 +1,308 @@
-"""The Speed exercise checks: right answers pass, typical wrong ones fail with a helpful message."""
+"""The Speed exercise checks (second edition): right answers pass in every exact form, the wrong answers of the
+grading issue fail with a hint, student functions that raise are reported in one line, and the pinned values agree
+with the kit."""
 from __future__ import annotations
 
+import math
+import random
+import time
 from fractions import Fraction
+from math import comb
 
+import networkx as nx
+import numpy as np
 import pytest
 import sympy
 
+from circuslib.core import monte_carlo
+from circuslib.core.sim import wilson_interval
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
-from circuslib.speed.checks import DOUBLE_SPEED_WIN_RATE, check
-from circuslib.speed.odds import p_stalemate_at_start
+from circuslib.speed.bots import fast_round, win_rate
+from circuslib.speed.checks import (CHAIN_HAND, CHAIN_TOP, SIMULATION_RUNS, WIN_RATE_RATES, WIN_RATE_REFERENCE,
+                                    WIN_RATE_SPREAD, check)
+from circuslib.speed.graphs import chain_graph, longest_chain
+from circuslib.speed.odds import (longest_chain_of_ranks, p_next_card_fits, p_stalemate_given_tops,
+                                  race_by_integration, race_probability)
+from circuslib.speed.rules import ONE_DECK, position, rank_of
+
+LAMBDA_A, LAMBDA_B = sympy.symbols("lambda_A lambda_B")  # as a student may make them: no assumptions
 
 
-def test_every_exercise_has_a_check():
-    assert set(check) == {"fit_on_queen", "p_random_card_fits", "p_stalemate_one_deck", "longest_chain_path",
-                          "faster_wins_race", "double_speed_win_rate"}
+def passes(result) -> bool:
+    return result.startswith(CORRECT_MARK)
 
 
-def test_fit_on_queen():
-    assert check.fit_on_queen({"J", "K"}).startswith(CORRECT_MARK)
-    assert check.fit_on_queen([11, 13]).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="Queen on a Queen"):
-        check.fit_on_queen(["J", "Q", "K"])
-    with pytest.raises(WrongAnswer, match="Ace sits next to the King"):
-        check.fit_on_queen(["J", "A"])
-    with pytest.raises(WrongAnswer, match="still empty"):
-        check.fit_on_queen(None)
-    with pytest.raises(WrongAnswer, match="not a card"):
-        check.fit_on_queen([14])
+def test_the_set_registers_its_exercises_and_questions_in_words():
+    assert list(check)[:8] == ["race_from_mean_times", "fits_on", "next_card_fits", "stalemate_six_eight",
+                               "longest_chain_on_queen", "longest_chain_function", "two_moves_before_one",
+                               "win_rate_simulation"]
+    assert [w.name for w in check.written_questions()] == ["why_the_race_is_memoryless", "what_the_interval_says"]
+    assert all(w.points == 3 for w in check.written_questions())
 
 
-def test_p_random_card_fits():
-    assert check.p_random_card_fits(Fraction(8, 51)).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="51 cards are left"):
-        check.p_random_card_fits(Fraction(8, 52))
-    with pytest.raises(WrongAnswer, match="decimal"):
-        check.p_random_card_fits(8 / 51)
+# ---------------------------------------------------------------------------------------------------------
+# the right answers agree with the kit, and pass in every exact form
+
+def test_the_expected_values_agree_with_the_kit():
+    assert check.race_from_mean_times.expected == race_probability(Fraction(5, 2), Fraction(10, 3))
+    assert check.stalemate_six_eight.expected == p_stalemate_given_tops(6, 8, face_up=4, decks=1)
+    seen = [5, 9, 2, 11, 13, 6, 12, 1, 4, 4]
+    unseen = [r for r in range(1, 14) for _ in range(4)]
+    for card in seen:
+        unseen.remove(card)
+    state = position([2, "J", "K", 6], ["Q", "A", 4, 4], (5, 9), piles=(unseen, []), setup=ONE_DECK)
+    assert check.next_card_fits.expected == p_next_card_fits(state, 0)
+    assert sympy.simplify(check.two_moves_before_one.expected - race_by_integration() ** 2) == 0
+    assert longest_chain_of_ranks(CHAIN_HAND, start=CHAIN_TOP) == 4
+    graph = chain_graph(CHAIN_HAND, [CHAIN_TOP])
+    kit_chain = [graph.nodes[n]["rank"] for n in longest_chain(CHAIN_HAND, [CHAIN_TOP])[1:]]
+    assert passes(check.longest_chain_on_queen(kit_chain))
 
 
-def test_p_stalemate_one_deck():
-    assert check.p_stalemate_one_deck(p_stalemate_at_start(4, 1)).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="two-deck"):
-        check.p_stalemate_one_deck(p_stalemate_at_start(5, 2))
-    with pytest.raises(WrongAnswer, match="nobody can"):
-        check.p_stalemate_one_deck(1 - p_stalemate_at_start(4, 1))
-    with pytest.raises(WrongAnswer, match="between 0 and 1"):
-        check.p_stalemate_one_deck(2)
+@pytest.mark.parametrize("answer", [Fraction(3, 7), sympy.Rational(3, 7), sympy.Rational(6, 14),
+                                    Fraction(5, 2) / (Fraction(5, 2) + Fraction(10, 3))])
+def test_race_from_mean_times_accepts_every_exact_form(answer):
+    assert passes(check.race_from_mean_times(answer))
 
 
-def test_longest_chain_path():
-    assert check.longest_chain_path(["2", "A", "K", "Q"]).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="not the longest"):
-        check.longest_chain_path([2, 1, 2])
-    with pytest.raises(WrongAnswer, match="cannot go on"):
-        check.longest_chain_path([2, "K", "Q", "A"])
-    with pytest.raises(WrongAnswer, match="does not hold"):
-        check.longest_chain_path([4, 5, 6, 7])
-    with pytest.raises(WrongAnswer, match="empty"):
-        check.longest_chain_path([])
+def test_race_with_the_mean_times_used_as_rates_is_named():
+    with pytest.raises(WrongAnswer, match="mean times as if they were rates"):
+        check.race_from_mean_times(Fraction(2, 5) / (Fraction(2, 5) + Fraction(3, 10)))
 
 
-def test_faster_wins_race():
-    assert check.faster_wins_race(Fraction(2, 3)).startswith(CORRECT_MARK)
-    assert check.faster_wins_race(sympy.Rational(4, 6)).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="rate = 1 / mean time"):
-        check.faster_wins_race(Fraction(1, 3))
+@pytest.mark.parametrize("answer", [Fraction(13, 42), sympy.Rational(26, 84), sympy.Integer(13) / 42])
+def test_next_card_fits_accepts_every_exact_form(answer):
+    assert passes(check.next_card_fits(answer))
 
 
-def test_double_speed_win_rate():
-    assert check.double_speed_win_rate(DOUBLE_SPEED_WIN_RATE + 0.02).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="too low"):
-        check.double_speed_win_rate(0.5)
-    with pytest.raises(WrongAnswer, match="between 0 and 1"):
-        check.double_speed_win_rate(82.7)
-    with pytest.raises(WrongAnswer, match="empty"):
-        check.double_speed_win_rate(None)
+def test_next_card_fits_names_the_cards_already_on_the_table():
+    with pytest.raises(WrongAnswer, match="no longer in the piles"):
+        check.next_card_fits(Fraction(16, 42))
+    with pytest.raises(WrongAnswer, match="percentage"):
+        check.next_card_fits(Fraction(1300, 42))
+
+
+def test_stalemate_accepts_binomials_and_rejects_the_same_chance_eight_times():
+    assert passes(check.stalemate_six_eight(sympy.binomial(38, 8) / sympy.binomial(50, 8)))
+    assert passes(check.stalemate_six_eight(Fraction(comb(38, 8), comb(50, 8))))
+    with pytest.raises(WrongAnswer, match="without replacement"):
+        check.stalemate_six_eight(Fraction(38, 50) ** 8)
+    with pytest.raises(WrongAnswer, match="count its cards once"):
+        check.stalemate_six_eight(Fraction(comb(34, 8), comb(50, 8)))
+
+
+# issue 10: "a sympy.Float or sympy.N(...) where an exact value is asked (nsimplify turns it back)"
+@pytest.mark.parametrize("name, value", [("race_from_mean_times", Fraction(3, 7)),
+                                         ("next_card_fits", Fraction(13, 42)),
+                                         ("stalemate_six_eight", Fraction(comb(38, 8), comb(50, 8)))])
+def test_issue_10_a_sympy_float_or_N_is_not_exact(name, value):
+    exercise = getattr(check, name)
+    for decimal in (sympy.N(sympy.Rational(value.numerator, value.denominator)), sympy.Float(float(value), 30),
+                    float(value), np.float64(value)):
+        with pytest.raises(WrongAnswer, match="exactly"):
+            exercise(decimal)
+
+
+def test_an_unevaluated_expression_with_the_right_value_is_not_yet_an_answer():
+    with pytest.raises(WrongAnswer, match="exactly"):
+        check.race_from_mean_times(sympy.Mul(3, sympy.Pow(7, -1, evaluate=False), evaluate=False))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# functions written by the student
+
+@pytest.mark.parametrize("fits_on", [
+    lambda card, top: (card - top) % 13 in (1, 12),
+    lambda card, top: abs(card - top) in (1, 12),
+    lambda card, top: np.bool_((card - top) % 13 in (1, 12)),
+    lambda card, top: card == top % 13 + 1 or top == card % 13 + 1,
+])
+def test_fits_on_accepts_every_right_function(fits_on):
+    assert passes(check.fits_on(fits_on))
+
+
+def test_fits_on_wants_true_or_false_and_names_the_wrong_direction():
+    with pytest.raises(WrongAnswer, match="True or False"):
+        check.fits_on(lambda card, top: int((card - top) % 13 in (1, 12)))
+    # issue 10's "wrong direction of a run": only one rank above
+    with pytest.raises(WrongAnswer, match="above OR one rank below"):
+        check.fits_on(lambda card, top: card == top + 1 or (top == 13 and card == 1))
+
+
+def _dfs(hand, top):
+    best = 0
+    for i, card in enumerate(hand):
+        if (card - top) % 13 in (1, 12):
+            best = max(best, 1 + _dfs(hand[:i] + hand[i + 1:], card))
+    return best
+
+
+def _removing(hand, top):  # changes the list it is given, then puts the card back
+    best = 0
+    for card in sorted(set(hand)):
+        if (card - top) % 13 in (1, 12):
+            hand.remove(card)
+            best = max(best, 1 + _removing(hand, card))
+            hand.append(card)
+    return best
+
+
+def _with_networkx(hand, top):
+    graph = nx.DiGraph()
+    graph.add_node("top", rank=top)
+    graph.add_nodes_from((i, {"rank": r}) for i, r in enumerate(hand))
+    graph.add_edges_from((x, y) for x in graph.nodes for y in graph.nodes if y != "top" and x != y
+                         and (graph.nodes[y]["rank"] - graph.nodes[x]["rank"]) % 13 in (1, 12))
+    return max((len(p) - 1 for p in nx.all_simple_paths(graph, "top", list(range(len(hand))))), default=0)
+
+
+@pytest.mark.parametrize("function", [_dfs, _removing, _with_networkx,
+                                      lambda hand, top: np.int64(_dfs(list(hand), top))])
+def test_longest_chain_function_accepts_searches_of_every_kind(function):
+    assert passes(check.longest_chain_function(function))
+
+
+def test_a_student_function_that_raises_is_reported_in_one_line():
+    def broken(hand, top):
+        return hand[7]
+
+    with pytest.raises(WrongAnswer, match=r"raised IndexError on input") as refused:
+        check.longest_chain_function(broken)
+    assert len(str(refused.value).splitlines()) == 1
+    with pytest.raises(WrongAnswer, match=r"raised KeyError on input"):
+        check.fits_on(lambda card, top: {}[card])
+    with pytest.raises(WrongAnswer, match="whole number"):
+        check.longest_chain_function(lambda hand, top: float(_dfs(hand, top)))
+
+
+def test_the_greedy_chain_is_told_apart_from_the_one_card_a_rank_chain():
+    with pytest.raises(WrongAnswer, match="first card that fits"):
+        check.longest_chain_function(_greedy)
+    with pytest.raises(WrongAnswer, match="two cards of the same rank are two cards"):
+        check.longest_chain_function(lambda hand, top: _dfs(sorted(set(hand)), top))
+
+
+def _greedy(hand, top):
+    left, n = list(hand), 0
+    while True:
+        card = next((c for c in left if (c - top) % 13 in (1, 12)), None)
+        if card is None:
+            return n
+        left.remove(card)
+        top, n = card, n + 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the chain read off the graph
+
+@pytest.mark.parametrize("chain", [["K", "A", "K", "A"], [13, 1, 13, 1], ("king", "ace", "K", "A"),
+                                   np.array([13, 1, 13, 1])])
+def test_the_longest_chain_on_a_queen_accepts_names_and_numbers(chain):
+    assert passes(check.longest_chain_on_queen(chain))
+
+
+@pytest.mark.parametrize("chain, problem", [
+    (["K", "A", "K"], "not a longest one"),
+    (["J", "10"], "does not hold"),
+    (["K", "Q"], "Q cannot go on K|does not hold"),
+    (["A"], "first card must fit"),
+    ({"K", "A"}, "list of ranks in the order"),
+    ("KAKA", "list of ranks"),
+    ([14], "not a card"),
+])
+def test_the_longest_chain_on_a_queen_explains_what_is_wrong(chain, problem):
+    with pytest.raises(WrongAnswer, match=problem):
+        check.longest_chain_on_queen(chain)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the formula derived with sympy
+
+def test_two_moves_before_one_accepts_same_named_symbols_without_assumptions_and_any_form():
+    for formula in (LAMBDA_A ** 2 / (LAMBDA_A + LAMBDA_B) ** 2,
+                    (LAMBDA_A / (LAMBDA_A + LAMBDA_B)) ** 2,
+                    sympy.expand(LAMBDA_A ** 2 / (LAMBDA_A + LAMBDA_B) ** 2),
+                    race_by_integration() ** 2):
+        assert passes(check.two_moves_before_one(formula))
+
+
+def test_two_moves_before_one_explains_a_piecewise_and_an_integral_left_undone():
+    t = sympy.Symbol("t")
+    piecewise = sympy.integrate(LAMBDA_A * sympy.exp(-LAMBDA_A * t) * sympy.exp(-LAMBDA_B * t), (t, 0, sympy.oo))
+    assert piecewise.has(sympy.Piecewise)
+    with pytest.raises(WrongAnswer, match="positive=True"):
+        check.two_moves_before_one(piecewise ** 2)
+    with pytest.raises(WrongAnswer, match="unevaluated Integral"):
+        check.two_moves_before_one(sympy.Integral(LAMBDA_A * sympy.exp(-LAMBDA_A * t), (t, 0, sympy.oo)))
+    with pytest.raises(WrongAnswer, match="one race"):
+        check.two_moves_before_one(LAMBDA_A / (LAMBDA_A + LAMBDA_B))
+    with pytest.raises(WrongAnswer, match="uses x"):
+        check.two_moves_before_one(sympy.Symbol("x") ** 2)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the simulation: the check runs the student's simulate(n, seed) with its own seeds
+
+def _simulate(n, seed):
+    rng = random.Random(seed)
+    wins = sum(fast_round(ONE_DECK, rng, ("first", "first"), (3, 2)).winner == 0 for _ in range(n))
+    share = wins / n
+    half = 1.96 * math.sqrt(share * (1 - share) / n)
+    return share, (share - half, share + half)
+
+
+def _simulate_wilson(n, seed):
+    rng = random.Random(seed)
+    wins = sum(fast_round(ONE_DECK, rng, ("first", "first"), (Fraction(3, 2), 1)).winner == 0 for _ in range(n))
+    return wins / n, wilson_interval(wins, n)
+
+
+def _simulate_with_monte_carlo(n, seed):
+    estimate = monte_carlo(lambda rng: fast_round(ONE_DECK, rng, ("first", "first"), (3, 2)).winner == 0, n, seed,
+                           keep=False, show_progress=False)
+    return estimate.mean, estimate.ci95
+
+
+@pytest.mark.parametrize("simulate", [_simulate, _simulate_wilson, _simulate_with_monte_carlo])
+def test_a_real_simulation_passes_quickly(simulate):
+    start = time.perf_counter()
+    assert passes(check.win_rate_simulation(simulate))
+    assert time.perf_counter() - start < 2
+
+
+# issue 10: "made-up numbers passing the simulation checks (answer = (0.37, (0.33, 0.42)), share = 0.84)"
+@pytest.mark.parametrize("made_up", [0.84, (0.37, (0.33, 0.42)), (0.728, (0.709, 0.748)), Fraction(73, 100)])
+def test_issue_10_made_up_numbers_fail_the_simulation_check(made_up):
+    with pytest.raises(WrongAnswer, match="cannot be checked|simulate\\(n, seed\\)"):
+        check.win_rate_simulation(made_up)
+
+
+def test_issue_10_a_made_up_function_fails_the_simulation_check():
+    with pytest.raises(WrongAnswer, match="same result for two different seeds"):
+        check.win_rate_simulation(lambda n, seed: (0.728, (0.709, 0.748)))
+    with pytest.raises(WrongAnswer, match="far from the long-run value"):
+        check.win_rate_simulation(lambda n, seed: (0.84 + seed / 1000, (0.80 + seed / 1000, 0.88 + seed / 1000)))
+    with pytest.raises(WrongAnswer, match="raised ZeroDivisionError"):
+        check.win_rate_simulation(lambda n, seed: 1 / 0)
+
+
+def test_the_pinned_win_rate_agrees_with_a_fresh_simulation():
+    assert WIN_RATE_RATES == (3, 2) and SIMULATION_RUNS == 400
+    assert WIN_RATE_SPREAD == pytest.approx(math.sqrt(WIN_RATE_REFERENCE * (1 - WIN_RATE_REFERENCE)))
+    result = win_rate(Fraction(3, 2), 6000, seed=99, setup=ONE_DECK, show_progress=False)
+    assert abs(result.share(0) - WIN_RATE_REFERENCE) < 4 * WIN_RATE_SPREAD / math.sqrt(6000)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# every check is quick on a right answer
+
+def test_every_check_is_quick_on_a_right_answer():
+    answers = {"race_from_mean_times": Fraction(3, 7), "fits_on": lambda c, t: (c - t) % 13 in (1, 12),
+               "next_card_fits": Fraction(13, 42), "stalemate_six_eight": Fraction(comb(38, 8), comb(50, 8)),
+               "longest_chain_on_queen": ["K", "A", "K", "A"], "longest_chain_function": _dfs,
+               "two_moves_before_one": LAMBDA_A ** 2 / (LAMBDA_A + LAMBDA_B) ** 2,
+               "win_rate_simulation": _simulate}
+    for name, answer in answers.items():
+        start = time.perf_counter()
+        assert passes(getattr(check, name)(answer)), name
+        assert time.perf_counter() - start < 2, name
