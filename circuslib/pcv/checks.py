@@ -1,137 +1,647 @@
-"""Self-checks for the Petit Cirque Volant exercises (solutions/petit_cirque_volant.ipynb)."""
+"""Self-checks for the Petit Cirque Volant exercises (solutions/petit_cirque_volant.ipynb).
+
+Each check explains a wrong answer in one line and never gives the right one. Every exercise keeps, as data, the
+wrong answers students are likely to give (its ``mistakes=``), each with the hint its check gives; the tests feed
+them all through. The situations are new (four shots one level up, a crossfire, a duel at 2 hexes, a balloon behind
+the plane): the lesson prints none of these answers. The references come from the kit (``odds``, ``graphs``,
+``rules``); the exercise notebook itself imports only the rules and the core tools.
+"""
 from __future__ import annotations
 
-import contextlib
-import io
+import math
+import numbers
+import random
+import sys
 from fractions import Fraction
-from typing import Any, Callable
+from functools import lru_cache
+from typing import Any, Iterable
 
 import sympy
 
-from ..core.teach import Checks, WrongAnswer, check_integer, check_probability, correct
-from .graphs import count_sequences, end_nodes, firing_positions, move_graph, plane_graph
-from .odds import destroy_probability, expected_shots_formula, p, q, shot_odds
-from .rules import Board, Dogfight, Plane, Scenario, hex_distance as true_distance
+from ..core.exact import AbsorbingChain
+from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_formula, check_function,
+                          check_probability, check_simulation, correct)
+from .graphs import reachable
+from .odds import p, q
+from .rules import (MIN_LEVEL, Plane, effective_range, hex_distance as kit_hex_distance, line_ahead,
+                    manoeuvre_options, manoeuvre_result)
 
-__all__ = ["check", "exercise_position"]
+__all__ = ["check", "DUEL_STATES", "RED_START", "RED_SPEED", "BALLOON", "DUEL_REFERENCE", "DUEL_SPREAD",
+           "DUEL_RUNS", "duel_matrix"]
 
 check = Checks("Le Petit Cirque Volant")
 
-
-@check.register
-def shot_two_hexes(answer: Any) -> str:
-    """The outcome of one shot at an intact target 2 hexes ahead at the same altitude, as a dict."""
-    if not isinstance(answer, dict):
-        raise WrongAnswer("give a dict with the keys 'miss', 'damage' and 'destroy'")
-    if set(answer) != {"miss", "damage", "destroy"}:
-        raise WrongAnswer(f"the keys should be exactly 'miss', 'damage' and 'destroy', not {sorted(map(str, answer))}")
-    expected = shot_odds(2, 0)
-    hints = {
-        "miss": {Fraction(1, 2): "4 to 6 hit at 1 hex; at 2 hexes only 5 and 6 hit"},
-        "damage": {Fraction(1, 3): "at 2 hexes only a 5 or a 6 hits, and the 6 destroys: one face damages"},
-        "destroy": {Fraction(1, 3): "only the 6 destroys an intact plane; the 5 damages it"},
-    }
-    for key in ("miss", "damage", "destroy"):
-        with contextlib.redirect_stdout(io.StringIO()):  # one success line for the whole dict, not one per key
-            check_probability(answer[key], expected[key], what=f"P({key})", mistakes=hints[key])
-    return correct("one shot at 2 hexes: 4 faces miss, the 5 damages, the 6 destroys")
+F = Fraction
 
 
-@check.register
-def destroyed_within_three(answer: Any) -> str:
-    """P(an intact target 1 hex ahead at the same altitude is destroyed within 3 shots)."""
-    return check_probability(answer, destroy_probability(3, 1), what="P(destroyed within 3 shots)", mistakes={
-        Fraction(91, 216): "you counted only the sixes; two non-6 hits (damage, then damage again) destroy too",
-        Fraction(7, 8): "a single hit of 4 or 5 only damages an intact plane; it takes a 6, or two hits",
-        Fraction(3, 8): "that is the chance it survives: the plane is destroyed in the other cases",
-        Fraction(1, 2): "that is one shot's chance to hit; the question is about being destroyed within 3 shots",
-    })
+# ---------------------------------------------------------------------------------------------------------
+# 1. four shots at a plane one level up: the complement rule
+
+# 1 hex ahead and one level up is effective range 2: only 5 and 6 hit, p = 1/3. P(no hit in 4) = (2/3)^4 = 16/81.
+@check.exercise(
+    title="Four shots, one level up", practises="independent shots and the complement rule",
+    stars=1, minutes=5, answer=1 - F(2, 3) ** 4,
+    mistakes=[
+        Mistake(F(4, 3), "you added the four chances: shots can hit together, so their chances do not add "
+                         "(and a probability never exceeds 1)"),
+        Mistake(F(16, 81), "that is the chance that all four shots miss; at least one hit is the other case"),
+        Mistake(F(1, 81), "that is the chance that all four shots hit"),
+        Mistake(F(80, 81), "1 - P(all four hit) is the chance that at least one shot misses"),
+        Mistake(F(15, 16), "one level up counts as one hex further: the shot is at effective range 2, not 1"),
+        Mistake(0.8025, "give it exactly"),
+    ])
+def at_least_one_hit(answer: Any, exercise) -> str:
+    """P(at least one of 4 shots hits) at 1 hex ahead, one level up."""
+    return check_probability(answer, exercise.expected, what="P(at least one hit)", mistakes=exercise.mistakes,
+                             success="P(at least one hit) = 1 - P(all miss)")
 
 
-@check.register
-def expected_shots_in_p_and_q(answer: Any) -> str:
-    """The expected number of shots to destroy an intact target, as a sympy expression in p and q."""
+# ---------------------------------------------------------------------------------------------------------
+# 2. the geometric law of the first hit
+
+FIRST_HIT_INPUTS = [(k, chance) for chance in (F(1, 2), F(1, 3), F(1, 6)) for k in (1, 2, 3, 5)] + [(4, F(2, 5))]
+
+
+def _first_hit(k: int, chance: Fraction) -> Fraction:
+    return (1 - chance) ** (k - 1) * chance
+
+
+@check.exercise(
+    title="The first hit", practises="the geometric law: k - 1 misses, then a hit",
+    stars=1, minutes=10,
+    mistakes=[
+        Mistake(lambda k, p: (1 - p) ** k * p, "off by one: before a first hit on shot k there are k - 1 misses, "
+                                               "not k"),
+        Mistake(lambda k, p: p ** (k - 1) * (1 - p), "hit and miss are swapped: the first k - 1 shots miss "
+                                                     "(chance 1 - p each), then one hits"),
+        Mistake(lambda k, p: (1 - p) ** (k - 1), "the k - 1 misses are there, but shot k must also hit"),
+        Mistake(lambda k, p: 1 - (1 - p) ** k, "that is P(at least one hit within k shots), not P(the first hit "
+                                               "is shot k)"),
+        Mistake(lambda k, p: float((1 - p) ** (k - 1) * p), "give it exactly"),
+    ])
+def first_hit(function: Any, exercise) -> str:
+    """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
+    return check_function(function, _first_hit, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
+                          success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 3. a crossfire on a damaged plane: a geometric waiting time with two shooters
+
+# Red 1 at effective range 2 (p = 1/3), Red 2 at range 3 (p = 1/6); a damaged plane dies on any hit.
+# P(a turn ends it) = 1 - (2/3)(5/6) = 4/9, so the wait is geometric with mean 9/4 turns.
+@check.exercise(
+    title="Crossfire on a damaged plane", practises="geometric waiting time: the mean wait is 1 / P(success)",
+    stars=2, minutes=10, answer=1 / (1 - F(2, 3) * F(5, 6)),
+    mistakes=[
+        Mistake(9, "you added the two waiting times: two shooters make the wait shorter, not longer"),
+        Mistake(2, "you added the two chances to hit: both may hit in the same turn, and 1/3 + 1/6 counts that turn "
+                   "twice"),
+        Mistake(F(4, 9), "that is the chance that one turn finishes Blue; the question asks for the mean number "
+                         "of turns"),
+        Mistake(3, "that is Red 1's wait alone: Red 2 fires every turn too"),
+        Mistake(F(9, 2), "you averaged the two waiting times; find the chance that a turn ends it first"),
+        Mistake(F(9, 5), "1 / P(a turn does not end it) is not the wait: invert the chance that a turn ends it"),
+        Mistake(2.25, "give it exactly"),
+    ])
+def crossfire_wait(answer: Any, exercise) -> str:
+    """The expected number of turns until the damaged Blue plane is destroyed by the crossfire."""
+    return check_exact(answer, exercise.expected, what="the expected number of turns", mistakes=exercise.mistakes,
+                       success="a geometric wait: 1 / P(a turn ends it)")
+
+
+check.written("why_no_wear", title="A plane that does not wear out",
+              practises="memorylessness of the geometric waiting time", stars=2, minutes=10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 4. destroyed by exactly the second shot, in p and q
+
+@check.exercise(
+    title="Destroyed by the second shot", practises="paths through the damage chain, in symbols p and q",
+    stars=2, minutes=10, answer=lambda: (1 - p) * q + (p - q) * p,
+    mistakes=[
+        Mistake((1 - p) * q, "a first shot that damages (chance p - q), then any hit, also destroys at the second "
+                             "shot"),
+        Mistake((p - q) * p, "a first shot that misses, then a 6, also destroys at the second shot"),
+        Mistake((1 - p) * q + (p - q) ** 2, "a damaged plane is destroyed by any hit, a 6 included: the second "
+                                           "factor is p, not p - q"),
+        Mistake((1 - p) * p, "that is the geometric law of a plane that any hit destroys; an intact plane needs "
+                             "a 6, or two hits"),
+        Mistake(1 - (1 - p) ** 2 - 2 * (p - q) * (1 - p), "that is P(destroyed within two shots): it counts a 6 "
+                                                          "on the first shot too"),
+        Mistake(p ** 2, "two hits in a row is not it: after a first 6 there is nothing left to destroy, and a miss "
+                        "then a 6 counts"),
+        Mistake(sympy.Rational(1, 4), "write it in the symbols p and q, not for one range"),
+    ])
+def second_shot_formula(answer: Any, exercise) -> str:
+    """P(an intact plane is destroyed by exactly the second shot), as a sympy expression in p and q."""
+    return check_formula(answer, exercise.expected, what="your formula", mistakes=exercise.mistakes,
+                         success="miss then a 6, or damage then any hit")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 5-8. the duel at 2 hexes: an absorbing Markov chain with two absorbing states
+
+DUEL_STATES = ("II", "ID", "DI", "DD", "Red wins", "Blue wins")
+"""The duel's states, in the order of the matrix: Red's status then Blue's (I intact, D damaged), then the ends."""
+DUEL_HIT, DUEL_SIX = F(1, 3), F(1, 6)  # 2 hexes, same level: 5 or 6 hit, the 6 destroys
+
+
+def _shot(status: str, hit: Fraction, six: Fraction, *, damaged_dies: bool = True) -> dict:
+    if status == "I":
+        return {"I": 1 - hit, "D": hit - six, "X": six}
+    if damaged_dies:
+        return {"D": 1 - hit, "X": hit}
+    return {"D": 1 - six, "X": six}
+
+
+def _duel_rows(*, blue_first: bool = False, damaged_dies: bool = True, blue_fires: bool = True) -> dict:
+    """One round of the duel: Red fires at Blue, then Blue (if it still flies) at Red; as {state: {state: chance}}."""
+    rows = {}
+    for state in DUEL_STATES[:4]:
+        red, blue = state
+        row: dict = {}
+        first, second = ("R", "B") if not blue_first else ("B", "R")
+        status = {"R": red, "B": blue}
+        for target_after, w1 in _shot(status[second], DUEL_HIT, DUEL_SIX, damaged_dies=damaged_dies).items():
+            if target_after == "X":
+                end = "Red wins" if first == "R" else "Blue wins"
+                row[end] = row.get(end, 0) + w1
+                continue
+            replies = (_shot(status[first], DUEL_HIT, DUEL_SIX, damaged_dies=damaged_dies).items() if blue_fires
+                       else [(status[first], F(1))])
+            for shooter_after, w2 in replies:
+                if shooter_after == "X":
+                    end = "Blue wins" if first == "R" else "Red wins"
+                    row[end] = row.get(end, 0) + w1 * w2
+                    continue
+                after = {first: shooter_after, second: target_after}
+                key = after["R"] + after["B"]
+                row[key] = row.get(key, 0) + w1 * w2
+        rows[state] = row
+    return rows
+
+
+def _matrix(rows: dict, *, absorbing_rows: bool = True) -> sympy.Matrix:
+    m = sympy.zeros(6, 6)
+    for i, state in enumerate(DUEL_STATES[:4]):
+        for to, chance in rows[state].items():
+            m[i, DUEL_STATES.index(to)] = sympy.Rational(chance.numerator, chance.denominator)
+    if absorbing_rows:
+        m[4, 4] = m[5, 5] = 1
+    return m
+
+
+@lru_cache(maxsize=None)
+def _duel_chain() -> AbsorbingChain:
+    return AbsorbingChain(_duel_rows())
+
+
+def duel_matrix() -> sympy.Matrix:
+    """The duel's 6 x 6 transition matrix, rows and columns in the order of DUEL_STATES (the reference)."""
+    return _matrix(_duel_rows())
+
+
+TRUE_DUEL = _matrix(_duel_rows())
+
+
+@check.exercise(
+    title="The duel's transition matrix", practises="writing an absorbing Markov chain as a matrix with sympy",
+    stars=2, minutes=15,
+    mistakes=[
+        Mistake(TRUE_DUEL.T, "your matrix is transposed: row i lists where state i goes, so each ROW adds up to 1"),
+        Mistake(_matrix(_duel_rows(), absorbing_rows=False), "an absorbing state stays where it is: put a 1 on its "
+                                                             "diagonal"),
+        Mistake(_matrix(_duel_rows(blue_first=True)), "Red fires first in each round, then Blue if it still flies"),
+        Mistake(_matrix(_duel_rows(damaged_dies=False)), "a damaged plane is destroyed by any hit, not only by a 6"),
+        Mistake(_matrix(_duel_rows(blue_fires=False)), "Blue fires back in each round (if Red has not destroyed "
+                                                       "it)"),
+        Mistake(TRUE_DUEL[:4, :4], "that is Q alone: give the whole 6 x 6 matrix, the two absorbing states "
+                                   "included"),
+    ])
+def duel_transition_matrix(answer: Any, exercise) -> str:
+    """The 6 x 6 transition matrix of one round of the duel, in the order of DUEL_STATES."""
+    what = "your matrix"
     if answer is None or answer is Ellipsis:
-        raise WrongAnswer("your formula is still empty: replace the stub with a sympy expression in p and q")
+        raise WrongAnswer(f"{what} is still empty: replace the stub with a sympy Matrix")
+    if isinstance(answer, (str, bytes, bool)) or callable(answer) or isinstance(answer, numbers.Number):
+        raise WrongAnswer(f"{what} should be a 6 x 6 sympy Matrix (rows and columns in the order of DUEL_STATES), "
+                          f"not {type(answer).__name__}")
     try:
-        expr = sympy.sympify(answer)
-    except (sympy.SympifyError, TypeError):
-        raise WrongAnswer("give a sympy expression built from the symbols p and q of circuslib.pcv.odds") from None
-    if not expr.free_symbols <= {p, q}:
-        names = ", ".join(sorted(map(str, expr.free_symbols - {p, q})))
-        raise WrongAnswer(f"your formula uses {names}; use only p and q (import them from circuslib.pcv.odds)")
-    target = expected_shots_formula()
-    if sympy.simplify(expr - target) == 0:
-        return correct("E = (2p - q)/p², from the first-step equations of the chain")
-    hints = {1 / p: "1/p is the expected shots from a damaged plane; an intact one may need two hits",
-             2 / p: "not every first hit damages: a 6 destroys at once, so fewer than two hits are needed on average",
-             (2 * p - q) / p: "check the units: from damaged it takes 1/p shots, so divide once more by p"}
-    for wrong, hint in hints.items():
-        if sympy.simplify(expr - wrong) == 0:
-            raise WrongAnswer(hint)
-    if sympy.simplify(expr.subs({p: sympy.Rational(1, 6), q: sympy.Rational(1, 6)}) - 6) != 0:
-        raise WrongAnswer("at 3 hexes (p = q = 1/6, only a 6 hits and destroys) your formula should give 6 shots")
-    raise WrongAnswer("your formula is not right yet: write E_intact and E_damaged by what the first shot does")
+        matrix = sympy.Matrix(answer)
+    except Exception:  # anything sympy cannot read as a matrix
+        raise WrongAnswer(f"{what} should be a 6 x 6 sympy Matrix, such as sympy.Matrix([[...], ...]), not "
+                          f"{type(answer).__name__}") from None
+    for mistake in exercise.mistakes:  # a catalogued matrix, shape included, gets its own hint
+        if matrix.shape == mistake.answer.shape and matrix == mistake.answer:
+            raise WrongAnswer(f"{what} is not right yet: {mistake.hint}")
+    if matrix.shape != (6, 6):
+        raise WrongAnswer(f"{what} is {matrix.shape[0]} x {matrix.shape[1]}; it should be 6 x 6, one row and one "
+                          "column per state of DUEL_STATES")
+    if any(entry.has(sympy.Float) for entry in matrix):
+        raise WrongAnswer(f"{what} contains decimals: give it exactly, with Rational or Fraction entries")
+    if matrix.free_symbols:
+        raise WrongAnswer(f"{what} still contains symbols ({', '.join(sorted(map(str, matrix.free_symbols)))}): "
+                          "put in the chances at 2 hexes")
+    if not all(entry.is_Rational for entry in matrix):
+        raise WrongAnswer(f"{what} should hold exact probabilities (fractions)")
+    if matrix == TRUE_DUEL:
+        return correct("each row is one round from that state, and the two ends absorb")
+    if any(entry < 0 or entry > 1 for entry in matrix):
+        raise WrongAnswer(f"{what} has an entry outside 0 to 1: every entry is a probability")
+    sums = [sum(matrix.row(i)) for i in range(6)]
+    if any(s != 1 for s in sums):
+        if all(sum(matrix.col(j)) == 1 for j in range(6)):
+            raise WrongAnswer(f"{what} has columns that add up to 1: row i should list where state i goes")
+        bad = next(i for i, s in enumerate(sums) if s != 1)
+        raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} adds up to {sums[bad]}, not 1: from each state "
+                          "the next state is certain to be one of the six")
+    bad = next(i for i in range(6) if matrix.row(i) != TRUE_DUEL.row(i))
+    raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} is not right yet: follow Red's shot, then Blue's "
+                      "reply, from that state")
 
 
-@check.register
-def hex_distance(function: Callable) -> str:
-    """A function hex_distance(a, b) giving the number of hex steps between two axial hexes."""
-    if not callable(function):
-        raise WrongAnswer("give a function hex_distance(a, b) that takes two (q, r) pairs")
-    cases = [((0, 0), (0, 0)), ((0, 0), (3, 0)), ((0, 0), (4, -1)), ((2, 1), (-1, 3)), ((1, -2), (1, 2)),
-             ((0, 0), (-2, 2)), ((5, 5), (2, 7)), ((-3, 4), (3, -4)), ((0, 0), (2, 3)), ((1, 1), (-1, -2))]
-    for a, b in cases:
+def _red_wins() -> Fraction:
+    return _duel_chain().absorption_probabilities()["II"]["Red wins"]
+
+
+def _rounds() -> Fraction:
+    return _duel_chain().expected_steps()["II"]
+
+
+@check.exercise(
+    title="Who wins the duel", practises="absorption probabilities from the fundamental matrix N = (I - Q)^-1",
+    stars=3, minutes=20, answer=_red_wins,
+    mistakes=[
+        Mistake(F(1, 2), "the planes are alike, but the duel is not fair: Red fires first in every round, and a "
+                         "destroyed Blue never fires back"),
+        Mistake(F(221, 500), "that is Blue's chance: read the column of 'Red wins' in B = N R"),
+        Mistake(F(18, 25), "that is the row of ID (Blue already damaged); the duel starts with both intact, in II"),
+        Mistake(F(3, 5), "that is the row of DD (both damaged); the duel starts with both intact, in II"),
+        Mistake(F(6, 11), "that uses the first round's odds for every round: once a plane is damaged, the odds of "
+                          "the next rounds change"),
+        Mistake(F(3, 10), "the rows of N belong to the starting states: B = N R, not N transposed times R"),
+        Mistake(0.558, "give it exactly"),
+    ])
+def red_wins_duel(answer: Any, exercise) -> str:
+    """P(Red wins the duel) starting from both intact (state II)."""
+    return check_probability(answer, exercise.expected, what="P(Red wins)", mistakes=exercise.mistakes,
+                             success="B = N R: the chance of ending in each absorbing state")
+
+
+@check.exercise(
+    title="How long the duel lasts", practises="expected time to absorption: the row sums of N",
+    stars=2, minutes=10, answer=_rounds,
+    mistakes=[
+        Mistake(F(9, 5), "that counts only the rounds spent in state II: add the expected visits to every transient "
+                         "state (the whole row of N)"),
+        Mistake(F(4437, 500), "you added every entry of N: only the row of the starting state II counts"),
+        Mistake(F(54, 25), "that is the row of a duel where one plane is already damaged; this one starts in II"),
+        Mistake(F(36, 11), "that uses the first round's chance of an end for every round; after a damage a round "
+                           "ends the duel more often"),
+        Mistake(F(9, 2), "Blue fires back in every round: its shots end duels too"),
+        Mistake(2.754, "give it exactly"),
+    ])
+def duel_rounds(answer: Any, exercise) -> str:
+    """The expected number of rounds of the duel from both intact."""
+    return check_exact(answer, exercise.expected, what="the expected number of rounds", mistakes=exercise.mistakes,
+                       success="t = N 1: the expected visits to every transient state, added")
+
+
+DUEL_RUNS = 2_000
+"""How many duels the student's simulation plays when the check runs it."""
+DUEL_REFERENCE = 279 / 500
+"""P(Red wins) from II, exact from the chain (B = N R), as a float; a test recomputes it."""
+DUEL_SPREAD = math.sqrt(DUEL_REFERENCE * (1 - DUEL_REFERENCE))
+"""One duel is a 0/1 outcome, so the standard deviation of one run is sqrt(p (1 - p)) with p the exact value."""
+
+
+def _one_duel(rng: random.Random, *, blue_first: bool = False) -> bool:
+    red, blue = "I", "I"
+    while True:
+        for shooter in (("B", "R") if blue_first else ("R", "B")):
+            face = rng.randint(1, 6)
+            if face < 5:
+                continue
+            target = blue if shooter == "R" else red
+            if face == 6 or target == "D":
+                return shooter == "R"
+            if shooter == "R":
+                blue = "D"
+            else:
+                red = "D"
+
+
+def _simulate(n: int, seed: int, *, blue_first: bool = False, narrow: bool = False,
+              rng: random.Random | None = None) -> tuple[float, tuple[float, float]]:
+    rng = rng or random.Random(seed)
+    wins = sum(_one_duel(rng, blue_first=blue_first) for _ in range(n))
+    share = wins / n
+    half = 1.96 * math.sqrt(share * (1 - share)) / (n if narrow else math.sqrt(n))
+    return share, (share - half, share + half)
+
+
+def _simulate_constant(n: int, seed: int) -> tuple[float, tuple[float, float]]:
+    return 0.56, (0.54, 0.58)
+
+
+def _simulate_narrow(n: int, seed: int) -> tuple[float, tuple[float, float]]:
+    return _simulate(n, seed, narrow=True)
+
+
+def _simulate_unseeded(n: int, seed: int) -> tuple[float, tuple[float, float]]:
+    return _simulate(n, seed, rng=random.Random())
+
+
+def _simulate_blue_first(n: int, seed: int) -> tuple[float, tuple[float, float]]:
+    return _simulate(n, seed, blue_first=True)
+
+
+@check.exercise(
+    title="The duel by simulation", practises="checking an exact result with a seeded simulation and a 95% interval",
+    stars=3, minutes=20,
+    mistakes=[
+        Mistake((0.56, (0.54, 0.58)), "the check runs your simulation with its own seeds: give the function "
+                                      "simulate, not numbers typed in"),
+        Mistake(_simulate_constant, "gives the same result for two different seeds"),
+        Mistake(_simulate_narrow, "the interval is too narrow"),
+        Mistake(_simulate_unseeded, "gives different results for the same seed"),
+        Mistake(_simulate_blue_first, "the estimate is far from the long-run value"),
+    ])
+def duel_simulation(function: Any, exercise) -> str:
+    """A function simulate(n, seed) -> (estimate, (low, high)) of P(Red wins) from n simulated duels."""
+    return check_simulation(function, reference=DUEL_REFERENCE, spread=DUEL_SPREAD, n=DUEL_RUNS, name="simulate",
+                            mistakes=exercise.mistakes, unit="duels",
+                            success="the simulation agrees with the exact chance, within its interval")
+
+
+check.written("why_first_pays", title="Why firing first pays",
+              practises="reading an absorbing chain: who is favoured, and how the range changes it",
+              stars=3, minutes=10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 9. the hex distance
+
+HEX_PAIRS = [((0, 0), (0, 0)), ((0, 0), (3, 0)), ((0, 0), (4, -1)), ((2, 1), (-1, 3)), ((1, -2), (1, 2)),
+             ((0, 0), (-2, 2)), ((5, 5), (2, 7)), ((-3, 4), (3, -4)), ((0, 0), (2, 3)), ((1, 1), (-1, -2)),
+             ((0, 0), (1, -1)), ((0, 0), (1, 1)), ((-2, 0), (0, -3))]
+
+
+def _decimal(value: Any) -> bool:
+    numpy = sys.modules.get("numpy")
+    return (isinstance(value, (float, sympy.Float)) or numpy is not None and isinstance(value, numpy.floating))
+
+
+@check.exercise(
+    title="Hex distance", practises="cube coordinates: the distance on the hex grid, a shortest path",
+    stars=1, minutes=10,
+    mistakes=[
+        Mistake(lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]),
+                "when dq and dr have opposite signs one diagonal step covers both: use the third cube coordinate "
+                "s = -q - r"),
+        Mistake(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1])),
+                "max(|dq|, |dr|) is too small when dq and dr have the same sign: use the third cube coordinate too"),
+        Mistake(lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) / 2,
+                "return a whole number (use // instead of /)"),
+        Mistake(lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] - a[1] - b[0] + b[1])) // 2,
+                "the third cube coordinate is s = -q - r, so its difference is -(dq + dr), not dq - dr"),
+        Mistake(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])), "raised IndexError on input"),
+    ])
+def hex_distance(function: Any, exercise) -> str:
+    """A function hex_distance(a, b): the number of hex steps between two axial hexes (q, r)."""
+    if callable(function):
+        for a, b in HEX_PAIRS:
+            value = call_student(function, a, b, name="hex_distance")
+            if _decimal(value):
+                raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
+                                  "count of steps, so give it exactly and return a whole number (use // instead of /)")
+    return check_function(function, kit_hex_distance, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
+                          success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 10. where can the plane end its move: reachability in the manoeuvre graph
+
+Position = tuple  # (hex, facing, altitude)
+
+END_INPUTS = [
+    (((0, 0), 0, 3), 1),
+    (((0, 0), 0, 1), 2),
+    (((0, 0), 0, 1), 3),
+    (((0, 0), 0, 1), 4),
+    (((2, -1), 3, 6), 2),
+    (((0, 0), 1, 2), 3),
+    (((0, 0), 0, 3), 4),
+    (((0, 0), 0, 3), 2, frozenset({((1, 0), 3)})),
+    (((0, 0), 0, 2), 3, frozenset({((1, 0), 2), ((1, -1), 3)})),
+]
+
+
+def _kit_end_positions(start: Position, speed: int, blocked: Iterable = ()) -> frozenset:
+    hex_, facing, altitude = start
+    return frozenset(reachable(Plane("X", 0, hex_, facing, altitude, speed), blocked=blocked))
+
+
+def _variant_ends(start: Position, speed: int, blocked: Iterable = (), *, turning: str = "front-three",
+                  landing: str = "stop", every_node: bool = False, collide_at_end_only: bool = False,
+                  ignore_blocked: bool = False) -> frozenset:
+    """A plane's end positions as a student might compute them, with one rule forgotten (the catalogue's models).
+
+    ``landing``: "stop" (the rule: a plane at altitude 0 is out), "keep" (landed planes counted as ends),
+    "fly-on" (altitude 0 noticed only at the end), "ignore" (never noticed). ``every_node``: positions with
+    points left count as ends. ``collide_at_end_only``: flying through a blocked (hex, altitude) is allowed.
+    """
+    blocked = set() if ignore_blocked else set(blocked)
+    root = (start[0], start[1], start[2], speed)
+    seen = {root}
+    frontier = [root]
+    ends = set()
+    while frontier:
+        hex_, facing, altitude, left = frontier.pop()
+        for move in manoeuvre_options(altitude, left, turning):
+            new_hex, new_facing, new_alt = manoeuvre_result(hex_, facing, altitude, move)
+            child = (new_hex, new_facing, new_alt, left - move.cost)
+            if child in seen:
+                continue
+            seen.add(child)
+            landed = new_alt < MIN_LEVEL and landing in ("stop", "keep")
+            crashed = (new_hex, new_alt) in blocked
+            out = landed or (crashed and not collide_at_end_only)
+            last = child[3] == 0
+            if (last or every_node) and not crashed and (not out or landing == "keep"):
+                ends.add(child[:3])
+            if not out and not last:
+                frontier.append(child)
+    if landing == "fly-on":
+        ends = {e for e in ends if e[2] >= MIN_LEVEL}
+    return frozenset(ends)
+
+
+def _positions(value: Any) -> frozenset | None:
+    """A student's collection of positions as a set of (hex, facing, altitude) with plain ints, or None."""
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        return None
+    try:
+        found = set()
+        for item in value:
+            hex_, facing, altitude = item
+            found.add(((int(hex_[0]), int(hex_[1])), int(facing), int(altitude)) if len(hex_) == 2 else None)
+        return frozenset(found) if None not in found else None
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+def _same_positions(got: Any, want: Any) -> bool:
+    mine = _positions(got)
+    return mine is not None and mine == _positions(want)
+
+
+@check.exercise(
+    title="Where the plane can end its move", practises="reachability in the manoeuvre graph, built with networkx",
+    stars=2, minutes=20,
+    mistakes=[
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="keep"),
+                "a plane that reaches altitude 0 has landed: it is out, not an end position"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="ignore"), "it cannot fly on below the ground"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="fly-on"),
+                "a plane that touches altitude 0 has landed: its move stops there, it cannot climb back"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, every_node=True),
+                "a plane spends all its movement points: only positions with 0 points left are end positions"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, turning="straight"),
+                "under the kit's reading a manoeuvre may enter any of the three front hexes, not only the one ahead"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, ignore_blocked=True),
+                "entering a (hex, altitude) where another plane flies is a collision: the plane is out"),
+        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, collide_at_end_only=True),
+                "passing through a blocked (hex, altitude) is a collision too, not only ending there"),
+    ])
+def end_positions(function: Any, exercise) -> str:
+    """A function end_positions(start, speed, blocked=()): the set of (hex, facing, altitude) where a move can end."""
+    if callable(function):
+        for args in END_INPUTS:  # the shape of the answer, and planes under the ground, before any comparison
+            shown = ", ".join(repr(a) for a in args[:2])
+            result = call_student(function, *args, name="end_positions")
+            if isinstance(result, numbers.Number):
+                raise WrongAnswer("end_positions returned a number: return the set of end positions (hex, facing, "
+                                  "altitude), not how many there are")
+            positions = _positions(result)
+            if positions is None:
+                raise WrongAnswer(f"end_positions({shown}) should return a set of positions (hex, facing, altitude) "
+                                  f"such as ((1, 0), 0, 3), not {type(result).__name__} of other things")
+            landed = next((p for p in sorted(positions) if p[2] < MIN_LEVEL), None)
+            if landed is not None:
+                raise WrongAnswer(f"end_positions({shown}) includes {landed}: a plane that reaches altitude 0 has "
+                                  "landed: it is out, not an end position (it cannot fly on below the ground)")
+    return check_function(function, _kit_end_positions, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
+                          equal=_same_positions, success="every end position, and only those")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 11. the balloon behind the plane: a shortest path over turns
+
+RED_START = ((0, 0), 0, 3)
+"""Red 1's position: (hex, facing, altitude), facing east."""
+RED_SPEED = 2
+"""Red 1 keeps this speed every turn."""
+BALLOON = ((-1, 0), 3)
+"""The observation balloon's (hex, altitude): just behind Red 1's tail. It never moves."""
+
+
+@lru_cache(maxsize=None)
+def _reachable_from(position: Position, blocked: bool = True) -> frozenset:
+    return _kit_end_positions(position, RED_SPEED, [BALLOON] if blocked else ())
+
+
+def _balloon_shot(position: Position) -> str:
+    """'' if the balloon is in reach from this position, else what is wrong (a hint's wording)."""
+    hex_, facing, altitude = position
+    line = line_ahead(hex_, facing)
+    target, level = BALLOON
+    if target not in line:
+        return "the balloon is not in Red's line of fire (straight ahead of the nose, up to 3 hexes)"
+    if abs(level - altitude) > 1:
+        return "Red and the balloon are more than one level apart: no shot"
+    if effective_range(line.index(target) + 1, level - altitude) is None:
+        return "the balloon is too far: the level apart counts as one more hex, and the reach is 3"
+    return ""
+
+
+@lru_cache(maxsize=None)
+def _fewest_turns() -> int:
+    layer, seen, turns = {RED_START}, {RED_START}, 0
+    while turns < 8:
+        turns += 1
+        layer = {end for position in layer for end in _reachable_from(position)} - seen
+        seen |= layer
+        if any(not _balloon_shot(position) for position in layer):
+            return turns
+    raise RuntimeError("the balloon cannot be reached")  # pragma: no cover - a fixed position that can
+
+
+def _read_path(answer: Any) -> list:
+    what = "your path"
+    if answer is None or answer is Ellipsis:
+        raise WrongAnswer(f"{what} is still empty: replace the stub with the list of Red's positions")
+    if isinstance(answer, (str, bytes, dict)) or callable(answer) or not isinstance(answer, Iterable):
+        raise WrongAnswer(f"{what} should be a list of positions (hex, facing, altitude), one after each turn, not "
+                          f"{type(answer).__name__}")
+    path = []
+    for item in answer:
         try:
-            got = function(a, b)
-        except Exception as error:  # a student's function may fail in any way: say where
-            raise WrongAnswer(f"your function raised {type(error).__name__} for {a} and {b}: {error}") from None
-        want = true_distance(a, b)
-        if got != want:
-            dq, dr = b[0] - a[0], b[1] - a[1]
-            if got == abs(dq) + abs(dr):
-                raise WrongAnswer(f"for {a} and {b} you added |dq| + |dr|; when dq and dr have opposite signs one "
-                                  "diagonal step covers both: use the third cube coordinate -q-r")
-            if got == max(abs(dq), abs(dr)):
-                raise WrongAnswer(f"for {a} and {b} max(|dq|, |dr|) is too small when dq and dr have the same sign")
-            raise WrongAnswer(f"for {a} and {b} your function gives {got!r}, which is not the number of steps")
-    return correct("cube distance: (|dq| + |dr| + |dq + dr|) / 2")
+            hex_, facing, altitude = item
+            position = ((int(hex_[0]), int(hex_[1])), int(facing), int(altitude))
+            if len(hex_) != 2 or isinstance(facing, bool) or isinstance(altitude, bool):
+                raise ValueError
+        except (TypeError, ValueError, IndexError):
+            raise WrongAnswer(f"{what} should list positions (hex, facing, altitude) such as ((1, 0), 0, 3); "
+                              f"{str(item)[:40]!s} is not one") from None
+        path.append(position)
+    if not path:
+        raise WrongAnswer(f"{what} is empty: list Red's position after each turn")
+    return path
 
 
-@check.register
-def sequences_speed_three(answer: Any) -> str:
-    """How many manoeuvre sequences spend exactly 3 points from altitude 4 (front-three turning)."""
-    expected = count_sequences(move_graph(Plane("X", 0, (0, 0), 0, 4, 3)))
-    return check_integer(answer, expected, what="the number of sequences", mistakes={
-        14: "that is the count with turning='straight'; under the kit ruling each manoeuvre has three front hexes",
-        216: "6 x 6 x 6 assumes three 1-point steps; an up (2 points) or a loop (3 points) spends more at once",
-        116: "that counts end positions; different sequences can end in the same place and each counts",
-        15 ** 3: "a 2-point or 3-point manoeuvre uses up the points: count sequences that spend exactly 3",
-    })
-
-
-def exercise_position() -> Dogfight:
-    """The exercise's position: Red 1 (speed 2, altitude 3) hunting Blue 1, damaged, and Blue 2."""
-    planes = (Plane("Red 1", 0, (3, 4), 0, 3, 2), Plane("Blue 1", 1, (7, 3), 3, 3, 3, damaged=True),
-              Plane("Blue 2", 1, (6, 4), 3, 3, 3))
-    return Scenario("exercise", Board(12, 9), planes).start()
-
-
-@check.register
-def best_firing_position(answer: Any) -> str:
-    """An end position (hex, facing, altitude) of Red 1's move with the best chance to destroy an enemy."""
-    state = exercise_position()
-    if not (isinstance(answer, tuple) and len(answer) == 3 and isinstance(answer[0], tuple)):
-        raise WrongAnswer("give a position as (hex, facing, altitude), for example ((4, 4), 0, 3)")
-    ends = {node[:3] for node in end_nodes(plane_graph(state))}
-    if answer not in ends:
-        raise WrongAnswer(f"Red 1 cannot end its move at {answer} with exactly 2 movement points")
-    spots = firing_positions(state)
-    if answer not in spots:
-        raise WrongAnswer("from there no enemy is in reach: Red 1 fires straight ahead, up to 3 hexes, one level at most")
-    best = max(v["destroy"] for v in spots.values())
-    if spots[answer]["destroy"] < best:
-        raise WrongAnswer(f"from there Red 1 destroys {spots[answer]['target']} with probability "
-                          f"{spots[answer]['destroy']}; another end position does better (remember a damaged plane "
-                          "is destroyed by any hit)")
-    return correct(f"the best shot destroys {spots[answer]['target']} with probability {best}")
+@check.exercise(
+    title="The balloon behind you", practises="shortest paths: breadth-first search over turns with networkx",
+    stars=3, minutes=25,
+    mistakes=[
+        Mistake((((0, 0), 0, 3), ((-1, 2), 4, 3), ((-3, 3), 3, 3), ((-2, 1), 1, 3)),
+                "leave out the start: list Red's position after each turn"),
+        Mistake((((1, 0), 3, 4),), "every move spends exactly 2 points, and a loop costs 3"),
+        Mistake((((-1, 2), 4, 3), ((-2, 1), 2, 2), ((-1, 0), 1, 3)),
+                "a collision takes both out"),
+        Mistake((((-1, 2), 4, 3), ((-3, 3), 3, 3), ((-5, 3), 3, 3)),
+                "not in Red's line of fire"),
+        Mistake((((-1, 2), 4, 2), ((-3, 3), 3, 1), ((-2, 1), 1, 1)),
+                "more than one level apart"),
+        Mistake((((-1, 2), 4, 3), ((-3, 3), 3, 3), ((-2, 1), 1, 3), ((-1, 0), 1, 2)),
+                "stop at the first turn that gives a shot"),
+        Mistake((((1, 1), 5, 3), ((-1, 2), 3, 2), ((-3, 3), 3, 2), ((-2, 1), 1, 2)),
+                "there is a quicker way"),
+    ])
+def balloon_path(answer: Any, exercise) -> str:
+    """Red's positions after each turn, on a quickest way to a shot at the balloon (the start left out)."""
+    path = _read_path(answer)
+    if path[0] == RED_START:
+        raise WrongAnswer("your path begins with Red's starting position: leave out the start: list Red's position "
+                          "after each turn")
+    before = RED_START
+    for turn, position in enumerate(path, 1):
+        if position not in _reachable_from(before):
+            if position in _reachable_from(before, blocked=False):
+                raise WrongAnswer(f"turn {turn}: Red would enter the balloon's hex at its altitude on the way to "
+                                  f"{position}: a collision takes both out")
+            raise WrongAnswer(f"turn {turn}: Red cannot get from {before} to {position} in one turn: every move "
+                              "spends exactly 2 points, and a loop costs 3")
+        if turn < len(path) and not _balloon_shot(position):
+            raise WrongAnswer(f"after turn {turn} Red already has the balloon in reach: stop at the first turn that "
+                              "gives a shot")
+        before = position
+    problem = _balloon_shot(path[-1])
+    if problem:
+        raise WrongAnswer(f"from your last position {path[-1]}, {problem}")
+    if len(path) > _fewest_turns():
+        raise WrongAnswer(f"your path is legal and ends with a shot, but there is a quicker way: search turn by "
+                          "turn, breadth first")
+    return correct("a quickest way round to the balloon")
