@@ -1,25 +1,29 @@
-"""The exercise pipeline: exercises/ is exactly what the builder makes of solutions/, every stub makes its check
-fail, and malformed solution markers are refused with the notebook and cell named."""
+"""The exercise builder: exercises/ is exactly what it makes of solutions/, every stub makes its check fail, and
+anything that is not exactly a solution marker, any invalid notebook and any missing nbgrader metadata is refused
+with the notebook and cell named, before anything is written."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 
 import nbformat
 import pytest
 
-from circuslib.core.teach import CORRECT_MARK, STUB, MarkerError, build_exercise, build_exercises, strip_solutions
-from notebooks import ROOT, cell_error, cell_text, execute
+from circuslib.core.builder import (CODE_STUB, STUB, RefusedNotebook, build_exercise, build_exercises,
+                                    strip_solutions, tag_solution_notebook, validate_solution_notebook)
+from circuslib.core.teach import CORRECT_MARK
+from notebooks import CHECK_CALL, ROOT, cell_error, cell_text, execute
 
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
-CHECK_CALL = re.compile(r"^\s*check\.\w+\(", re.M)
+
+
+def _cli(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "circuslib", *args], cwd=cwd, capture_output=True, text=True)
 
 
 def test_exercises_are_up_to_date_with_solutions():
-    result = subprocess.run([sys.executable, "-m", "circuslib", "exercises", "--check"], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = _cli("exercises", "--check")
     assert result.returncode == 0, result.stderr
 
 
@@ -40,7 +44,6 @@ def test_every_stub_makes_its_check_fail(path):
         assert following, f"{path.name}: the stub in code cell {i + 1} has no check after it"
         check = cells[following[0]]
         assert cell_error(check) is not None, f"{path.name}: this check passed on a stub:\n{check.source}"
-        assert CORRECT_MARK not in cell_text(check)
     for j in checks:  # no check anywhere in an exercise notebook passes before the student works
         assert CORRECT_MARK not in cell_text(cells[j]), f"{path.name}: a check passed on a stub:\n{cells[j].source}"
 
@@ -52,73 +55,111 @@ def test_strip_solutions_keeps_the_indentation_and_the_code_around():
     assert stripped == "def f(x):\n    # YOUR CODE HERE\n    raise NotImplementedError()\nprint(f)"
 
 
-def test_markdown_answers_become_a_prompt():
-    stripped, blocks = strip_solutions("Why?\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION", "demo", markdown=True)
-    assert (stripped, blocks) == ("Why?\nYOUR ANSWER HERE", 1)
-
-
 @pytest.mark.parametrize("source, problem", [
     ("### BEGIN SOLUTION\nx = 1", "never closed"),
     ("x = 1\n### END SOLUTION", "never opened"),
     ("### BEGIN SOLUTION\n### BEGIN SOLUTION\nx = 1\n### END SOLUTION\n### END SOLUTION", "nested"),
+    ("### BEGIN SOLUTION (part b)\nx = 1\n### END SOLUTION", "looks like a solution marker"),
+    ("### begin solution\nx = 1\n### end solution", "looks like a solution marker"),
+    ("# BEGIN SOLUTION\nx = 1\n# END SOLUTION", "looks like a solution marker"),
+    ("### BEGIN SOLUTION\nx = 1  ### END SOLUTION", "looks like a solution marker"),
+    ("### BEGIN HIDDEN TESTS\nassert x\n### END HIDDEN TESTS", "looks like a solution marker"),
 ])
-def test_malformed_markers_are_refused_with_the_place_named(source, problem):
-    with pytest.raises(MarkerError, match=problem) as refused:
+def test_malformed_and_lookalike_markers_are_refused_with_the_place_named(source, problem):
+    with pytest.raises(RefusedNotebook, match=problem) as refused:
         strip_solutions(source, "solutions/demo.ipynb, cell 3 (code cell)")
     assert "solutions/demo.ipynb, cell 3" in str(refused.value)
 
 
-def _notebook(*sources: str) -> dict:
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+def _notebook(*cells) -> dict:
+    made = [nbformat.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbformat.v4.new_code_cell(c)
+            for c in cells]
+    nb = nbformat.v4.new_notebook(cells=made)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return json.loads(nbformat.writes(nb))
+    return tag_solution_notebook(json.loads(nbformat.writes(nb)))
 
 
-def test_the_builder_names_the_cell_with_bad_markers(tmp_path):
+GOOD = ("md:# Demo", "x = 1", "### BEGIN SOLUTION\nanswer = 2\n### END SOLUTION\nanswer",
+        "from circuslib.welcome import check\ncheck.three_dice_ten(answer)",
+        "md:<!-- written answer: why_sums_are_not_equally_likely -->\n**Model answer.** Because.")
+
+
+def test_tagging_gives_each_cell_its_nbgrader_role():
+    cells = _notebook(*GOOD)["cells"]
+    roles = [c["metadata"]["nbgrader"] for c in cells]
+    assert [r["locked"] for r in roles] == [True, True, False, True, False]
+    assert roles[2]["solution"] and roles[2]["grade_id"] == "three_dice_ten-answer"
+    assert roles[3]["grade"] and roles[3]["points"] == 1 and roles[3]["grade_id"] == "three_dice_ten"
+    assert roles[4]["solution"] and roles[4]["grade"] and roles[4]["points"] == 3
+    validate_solution_notebook(_notebook(*GOOD), "demo")
+
+
+def test_the_student_copy_has_stubs_and_no_outputs():
+    nb = _notebook(*GOOD)
+    nb["cells"][2]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "leak"}]
+    nb["cells"][2]["execution_count"] = 3
+    exercise, answers = build_exercise(nb, "demo")
+    assert answers == 2
+    assert exercise["cells"][2]["source"] == CODE_STUB + "\nanswer"
+    assert exercise["cells"][2]["outputs"] == [] and exercise["cells"][2]["execution_count"] is None
+    assert exercise["cells"][4]["source"] == "YOUR ANSWER HERE"
+    assert exercise["cells"][3]["source"] == nb["cells"][3]["source"]
+
+
+def _broken(index, change):
+    nb = _notebook(*GOOD)
+    change(nb["cells"][index])
+    return nb
+
+
+@pytest.mark.parametrize("notebook, problem", [
+    (_broken(2, lambda c: c["metadata"].pop("nbgrader")), r"cell 3 .*no nbgrader metadata"),
+    (_broken(2, lambda c: c["metadata"]["nbgrader"].update(solution=False)), r"cell 3 .*not an nbgrader answer"),
+    (_broken(3, lambda c: c["metadata"]["nbgrader"].update(locked=False)), r"cell 4 .*locked nbgrader test cell"),
+    (_broken(3, lambda c: c.update(source="check.three_dice_ten(answer)")), r"cell 4 .*imports its checks itself"),
+    (_broken(1, lambda c: c["metadata"]["nbgrader"].update(grade_id="three_dice_ten")), r"cell 4 .*grade_id"),
+    (_broken(0, lambda c: c.update(source="### BEGIN SOLUTION\nyes\n### END SOLUTION")), r"cell 1 .*markdown"),
+    (_broken(1, lambda c: c.update(source=None)), r"cell 2: is not a valid notebook"),
+    (_broken(1, lambda c: c.pop("cell_type")), r"cell 2: is not a valid notebook"),
+])
+def test_solution_notebooks_that_nbgrader_would_refuse_are_refused_first(notebook, problem):
+    with pytest.raises(RefusedNotebook, match=problem):
+        validate_solution_notebook(notebook, "demo")
+
+
+def _course(tmp_path, **notebooks):
     (tmp_path / "solutions").mkdir()
-    bad = _notebook("x = 1", "### BEGIN SOLUTION\nanswer = 2")
-    (tmp_path / "solutions" / "demo.ipynb").write_text(json.dumps(bad))
-    with pytest.raises(MarkerError, match=r"demo.ipynb, cell 2 \(code cell\).*never closed"):
-        build_exercises(tmp_path / "solutions", tmp_path / "exercises")
-    result = subprocess.run([sys.executable, "-m", "circuslib", "exercises", "--root", str(tmp_path)],
-                            capture_output=True, text=True)
-    assert result.returncode == 2 and "cell 2" in result.stderr
+    for name, nb in notebooks.items():
+        text = nb if isinstance(nb, str) else json.dumps(nb)
+        (tmp_path / "solutions" / f"{name}.ipynb").write_text(text)
+    return tmp_path
 
 
-def test_the_builder_names_a_notebook_it_cannot_read(tmp_path):
-    (tmp_path / "solutions").mkdir()
-    (tmp_path / "solutions" / "broken.ipynb").write_text("{not json")
-    with pytest.raises(MarkerError, match="broken.ipynb: is not a notebook"):
-        build_exercises(tmp_path / "solutions", tmp_path / "exercises")
+def test_a_bad_notebook_among_good_ones_writes_nothing(tmp_path):
+    bad = _broken(2, lambda c: c.update(source="### BEGIN SOLUTION\nanswer = 2"))
+    root = _course(tmp_path, a_good=_notebook(*GOOD), b_bad=bad, c_good=_notebook(*GOOD))
+    result = _cli("exercises", "--root", str(root))
+    assert result.returncode == 2 and "b_bad.ipynb, cell 3" in result.stderr and "never closed" in result.stderr
+    assert not (root / "exercises").exists() or not list((root / "exercises").iterdir())
 
 
-def test_build_then_check_then_drift_is_detected(tmp_path):
-    (tmp_path / "solutions").mkdir()
-    nb = _notebook("### BEGIN SOLUTION\nanswer = 2\n### END SOLUTION", "check.demo(answer)")
-    nb["cells"][0]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "leak"}]
-    nb["cells"][0]["execution_count"] = 3
-    (tmp_path / "solutions" / "demo.ipynb").write_text(json.dumps(nb))
-    assert [p.name for p in build_exercises(tmp_path / "solutions", tmp_path / "exercises")] == ["demo.ipynb"]
-    built = json.loads((tmp_path / "exercises" / "demo.ipynb").read_text())
-    assert STUB in "".join(built["cells"][0]["source"]) and "answer = 2" not in "".join(built["cells"][0]["source"])
-    assert built["cells"][0]["outputs"] == [] and built["cells"][0]["execution_count"] is None
-    assert build_exercises(tmp_path / "solutions", tmp_path / "exercises", check=True) == []
-    (tmp_path / "exercises" / "demo.ipynb").write_text("{}")
-    assert build_exercises(tmp_path / "solutions", tmp_path / "exercises", check=True) != []
-    (tmp_path / "exercises" / "orphan.ipynb").write_text("{}")
-    stale = build_exercises(tmp_path / "solutions", tmp_path / "exercises")
-    assert {p.name for p in stale} == {"demo.ipynb", "orphan.ipynb"}
-    assert not (tmp_path / "exercises" / "orphan.ipynb").exists()
+def test_exit_codes_built_up_to_date_out_of_date_and_refused(tmp_path):
+    root = _course(tmp_path, demo=_notebook(*GOOD))
+    assert _cli("exercises", "--check", "--root", str(root)).returncode == 1  # nothing built yet
+    assert _cli("exercises", "--root", str(root)).returncode == 0
+    assert _cli("exercises", "--check", "--root", str(root)).returncode == 0
+    assert [p.name for p in (root / "exercises").iterdir()] == ["demo.ipynb"]  # no temporary file left
+    (root / "exercises" / "demo.ipynb").write_text("{}")
+    (root / "exercises" / "orphan.ipynb").write_text("{}")
+    assert _cli("exercises", "--check", "--root", str(root)).returncode == 1
+    assert _cli("exercises", "--root", str(root)).returncode == 0
+    assert sorted(p.name for p in (root / "exercises").iterdir()) == ["demo.ipynb"]
+    (root / "solutions" / "demo.ipynb").write_text("{not json")
+    refused = _cli("exercises", "--root", str(root))
+    assert refused.returncode == 2 and "demo.ipynb: is not a notebook" in refused.stderr
 
 
-def test_a_solution_notebook_without_any_exercise_is_refused(tmp_path):
-    (tmp_path / "solutions").mkdir()
-    (tmp_path / "solutions" / "empty.ipynb").write_text(json.dumps(_notebook("x = 1")))
-    with pytest.raises(MarkerError, match="no BEGIN SOLUTION"):
-        build_exercises(tmp_path / "solutions", tmp_path / "exercises")
-
-
-def test_build_exercise_counts_blocks_across_cells():
-    _, blocks = build_exercise(_notebook("### BEGIN SOLUTION\na = 1\n### END SOLUTION",
-                                         "### BEGIN SOLUTION\nb = 1\n### END SOLUTION"), "demo")
-    assert blocks == 2
+def test_a_solution_notebook_without_any_answer_is_refused(tmp_path):
+    root = _course(tmp_path, empty=_notebook("md:# Nothing to do", "x = 1"))
+    with pytest.raises(RefusedNotebook, match="no answer cell"):
+        build_exercises(root / "solutions", root / "exercises")

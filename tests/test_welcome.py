@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
-from circuslib.welcome import PigTurn, PigWidget, check, expected_gain_of_a_roll, pig_value, rank_cycle
+from circuslib.welcome import PigTurn, PigWidget, check, expected_gain_of_a_roll, pig_scores, pig_value
 
 
 def test_pig_values_are_exact_rationals():
@@ -49,24 +49,31 @@ def test_widget_refuses_moves_after_the_end_in_words():
         PigWidget(5)
 
 
-def test_warmup_checks_pass_right_answers_and_explain_wrong_ones(capsys):
-    assert check.two_dice_seven(Fraction(1, 6)).startswith(CORRECT_MARK)
-    assert check.scout_deck_size(45).startswith(CORRECT_MARK)
-    assert check.ace_to_seven(6).startswith(CORRECT_MARK)
+def test_warmup_checks_pass_right_answers_in_every_exact_form(capsys):
+    import numpy as np
+
+    k = sympy.Symbol("k")  # a plain symbol, made without the assumptions the check's own k has
+    assert check.three_dice_ten(Fraction(27, 216)).startswith(CORRECT_MARK)
+    assert check.three_dice_ten(sympy.Rational(1, 8)).startswith(CORRECT_MARK)
+    assert check.twelve_number_deck(np.int64(66)).startswith(CORRECT_MARK)
+    assert check.three_rolls(Fraction(125, 18)).startswith(CORRECT_MARK)
+    assert check.steps_between(lambda a, b: min((a - b) % 13, (b - a) % 13)).startswith(CORRECT_MARK)
+    assert check.expected_points_of_k_rolls(4 * k * sympy.Rational(5, 6) ** k).startswith(CORRECT_MARK)
     assert check.two_safe_rolls(sympy.Rational(25, 36)).startswith(CORRECT_MARK)
-    with pytest.raises(WrongAnswer, match="not equally likely"):
-        check.two_dice_seven(Fraction(1, 11))
-    with pytest.raises(WrongAnswer, match="turned round"):
-        check.scout_deck_size(90)
-    with pytest.raises(WrongAnswer, match="other way"):
-        check.ace_to_seven(7)
-    with pytest.raises(WrongAnswer, match="multiply"):
-        check.two_safe_rolls(Fraction(5, 6))
 
 
-def test_rank_cycle_is_the_13_cycle():
-    import networkx as nx
+def test_the_pig_turn_distribution_is_exact():
+    scores = pig_scores(2)  # roll once: a 1 busts, 2..6 bank themselves
+    assert dict(scores.items()) == {0: Fraction(1, 6), **{v: Fraction(1, 6) for v in range(2, 7)}}
+    assert pig_scores(20).mean() == pig_value(goal=100, threshold=20)
+    assert float(pig_scores(15).mean()) == pytest.approx(7.8476, abs=1e-4)
 
-    cycle = rank_cycle()
-    assert cycle.number_of_nodes() == 13 and all(d == 2 for _, d in cycle.degree())
-    assert nx.shortest_path_length(cycle, 1, 13) == 1 and nx.shortest_path_length(cycle, 1, 7) == 6
+
+def test_a_simulation_answer_is_run_with_the_checks_own_seeds():
+    from circuslib.welcome import _pig_simulation
+
+    assert check.stop_at_15_simulation(_pig_simulation).startswith(CORRECT_MARK)
+    with pytest.raises(WrongAnswer, match="cannot be checked"):
+        check.stop_at_15_simulation((7.8, (7.6, 8.0)))
+    with pytest.raises(WrongAnswer, match="raised ZeroDivisionError on input"):
+        check.stop_at_15_simulation(lambda n, seed: 1 / 0)

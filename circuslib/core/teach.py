@@ -408,16 +408,19 @@ class _TooLong(Exception):
 def call_student(function: Callable, *args: Any, name: str = "your function",
                  time_limit: float = STUDENT_TIME_LIMIT) -> Any:
     """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
+    import time
+
     shown = ", ".join(_short(repr(a), 40) for a in args)
-    alarm = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-             and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
     def stop(signum, frame):
         raise _TooLong
 
-    previous = signal.signal(signal.SIGALRM, stop) if alarm else None
-    if alarm:
-        signal.setitimer(signal.ITIMER_REAL, time_limit)
+    if alarm:  # a timer already running (a test runner's, say) is paused and given back its remaining time
+        outer_handler = signal.signal(signal.SIGALRM, stop)
+        outer_left, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+        signal.setitimer(signal.ITIMER_REAL, min(time_limit, outer_left) if outer_left else time_limit)
+        started = time.monotonic()
     try:
         return function(*args)
     except _TooLong:
@@ -434,7 +437,10 @@ def call_student(function: Callable, *args: Any, name: str = "your function",
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.signal(signal.SIGALRM, outer_handler)
+            if outer_left:
+                left = max(outer_left - (time.monotonic() - started), 0.001)
+                signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
 def _equal(got: Any, want: Any) -> bool:

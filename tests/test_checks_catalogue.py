@@ -1,0 +1,78 @@
+"""Every exercise's catalogue of likely wrong answers: each one fails its check with its own hint, in one line,
+without the right answer; and no answer of any shape makes a check raise anything but WrongAnswer."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from importlib import import_module
+
+import numpy as np
+import pytest
+import sympy
+
+from answers import leaks
+from circuslib.core.teach import Exercise, Mistake, WrongAnswer
+
+MODULES = ["circuslib.welcome", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",
+           "circuslib.speed.checks", "circuslib.flip_circus.checks"]
+
+
+def _exercises() -> list[tuple[str, Exercise]]:
+    found = []
+    for module in MODULES:
+        try:
+            checks = import_module(module).check
+            exercises = checks.exercises()
+        except Exception as error:  # a checks module mid-rewrite must not hide the others: it fails on its own
+            found.append((module, error))
+            continue
+        found += [(module, exercise) for exercise in exercises]
+    return found
+
+
+EXERCISES = _exercises()
+CASES = [(module, exercise, mistake) for module, exercise in EXERCISES if isinstance(exercise, Exercise)
+         for mistake in exercise.mistakes]
+
+
+def _id(case) -> str:
+    module, exercise, *rest = case if isinstance(case, tuple) else (case,)
+    return f"{module.split('.')[1]}.{getattr(exercise, 'name', 'import')}"
+
+
+@pytest.mark.parametrize("module, exercise", EXERCISES, ids=[_id(c) for c in EXERCISES])
+def test_every_exercise_has_a_catalogue_of_at_least_three_mistakes(module, exercise):
+    assert isinstance(exercise, Exercise), f"{module} cannot be read: {exercise!r}"
+    assert len(exercise.mistakes) >= 3
+    assert all(isinstance(m, Mistake) and m.hint.strip() for m in exercise.mistakes)
+    assert len({m.hint for m in exercise.mistakes}) == len(exercise.mistakes), "two mistakes share a hint"
+
+
+@pytest.mark.parametrize("module, exercise, mistake", CASES,
+                         ids=[f"{_id(c)}[{i}]" for i, c in enumerate(CASES)])
+def test_every_catalogued_mistake_fails_with_its_own_hint_and_never_the_answer(module, exercise, mistake):
+    with pytest.raises(WrongAnswer) as refused:
+        exercise(mistake.answer)
+    message = str(refused.value)
+    assert mistake.hint in message, f"expected the hint {mistake.hint!r}, got {message!r}"
+    assert len(message.splitlines()) <= 3 and len(message) < 600
+    assert not leaks(exercise.expected, message), f"the message reveals the answer: {message!r}"
+
+
+ODD_ANSWERS = [None, ..., "1/2", 0.5, float("nan"), math.inf, -1, 10**30, True, [], (), {}, [1, 2], object(),
+               np.int64(45), np.float64(0.25), np.array([1, 2]), Fraction(1, 3), sympy.Rational(-7, 3),
+               sympy.Symbol("x"), sympy.Float(0.5), sympy.oo, sympy.nan, lambda *args, **kwargs: None,
+               lambda *args, **kwargs: 1 / 0, print, len]
+
+
+@pytest.mark.parametrize("module, exercise", [c for c in EXERCISES if isinstance(c[1], Exercise)],
+                         ids=[_id(c) for c in EXERCISES if isinstance(c[1], Exercise)])
+def test_no_answer_of_any_shape_makes_a_check_raise_anything_but_wrong_answer(module, exercise):
+    for answer in ODD_ANSWERS:
+        try:
+            exercise(answer)
+        except WrongAnswer as refused:
+            assert len(str(refused).splitlines()) <= 3
+            assert not leaks(exercise.expected, str(refused)), f"{answer!r}: {refused}"
+        else:
+            pytest.fail(f"check.{exercise.name} accepted {answer!r}")
