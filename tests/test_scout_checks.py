@@ -1,92 +1,278 @@
-"""The Scout exercise checks: right answers pass, typical wrong answers fail with a helpful message."""
+"""The Scout exercise checks: right answers pass in every exact form, the cases of the grading issue are caught with
+the right hint, student functions that raise are reported in one line, and the answers are what the kit computes."""
 from __future__ import annotations
 
+import json
+import time
 from fractions import Fraction
-from math import comb, perm
 
+import numpy as np
 import pytest
 import sympy
 
-from circuslib.core.teach import CORRECT_MARK, WrongAnswer
-from circuslib.scout.bots import greedy_bot, random_bot
-from circuslib.scout.checks import check
-from circuslib.scout.rules import Scout, Show, beats
+from circuslib.core.sim import monte_carlo
+from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
+from circuslib.scout import checks as scout_checks
+from circuslib.scout.bots import greedy_bot, play_game, random_bot
+from circuslib.scout.checks import (BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check,
+                                    small_deck)
+from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
+from circuslib.scout.rules import KEEP_HAND, Scout, Show, beats, deck_for, flip_hand, new_game
+
+from notebooks import ROOT
+
+CHECKED = ["four_or_seven", "fives_facing_up", "three_tens", "set_of_three", "my_beats", "runs_bijection", "my_bot",
+           "measure_greedy"]
+WRITTEN = ["why_orientation_doubles", "what_the_flip_is_worth"]
 
 
-def test_all_six_checks_exist():
-    assert set(check) == {"three_player_deck", "four_player_hands", "shows_of_hand", "my_beats", "run_of_three",
-                          "greedy"}
+def _passes(name, answer) -> bool:
+    result = getattr(check, name)(answer)
+    return result.startswith(CORRECT_MARK)
 
 
-def test_three_player_deck(capsys):
-    check.three_player_deck(36)
-    assert CORRECT_MARK in capsys.readouterr().out
-    with pytest.raises(WrongAnswer, match="carry a 10 are taken out"):
-        check.three_player_deck(45)
-    with pytest.raises(WrongAnswer, match="still empty"):
-        check.three_player_deck(None)
+def _refused(name, answer) -> str:
+    with pytest.raises(WrongAnswer) as refused:
+        getattr(check, name)(answer)
+    return str(refused.value)
 
 
-def test_four_player_hands():
-    check.four_player_hands(perm(44, 11) * 2 ** 11)
-    with pytest.raises(WrongAnswer, match="cannot be reordered"):
-        check.four_player_hands(comb(44, 11) * 2 ** 11)
-    with pytest.raises(WrongAnswer, match="either way up"):
-        check.four_player_hands(perm(44, 11))
-    with pytest.raises(WrongAnswer, match="9/10 card"):
-        check.four_player_hands(perm(45, 11) * 2 ** 11)
-    with pytest.raises(WrongAnswer) as wrong:
-        check.four_player_hands(12345)
-    assert str(perm(44, 11) * 2 ** 11) not in str(wrong.value)  # never gives the answer away
+def test_the_set_registers_its_checks_and_its_questions_in_words():
+    assert list(check) == CHECKED
+    assert [w.name for w in check.written_questions()] == WRITTEN
+    stars = [e.stars for e in check.exercises()] + [w.stars for w in check.written_questions()]
+    assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
 
 
-def test_shows_of_hand():
-    right = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (4, 5)]
-    check.shows_of_hand(right)
-    with pytest.raises(WrongAnswer, match="1 missing"):
-        check.shows_of_hand(right[:-1])
-    with pytest.raises(WrongAnswer, match=r"\(3, 5\) is not a set"):
-        check.shows_of_hand(right + [(3, 5)])
-    with pytest.raises(WrongAnswer, match="slice"):
-        check.shows_of_hand([5, 4])
+# ---------------------------------------------------------------------------------------------------------
+# the answers are what the rules and the kit's odds say
+
+def test_four_or_seven_counts_the_3_player_deck():
+    deck = deck_for(3)
+    assert len(deck) == 36
+    assert check.four_or_seven.expected == len([c for c in deck if 4 in c or 7 in c]) == 8 + 8 - 1
 
 
-def test_my_beats():
-    check.my_beats(lambda a, b: beats(a, b))
-    with pytest.raises(WrongAnswer, match="a match beats a run"):
-        check.my_beats(lambda a, b: (len(a), min(a)) > (len(b), min(b)))
-    with pytest.raises(WrongAnswer, match="number of cards"):
-        check.my_beats(lambda a, b: (len(set(a)) == 1, min(a)) > (len(set(b)) == 1, min(b)))
-    with pytest.raises(WrongAnswer, match="True or False"):
-        check.my_beats(lambda a, b: 1)
-    with pytest.raises(WrongAnswer, match="without brackets"):
-        check.my_beats(True)
+def test_fives_facing_up_agrees_with_a_seeded_simulation():
+    expected = check.fives_facing_up.expected
+    assert expected == Fraction(12 * 8, 36 * 2)
+    estimate = monte_carlo(lambda rng: sum(c[0] == 5 for c in random_hand(rng, 3)), 20_000, seed=11)
+    assert estimate.contains(expected)
 
 
-def test_run_of_three():
-    # mini deck 1..4 (6 cards), 3-card hands: 6 * 5 * 4 * 8 = 960 dealt hands. Runs up 1 2 3: 3*3*3 minus the
-    # three clashes (3 each) = 18; 2 3 4 the same: 36 up, 72 up or down: 72/960 = 3/40
-    check.run_of_three(sympy.Rational(3, 40))
-    check.run_of_three(Fraction(3, 40))
-    with pytest.raises(WrongAnswer, match="up or down"):
-        check.run_of_three(Fraction(3, 80))
-    with pytest.raises(WrongAnswer, match="decimal"):
-        check.run_of_three(0.075)
-    with pytest.raises(WrongAnswer, match="between 0 and 1"):
-        check.run_of_three(72)
+def test_three_tens_is_the_hypergeometric_tail():
+    from sympy.stats import Hypergeometric, P
+
+    tens = Hypergeometric("X", 44, 8, 11)
+    assert sum(1 for c in deck_for(4) if 10 in c) == 8
+    assert check.three_tens.expected == P(tens >= 3)
 
 
-def test_greedy():
-    check.greedy(greedy_bot)
-    with pytest.raises(WrongAnswer, match="biggest show"):
-        check.greedy(random_bot)
+def test_set_of_three_agrees_with_the_kit_listing_every_hand():
+    assert check.set_of_three.expected == set_somewhere_probability(3, mini_deck(6), 3)
+    assert small_deck(6) == mini_deck(6)
 
-    def first_show(state, rng):
-        moves = state.legal_moves()
-        shows = [m for m in moves if isinstance(m, Show)]
-        return shows[0] if shows else moves[0]
 
-    with pytest.raises(WrongAnswer, match="biggest show"):
-        check.greedy(first_show)
-    with pytest.raises(WrongAnswer, match="illegal"):
-        check.greedy(lambda state, rng: Scout("left", False, 99))
+def test_the_bijection_claim_holds_and_the_kit_reverse_is_a_partner():
+    ups, downs = scout_checks._run_hands()
+    assert len(ups) == len(downs) > 0
+    assert {tuple(reversed(h)) for h in ups} == downs
+
+
+def test_the_pinned_greedy_win_rate_agrees_with_a_fresh_seeded_run():
+    share, (low, high) = _simulate_greedy(600, 31)
+    assert low <= GREEDY_WIN_RATE <= high
+    assert GREEDY_WIN_SPREAD == pytest.approx((GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE)) ** 0.5)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# right answers pass in every exact form
+
+@pytest.mark.parametrize("form", [15, np.int64(15), np.int32(15), sympy.Integer(15), Fraction(15, 1),
+                                  sympy.Rational(30, 2)])
+def test_four_or_seven_accepts_every_whole_number_form(form):
+    assert _passes("four_or_seven", form)
+
+
+def test_issue10_np_int64_45_is_accepted_as_a_whole_number():
+    assert check_integer(np.int64(45), 45).startswith(CORRECT_MARK)
+    assert _passes("four_or_seven", np.int64(8) + np.int64(8) - np.int64(1))
+    message = _refused("four_or_seven", np.int64(16))  # a numpy count is read as a count, and gets its hint
+    assert "counted it twice" in message and "not a whole number" not in message
+
+
+@pytest.mark.parametrize("name", ["fives_facing_up", "three_tens", "set_of_three"])
+def test_exact_answers_pass_as_fraction_sympy_rational_and_unsimplified_rational(name):
+    value = getattr(check, name).expected
+    assert _passes(name, value)
+    assert _passes(name, sympy.Rational(value.numerator, value.denominator))
+    assert _passes(name, Fraction(3 * value.numerator, 3 * value.denominator))
+    assert _passes(name, sympy.Integer(value.numerator) / value.denominator)
+
+
+@pytest.mark.parametrize("name", ["fives_facing_up", "three_tens", "set_of_three"])
+def test_decimals_and_sympy_floats_get_give_it_exactly(name):
+    value = getattr(check, name).expected
+    for decimal in (float(value), sympy.Float(float(value)), sympy.N(sympy.Rational(value.numerator,
+                                                                                    value.denominator))):
+        assert "give it exactly" in _refused(name, decimal)
+
+
+def test_a_percentage_is_called_one():
+    value = check.three_tens.expected
+    assert "percentage" in _refused("three_tens", 100 * value)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# issue 10: forgotten orientations get an orientation hint
+
+def test_issue10_forgotten_orientations_get_an_orientation_hint_not_a_match_counts_as_a_set_but_not_as_a_run():
+    from itertools import permutations
+
+    hands = list(permutations(small_deck(6), 3))  # every card held with its smaller number up: no orientations
+    sets = sum(1 for h in hands if scout_checks._step_of([c[0] for c in h]) is not None)
+    message = _refused("set_of_three", Fraction(sets, len(hands)))
+    assert "orientation" in message
+    assert "a match counts as a set but not as a run" not in message
+    assert "orientation" in _refused("fives_facing_up", Fraction(12 * 8, 36))
+
+
+def test_runs_going_down_forgotten_in_the_listing_get_their_own_hint():
+    assert "runs going down" in _refused("set_of_three", scout_checks._set_of_three((0, 1)))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# issue 10: a beats that ignores runs going down is caught, with a hint naming runs going down
+
+def _student_beats_first_card(a, b):  # "the smallest number of a run is its first card"
+    def strength(values):
+        return (len(values), len(set(values)) == 1, values[0])
+    return strength(a) > strength(b)
+
+
+def _student_beats_only_runs_up(a, b):  # a run is only recognised going up; anything else counts as no set
+    def is_set(values):
+        return len(set(values)) == 1 or all(y - x == 1 for x, y in zip(values, values[1:]))
+    if not is_set(a):
+        return False
+    if not is_set(b):
+        return True
+    return (len(a), len(set(a)) == 1, min(a)) > (len(b), len(set(b)) == 1, min(b))
+
+
+def _student_beats_last_card(a, b):  # compares the last cards: wrong for runs going down in the other way
+    return (len(a), len(set(a)) == 1, a[-1]) > (len(b), len(set(b)) == 1, b[-1])
+
+
+@pytest.mark.parametrize("wrong", [_student_beats_first_card, _student_beats_only_runs_up, _student_beats_last_card,
+                                   scout_checks._beats_first_card_smallest, scout_checks._beats_down_runs_weakest])
+def test_issue10_a_beats_that_ignores_runs_going_down_is_caught_with_a_hint_naming_runs_going_down(wrong):
+    assert any(-1 == scout_checks._step_of(list(s)) for s in BEATS_SETS)
+    message = _refused("my_beats", wrong)
+    assert "going down" in message
+
+
+def test_my_beats_passes_the_rules_and_any_correct_rewriting():
+    assert _passes("my_beats", beats)
+    assert _passes("my_beats", lambda a, b: (len(a), len(set(a)) == 1, max(a)) > (len(b), len(set(b)) == 1, max(b)))
+    assert _passes("my_beats", lambda a, b: np.bool_(beats(a, b)))
+
+
+def test_my_beats_explains_other_slips_by_the_rule_they_break():
+    assert "a match beats a run" in _refused("my_beats", lambda a, b: (len(a), min(a)) > (len(b), min(b)))
+    assert "strictly stronger" in _refused("my_beats", lambda a, b: not beats(b, a))
+    assert "True or False" in _refused("my_beats", lambda a, b: int(beats(a, b)))
+    assert "without brackets" in _refused("my_beats", True)
+    assert "still empty" in _refused("my_beats", None)
+
+
+def test_a_student_function_that_raises_is_reported_in_one_line():
+    def broken(*args):
+        return 1 / 0
+
+    for name in ("my_beats", "runs_bijection", "my_bot", "measure_greedy"):
+        message = _refused(name, broken)
+        assert "raised ZeroDivisionError on input" in message, message
+        assert "Traceback" not in message and len(message.splitlines()) == 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the bijection, checked by enumeration
+
+def test_any_bijection_passes_not_only_the_model_one():
+    assert _passes("runs_bijection", lambda hand: tuple(reversed(hand)))
+    assert _passes("runs_bijection", lambda hand: [list(card) for card in reversed(hand)])
+    assert _passes("runs_bijection", lambda hand: tuple((6 - up, 6 - down) for up, down in hand))  # numbers mirrored
+
+
+def test_maps_that_are_not_bijections_are_refused_with_the_reason():
+    ups, downs = scout_checks._run_hands()
+    one = sorted(downs)[0]
+    assert "not one-to-one" in _refused("runs_bijection", lambda hand: one)
+    assert "not a hand of 4 different cards" in _refused("runs_bijection", lambda hand: (hand[0],) * 4)
+    assert "no run of 3 going down" in _refused("runs_bijection", lambda hand: (hand[1], hand[0]) + hand[2:])
+    assert "the numbers facing up change" in _refused("runs_bijection", flip_hand)
+    assert "return its partner hand" in _refused("runs_bijection", lambda hand: None)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the bot, measured by the check in seeded games; the simulation, run with the check's own seeds
+
+def test_good_bots_pass_and_the_random_bot_does_not():
+    assert _passes("my_bot", greedy_bot)
+    assert _passes("my_bot", lambda state, rng: KEEP_HAND if state.phase == "flip" else state.legal_moves()[0])
+    assert "clearly better than a random player" in _refused("my_bot", random_bot)
+
+
+def test_a_bot_that_breaks_a_rule_is_told_which():
+    assert "which the rules refuse here" in _refused("my_bot", lambda state, rng: KEEP_HAND if state.phase == "flip"
+                                                     else Scout("left", False, 99))
+    assert "FLIP_HAND or KEEP_HAND" in _refused("my_bot", lambda state, rng: state.legal_moves()[0] if state.phase
+                                                == "play" else Show(0, 1))
+    assert "no move" in _refused("my_bot", lambda state, rng: None)
+
+
+def test_the_model_simulation_passes_and_so_does_one_written_with_monte_carlo():
+    assert _passes("measure_greedy", _simulate_greedy)
+
+    def with_monte_carlo(n, seed):
+        counter = iter(range(n))
+
+        def trial(rng):
+            final = play_game(new_game(3, rounds=1, first=next(counter) % 3), [greedy_bot, random_bot, random_bot],
+                              rng)
+            return final.totals[0] > max(final.totals[1:])
+
+        estimate = monte_carlo(trial, n, seed)
+        return estimate.mean, estimate.ci95
+
+    assert _passes("measure_greedy", with_monte_carlo)
+
+
+def test_made_up_numbers_do_not_pass_the_simulation_check():
+    assert "cannot be checked" in _refused("measure_greedy", (0.84, (0.78, 0.9)))
+    assert "cannot be checked" in _refused("measure_greedy", 0.84)
+    assert "same result for two different seeds" in _refused("measure_greedy", lambda n, seed: (0.84, (0.78, 0.9)))
+    assert "too narrow" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
+    assert "too wide" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
+
+
+def test_every_right_answer_is_checked_quickly():
+    answers = {"four_or_seven": 15, "fives_facing_up": check.fives_facing_up.expected,
+               "three_tens": check.three_tens.expected, "set_of_three": check.set_of_three.expected,
+               "my_beats": beats, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
+               "measure_greedy": _simulate_greedy}
+    for name, answer in answers.items():
+        start = time.perf_counter()
+        assert _passes(name, answer)
+        assert time.perf_counter() - start < 4, f"check.{name} is slow"  # well under 2 s on a quiet machine
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the exercise notebook leaves the work to the student
+
+def test_the_set_up_cell_imports_neither_beats_nor_the_odds():
+    notebook = json.loads((ROOT / "solutions" / "scout.ipynb").read_text(encoding="utf-8"))
+    setup = "".join(notebook["cells"][1]["source"])
+    for name in ("beats", "set_key", "legal_shows", "odds", "graphs", "import check", "compare_bots"):
+        assert name not in setup, name
