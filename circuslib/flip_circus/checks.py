@@ -1,134 +1,548 @@
-"""Self-checks for the Flip Circus exercises (solutions/flip_circus.ipynb): each explains a wrong answer
-without giving the right one."""
+"""Self-checks for the Flip Circus exercises (solutions/flip_circus.ipynb) and the lesson's try-it cells.
+
+Each check explains a wrong answer without giving the right one, and keeps as data the wrong answers students are
+likely to give (``Mistake``). The positions the exercises use are data here too (``DEALT``, ``PATTERN``,
+``MIDGAME``, ``TURN``, ``RACE``): hand-made rings that the lesson does not show.
+"""
 from __future__ import annotations
 
+import contextlib
+import io
+import math
+import random
+from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
 
-import sympy
+from ..core.game import IllegalMove, Move, playout
+from ..core.sim import wilson_interval
+from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_function, check_integer,
+                          check_probability, check_simulation, correct)
+from .bots import greedy_bot, random_bot
+from .rules import (ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MAKE_RETURN, MUSCLES, SIZE, TAKE_APPLAUSE, VOYANTE,
+                    FlipCircus, PlayerView, Ruleset, flip, from_faces, power, swap)
 
-from ..core.game import IllegalMove, Move
-from ..core.sim import tournament
-from ..core.teach import Checks, WrongAnswer, check_integer, check_probability, correct
-from .bots import random_bot
-from .graphs import swap_distance
-from .rules import ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MUSCLES, VOYANTE, from_faces, new_game
-
-__all__ = ["check", "SETUP_RING", "NEAR_RING", "RING_A", "RING_B", "FACE_PATTERN"]
+__all__ = ["check", "DEALT", "PATTERN", "MIDGAME", "TURN", "RACE"]
 
 C, A, M, V, MU, D = CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE
-# a ring as dealt: Clowns at even places, the five other tokens between them (visible face first)
-SETUP_RING = [(C, A), (A, M), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D), (D, A)]
-# two Acrobates around the Clown at 1, whose back (an Acrobate) player 0 has seen
-NEAR_RING = [(A, M), (C, A), (A, D), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D)]
-RING_A = (0, 1, 2, 3, 4, 5)
-RING_B = (4, 5, 2, 3, 0, 1)
-FACE_PATTERN = [C] * 5 + [A, A, M, M, V]
+
+# ---------------------------------------------------------------------------------------------------------
+# the positions of the exercises: (visible face, hidden face) place by place, 0 to 9 clockwise
+
+DEALT_RING = [(C, MU), (A, M), (C, M), (A, D), (C, A), (V, M), (C, D), (V, MU), (C, V), (D, MU)]
+DEALT = from_faces(DEALT_RING, actions_left=1, applause=(0, 5))
+"""A ring as dealt (Clowns at the even places, nobody has looked): player 0 has one action left and the opponent
+holds all five Applause, so the reserve is empty and a Clowns' group brings player 0 no extra action."""
+
+PATTERN = [C] * 4 + [A] * 2 + [V] * 2 + [D] * 2
+"""A face pattern that play can reach (one Clown token has been flipped): 4 Clowns, 2 Acrobates, 2 Voyantes and
+2 Dresseuses."""
+
+MIDGAME_RING = [(M, A), (C, M), (A, C), (V, M), (C, MU), (C, D), (MU, V), (D, MU), (V, C), (A, D)]
+MIDGAME = from_faces(MIDGAME_RING)
+"""A ring in the middle of a game (two Clown tokens show their artist); nobody has looked at any back."""
+
+TURN_RING = [(MU, V), (C, MU), (MU, D), (C, V), (A, M), (C, D), (A, D), (M, V), (A, C), (C, M)]
+TURN = from_faces(TURN_RING, known={0: [9]})
+"""Player 0 to play two actions, no Applause; player 0 has looked at the back of the Clown at 9 before."""
+
+RACE = Ruleset(posters_to_win=1)
+"""The one-poster race: the first poster wins (quick games for measuring bots)."""
 
 check = Checks("Flip Circus")
 
 
-@check.register
-def rings_up_to_rotation(answer) -> str:
-    """How many different rings the ten (distinct) tokens make, when turning the ring changes nothing."""
-    return check_integer(answer, 362880, what="the number of rings", mistakes={
-        3628800: "that is 10!, every row; turning the ring gives the same ring, and each ring has 10 turns",
-        181440: "that also counts a ring and its mirror image as one; here only turning is allowed",
-        9: "that is the number of turns... count arrangements: fix one token and arrange the other nine",
-    })
+# ---------------------------------------------------------------------------------------------------------
+# exact references, from the kit (computed once, when first needed)
+
+def _worlds(state: FlipCircus | PlayerView, player: int = 0) -> Counter:
+    from .odds import hidden_worlds
+
+    return hidden_worlds(state, player) if isinstance(state, FlipCircus) else hidden_worlds(state)
 
 
-@check.register
-def face_patterns_with_symmetry(answer) -> str:
-    """Visible patterns of 5 Clowns, 2 Acrobates, 2 Magiciens, 1 Voyante, up to turning and mirroring."""
-    return check_integer(answer, 384, what="the number of patterns", mistakes={
-        7560: "that counts every row; turning and mirroring make many rows the same ring",
-        756: "that is up to turning only; mirror images must be counted once too",
-        378: "dividing by 20 forgets the patterns a mirror leaves unchanged: use Burnside's lemma",
-    })
+def _chance(worlds: Counter, event) -> Fraction:
+    total = sum(worlds.values())
+    return Fraction(sum(n for world, n in worlds.items() if event(world)), total)
 
 
-@check.register
-def back_of_the_acrobate(answer) -> str:
-    """At the dealt ring SETUP_RING, knowing nothing, P(a Magicien is behind the Acrobate at place 1)."""
-    return check_probability(answer, Fraction(1, 2), what="P(Magicien behind place 1)", mistakes={
-        Fraction(1, 5): "the token at 1 is not a Clown token (those all lie Clown up): only two artists fit",
-        Fraction(1, 3): "three faces show an Acrobate, but the Clown/Acrobate token is among the Clowns",
-        Fraction(1, 6): "only artists sharing a token with the Acrobate can be behind it",
-    })
+def _setups() -> int:
+    start = FlipCircus(RACE)
+    count = 1
+    while start.phase != "set-up: first player":
+        outcomes = start.chance_outcomes()
+        count *= len(outcomes)
+        start = start.play(outcomes[0][0])
+    return count
 
 
-@check.register
-def value_of_a_look(answer) -> str:
-    """The expected information (in bits, exactly) of a look behind a Clown at the dealt ring SETUP_RING."""
-    if answer is None or answer is Ellipsis:
-        raise WrongAnswer("your answer is still empty: replace the stub with your answer")
-    if isinstance(answer, float):
-        raise WrongAnswer("give the value exactly, with sympy (for example sympy.log(3, 2)), not as a decimal")
-    try:
-        value = sympy.sympify(answer)
-    except (sympy.SympifyError, TypeError):
-        raise WrongAnswer(f"your answer has type {type(answer).__name__}; give a sympy expression") from None
-    expected = sympy.log(5, 2)
-    if sympy.simplify(value - expected) == 0:
-        return correct("five equally likely artists: log2(5) bits")
-    if sympy.simplify(value - 5) == 0:
-        raise WrongAnswer("5 is the number of possible artists; the information is its logarithm in base 2")
-    if sympy.simplify(value - sympy.log(5)) == 0:
-        raise WrongAnswer("that is in nats (natural log); the value in bits uses log base 2")
-    if value.is_number and (value < 0):
-        raise WrongAnswer("information is never negative")
-    raise WrongAnswer(f"{value} is not right yet: list what can be behind a Clown and how likely each is")
+def _two_clowns() -> Fraction:
+    return _chance(_worlds(DEALT), lambda w: w[2] == A and w[6] == V)
 
 
-@check.register
-def swap_distance_between_rings(answer) -> str:
-    """The fewest neighbour swaps (round the ring) turning RING_A into RING_B."""
-    linear = sum(1 for i in range(6) for j in range(i + 1, 6) if RING_B.index(RING_A[i]) > RING_B.index(RING_A[j]))
-    return check_integer(answer, swap_distance(RING_A, RING_B), what="the number of swaps", mistakes={
-        linear: "that is the count for a row; on a ring the last and the first place are neighbours too",
-    })
+def _patterns() -> int:
+    from .odds import count_rings
+
+    return int(count_rings(PATTERN, "dihedral"))
 
 
-@check.register
-def winning_turn(answer) -> str:
-    """A list of moves for player 0 at NEAR_RING (back of place 1 known) that takes a poster for sure."""
+def _after_the_voyante() -> Fraction:
+    return _chance(_worlds(MIDGAME.play(power(3))), lambda w: w[1] == D)
+
+
+def _best_single_turn(view: PlayerView) -> Fraction:
+    from .graphs import winning_turns
+
+    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=0)
+    return Fraction(int(best.p), int(best.q)) if best else Fraction(0)
+
+
+def _free_look_value() -> Fraction:
+    """How much the best free look (before the one action) raises player 0's best chance of a poster at DEALT."""
+    view = DEALT.view(0)
+    without = _best_single_turn(view)
+    worlds = _worlds(view)
+    total = sum(worlds.values())
+    best_with = without
+    for place in range(SIZE):
+        if view.backs[place] is not None:
+            continue
+        by_back = Counter()
+        for world, n in worlds.items():
+            by_back[world[place]] += n
+        chance = Fraction(0)
+        for back, n in by_back.items():
+            backs = view.backs[:place] + (back,) + view.backs[place + 1:]
+            seen = PlayerView(view.rules, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
+                              False, view.phase)
+            chance += Fraction(n, total) * _best_single_turn(seen)
+        best_with = max(best_with, chance)
+    return best_with - without
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 1. counting the set-ups
+
+@check.exercise(title="How many set-ups?", practises="the multiplication principle (orders and faces)",
+                stars=1, minutes=5, answer=_setups, mistakes=[
+                    Mistake(math.factorial(10) * 2 ** 10, "the Clown tokens do not go anywhere, either way up: they "
+                                                          "lie at the even places, Clown up"),
+                    Mistake(math.factorial(5) ** 2, "you forgot which face of each of the five other tokens is up: "
+                                                    "each lies either way"),
+                    Mistake(math.factorial(5) * 2 ** 5, "the order of the five Clown tokens round the ring is dealt "
+                                                        "too"),
+                    Mistake(math.factorial(5) ** 2 * 2 ** 5 // 5, "the places are numbered 0 to 9, so a turned ring "
+                                                                  "is a different set-up: do not divide by the turns"),
+                    Mistake(math.factorial(5) ** 2 * 2 ** 6, "who plays first is not part of the ring: count only "
+                                                             "where the tokens lie and which face is up"),
+                    Mistake(460800.0, "a count is a whole number"),
+                ])
+def setups(answer, exercise) -> str:
+    """How many different rings the set-up can deal (which token where, which face up)."""
+    return check_integer(answer, exercise.expected, what="the number of set-ups", mistakes=exercise.mistakes,
+                         success="5! orders of the Clown tokens x 5! orders of the others x 2^5 faces")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 2. two Clowns' backs at DEALT
+
+@check.exercise(title="Two Clowns' backs", practises="conditional probability without replacement",
+                stars=1, minutes=5, answer=_two_clowns, mistakes=[
+                    Mistake(Fraction(1, 25), "the two Clowns cannot hide the same artist: once the first back is "
+                                             "an Acrobate, four artists are left for the second (without "
+                                             "replacement)"),
+                    Mistake(Fraction(1, 30), "a Clown token never has a Clown on its back: five artists can be "
+                                             "behind a Clown, not six"),
+                    Mistake(Fraction(2, 5), "you added the two chances; both must happen, so multiply: the first, "
+                                            "then the second given the first"),
+                    Mistake(Fraction(1, 10), "the Acrobate must be behind the Clown at 2 and the Voyante behind the "
+                                             "one at 6, not either way round"),
+                    Mistake(0.05, "give it exactly"),
+                ])
+def two_clowns(answer, exercise) -> str:
+    """At DEALT: P(an Acrobate behind the Clown at 2 and a Voyante behind the Clown at 6)."""
+    return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
+                             success="1/5 for the first back, then 1/4 for the second given the first")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 3. Burnside by hand
+
+@check.exercise(title="Face patterns by Burnside's lemma", practises="Burnside's lemma on the ten symmetries "
+                "of turning and ten of mirroring", stars=2, minutes=15, answer=_patterns, mistakes=[
+                    Mistake(18900, "that counts rows: a pattern, its turns and its mirror images are one ring"),
+                    Mistake(1896, "that is up to turning only: a pattern and its mirror image count once too"),
+                    Mistake(945, "dividing the rows by the 20 symmetries forgets the patterns a symmetry leaves "
+                                 "unchanged: Burnside averages the numbers of fixed patterns"),
+                    Mistake(948, "the mirrors leave patterns unchanged too: add what each of the ten mirrors fixes"),
+                    Mistake(975, "the half turn leaves patterns unchanged too (each place paired with the one "
+                                 "opposite)"),
+                    Mistake(963, "some mirrors were left out: five go through two opposite places and five between "
+                                 "places, and both kinds fix patterns"),
+                ])
+def patterns_by_burnside(answer, exercise) -> str:
+    """How many face patterns PATTERN makes up to turning and mirroring the ring."""
+    return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
+                         success="the average number of patterns the 20 symmetries fix")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 4. Burnside checked by listing
+
+def _arrangements(labels) -> set:
+    return set(permutations(labels))
+
+
+def _turns(row: tuple) -> list:
+    return [row[k:] + row[:k] for k in range(len(row))]
+
+
+def _rows(labels) -> int:
+    return len(_arrangements(labels))
+
+
+def _up_to_turning(labels) -> int:
+    return len({min(_turns(row)) for row in _arrangements(labels)})
+
+
+def _rows_over_symmetries(labels) -> int:
+    return _rows(labels) // (2 * len(labels))
+
+
+def _mirror_without_turns(labels) -> int:
+    return len({min(row, row[::-1]) for row in _arrangements(labels)})
+
+
+def _reference_patterns(labels) -> int:
+    from .odds import count_rings
+
+    return int(count_rings(labels, "dihedral"))
+
+
+PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "CCCCAAV", "CCCAAAMM", "CCCCAAVV",
+                                        "CCCCCAMV")]
+
+
+@check.exercise(title="Burnside checked by listing", practises="checking a count by enumeration: one "
+                "representative per ring (orbit)", stars=2, minutes=15, mistakes=[
+                    Mistake(_rows, "you counted rows: map each arrangement to one representative of its turns and "
+                                   "mirror images, and count the representatives"),
+                    Mistake(_up_to_turning, "you used the turns only; the mirror image of a ring is the same ring too"),
+                    Mistake(_rows_over_symmetries, "dividing by the number of symmetries forgets the arrangements "
+                                                   "a symmetry leaves unchanged: list the representatives instead"),
+                    Mistake(_mirror_without_turns, "you compared a row with its mirror image only; the turns of "
+                                                   "both count too"),
+                    Mistake(lambda labels: _rows(labels) / (2 * len(labels)), "give it exactly"),
+                ])
+def patterns_by_listing(function, exercise) -> str:
+    """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
+    counted by listing."""
+    return check_function(function, _reference_patterns, PATTERN_INPUTS, name="count_patterns",
+                          mistakes=exercise.mistakes, success="it agrees with Burnside's count on every ring tried")
+
+
+check.written("why_burnside_counts_orbits", title="Why Burnside counts each ring once",
+              practises="explaining Burnside's lemma: fixed points, stabilisers and orbits", stars=2, minutes=10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 5. a Bayesian update after the Voyante's look
+
+@check.exercise(title="What the Voyante tells you", practises="Bayesian updating of hidden information: "
+                "counting the deals that fit an observation", stars=3, minutes=25, answer=_after_the_voyante,
+                mistakes=[
+                    Mistake(Fraction(7, 30), "that is the chance before the Voyante looked: keep only the deals "
+                                             "that show the two backs she revealed"),
+                    Mistake(Fraction(4, 15), "you used only one of the two backs the Voyante showed (the one at 2)"),
+                    Mistake(Fraction(2, 7), "you used only one of the two backs the Voyante showed (the one at 4)"),
+                    Mistake(Fraction(1, 3), "the artists still possible behind the Clown at 1 are not equally "
+                                            "likely: count the deals that fit"),
+                    Mistake(0, "the back is fixed but hidden from player 0: the chance is over every deal "
+                               "player 0 cannot rule out, not read from the true deal"),
+                    Mistake(0.375, "give it exactly"),
+                ])
+def after_the_voyante(answer, exercise) -> str:
+    """At MIDGAME, after the Voyante at 3 shows player 0 the backs at 2 and 4: P(a Dresseuse behind the Clown at 1)."""
+    return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
+                             success="the deals that fit what the Voyante showed, counted")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 6. the value of a free look
+
+@check.exercise(title="What a free look is worth", practises="the value of information: the best chance "
+                "with a look minus the best chance without", stars=2, minutes=15, answer=_free_look_value,
+                mistakes=[
+                    Mistake(Fraction(4, 25), "once the look shows the first Clown's back, the other Clown's chances "
+                                             "change: two tokens never hide the same artist (without replacement)"),
+                    Mistake(Fraction(7, 20), "that is your best chance with the look; the value of the look is how "
+                                             "much it adds to your best chance without it"),
+                    Mistake(Fraction(1, 20), "a look behind a Clown in no near-trio tells you less: look where the "
+                                             "back decides which token to flip"),
+                    Mistake(Fraction(1, 5), "an Acrobate at 2 and a Voyante at 6 can happen together: you counted "
+                                            "those deals twice"),
+                    Mistake(0.15, "give it exactly"),
+                ])
+def free_look(answer, exercise) -> str:
+    """At DEALT (one action left): how much the best free look raises player 0's best chance of a poster."""
+    return check_probability(answer, exercise.expected, what="the value of the look", mistakes=exercise.mistakes,
+                             success="look behind one of the two Clowns; if it is not the artist you need, flip "
+                                     "the other")
+
+
+check.written("why_a_free_look_never_hurts", title="Why a free look never hurts",
+              practises="the value of information is never negative", stars=2, minutes=10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 7. a turn that surely takes a poster: it must work in every deal the player cannot rule out
+
+ONLY_THE_TRUE_DEAL = ("it takes a poster in the true deal, but not in every deal player 0 cannot rule out: it "
+                      "relies on a back player 0 has not seen")
+ONLY_SOME_DEALS = "it takes a poster in only some of the deals player 0 cannot rule out; a sure turn works in all"
+NO_DEAL = "these moves take no poster in any deal player 0 cannot rule out"
+
+
+def _in_world(state: FlipCircus, backs: tuple) -> FlipCircus:
+    """The same position with these hidden faces (what each player knows stays the same places)."""
+    known = {p: [i for i in range(SIZE) if state.knows_back(p, i)] for p in range(state.rules.players)}
+    return from_faces(list(zip(state.faces, backs)), rules=state.rules, player=state.player,
+                      actions_left=state.actions_left, applause=state.applause, posters=state.posters, known=known)
+
+
+def _play_turn(state: FlipCircus, moves: list) -> tuple:
+    """('poster', k), ('illegal', k, move, why), ('ended', k) or ('short', k): what the moves do in this deal."""
+    team, player, before = state.team, state.player, len(state.posters[state.team])
+    for k, move in enumerate(moves, 1):
+        try:
+            state = state.play(move)
+        except IllegalMove as error:
+            return ("illegal", k, move, str(error))
+        if len(state.posters[team]) > before:
+            return ("poster", k)
+        if state.is_over() or state.player != player:
+            return ("ended", k)
+    return ("short", len(moves))
+
+
+def _as_moves(answer: Any) -> list:
     if answer is None or answer is Ellipsis:
         raise WrongAnswer("your list of moves is still empty: replace the stub with your answer")
     if isinstance(answer, Move):
         answer = [answer]
-    if not isinstance(answer, (list, tuple)) or not all(isinstance(m, Move) for m in answer):
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)) or \
+            not all(isinstance(m, Move) for m in answer):
         raise WrongAnswer("give a list of moves such as [swap(3, 4), flip(7)]")
-    state = from_faces(NEAR_RING, known={0: [1]})
-    for k, move in enumerate(answer, 1):
-        try:
-            state = state.play(move)
-        except IllegalMove as error:
-            raise WrongAnswer(f"move {k} ({move}) is not allowed: {error}") from None
-        if state.posters[0]:
-            return correct(f"poster {state.posters[0][0]} in {k} move(s)")
-        if state.player != 0:
-            raise WrongAnswer(f"your turn ended after move {k} without a poster")
-    raise WrongAnswer("these moves take no poster: look for three neighbours that could show the same artist")
+    if not answer:
+        raise WrongAnswer("your list of moves is empty: a turn needs at least one action")
+    return list(answer)
 
 
-@check.register
-def bot_beats_random(bot) -> str:
-    """A policy bot(state, rng) that wins clearly more than half its games against the random bot."""
-    if bot is None or bot is Ellipsis:
-        raise WrongAnswer("your bot is still empty: write a function bot(state, rng) returning a move")
-    if not callable(bot):
-        raise WrongAnswer("a bot is a function bot(state, rng) that returns a legal move")
-    games = 40
+@check.exercise(title="A turn that surely takes a poster", practises="reasoning over every deal you cannot rule "
+                "out (not the true one)", stars=2, minutes=15, mistakes=[
+                    Mistake([flip(1)], ONLY_THE_TRUE_DEAL),
+                    Mistake([flip(8), flip(9)], ONLY_SOME_DEALS),
+                    Mistake([swap(4, 5), swap(7, 8)], "first choose the Clowns' reward"),
+                    Mistake([swap(0, 1), flip(1)], "an ordinary swap cannot move him"),
+                    Mistake([swap(5, 6), swap(6, 7)], NO_DEAL),
+                ])
+def sure_poster(answer, exercise) -> str:
+    """A list of moves for player 0 at TURN that takes a poster in every deal player 0 cannot rule out."""
+    moves = _as_moves(answer)
+    worlds = _worlds(TURN)
+    total = sum(worlds.values())
+    works = sum(n for backs, n in worlds.items() if _play_turn(_in_world(TURN, backs), moves)[0] == "poster")
+    if works == total:
+        return correct(f"a poster in all {total} deals player 0 cannot rule out")
+    truth = _play_turn(TURN, moves)
+    if truth[0] == "poster":
+        raise WrongAnswer(f"{ONLY_THE_TRUE_DEAL} (it works in {works} of the {total})")
+    if works:
+        raise WrongAnswer(f"{ONLY_SOME_DEALS} ({works} of {total})")
+    if truth[0] == "illegal":
+        _, k, move, why = truth
+        raise WrongAnswer(f"move {k} ({move}) is not allowed: {why}")
+    ended = " (the turn ends before the moves run out)" if truth[0] == "ended" and truth[1] < len(moves) else ""
+    raise WrongAnswer(f"{NO_DEAL}{ended}: look for three neighbours that can be made to show one artist without "
+                      "relying on an unseen back")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 8. measuring a match with a confidence interval
+
+MEASURE_GAMES = 100
+"""Races of random_bot against itself that the check asks for: seat 0 wins half of them, by symmetry (the first
+player is drawn at random and the two bots are the same), so the long-run share is exactly 1/2 and one race's
+spread sqrt(1/2 x 1/2) = 1/2."""
+SEAT_GAMES = 12
+
+
+def _race_share(bot, opponent, n, seed, *, count_seat=0, divide=None, z=1.96, rng=None):
+    rng = rng or random.Random(seed)
+    wins = sum(playout(_new_race(rng), rng, [bot, opponent]).winner == count_seat for _ in range(n))
+    share = wins / n
+    half = z * math.sqrt(share * (1 - share) / (divide(n) if divide else n))
+    return share, (share - half, share + half)
+
+
+def _new_race(rng: random.Random) -> FlipCircus:
+    from .rules import new_game
+
+    return new_game(rng, RACE)
+
+
+def _typed_in(bot, opponent, n, seed):
+    return (0.37, (0.33, 0.42))
+
+
+def _narrow(bot, opponent, n, seed):
+    return _race_share(bot, opponent, n, seed, divide=lambda n: n * n)
+
+
+def _wide(bot, opponent, n, seed):
+    return _race_share(bot, opponent, n, seed, divide=lambda n: 1)  # the spread not divided by sqrt(n)
+
+
+def _unseeded(bot, opponent, n, seed):
+    return _race_share(bot, opponent, n, seed, rng=random.Random())
+
+
+def _other_seat(bot, opponent, n, seed):
+    return _race_share(bot, opponent, n, seed, count_seat=1)
+
+
+@check.exercise(title="Measure a match", practises="a 95% confidence interval from a simulation of games",
+                stars=2, minutes=15, mistakes=[
+                    Mistake((0.37, (0.33, 0.42)), "a number typed in cannot be checked: write the function that "
+                                                  "plays the races, so the check can run it with its own seeds"),
+                    Mistake(_typed_in, "gives the same result for two different seeds"),
+                    Mistake(_narrow, "the interval is too narrow"),
+                    Mistake(_wide, "the interval is too wide"),
+                    Mistake(_unseeded, "gives different results for the same seed"),
+                    Mistake(_other_seat, "counts the games the opponent wins"),
+                ])
+def measure_a_match(function, exercise) -> str:
+    """A function measure(bot, opponent, n, seed) -> (share of the n races bot wins, (low, high))."""
+    if not callable(function):
+        return check_simulation(function, reference=0.5, spread=0.5, n=MEASURE_GAMES, name="measure",
+                                mistakes=exercise.mistakes)
+
+    def random_against_random(n, seed):
+        return function(random_bot, random_bot, n, seed)
+
+    with contextlib.redirect_stdout(io.StringIO()):  # its success line waits for the second test below
+        check_simulation(random_against_random, reference=0.5, spread=0.5, n=MEASURE_GAMES, seeds=(11, 12),
+                         name="measure", unit="races", mistakes=exercise.mistakes)
+    result = call_student(function, greedy_bot, random_bot, SEAT_GAMES, 5, name="measure")
     try:
-        result = tournament(lambda rng: new_game(rng), [bot, random_bot], games, 2026,
-                            winner=lambda s: s.winner, show_progress=False)
-    except IllegalMove as error:
-        raise WrongAnswer(f"your bot played an illegal move: {error}") from None
-    except (ValueError, TypeError) as error:
-        raise WrongAnswer(f"your bot raised {type(error).__name__}: {error}") from None
-    except RuntimeError:
-        raise WrongAnswer("a game with your bot never ended: does it keep undoing its own moves?") from None
-    wins = result.counts.get(0, 0)
-    if wins >= 26:  # 65%: a coin-flipping bot reaches this less than 5% of the time
-        return correct(f"your bot won {wins} of {games} games")
-    raise WrongAnswer(f"your bot won {wins} of {games} games; it needs 26 to show it is really better than chance")
+        share = float(result[0])
+    except (TypeError, ValueError, IndexError):
+        raise WrongAnswer("measure should return (share, (low, high)), three numbers") from None
+    if share < 0.5:
+        raise WrongAnswer("measure(greedy_bot, random_bot, ...) says the greedy bot loses most races: your share "
+                          "counts the games the opponent wins; count the races the first bot (seat 0) wins")
+    return correct("random_bot against itself is even, and the interval has the right width")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 9. a bot that beats the random bot, shown with an interval
+
+BOT_GAMES = 60
+BOT_SEED = 2026
+PEEKED = "your bot's choice depends on backs the player has not seen"
+
+
+def _peek_pairs() -> list[tuple[FlipCircus, FlipCircus]]:
+    """Positions and the same positions with other hidden faces (the same view for the player to move)."""
+    true = from_faces(TURN_RING, rules=RACE, known={0: [9]})
+    other = list(TURN_RING)
+    other[1], other[3] = (C, V), (C, MU)  # the Clown tokens at 1 and 3 exchanged
+    near = [(A, M), (C, A), (A, D), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D)]
+    near_other = list(near)
+    near_other[1], near_other[3] = (C, M), (C, A)
+    return [(true, from_faces(other, rules=RACE, known={0: [9]})),
+            (from_faces(near, rules=RACE), from_faces(near_other, rules=RACE))]
+
+
+def _peeking_bot(state, rng):
+    """Tries each move with state.play and keeps one that takes a poster: play flips with the true back."""
+    if state.pending:
+        return TAKE_APPLAUSE if state.is_legal(TAKE_APPLAUSE) else MAKE_RETURN
+    moves = state.legal_moves()
+    for move in moves:
+        if move.name in ("swap", "flip", "power") and state.play(move).posters != state.posters:
+            return move
+    return rng.choice(moves)
+
+
+def _unseeded_bot(state, rng):
+    return random.choice(state.legal_moves())
+
+
+def _end_turn_bot(state, rng):
+    from .rules import END_TURN
+
+    return END_TURN
+
+
+def _flips_only_bot(state, rng):
+    """Always flips (and so has nothing to choose from once the actions are spent)."""
+    return rng.choice([move for move in state.legal_moves() if move.name == "flip"])
+
+
+def _bot_move(bot, state: FlipCircus, seed: int):
+    move = call_student(bot, state, random.Random(seed), name="your bot")
+    if not isinstance(move, Move):
+        raise WrongAnswer(f"your bot returned {type(move).__name__}, not a move: return one of "
+                          "state.legal_moves()")
+    return move
+
+
+@check.exercise(title="A bot that beats the random bot", practises="writing a bot and measuring it against "
+                "another with a confidence interval", stars=3, minutes=25, mistakes=[
+                    Mistake(random_bot, "its 95% interval still contains 1/2"),
+                    Mistake(_peeking_bot, PEEKED),
+                    Mistake(_unseeded_bot, "draw every random choice from rng"),
+                    Mistake(_end_turn_bot, "your bot played an illegal move"),
+                    Mistake(_flips_only_bot, "raised IndexError"),
+                ])
+def beats_random(bot, exercise) -> str:
+    """A policy bot(state, rng) that wins the one-poster race against random_bot clearly more than half the time."""
+    if bot is None or bot is Ellipsis:
+        raise WrongAnswer("your bot is still empty: write a function bot(state, rng) that returns a move")
+    if not callable(bot):
+        raise WrongAnswer(f"a bot is a function bot(state, rng) that returns a legal move, not "
+                          f"{type(bot).__name__}")
+    pairs = _peek_pairs()
+    start = pairs[0][0]
+    first = _bot_move(bot, start, 7)
+    if any(_bot_move(bot, start, 7) != first for _ in range(5)):
+        raise WrongAnswer("your bot chooses differently with the same rng: draw every random choice from rng "
+                          "(rng.choice, rng.random), so games can be repeated")
+    for true, other in pairs:
+        for seed in (1, 2, 3):
+            if _bot_move(bot, true, seed) != _bot_move(bot, other, seed):
+                raise WrongAnswer(f"{PEEKED}: two deals that look the same to the player got different moves "
+                                  "(state.play and state.backs use the true deal; decide from "
+                                  "state.view(state.player))")
+    rng = random.Random(BOT_SEED)
+    wins = 0
+
+    def player(state, rng):
+        return call_student(bot, state, rng, name="your bot")
+
+    for _ in range(BOT_GAMES):
+        try:
+            final = playout(_new_race(rng), rng, [player, random_bot], max_steps=3_000)
+        except IllegalMove as error:
+            raise WrongAnswer(f"your bot played an illegal move: {error}") from None
+        except RuntimeError:
+            raise WrongAnswer("a race with your bot never ended: does it keep undoing its own moves?") from None
+        wins += final.winner == 0
+    low, high = wilson_interval(wins, BOT_GAMES)
+    if low > 0.5:
+        return correct(f"your bot won {wins} of {BOT_GAMES} races; 95% interval {low:.2f} to {high:.2f}, above 1/2")
+    raise WrongAnswer(f"your bot won {wins} of {BOT_GAMES} races: its 95% interval still contains 1/2 "
+                      f"({low:.2f} to {high:.2f}), so it is not shown to be better than random")
