@@ -356,6 +356,32 @@ def two_safe_rolls(answer, exercise) -> str:
     return check_probability(answer, exercise.expected, what="P(two safe rolls)", mistakes=exercise.mistakes)
 
 
+@check.exercise(title="One more roll at 14", practises="expected value of one more roll", stars=1, minutes=3,
+                answer=1, mistakes=[
+                    Mistake(Fraction(20, 6), "a 1 loses the 14 points already banked this turn: count that loss"),
+                    Mistake(Fraction(-14, 6), "a roll of 2 to 6 adds its value: count those gains too"),
+                    Mistake(Fraction(6, 5), "each face has chance 1/6, not 1/5: the 1 is one of the six faces"),
+                    Mistake(1.0, "give it exactly"),
+                ])
+def gain_at_fourteen(answer, exercise) -> str:
+    """The expected gain of one more roll with a turn total of 14."""
+    return check_exact(answer, exercise.expected, what="the expected gain", mistakes=exercise.mistakes,
+                       success="(20 − 14)/6 = 1 point: still worth rolling")
+
+
+@check.exercise(title="A four times narrower interval", practises="a confidence interval shrinks like 1/sqrt(n)",
+                stars=1, minutes=3, answer=80_000, mistakes=[
+                    Mistake(20_000, "four times the turns only halves the width: the width goes like 1/sqrt(n)"),
+                    Mistake(10_000, "the width goes like 1/sqrt(n): to divide it by 4, multiply n by 4 squared"),
+                    Mistake(1_250, "more turns make the interval narrower, not fewer"),
+                    Mistake(80_000.0, "a count is a whole number"),
+                ])
+def turns_for_a_quarter_width(answer, exercise) -> str:
+    """How many turns make the 5,000-turn interval four times narrower."""
+    return check_integer(answer, exercise.expected, what="the number of turns", mistakes=exercise.mistakes,
+                         success="16 times the turns: the width goes like 1/√n")
+
+
 def graph_key(state: PigTurn) -> tuple:
     """The position for a move graph: the last die shown does not matter, and every bust is the same end."""
     return "bust" if state.busted else (state.total, state.rolling, state.stopped)
