@@ -306,3 +306,60 @@ def test_every_check_is_quick_on_a_right_answer():
         start = time.perf_counter()
         assert passes(getattr(check, name)(answer)), name
         assert time.perf_counter() - start < 2, name
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells: the student picks the values, the check answers for any of them
+
+def test_the_try_it_checks_are_registered_after_the_exercises():
+    assert list(check)[8:] == ["try_ranks_that_fit", "try_fitting_cards", "try_race"]
+
+
+@pytest.mark.parametrize("top", range(1, 14))
+def test_try_ranks_that_fit_answers_for_every_top(top):
+    below, above = (top - 2) % 13 + 1, top % 13 + 1
+    assert passes(check.try_ranks_that_fit((top, {below, above})))
+    with pytest.raises(WrongAnswer, match="same rank"):
+        check.try_ranks_that_fit((top, {below, top, above}))
+    one_side = {below} if top == 13 else {above}   # for the Ace and the King, the side left out is the wrap
+    with pytest.raises(WrongAnswer, match="wrap round" if top in (1, 13) else "two ranks in all"):
+        check.try_ranks_that_fit((top, one_side))
+
+
+def _fitting(a, b):
+    ranks = {(a - 2) % 13 + 1, a % 13 + 1, (b - 2) % 13 + 1, b % 13 + 1}
+    return sum(4 - (r == a) - (r == b) for r in ranks)
+
+
+@pytest.mark.parametrize("a, b", [(7, 8), (8, 7), (7, 7), (13, 2), (13, 1), (1, 1), (3, 10), (6, 8)])
+def test_try_fitting_cards_answers_for_any_tops(a, b):
+    assert passes(check.try_fitting_cards((a, b, _fitting(a, b))))
+    assert passes(check.try_fitting_cards((rank_name_or_number(a), rank_name_or_number(b), np.int64(_fitting(a, b)))))
+    with pytest.raises(WrongAnswer, match="not yet"):
+        check.try_fitting_cards((a, b, _fitting(a, b) + 1))
+
+
+def rank_name_or_number(rank):
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def test_try_fitting_cards_names_each_slip_with_the_lesson_tops():
+    with pytest.raises(WrongAnswer, match="tops are on the table"):
+        check.try_fitting_cards(("K", "A", 16))
+    with pytest.raises(WrongAnswer, match="the K fits on the A and the A on the K"):
+        check.try_fitting_cards(("K", "A", 8))
+    with pytest.raises(WrongAnswer, match="share their fitting ranks"):
+        check.try_fitting_cards(("Q", "Q", 16))
+
+
+@pytest.mark.parametrize("you, bot", [(3, 1), (1, 3), (Fraction(1, 2), 2), (5, 5), (sympy.Rational(7, 3), 1)])
+def test_try_race_answers_for_any_rates(you, bot):
+    p = Fraction(str(you)) / (Fraction(str(you)) + Fraction(str(bot)))
+    assert passes(check.try_race((you, bot, p)))
+    if you != bot:
+        with pytest.raises(WrongAnswer, match="bot's chance"):
+            check.try_race((you, bot, 1 - p))
+    with pytest.raises(WrongAnswer, match="exactly"):
+        check.try_race((you, bot, float(p)))
+    with pytest.raises(WrongAnswer, match="positive"):
+        check.try_race((0, bot, p))

@@ -16,7 +16,7 @@ from math import comb
 import sympy
 
 from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_formula, check_function,
-                          check_probability, check_simulation, correct)
+                          check_probability, check_simulation, correct, exact_number)
 from .rules import ONE_DECK, rank_name, rank_of
 
 __all__ = ["check", "CHAIN_HAND", "CHAIN_TOP", "WIN_RATE_RATES", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD",
@@ -428,3 +428,129 @@ check.written("why_the_race_is_memoryless", title="Why the time already waited d
               practises="memorylessness of exponential waiting times", stars=2, minutes=10, points=3)
 check.written("what_the_interval_says", title="What your interval says, and what it does not",
               practises="reading a confidence interval from a simulation", stars=2, minutes=10, points=3)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells (notebooks/04_speed.ipynb): the student picks the values, the check answers for them
+
+def _parts(answer, size: int, form: str) -> tuple:
+    if answer is None or answer is Ellipsis:
+        raise WrongAnswer(f"your answer is still empty: write it as {form}")
+    if isinstance(answer, (str, bytes, dict, set, frozenset)) or not hasattr(answer, "__iter__"):
+        raise WrongAnswer(f"write your answer as {form}")
+    parts = tuple(answer)
+    if len(parts) != size:
+        raise WrongAnswer(f"write your answer as {form}: {size} parts, not {len(parts)}")
+    return parts
+
+
+def _rank(card, what: str) -> int:
+    if isinstance(card, numbers.Integral) and not isinstance(card, bool):
+        card = int(card)
+    try:
+        return rank_of(card)
+    except (TypeError, ValueError) as error:
+        raise WrongAnswer(f"{what} is not a card: {error}") from None
+
+
+def _neighbours(top: int) -> set[int]:
+    return {(top - 2) % 13 + 1, top % 13 + 1}
+
+
+RANKS_FORM = "(top, {the ranks that fit}), for example (\"7\", {\"6\", \"8\"})"
+
+
+@check.exercise(title="Try it: the ranks that fit on a top", practises="modular arithmetic: ranks on a 13-cycle",
+                stars=1, minutes=2, mistakes=[
+                    Mistake(("K", {"Q"}), "the Ace sits next to the King: the ranks wrap round"),
+                    Mistake(("K", {"Q", "K", "A"}), "a card of the same rank as the top does not fit"),
+                    Mistake(("K", {"J", "Q", "A"}), "only the rank one above and the rank one below the top fit"),
+                    Mistake(("5", {"4"}), "one rank above AND one rank below fit: two ranks in all"),
+                ])
+def try_ranks_that_fit(answer, exercise):
+    """(top, set of ranks): the ranks that fit on the top the student picked."""
+    top, ranks = _parts(answer, 2, RANKS_FORM)
+    top = _rank(top, "your top")
+    if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
+        raise WrongAnswer(f"write the ranks that fit as a set, as in {RANKS_FORM}")
+    got = {_rank(card, "one of your ranks") for card in ranks}
+    want = _neighbours(top)
+    if got == want:
+        return correct(f"{' and '.join(rank_name(r) for r in sorted(want))} fit on {rank_name(top)}")
+    if top in got:
+        raise WrongAnswer("not yet: a card of the same rank as the top does not fit")
+    if got - want:
+        raise WrongAnswer("not yet: only the rank one above and the rank one below the top fit")
+    if (top == 13 and 1 not in got) or (top == 1 and 13 not in got):
+        raise WrongAnswer("not yet: the Ace sits next to the King: the ranks wrap round")
+    raise WrongAnswer("not yet: one rank above AND one rank below fit: two ranks in all")
+
+
+TOPS_FORM = "(top_a, top_b, how many fitting cards among the 50), for example (\"7\", \"8\", 14)"
+
+
+@check.exercise(title="Try it: fitting cards for two tops", practises="counting fitting cards without replacement",
+                stars=1, minutes=3, mistakes=[
+                    Mistake((7, 8, 16), "the tops are on the table, not among the 50 cards: take them out"),
+                    Mistake((7, 8, 8), "a top's own rank can be a fitting rank for the other top"),
+                    Mistake((7, 7, 16), "the two tops share their fitting ranks: count each rank once"),
+                    Mistake((7, 8, 4), "count cards, not ranks: each rank has 4 cards (fewer when one is a top)"),
+                    Mistake((7, 8, Fraction(14, 50)), "give the number of fitting cards, a whole number, not a "
+                                                      "probability"),
+                ])
+def try_fitting_cards(answer, exercise):
+    """(top_a, top_b, count): how many of the 50 cards left after these tops (one deck) are fitting cards."""
+    a, b, count = _parts(answer, 3, TOPS_FORM)
+    a, b = _rank(a, "your first top"), _rank(b, "your second top")
+    if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+        if isinstance(count, (numbers.Number, sympy.Basic)):
+            raise WrongAnswer("not yet: give the number of fitting cards, a whole number, not a probability")
+        raise WrongAnswer(f"write your answer as {TOPS_FORM}")
+    count = int(count)
+    ranks = _neighbours(a) | _neighbours(b)
+
+    def cards(rank_set):
+        return sum(4 - (r == a) - (r == b) for r in rank_set)
+
+    if count == cards(ranks):
+        return correct(f"{count} fitting cards for the tops {rank_name(a)} and {rank_name(b)}")
+    if count == len(ranks):
+        raise WrongAnswer("not yet: count cards, not ranks: each rank has 4 cards (fewer when one is a top)")
+    if count == sum(4 - (r == a) - (r == b) for r in [*_neighbours(a), *_neighbours(b)]):
+        raise WrongAnswer("not yet: the two tops share their fitting ranks: count each rank once")
+    if count == 4 * len(ranks):
+        raise WrongAnswer("not yet: the tops are on the table, not among the 50 cards: take them out")
+    if count == cards(ranks - {a, b}):
+        raise WrongAnswer(f"not yet: the {rank_name(a)} fits on the {rank_name(b)} and the {rank_name(b)} on the "
+                          f"{rank_name(a)}: a top's own rank can be a fitting rank for the other top")
+    raise WrongAnswer("not yet: the fitting ranks are one below and one above each top; count their cards among "
+                      "the 50 left after the two tops")
+
+
+RACE_FORM = "(your rate, the bot's rate, P(you react first)), for example (2, 5, Fraction(2, 7))"
+
+
+@check.exercise(title="Try it: who reacts first", practises="the exponential race", stars=1, minutes=2, mistakes=[
+    Mistake((3, 1, Fraction(1, 4)), "that is the bot's chance of reacting first"),
+    Mistake((3, 1, Fraction(1, 3)), "that divides one rate by the other; divide your rate by the sum of both rates"),
+    Mistake((3, 1, Fraction(1, 2)), "the faster player wins more than half of the races: the rates differ"),
+    Mistake((3, 1, 0.75), "give it exactly"),
+])
+def try_race(answer, exercise):
+    """(rate_you, rate_bot, p): P(you react first) for the rates the student picked."""
+    rate_you, rate_bot, p = _parts(answer, 3, RACE_FORM)
+    rates = []
+    for rate, who in ((rate_you, "your rate"), (rate_bot, "the bot's rate")):
+        value = exact_number(rate, who)
+        if not value > 0:
+            raise WrongAnswer(f"{who} must be positive: it counts moves per second")
+        rates.append(value)
+    you, bot = rates
+    mistakes = [Mistake(bot / (you + bot), "that is the bot's chance of reacting first")]
+    if you != bot:
+        mistakes.append(Mistake(sympy.Rational(1, 2), "the faster player wins more than half of the races: the "
+                                                      "rates differ"))
+    mistakes += [Mistake(bot / you, "that divides one rate by the other; divide your rate by the sum of both rates"),
+                 Mistake(you / bot, "that divides one rate by the other; divide your rate by the sum of both rates")]
+    return check_probability(p, you / (you + bot), what="P(you react first)", mistakes=mistakes,
+                             success="rate over the sum of the rates")
