@@ -17,7 +17,7 @@ from circuslib.flip7.rules import (CARDS, DECK_COUNTS, FLIP_THREE, FREEZE, HIT, 
 def on_table(state: Flip7Game) -> int:
     """Every card that is somewhere: deck, discards, rows, waiting actions, deferred Flip Three actions."""
     return (sum(state.deck) + sum(state.discard) + sum(len(h.cards()) for h in state.hands) + len(state.pending)
-            + (len(state.flip3[2]) if state.flip3 else 0))
+            + len(state.waiting) + (len(state.flip3[2]) if state.flip3 else 0))
 
 
 def target(card, player):
@@ -171,6 +171,55 @@ def test_a_second_second_chance_is_passed_on_or_discarded():
     assert fresh.phase == "target" and fresh.legal_moves() == (target(SECOND_CHANCE, 1), target(SECOND_CHANCE, 2))
     with pytest.raises(IllegalMove, match="without one"):
         fresh.play(target(SECOND_CHANCE, 0))
+
+
+def test_two_waiting_flip_threes_are_resolved_one_after_the_other_each_completely():
+    # player 1 flips three and reveals two Flip Threes: both wait until the three are taken
+    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FLIP_THREE, 3])
+    assert s.phase == "target" and s.current_player == 1 and s.pending == ((1, FLIP_THREE),)
+    assert s.waiting == ((1, FLIP_THREE),)                 # the second waits its turn: it is not lost
+    s = s.play(target(FLIP_THREE, 0))
+    # the first is resolved completely before the second is assigned: player 0 draws three cards now
+    assert s.flip3 == (0, 3, ()) and s.receiver == 0 and s.waiting == ((1, FLIP_THREE),)
+    assert not s.is_legal(target(FLIP_THREE, 0))
+    s = play_moves(s, [1, 2, 4])
+    assert s.hands[0].numbers == (5, 1, 2, 4) and s.phase == "target" and s.current_player == 1
+    s = play_moves(s, [target(FLIP_THREE, 0), 6, 7, "+4"])
+    assert s.hands[0].numbers == (5, 1, 2, 4, 6, 7) and s.hands[0].modifiers == ("+4",)  # six cards, not three
+    assert s.hands[0].played == (FLIP_THREE, FLIP_THREE) and s.flip3 is None and not s.waiting
+    assert on_table(s) == 94
+
+
+def test_a_waiting_freeze_waits_for_the_waiting_flip_three_before_it():
+    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
+    assert s.pending == ((1, FLIP_THREE),) and s.waiting == ((1, FREEZE),)
+    s = s.play(target(FLIP_THREE, 0))
+    assert s.receiver == 0                                  # the Freeze is not assigned before the three draws
+    s = play_moves(s, [1, 2, 4])
+    assert s.hands[0].status == "active" and s.pending == ((1, FREEZE),) and not s.waiting
+    s = s.play(target(FREEZE, 0))
+    assert s.hands[0].status == "frozen" and s.hands[0].numbers == (5, 1, 2, 4)
+    assert on_table(s) == 94
+
+
+def test_cards_revealed_by_a_waiting_flip_three_come_before_the_cards_still_waiting():
+    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
+    s = play_moves(s, [target(FLIP_THREE, 0), 1, FLIP_THREE, 4])  # player 0 reveals a Flip Three of his own
+    # the waiting Flip Three is resolved completely, with what it revealed, before player 1's Freeze
+    assert s.pending == ((0, FLIP_THREE),) and s.waiting == ((1, FREEZE),) and s.current_player == 0
+    s = play_moves(s, [target(FLIP_THREE, 1), 2, 6, 7])
+    assert s.hands[1].numbers == (8, 3, 2, 6, 7) and s.pending == ((1, FREEZE),) and not s.waiting
+    assert on_table(s) == 94
+
+
+def test_cards_still_waiting_are_discarded_when_the_round_ends():
+    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, 1, HIT, 9, HIT, 2, HIT, 10, HIT, 4])   # 5 1 2 4 | 8 9 10
+    s = play_moves(s, [HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
+    assert s.pending == ((1, FLIP_THREE),) and s.waiting == ((1, FREEZE),)
+    s = play_moves(s, [target(FLIP_THREE, 0), 6, 7, 11])   # player 0's seventh number: Flip 7 ends the round
+    assert s.round == 2 and s.totals == (5 + 1 + 2 + 4 + 6 + 7 + 11 + 15, 8 + 9 + 10 + 3)
+    assert not s.waiting and not s.pending and s.discard[INDEX[FREEZE]] == 1
+    assert on_table(s) == 94
 
 
 def test_second_chance_during_flip_three_is_taken_at_once():

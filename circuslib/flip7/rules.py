@@ -158,6 +158,8 @@ class Flip7Game(GameState):
     deal_queue: tuple[int, ...] = ()   # players still waiting for their opening card
     flip3: tuple | None = None         # (target, cards still to take, deferred action cards)
     pending: tuple = ()                # (owner, action card) waiting for a target
+    waiting: tuple = ()                # (owner, action card) revealed during a finished Flip Three, still to
+                                       # resolve one after another, in the order they were revealed
     contenders: tuple[int, ...] = ()   # who plays this round (everyone, or the tied players of a tie-break)
     finished: bool = False
     target: int = TARGET
@@ -311,6 +313,7 @@ class _Table:
         self.deal_queue = list(s.deal_queue)
         self.flip3 = list(s.flip3) if s.flip3 else None
         self.pending = list(s.pending)
+        self.waiting = list(s.waiting)
         self.contenders = s.contenders
         self.previous = s.previous
         self.finished = False
@@ -407,10 +410,15 @@ class _Table:
                     continue
                 self.flip3 = None
                 if self.hands[target].active:
-                    self.pending[0:0] = [(target, card) for card in deferred]
+                    # resolved one at a time, in the order revealed, before the cards still waiting from an
+                    # earlier Flip Three: each waiting card is resolved completely before the next is assigned
+                    self.waiting[0:0] = [(target, card) for card in deferred]
                 else:
                     for card in deferred:
                         self.discard[INDEX[card]] += 1
+                continue
+            if self.waiting:  # the next waiting card is assigned only now, once the one before is done
+                self.pending.append(self.waiting.pop(0))
                 continue
             while self.deal_queue and not self.hands[self.deal_queue[0]].active:
                 self.deal_queue.pop(0)
@@ -436,7 +444,8 @@ class _Table:
             discard=tuple(self.discard), dealer=self.dealer, round=self.round, turn=self.turn,
             turn_done=self.turn_done, receiver=self.receiver, deal_queue=tuple(self.deal_queue),
             flip3=(self.flip3[0], self.flip3[1], tuple(self.flip3[2])) if self.flip3 else None,
-            pending=tuple(self.pending), contenders=self.contenders, finished=self.finished, target=s.target,
+            pending=tuple(self.pending), waiting=tuple(self.waiting), contenders=self.contenders,
+            finished=self.finished, target=s.target,
             last="; ".join(self.log), previous=self.previous)
 
     def _targets(self, owner: int, card: str) -> list[int]:
@@ -462,12 +471,12 @@ class _Table:
         self.round_over = False
         for p in self.contenders:
             self.totals[p] += self.hands[p].score()
-        for _, card in self.pending:
+        for _, card in self.pending + self.waiting:
             self.discard[INDEX[card]] += 1
         if self.flip3:
             for card in self.flip3[2]:
                 self.discard[INDEX[card]] += 1
-        self.pending, self.flip3, self.deal_queue = [], None, []
+        self.pending, self.waiting, self.flip3, self.deal_queue = [], [], None, []
         self.talk and self.log.append("round " + str(self.round) + " ends: " +
                         ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
         best = max(self.totals[p] for p in self.contenders)
