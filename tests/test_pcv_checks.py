@@ -35,10 +35,11 @@ def fails(name, answer, *messages):
     return str(refused.value)
 
 
-def test_the_set_has_its_checks_and_two_questions_in_words():
+def test_the_set_and_the_lesson_try_its_have_their_checks_and_two_questions_in_words():
     assert list(check) == ["at_least_one_hit", "first_hit", "crossfire_wait", "second_shot_formula",
                            "duel_transition_matrix", "red_wins_duel", "duel_rounds", "duel_simulation", "hex_distance",
-                           "end_positions", "balloon_path"]
+                           "end_positions", "balloon_path", "try_shot_one_level_up", "try_shots_while_damaged",
+                           "try_end_positions_altitude_three"]
     assert [w.name for w in check.written_questions()] == ["why_no_wear", "why_first_pays"]
 
 
@@ -363,3 +364,19 @@ def test_every_check_answers_quickly():
         start = time.perf_counter()
         getattr(check, name)(answer)
         assert time.perf_counter() - start < 2, name
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells
+
+def test_try_it_checks_on_the_lessons_values(capsys):
+    passes("try_shot_one_level_up", sympy.Rational(1, 6), capsys)
+    passes("try_shot_one_level_up", odds.hit_probability(2, 1), capsys)
+    fails("try_shot_one_level_up", (4 - effective_range(2, 1)) / 6, "give it exactly")
+    fails("try_shot_one_level_up", Fraction(1, 3), "one level apart counts as one more hex")
+    p, q = sympy.symbols("p q")
+    n_matrix = (sympy.eye(2) - sympy.Matrix([[1 - p, p - q], [0, 1 - p]])).inv()
+    passes("try_shots_while_damaged", n_matrix[0, 1].subs({p: sympy.Rational(1, 2), q: sympy.Rational(1, 6)}), capsys)
+    fails("try_shots_while_damaged", n_matrix[0, 0].subs({p: sympy.Rational(1, 2), q: sympy.Rational(1, 6)}), "1/p")
+    passes("try_end_positions_altitude_three", len(student_end_positions(((0, 0), 0, 3), 2)), capsys)
+    fails("try_end_positions_altitude_three", 39, "you counted sequences")

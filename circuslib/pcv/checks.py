@@ -20,7 +20,7 @@ import sympy
 
 from ..core.exact import AbsorbingChain
 from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_formula, check_function,
-                          check_probability, check_simulation, correct)
+                          check_integer, check_probability, check_simulation, correct)
 from .graphs import reachable
 from .odds import p, q
 from .rules import (MIN_LEVEL, Plane, effective_range, hex_distance as kit_hex_distance, line_ahead,
@@ -645,3 +645,56 @@ def balloon_path(answer: Any, exercise) -> str:
         raise WrongAnswer(f"your path is legal and ends with a shot, but there is a quicker way: search turn by "
                           "turn, breadth first")
     return correct("a quickest way round to the balloon")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells (notebooks/02_petit_cirque_volant.ipynb): small checks on the lesson's own values
+
+@check.exercise(
+    title="Try it: a shot one level up", practises="effective range: hexes ahead plus levels apart",
+    stars=1, minutes=3, answer=F(1, 6),
+    mistakes=[
+        Mistake(F(1, 3), "one level apart counts as one more hex: 2 hexes and 1 level is effective range 3"),
+        Mistake(F(1, 2), "count the hexes and the levels apart together: the range is more than 1"),
+        Mistake(F(5, 6), "that is the chance to miss"),
+        Mistake(0, "one level apart is still in reach; only two or more levels apart are out of reach"),
+        Mistake(0.1667, "give it exactly"),
+    ])
+def try_shot_one_level_up(answer: Any, exercise) -> str:
+    """P(one shot hits) at 2 hexes ahead, one level apart."""
+    return check_probability(answer, exercise.expected, what="P(hit)", mistakes=exercise.mistakes,
+                             success="effective range 3: only a 6 hits")
+
+
+@check.exercise(
+    title="Try it: shots at a damaged target",
+    practises="reading the fundamental matrix: N[i, j] is the expected number of visits to j from i",
+    stars=1, minutes=5, answer=F(4, 3),
+    mistakes=[
+        Mistake(2, "that is 1/p, the shots spent in one state once the plane is in it; but a 6 destroys an intact "
+                   "plane at once, so not every target is ever damaged"),
+        Mistake(F(10, 3), "that is every shot (the whole row of N added up); count only the shots fired while the "
+                          "target is damaged"),
+        Mistake(F(2, 3), "that is the chance that the target is ever damaged; multiply by the shots it then takes"),
+        Mistake(1.3333, "give it exactly"),
+    ])
+def try_shots_while_damaged(answer: Any, exercise) -> str:
+    """At effective range 1, the expected number of shots fired while the target is damaged (from intact)."""
+    return check_exact(answer, exercise.expected, what="the expected number of shots", mistakes=exercise.mistakes,
+                       success="N[intact, damaged] = (p - q)/p^2: the expected shots while damaged")
+
+
+@check.exercise(
+    title="Try it: end positions from altitude 3", practises="end positions (nodes) versus sequences (paths)",
+    stars=1, minutes=5, answer=lambda: len(reachable(Plane("Red 1", 0, (0, 0), 0, 3, 2))),
+    mistakes=[
+        Mistake(39, "you counted sequences (paths); different sequences can end in the same position"),
+        Mistake(37, "you counted every node of the graph; an end position has 0 points left"),
+        Mistake(10, "an end position is a hex, a facing and an altitude, not the hex alone"),
+        Mistake(12, "that is the plane at altitude 1: start it at altitude 3"),
+        Mistake(4, "that is with turning='straight'; the kit's reading has three front hexes"),
+    ])
+def try_end_positions_altitude_three(answer: Any, exercise) -> str:
+    """How many end positions a plane at speed 2 has from altitude 3."""
+    return check_integer(answer, exercise.expected, what="the number of end positions", mistakes=exercise.mistakes,
+                         success="fewer end positions than sequences: paths merge")
