@@ -203,6 +203,21 @@ def test_enlarging_a_group_gives_the_reward_but_reordering_it_does_not():
     assert not state.play(swap(8, 9)).pending  # the same two Clowns, reordered
 
 
+def test_a_magicien_swapping_two_clowns_makes_no_group_and_pays_nothing():
+    # Clowns at 0 1 3 6; the Magicien at 2 swaps the Clowns at 1 and 3: the visible faces are what they were
+    state = from_faces([(C, A), (C, M), (M, V), (C, V), (V, MU), (MU, D), (C, MU), (D, A), (A, M), (D, C)])
+    after = state.play(power(2))
+    assert after.faces == state.faces and after.ring != state.ring
+    assert not after.pending and after.actions_left == 1 and after.applause == (0, 0)
+
+
+def test_a_magicien_moving_a_clown_into_a_group_pays_the_reward():
+    # the Magicien at 2 swaps 1 (Acrobate) and 3 (Clown): the Clown joins the Clown at 0
+    state = from_faces([(C, A), (A, M), (M, V), (C, V), (V, MU), (MU, D), (C, MU), (D, A), (C, M), (D, C)])
+    after = state.play(power(2))
+    assert after.pending and set(after.legal_moves()) == {TAKE_APPLAUSE}
+
+
 def test_a_flip_making_a_clown_group_gives_the_reward():
     ring = list(R1)
     ring[2], ring[6] = (M, C), (M, V)  # a Clown/Magicien token, Magicien up, between the Clowns 1 and 3

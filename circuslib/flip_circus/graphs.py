@@ -280,8 +280,8 @@ class _Search:
                     continue
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
-                    before = clown_groups(faces, ids)
-                if makes_clown_group(before, clown_groups(new_faces, new_ids)):
+                    before = clown_groups(faces)  # groups of visible faces, by place (as the rules compare them)
+                if makes_clown_group(before, clown_groups(new_faces)):
                     if r:  # the Clowns' reward: an Applause from the reserve is one more possible action
                         step, a, r = plan + (TAKE_CODE,), a + 1, r - 1
                     else:

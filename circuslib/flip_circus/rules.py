@@ -252,7 +252,11 @@ _AFTER = tuple(tuple((start + k) % SIZE for k in range(1, SIZE + 1)) for start i
 
 
 def makes_clown_group(before: list[frozenset], after: list[frozenset]) -> bool:
-    """Whether a group was made or enlarged: some group after is not inside a group that was already there."""
+    """Whether a group was made or enlarged: some group after is not inside a group that was already there.
+
+    Give the groups as sets of positions (``clown_groups(faces)``): a group is what the players see, Clown faces
+    side by side, so two Clowns that change places leave every group as it was.
+    """
     return any(not any(g <= old for old in before) for g in after)
 
 
@@ -497,7 +501,7 @@ class FlipCircus(GameState):
         # shows a Clown after the action can have made or enlarged a group
         grouped = (moved and bool(self.reserve or applause[1 - team])
                    and (CLOWN == new_faces[changed[0]] or CLOWN == new_faces[changed[-1]])
-                   and makes_clown_group(clown_groups(faces, self.ring), clown_groups(new_faces, ring)))
+                   and makes_clown_group(clown_groups(faces), clown_groups(new_faces)))
         actions_left = self.actions_left - 1
         if not grouped and not _any_trio(new_faces):  # no poster, no Clowns' reward: one copy of the state
             if actions_left or applause[team]:  # the turn goes on
