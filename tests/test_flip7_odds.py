@@ -161,6 +161,77 @@ def test_card_counting_changes_the_optimum():
     assert counted.value < solo_optimal().value
 
 
+# --- best score or best chance to win: the optimum for a target ------------------------------------------------
+
+def chance_to_reach(state, target, hits) -> Fraction:
+    """P(round score >= target) from ``state`` when the player hits exactly on the hands in ``hits``."""
+    if state.is_over():
+        return Fraction(state.score() >= target)
+    if state.drawing:
+        return sum((p * chance_to_reach(state.play(card), target, hits) for card, p in state.chance_outcomes()),
+                   Fraction(0))
+    move = HIT if state.numbers in hits and HIT in state.legal_moves() else STAY
+    return chance_to_reach(state.play(move), target, hits)
+
+
+@pytest.mark.parametrize("small", [{1: 1, 3: 2, 5: 3}, {2: 2, 4: 1, 7: 3}], ids=["1-3-5", "2-4-7"])
+@pytest.mark.parametrize("target", [4, 7, 9, 12])
+def test_the_target_optimum_equals_a_brute_force_over_every_policy_on_a_small_deck(target, small):
+    from itertools import chain, combinations, product
+
+    numbers = sorted(small)  # 7 hands to choose at (the full hand can only bust): all 2**7 policies are tried
+    hands = [tuple(c) for c in chain.from_iterable(combinations(numbers, k) for k in range(len(numbers)))]
+    best = max(chance_to_reach(solo_round(small), target, {h for h, bit in zip(hands, bits) if bit})
+               for bits in product((0, 1), repeat=len(hands)))
+    optimum = solo_optimal(small, target=target)
+    assert to_fraction(optimum.value) == best
+    advised = {h for h, advice in optimum.table().items() if advice == "hit"}
+    assert chance_to_reach(solo_round(small), target, advised) == best      # its own policy reaches that value
+    expected_score = {h for h, advice in solo_optimal(small).table().items() if advice == "hit"}
+    assert chance_to_reach(solo_round(small), target, expected_score) <= best
+
+
+def test_to_reach_a_target_in_one_round_hit_below_it_and_stay_at_it():
+    for target in (15, 35):
+        table = solo_optimal(target=target).table()
+        assert len(table) == 4096
+        assert all((advice == "hit") == (sum(hand) < target) for hand, advice in table.items())
+
+
+def test_the_target_optimum_differs_from_the_expected_score_optimum():
+    best, chance = solo_optimal(), solo_optimal(target=40)
+    assert best.advice([10, 11, 12]) == "stay" and chance.advice([10, 11, 12]) == "hit"   # 33 < 40: hit on
+    assert best.advice([2, 3]) == "hit" and solo_optimal(target=5).advice([2, 3]) == "stay"
+    assert chance.target == 40 and best.target is None
+
+
+def test_target_values_are_chances_that_fall_as_the_target_rises():
+    values = [solo_optimal(target=t).value for t in (1, 10, 20, 30, 40, 60)]
+    assert all(0 < v <= 1 for v in values)
+    assert values == sorted(values, reverse=True)
+    assert values[0] == 1   # the one 0 cannot bust and any card after it makes 1 point: 1 is sure to be reached
+
+
+@pytest.mark.parametrize("deck, target", [("numbers", 30), ("numbers+modifiers", 45)])
+def test_the_target_optimum_matches_a_seeded_simulation(deck, target):
+    optimum = solo_optimal(deck, target=target)
+    start = solo_round(deck)
+    choose = optimum_policy(optimum)
+    estimate = monte_carlo(lambda rng: playout(start, rng, choose).score() >= target, 6_000, seed=12)
+    assert estimate.contains(optimum.value)
+
+
+def test_the_target_is_checked():
+    with pytest.raises(TypeError, match="whole number"):
+        solo_optimal(target=30.0)
+    with pytest.raises(ValueError, match="at least 1"):
+        solo_optimal(target=0)
+    with pytest.raises(ValueError, match="small deck"):
+        solo_optimal("full", target=30)
+    with pytest.raises(ValueError):
+        solo_optimal({3: -1}, target=3)
+
+
 # --- stop-at thresholds ---------------------------------------------------------------------------------------
 
 def test_threshold_values_by_hand():

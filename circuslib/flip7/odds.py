@@ -131,8 +131,12 @@ def _bits(mask: int) -> list[int]:
 
 
 def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple[str, ...] = (),
-           policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True):
-    """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?})."""
+           policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True, target: int | None = None):
+    """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?}).
+
+    With ``target`` a hand is worth 1 when it stays with a round score of at least ``target`` and 0 otherwise, so
+    the value is the chance of reaching the target; below the target a tie goes to hitting (staying is worth 0).
+    """
     if any(counts[INDEX[a]] for a in ACTIONS):
         raise ValueError("the exact optimum covers the 'numbers' and 'numbers+modifiers' decks (no action cards)")
     number_counts = counts[:13]
@@ -153,7 +157,8 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
         if key in memo:
             return memo[key]
         doubled = mmask >> 5 & 1
-        stay = (numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)) * scale[d]
+        score = numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)
+        stay = (score if target is None else score >= target) * scale[d]
         if n_numbers >= 7 or d >= max_draws:
             memo[key] = stay
             return stay
@@ -165,7 +170,7 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
             if not mmask >> i & 1:
                 hit += value(nmask, mmask | 1 << i, d + 1, n_numbers, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
         if policy is None:
-            choose_hit = hit > stay
+            choose_hit = hit > stay or (target is not None and score < target and hit == stay)
         else:
             choose_hit = policy(numbers_sum * (2 if doubled else 1) + plus, n_numbers, d)
         if want_table:
@@ -189,11 +194,13 @@ def _hand_key(held, modifiers=()) -> int:
 
 @dataclass(frozen=True)
 class SoloOptimal:
-    """The best hit/stay policy of one player alone in one round, with its exact expected score."""
+    """The best hit/stay policy of one player alone in one round, with its exact value: the expected round score,
+    or with a ``target`` the chance that the round score reaches it."""
 
     deck: str
     value: sympy.Rational
     decisions: dict  # hand key -> True (hit) / False (stay), for every hand the policy can reach or consider
+    target: int | None = None
 
     def hit(self, held, modifiers=()) -> bool:
         """The advice for this hand: True means hit, False means stay."""
@@ -201,7 +208,8 @@ class SoloOptimal:
         if key not in self.decisions:
             if len(set(held)) >= 7:
                 raise ValueError("seven different numbers is a Flip 7: the round is already over")
-            raise ValueError(f"the hand {sorted(held)} cannot arise from the {self.deck} deck")
+            raise ValueError(f"the hand {sorted(held)} cannot arise from the {self.deck} deck"
+                             + (" (or it is already over)" if self.target is not None else ""))
         return self.decisions[key]
 
     def advice(self, held, modifiers=()) -> str:
@@ -211,25 +219,58 @@ class SoloOptimal:
     def table(self) -> dict:
         """The advice for every hand: {(numbers held, modifiers held): 'hit'/'stay'} (numbers deck: {numbers: ...})."""
         out = {}
+        plain = self.deck == "numbers" or self.deck.startswith("{") and not any(k >> 13 for k in self.decisions)
         for key, hit in self.decisions.items():
             numbers = tuple(_bits(key & 0x1FFF))
             mods = tuple(MODIFIERS[i] for i in _bits(key >> 13))
-            out[numbers if self.deck == "numbers" else (numbers, mods)] = "hit" if hit else "stay"
+            out[numbers if plain else (numbers, mods)] = "hit" if hit else "stay"
         return out
 
 
 _OPTIMA: dict = {}
 
 
-def solo_optimal(deck: str = "numbers", seen=()) -> SoloOptimal:
-    """The optimal policy for one player alone in one round (exact DP over hands), on a fresh deck minus ``seen``."""
+def _deck_counts_for(deck, seen) -> tuple[tuple[int, ...], str]:
+    """The counts and a readable name of 'numbers', 'numbers+modifiers' or a small deck {card: copies}, minus seen."""
+    if isinstance(deck, dict):
+        from .rules import solo_round
+
+        counts = list(solo_round(deck).deck)  # validates the cards and the copies
+        for card in seen:
+            i = INDEX[parse_card(card)]
+            counts[i] -= 1
+            if counts[i] < 0:
+                raise ValueError(f"more cards {card!r} are counted as seen than this deck has")
+        return tuple(counts), "{" + ", ".join(f"{k}: {v}" for k, v in deck.items()) + "}"
     if deck not in ("numbers", "numbers+modifiers"):
-        raise ValueError("solo_optimal works on deck='numbers' or deck='numbers+modifiers'")
-    counts = remaining_deck((), seen, deck)
-    key = (deck, counts)
+        raise ValueError("solo_optimal works on deck='numbers', deck='numbers+modifiers' or a small deck "
+                         "{number: copies}")
+    return remaining_deck((), seen, deck), deck
+
+
+def _check_target(target) -> int | None:
+    if target is None:
+        return None
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise TypeError("the target is a whole number of points, for example target=40")
+    if target < 1:
+        raise ValueError("the target must be at least 1 point (every round scores at least 0)")
+    return target
+
+
+def solo_optimal(deck="numbers", seen=(), *, target: int | None = None) -> SoloOptimal:
+    """The optimal policy for one player alone in one round (exact DP over hands), on a fresh deck minus ``seen``.
+
+    By default it makes the largest expected round score. With ``target=T`` it makes the largest chance that the
+    round score reaches T (what matters near the end of a game), and ``value`` is that chance. ``deck`` is
+    'numbers', 'numbers+modifiers' or a small deck of numbers and modifiers {card: copies}.
+    """
+    target = _check_target(target)
+    counts, name = _deck_counts_for(deck, seen)
+    key = (name, counts, target)
     if key not in _OPTIMA:
-        value, table = _solve(counts)
-        _OPTIMA[key] = SoloOptimal(deck, to_rational(value), table)
+        value, table = _solve(counts, target=target)
+        _OPTIMA[key] = SoloOptimal(name, to_rational(value), table, target)
     return _OPTIMA[key]
 
 
