@@ -236,11 +236,14 @@ def test_two_players_a_player_without_chips_who_cannot_show_ends_the_round():
     s = ScoutState.from_hands([[(8, 1), (8, 2), (1, 3)], [(2, 3), (5, 1)]], turn=0, chips=[1, 0])
     end = s.play(Show(0, 2))
     result = end.history[-1]
-    assert result.reason == "stuck" and result.exempt == 0
-    # player 0: 1 unspent chip, hand not counted (owner of the standing set) = 1; player 1: -2 cards
-    assert result.scores == (1, -2)
-    strict = ScoutState.from_hands(s.hands, turn=0, chips=[1, 0], rules=ScoutRules(stuck_owner_exempt=False))
-    assert strict.play(Show(0, 2)).history[-1].scores == (0, -2)
+    # the rulings: nobody is exempt in the "stuck" ending (the owner's exemption is for "everyone scouted")
+    assert result.reason == "stuck" and result.exempt is None
+    # player 0: 1 unspent chip - 1 card in hand = 0; player 1: -2 cards
+    assert result.scores == (0, -2)
+    assert ScoutRules().stuck_owner_exempt is False
+    lenient = ScoutState.from_hands(s.hands, turn=0, chips=[1, 0], rules=ScoutRules(stuck_owner_exempt=True))
+    result = lenient.play(Show(0, 2)).history[-1]
+    assert result.exempt == 0 and result.scores == (1, -2)  # the option exempts the owner of the standing set
 
 
 def test_two_player_game_has_two_rounds_and_3_chips_a_round():

@@ -295,8 +295,9 @@ class ScoutRules:
     ``flip_reverses_order``: turning the whole hand round is a 180-degree rotation, so the left card becomes the
     right one as well as showing its other number (False: each card shows its other number, order kept).
     ``two_player_chips``: Scout chips each player gets per round in the 2-player game.
-    ``stuck_owner_exempt``: in the 2-player game, when a player can neither show nor scout, the owner of the
-    standing set does not lose points for the cards in hand (as in the "everyone scouted" ending).
+    ``stuck_owner_exempt``: in the 2-player game, when a player can neither show nor scout, whether the owner of
+    the standing set keeps their hand cards without penalty. False (the rulings): nobody is exempt in that ending;
+    the exemption belongs to the "everyone else scouted" ending only. True exempts the owner there too.
     ``turn_limit``: a round ends after this many moves, scored as if a hand had been emptied (no exemption). The
     published rules let a round loop for ever (scout the lone card of a set, the next player must show on the
     empty table, and round again); normal play ends long before (a 4-player round lasts about 30 to 60 moves).
@@ -304,7 +305,7 @@ class ScoutRules:
 
     flip_reverses_order: bool = True
     two_player_chips: int = 3
-    stuck_owner_exempt: bool = True
+    stuck_owner_exempt: bool = False
     turn_limit: int = 300
 
     def __post_init__(self) -> None:
