@@ -221,6 +221,22 @@ def test_the_target_optimum_matches_a_seeded_simulation(deck, target):
     assert estimate.contains(optimum.value)
 
 
+def test_the_chance_to_reach_a_target_when_following_a_policy():
+    best = solo_optimal()
+    for target in (20, 30, 40):
+        chance = solo_optimal(target=target)
+        assert chance.chance_to_reach(target) == chance.value
+        assert best.chance_to_reach(target) < chance.value          # aiming at the average reaches 40 far less often
+    small = {1: 1, 3: 2, 5: 3}
+    advised = {h for h, advice in solo_optimal(small).table().items() if advice == "hit"}
+    assert to_fraction(solo_optimal(small).chance_to_reach(6)) == chance_to_reach(solo_round(small), 6, advised)
+    estimate = monte_carlo(lambda rng: playout(solo_round("numbers"), rng, optimum_policy(best)).score() >= 25,
+                           6_000, seed=13)
+    assert estimate.contains(best.chance_to_reach(25))
+    with pytest.raises(TypeError):
+        best.chance_to_reach(None)
+
+
 def test_the_target_is_checked():
     with pytest.raises(TypeError, match="whole number"):
         solo_optimal(target=30.0)

@@ -7,7 +7,7 @@ go, so every probability shares one denominator and no fraction is ever reduced 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import prod
@@ -131,11 +131,13 @@ def _bits(mask: int) -> list[int]:
 
 
 def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple[str, ...] = (),
-           policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True, target: int | None = None):
+           policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True, target: int | None = None,
+           follow: dict | None = None):
     """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?}).
 
     With ``target`` a hand is worth 1 when it stays with a round score of at least ``target`` and 0 otherwise, so
     the value is the chance of reaching the target; below the target a tie goes to hitting (staying is worth 0).
+    With ``follow`` (a decisions table) the hands are played as that table says instead of optimally.
     """
     if any(counts[INDEX[a]] for a in ACTIONS):
         raise ValueError("the exact optimum covers the 'numbers' and 'numbers+modifiers' decks (no action cards)")
@@ -169,7 +171,9 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
         for i in mods_free:
             if not mmask >> i & 1:
                 hit += value(nmask, mmask | 1 << i, d + 1, n_numbers, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
-        if policy is None:
+        if follow is not None:
+            choose_hit = follow.get(key, False)
+        elif policy is None:
             choose_hit = hit > stay or (target is not None and score < target and hit == stay)
         else:
             choose_hit = policy(numbers_sum * (2 if doubled else 1) + plus, n_numbers, d)
@@ -201,6 +205,15 @@ class SoloOptimal:
     value: sympy.Rational
     decisions: dict  # hand key -> True (hit) / False (stay), for every hand the policy can reach or consider
     target: int | None = None
+    counts: tuple = field(default=(), repr=False)  # the deck it was solved for, in CARDS order
+
+    def chance_to_reach(self, target: int) -> sympy.Rational:
+        """The exact chance that the round score reaches ``target`` when the round is played by this policy."""
+        target = _check_target(target)
+        if target is None:
+            raise TypeError("give the target, a whole number of points")
+        value, _ = _solve(self.counts, follow=self.decisions, target=target, want_table=False)
+        return to_rational(value)
 
     def hit(self, held, modifiers=()) -> bool:
         """The advice for this hand: True means hit, False means stay."""
@@ -270,7 +283,7 @@ def solo_optimal(deck="numbers", seen=(), *, target: int | None = None) -> SoloO
     key = (name, counts, target)
     if key not in _OPTIMA:
         value, table = _solve(counts, target=target)
-        _OPTIMA[key] = SoloOptimal(name, to_rational(value), table, target)
+        _OPTIMA[key] = SoloOptimal(name, to_rational(value), table, target, counts)
     return _OPTIMA[key]
 
 
