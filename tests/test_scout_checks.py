@@ -23,6 +23,7 @@ from notebooks import ROOT
 
 CHECKED = ["four_or_seven", "fives_facing_up", "three_tens", "set_of_three", "my_beats", "runs_bijection", "my_bot",
            "measure_greedy"]
+TRY_IT = ["try_cards_in_play", "try_hands", "try_pair_match"]
 WRITTEN = ["why_orientation_doubles", "what_the_flip_is_worth"]
 
 
@@ -38,9 +39,9 @@ def _refused(name, answer) -> str:
 
 
 def test_the_set_registers_its_checks_and_its_questions_in_words():
-    assert list(check) == CHECKED
+    assert list(check) == CHECKED + TRY_IT
     assert [w.name for w in check.written_questions()] == WRITTEN
-    stars = [e.stars for e in check.exercises()] + [w.stars for w in check.written_questions()]
+    stars = [getattr(check, name).stars for name in CHECKED] + [w.stars for w in check.written_questions()]
     assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
 
 
@@ -276,3 +277,27 @@ def test_the_set_up_cell_imports_neither_beats_nor_the_odds():
     setup = "".join(notebook["cells"][1]["source"])
     for name in ("beats", "set_key", "legal_shows", "odds", "graphs", "import check", "compare_bots"):
         assert name not in setup, name
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it checks: any number of players, the student's own value
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_try_it_checks_pass_for_every_number_of_players(players):
+    from math import perm
+
+    n, h = len(deck_for(players)), scout_checks.HAND_SIZE[players]
+    assert _passes("try_cards_in_play", (players, sympy.binomial(10 if players == 5 else 9, 2)
+                                         if players in (3, 5) else 44))
+    assert _passes("try_hands", (players, sympy.ff(n, h) * 2 ** h))
+    assert _passes("try_hands", (np.int64(players), perm(n, h) * 2 ** h))
+    carrying = [sum(1 for card in deck_for(players) if v in card) for v in range(1, 11)]
+    assert _passes("try_pair_match", (players, Fraction(sum(c * (c - 1) for c in carrying), n * (n - 1) * 4)))
+
+
+def test_try_it_checks_name_the_slip_for_the_players_chosen():
+    assert "orientation" in _refused("try_pair_match", (3, Fraction(8 * 7 * 9, 36 * 35)))
+    assert "cannot be reordered" in _refused("try_hands", (3, sympy.binomial(36, 12) * 2 ** 12))
+    assert "whole deck" in _refused("try_cards_in_play", (4, 45))
+    assert "2, 3, 4 or 5" in _refused("try_hands", (6, 10))
+    assert "a pair (players" in _refused("try_hands", 10)

@@ -20,7 +20,7 @@ from ..core.sim import wilson_interval
 from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_integer, check_probability,
                           check_simulation, correct)
 from .bots import greedy_bot, random_bot
-from .rules import (FLIP_HAND, KEEP_HAND, ScoutState, Scout, Show, beats, deal_round, deck_for, flip_hand, new_game,
+from .rules import (FLIP_HAND, HAND_SIZE, KEEP_HAND, ScoutState, Scout, Show, beats, deal_round, deck_for, flip_hand, new_game,
                     set_key)
 
 __all__ = ["check", "small_deck", "BEATS_SETS", "BOT_GAMES", "SIM_GAMES", "GREEDY_WIN_RATE", "GREEDY_WIN_SPREAD"]
@@ -586,3 +586,111 @@ def measure_greedy(simulate, exercise):
     """simulate(n, seed) -> (share of games greedy_bot wins against two random bots, its 95% interval)."""
     return check_simulation(simulate, reference=GREEDY_WIN_RATE, spread=GREEDY_WIN_SPREAD, n=SIM_GAMES,
                             name="simulate", mistakes=exercise.mistakes, unit="games")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells (notebooks/03_scout.ipynb): the student picks a number of players and answers for it
+
+def _players_and(answer, what: str) -> tuple[int, object]:
+    """Read a try-it answer (players, value), or explain in one line what shape it should have."""
+    if answer is None or answer is Ellipsis:
+        raise WrongAnswer("the answer is still empty: fill in the number of players and your value")
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        raise WrongAnswer(f"give a pair (players, {what}), as in the cell above")
+    players, value = answer
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or int(players) not in HAND_SIZE:
+        raise WrongAnswer(f"the number of players is 2, 3, 4 or 5, not {players!r:.20}")
+    return int(players), value
+
+
+def _deck_models(players: int) -> list[tuple[int, str]]:
+    """Likely wrong numbers of cards for this many players, each with its hint."""
+    return [
+        (45, f"that is the whole deck: with {players} players some cards are taken out"),
+        (44, "with 3 players every card that carries a 10 goes, not only the 9/10 card"),
+        (36, f"with {players} players only the 9/10 card is taken out" if players != 5 else
+             "with 5 players all the cards are used"),
+        (35, "a 10 pairs with each of 1 to 9: nine cards carry a 10, not ten"),
+        (2 * len(deck_for(players)), "a card is an unordered pair: 3/7 and 7/3 are the same card"),
+    ]
+
+
+def _deck_mistakes() -> list[Mistake]:
+    chosen = [(3, 45), (3, 44), (4, 36), (3, 35), (4, 88), (5, 36)]
+    return [Mistake(pair, dict(_deck_models(pair[0]))[pair[1]]) for pair in chosen]
+
+
+@check.exercise(title="Try it: the cards in play", practises="counting pairs with a binomial coefficient",
+                stars=1, minutes=2, mistakes=_deck_mistakes())
+def try_cards_in_play(answer, exercise):
+    """(players, the number of cards used with that many players)."""
+    players, value = _players_and(answer, "number of cards")
+    models = [Mistake(v, hint) for v, hint in _deck_models(players) if v != len(deck_for(players))]
+    return check_integer(value, len(deck_for(players)), what=f"your number of cards for {players} players",
+                         mistakes=models, success=f"{players} players use {len(deck_for(players))} cards")
+
+
+def _hand_models(players: int) -> list[tuple[int, str]]:
+    n, h = len(deck_for(players)), HAND_SIZE[players]
+    ordered = math.perm(n, h)
+    return [
+        (comb(n, h) * 2 ** h, "a Scout hand cannot be reordered, so the order of the cards counts"),
+        (ordered, "each card can also be held either way up: a factor 2 for every card"),
+        (comb(n, h), "the order counts, and each card can be either way up"),
+        (n ** h * 2 ** h, "a card cannot be dealt twice: the choices shrink by one card each time"),
+        (ordered * 2 ** h // 2, "that counts a hand and its turned-round version once; count them both"),
+        (math.perm(45, h) * 2 ** h, f"with {players} players the deck has {n} cards, not 45"),
+    ]
+
+
+def _hand_mistakes() -> list[Mistake]:
+    chosen = [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (4, 5)]
+    return [Mistake((p, _hand_models(p)[i][0]), _hand_models(p)[i][1]) for p, i in chosen]
+
+
+@check.exercise(title="Try it: how many hands", practises="ordered choices and the factor 2 per card",
+                stars=1, minutes=3, mistakes=_hand_mistakes())
+def try_hands(answer, exercise):
+    """(players, the number of hands a deal can give: in hand order, each card either way up)."""
+    players, value = _players_and(answer, "number of hands")
+    n, h = len(deck_for(players)), HAND_SIZE[players]
+    expected = math.perm(n, h) * 2 ** h
+    models = [Mistake(v, hint) for v, hint in _hand_models(players) if v != expected]
+    return check_integer(value, expected, what=f"your number of {players}-player hands", mistakes=models,
+                         success=f"every {players}-player hand counted once")
+
+
+def _pair_match(players: int, *, orientations: int = 4, replacement: bool = False, deck_players: int | None = None):
+    deck = deck_for(deck_players or players)
+    n = len(deck)
+    carrying = Counter(v for card in deck for v in card)
+    if replacement:
+        return Fraction(sum(c * c for c in carrying.values()), n * n * orientations)
+    return Fraction(sum(c * (c - 1) for c in carrying.values()), n * (n - 1) * orientations)
+
+
+def _pair_models(players: int) -> list[tuple[Fraction, str]]:
+    return [
+        (_pair_match(players, orientations=1), "each of the two cards is dealt either way up, 4 ways for the pair: "
+                                               "you forgot the orientations"),
+        (_pair_match(players, orientations=2), "both cards have an orientation: 2 × 2 ways, not 2"),
+        (_pair_match(players, replacement=True), "the second card cannot be the first card again"),
+        (_pair_match(players, deck_players=5), f"with {players} players the deck has {len(deck_for(players))} "
+                                               "cards, not 45"),
+    ]
+
+
+def _pair_mistakes() -> list[Mistake]:
+    chosen = [(5, 0), (3, 1), (5, 2), (3, 3)]
+    return [Mistake((p, _pair_models(p)[i][0]), _pair_models(p)[i][1]) for p, i in chosen]
+
+
+@check.exercise(title="Try it: a match in two given places",
+                practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_pair_mistakes())
+def try_pair_match(answer, exercise):
+    """(players, P(two given adjacent cards of a dealt hand show a match))."""
+    players, value = _players_and(answer, "probability")
+    expected = _pair_match(players)
+    models = [Mistake(v, hint) for v, hint in _pair_models(players) if v != expected]
+    return check_probability(value, expected, what=f"your P(a match) for {players} players", mistakes=models,
+                             success=f"two given adjacent cards of a {players}-player hand")
