@@ -85,9 +85,11 @@ def passes(call) -> bool:
 
 def test_the_set_has_its_exercises_and_questions_in_words():
     assert list(check) == ["busting_cards", "bust_by_hand", "bust_within_two", "gain_by_hand", "different_numbers",
-                           "counted_gain", "small_deck_dp", "bot_against_stop_at"]
+                           "counted_gain", "small_deck_dp", "bot_against_stop_at",
+                           "try_bust_chance", "try_one_more_card", "try_disagree"]  # the last three: the lesson's
     assert [w.name for w in check.written_questions()] == ["why_bust_chances_add", "why_the_optimum_loses"]
-    stars = [e.stars for e in check.exercises()] + [w.stars for w in check.written_questions()]
+    stars = [e.stars for e in check.exercises() if not e.name.startswith("try_")]
+    stars += [w.stars for w in check.written_questions()]
     assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
     assert all(len(e.mistakes) >= 3 for e in check.exercises())
 
@@ -331,3 +333,52 @@ def test_the_pinned_win_rate_agrees_with_a_fresh_seeded_run():
 def test_the_data_helpers_are_the_decks():
     assert sum(full_deck().values()) == 94 and list(full_deck()) == list(CARDS)
     assert sum(numbers_deck().values()) == 79 and numbers_deck()[0] == 1 and numbers_deck()[12] == 12
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it checks: the student changes the lesson's values, the check follows
+
+@pytest.mark.parametrize("held, seen", [([3, 7, 11], [11, 11, 7, "+4"]), ([0, 1, 12], []), ([5], [5, 5, "x2", "Freeze"])])
+def test_try_bust_chance_follows_the_situation_the_student_chose(held, seen):
+    deck = full_deck()
+    for card in held + seen:
+        deck[card] -= 1
+    p = Fraction(sum(deck[h] for h in held), sum(deck.values()))
+    assert passes(check.try_bust_chance((held, seen, p)))
+    assert passes(check.try_bust_chance((held, seen, sympy.Rational(p.numerator, p.denominator))))
+
+
+def test_try_bust_chance_explains_an_impossible_situation():
+    with pytest.raises(WrongAnswer, match="cannot happen: .*never holds two"):
+        check.try_bust_chance(([5, 5], [], Fraction(1, 10)))
+    with pytest.raises(WrongAnswer, match="cannot happen"):
+        check.try_bust_chance(([1], [1], Fraction(0)))
+
+
+@pytest.mark.parametrize("held", [[2, 7, 9], [10, 11, 12], [0, 4], [], [1, 2, 3, 4, 5, 6]])
+def test_try_one_more_card_follows_the_hand_the_student_chose(held):
+    copies = {v: (v or 1) - (v in held) for v in range(13)}
+    total = sum(copies.values())
+    gain = sum(Fraction(c, total) * (-sum(held) if v in held else v) for v, c in copies.items())
+    if len(held) == 6:
+        with pytest.raises(WrongAnswer, match="Flip 7: it also brings the 15-point bonus"):
+            check.try_one_more_card((held, gain))
+        gain += Fraction(15 * sum(c for v, c in copies.items() if v not in held), total)
+    assert passes(check.try_one_more_card((held, gain)))
+
+
+def test_try_one_more_card_names_the_zero_slip_only_when_the_zero_is_held():
+    held = [0, 7, 9]
+    slip = Fraction(650 - 130 - 16 * (-1 + 6 + 8), 76)
+    with pytest.raises(WrongAnswer, match="one 0 card"):
+        check.try_one_more_card((held, slip))
+
+
+def test_try_disagree_accepts_any_hand_where_the_advice_differs():
+    assert passes(check.try_disagree((5, 8, 10)))    # 23 points: the threshold stays, the optimum hits
+    assert passes(check.try_disagree((10, 12)))      # 22 points: the threshold hits, the optimum stays
+    assert passes(check.try_disagree([0, 10, 12]))
+    with pytest.raises(WrongAnswer, match="both stay"):
+        check.try_disagree((10, 11, 12))
+    with pytest.raises(WrongAnswer, match="tuple of the numbers"):
+        check.try_disagree("5, 8, 10")

@@ -19,7 +19,7 @@ from ..core.game import best_value
 from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_function, check_integer,
                           check_probability, check_simulation, correct)
 from .bots import Bot, StopAtSum, play_game
-from .rules import CARDS, TIMES_TWO, deck_counts, solo_round
+from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
 
 __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD", "GAMES"]
 
@@ -463,3 +463,146 @@ def bot_against_stop_at(simulate, exercise):
 check.written("why_the_optimum_loses", title="Why the best average can lose games",
               practises="expected value against the chance of winning: what a game to 200 rewards", stars=2,
               minutes=10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells (notebooks/01_flip7.ipynb): the student changes the lesson's values and checks a line
+
+def _situation(answer, shape: str, size: int) -> tuple:
+    if not isinstance(answer, (tuple, list)) or len(answer) != size:
+        raise WrongAnswer(f"give {shape} together, as in the cell")
+    return tuple(answer)
+
+
+def _cards(held, seen=()) -> tuple[list, list]:
+    from .odds import remaining_deck
+
+    if isinstance(held, (str, bytes)) or not isinstance(held, (list, tuple, set)):
+        raise WrongAnswer("held is a list of the numbers in front of her, for example [3, 7, 11]")
+    if isinstance(seen, (str, bytes)) or not isinstance(seen, (list, tuple)):
+        raise WrongAnswer("seen is a list of the cards seen, for example [11, 11, 7, '+4']")
+    try:
+        remaining_deck(list(held), list(seen))
+    except (TypeError, ValueError) as error:
+        raise WrongAnswer(f"this situation cannot happen: {error}") from None
+    return list(held), list(seen)
+
+
+def _bust_variants(held, seen) -> dict:
+    deck = full_deck()
+    for card in seen:
+        deck[parse_card(card)] -= 1
+    left = sum(deck.values()) - len(held)
+    copies = sum(deck[h] - 1 for h in held)
+    fresh = sum(_copies(h) - 1 for h in held)
+    variants = {}
+    if left:
+        variants["the cards seen are out of the deck too: take them off the copies and off the cards left"] = \
+            Fraction(fresh, 94 - len(held))
+        variants["the numbers she holds are copies too: one of each is in front of her, not in the deck"] = \
+            Fraction(copies + len(held), left)
+        variants["divide by the cards left in the deck, not by 94"] = Fraction(copies, 94)
+    return variants
+
+
+@check.exercise(
+    title="Try it: a bust chance of your own", practises="conditional probability without replacement",
+    stars=1, minutes=3,
+    mistakes=[
+        Mistake(([3, 7, 11], [11, 11, 7, "+4"], Fraction(2 + 6 + 10, 94 - 3)),
+                "the cards seen are out of the deck too: take them off the copies and off the cards left"),
+        Mistake(([3, 7, 11], [11, 11, 7, "+4"], Fraction(3 + 6 + 9, 94 - 7)),
+                "the numbers she holds are copies too: one of each is in front of her, not in the deck"),
+        Mistake(([3, 7, 11], [11, 11, 7, "+4"], Fraction(15, 94)), "divide by the cards left in the deck, not by 94"),
+        Mistake(([3, 7, 11], [11, 11, 7, "+4"], 0.1724), "give it exactly"),
+        Mistake(([3, 7, 11], [11, 11, 7, "+4"]), "give (held, seen, p_bust) together"),
+    ])
+def try_bust_chance(answer, exercise):
+    """(held, seen, p_bust): the exact chance that the next card busts her (full deck)."""
+    held, seen, p = _situation(answer, "(held, seen, p_bust)", 3)
+    held, seen = _cards(held, seen)
+    from .odds import bust_probability
+
+    variants = _bust_variants(held, seen)
+    return check_probability(p, bust_probability(held, seen), what="P(bust)",
+                             mistakes=[Mistake(v, hint) for hint, v in variants.items()],
+                             success="copies left of the numbers held, over the cards left")
+
+
+@check.exercise(
+    title="Try it: one more card for a hand of your choice",
+    practises="expected value by linearity: safe cards add their value, busting cards cost the score",
+    stars=1, minutes=3,
+    mistakes=[
+        Mistake(([2, 7, 9], Fraction(650 - 134, 76)), "a bust loses the points in front of her: subtract the score "
+                                                      "times the busting copies"),
+        Mistake(([2, 7, 9], Fraction(650 - 134 - 18 * 15, 79)), "the cards she holds are out of the deck: divide by "
+                                                                "79 minus the numbers held"),
+        Mistake(([0, 7, 9], Fraction(650 - 130 - 16 * (-1 + 6 + 8), 76)),
+                "there is one 0 card: holding it leaves no copy (not 0 - 1)"),
+        Mistake(([2, 7, 9], Fraction(-18 * 15, 76)), "the safe cards add their value: count that gain too"),
+        Mistake(([2, 7, 9], 3.2368), "give it exactly"),
+    ])
+def try_one_more_card(answer, exercise):
+    """(held, gain): the expected change of her score from one more card, numbers deck."""
+    held, gain = _situation(answer, "(held, gain)", 2)
+    held, _ = _cards(held)
+    if len(held) >= 7:
+        raise WrongAnswer("seven different numbers is a Flip 7: the round is over")
+    from .odds import expected_gain
+
+    score = sum(held)
+    copies = {v: _copies(v) - (v in held) for v in range(13)}
+    left = 79 - len(held)
+    safe = sum(v * c for v, c in copies.items() if v not in held)
+    busting = sum(copies[h] for h in held)
+    zero_slip = sum(h - 1 for h in held)
+    variants = [
+        Mistake(Fraction(safe, left), "a bust loses the points in front of her: subtract the score times the busting "
+                                      "copies"),
+        Mistake(Fraction(safe - score * busting, 79), "the cards she holds are out of the deck: divide by 79 minus the "
+                                                      "numbers held"),
+        Mistake(Fraction(-score * busting, left), "the safe cards add their value: count that gain too"),
+    ]
+    if len(held) == 6:
+        variants.insert(0, Mistake(Fraction(safe - score * busting, left), "with six numbers held, a new number makes "
+                                   "a Flip 7: it also brings the 15-point bonus"))
+    if 0 in held:
+        variants.insert(0, Mistake(Fraction(safe - score * zero_slip, left), "there is one 0 card: holding it leaves "
+                                                                             "no copy (not 0 - 1)"))
+    return check_exact(gain, expected_gain(held, deck="numbers"), what="the expected gain", mistakes=variants,
+                       success="safe values added, the score lost on each busting copy, over the cards left")
+
+
+@check.exercise(
+    title="Try it: where 'stop at 23' and the optimum disagree",
+    practises="optimal stopping: a threshold rule against the exact optimum",
+    stars=1, minutes=3,
+    mistakes=[
+        Mistake((2, 3), "both hit this hand: look at sums close to 23"),
+        Mistake((10, 11, 12), "both stay on this hand: look at sums close to 23"),
+        Mistake((5, 5, 12), "a hand never holds a number twice (the second would have busted)"),
+        Mistake((8, 9, 13), "the numbers go from 0 to 12"),
+        Mistake((0, 1, 2, 3, 4, 5, 6), "seven different numbers is a Flip 7: the round is already over"),
+    ])
+def try_disagree(hand, exercise):
+    """A hand (the numbers held) where 'stop at 23' and the exact optimum give different advice."""
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, (list, tuple, set, frozenset)):
+        raise WrongAnswer("give the hand as a tuple of the numbers held, for example (5, 8, 10)")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in hand):
+        raise WrongAnswer("a hand lists whole numbers from 0 to 12")
+    if any(not 0 <= v <= 12 for v in hand):
+        raise WrongAnswer("the numbers go from 0 to 12")
+    if len(set(hand)) != len(list(hand)):
+        raise WrongAnswer("a hand never holds a number twice (the second would have busted)")
+    if len(set(hand)) >= 7:
+        raise WrongAnswer("seven different numbers is a Flip 7: the round is already over")
+    from .odds import solo_optimal
+
+    optimum = solo_optimal().advice(sorted(hand))
+    threshold = "hit" if sum(hand) < 23 else "stay"
+    if optimum == threshold == "hit":
+        raise WrongAnswer("both hit this hand: look at sums close to 23")
+    if optimum == threshold == "stay":
+        raise WrongAnswer("both stay on this hand: look at sums close to 23")
+    return correct(f"'stop at 23' says {threshold} and the optimum says {optimum}")
