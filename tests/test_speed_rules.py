@@ -9,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout, random_policy
 from circuslib.speed.bots import fast_round, play_match, policy
-from circuslib.speed.rules import (CRAPETTE, ONE_DECK, TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, deal, fits,
-                                   new_game, position, rank_name, rank_of, speed_svg)
+from circuslib.speed.rules import (CRAPETTE, ONE_DECK, RANKS, TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup,
+                                   SpeedState, cut, deal, fits, gather, new_game, next_round, position, rank_name,
+                                   rank_of, speed_svg)
 
 TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
 # the other readings of the two rulings, to check the simulator follows them too
@@ -229,6 +230,70 @@ def test_a_bot_match_adds_up_its_rounds():
     assert all(0 in s for s in match.played)  # only the round's winner scores
     with pytest.raises(ValueError, match="one player at most"):
         Match().record_scores((3, 2))
+
+
+# --- between rounds: one deck is gathered, cut and not shuffled --------------------------------------------
+
+def test_between_rounds_is_an_option_cut_by_default_with_one_deck():
+    assert ONE_DECK.between_rounds == "cut" and CRAPETTE.between_rounds == "cut"
+    assert TWO_DECKS.between_rounds == "shuffle"
+    assert Setup("fresh", decks=1, face_up=4, between_rounds="shuffle").between_rounds == "shuffle"
+    with pytest.raises(ValueError, match="one-deck variant"):
+        Setup(decks=2, between_rounds="cut")
+    with pytest.raises(ValueError, match="between_rounds"):
+        Setup(decks=1, face_up=4, between_rounds="riffle")
+
+
+def _finished_by_hand() -> SpeedState:
+    # player 0 has shed everything; player 1 still shows a 9 and an 8; centre A is 1 2 3 (3 on top), B is 7 6
+    return SpeedState(setup=ONE_DECK, pools=((0,) * 13,), pool_of=(0, 0), piles=(0, 0),
+                      slots=(((),) * 4, ((9,), (8,), (), ())), to_deal=((0,) * 4, (0,) * 4),
+                      centre=((1, 2, 3), (7, 6)), flips_due=(False, False))
+
+
+def test_the_cards_are_gathered_in_a_fixed_order_and_cut_once():
+    finished = _finished_by_hand()
+    assert finished.is_over() and finished.winner() == 0
+    # centre A then centre B (each turned over: its first card on top), then the players' cards
+    assert gather(finished, random.Random(0)) == (1, 2, 3, 7, 6, 9, 8)
+    cuts = {cut((1, 2, 3, 7, 6, 9, 8), random.Random(seed)) for seed in range(60)}
+    # a cut takes 1 to 6 cards off the top and puts them underneath: the order is rotated, never shuffled
+    assert cuts == {(1, 2, 3, 7, 6, 9, 8)[k:] + (1, 2, 3, 7, 6, 9, 8)[:k] for k in range(1, 7)}
+
+
+def test_the_next_one_deck_round_is_dealt_from_the_cut_deck_and_every_card_is_known():
+    order = tuple(rank for rank in RANKS for _ in range(4))  # A A A A 2 2 2 2 ... K K K K, the Ace on top
+    state = new_game(ONE_DECK, order=order)
+    # dealt one at a time, player 0 first: each gets A A 2 2 ... K K, the last card dealt (a King) on top
+    assert state.stock == (order[0::2][::-1], order[1::2][::-1])
+    assert state.chance_outcomes() == ((13, Fraction(1)),)    # the first flip is certain, not a draw of 1/13
+    assert state.is_legal(13) and not state.is_legal(12)
+    rng = random.Random(4)
+    final = playout(state, rng, policy("first"))
+    assert final.is_over() and final.card_count() == 52
+    following = next_round(final, random.Random(7))
+    dealt = [None] * 52
+    dealt[0::2], dealt[1::2] = following.stock[0][::-1], following.stock[1][::-1]
+    gathered = gather(final, random.Random(7))
+    k = next(k for k in range(1, 52) if tuple(dealt) == gathered[k:] + gathered[:k])  # a rotation: a cut
+    assert 1 <= k < 52 and following.stock is not None and following.piles == (26, 26)
+    # with "shuffle" the next round is dealt afresh: the piles are unseen again
+    fresh = Setup("one deck, shuffled", decks=1, face_up=4, between_rounds="shuffle")
+    shuffled = next_round(playout(new_game(fresh), random.Random(1)), random.Random(1))
+    assert shuffled.stock is None and len(shuffled.chance_outcomes()) == 13
+
+
+def test_the_fast_simulator_follows_a_cut_deck_step_for_step():
+    rng = random.Random(11)
+    first = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2))
+    order = cut(gather(first.final, rng), rng)
+    result = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2), record=True, order=order)
+    state = new_game(ONE_DECK, (3, 2), order=order)
+    for event in result.record:
+        state = state.play(event)
+    assert state == result.final and state.scores() == result.scores
+    match = play_match(ONE_DECK, random.Random(3), ("block", "first"), (1, 1), rounds=3)
+    assert match.is_over() and len(match.played) == 3
 
 
 def test_the_table_draws_itself_as_svg():

@@ -25,7 +25,7 @@ from ..core.ui import svg_card, svg_doc
 __all__ = [
     "RANKS", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
-    "Match", "deal", "neighbours",
+    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS",
 ]
 
 RANKS = tuple(range(1, 14))
@@ -95,6 +95,10 @@ class Setup:
       tops are shuffled and split half each into the two piles ("recycle"); with an odd number the last card
       stays face down in the centre (the kit's reading of "half each", fair to both seats) and is shuffled in
       with the next recycle; "flip-face-up" makes both players flip a face-up card instead.
+    - ``between_rounds``: how the next round of a match is dealt. "cut" (the seed's one-deck variant, and the
+      default with one deck): the cards are gathered (``gather``), cut once (``cut``) and dealt again one at a
+      time without a shuffle, so each pile's order is known; "shuffle" (the default, and the only choice, with
+      two decks) deals every round afresh from shuffled cards.
     """
 
     name: str = "two decks"
@@ -103,10 +107,19 @@ class Setup:
     stacks: tuple[int, ...] | None = None
     empty_pile: str = "flip-face-up"
     both_piles_empty: str = "recycle"
+    between_rounds: str | None = None  # None: "cut" with one deck, "shuffle" with two
 
     def __post_init__(self) -> None:
-        if self.decks not in (1, 2):
+        if isinstance(self.decks, bool) or self.decks not in (1, 2):
             raise ValueError(f"Speed is played with 1 or 2 decks, not {self.decks!r}")
+        if self.between_rounds is None:
+            object.__setattr__(self, "between_rounds", "cut" if self.decks == 1 else "shuffle")
+        if self.between_rounds not in BETWEEN_ROUNDS:
+            raise ValueError(f"between_rounds must be 'cut' (one deck: gathered, cut, not shuffled) or 'shuffle', "
+                             f"not {self.between_rounds!r}")
+        if self.between_rounds == "cut" and self.decks != 1:
+            raise ValueError("between_rounds='cut' is the one-deck variant; with two decks each player shuffles "
+                             "their own deck, so use 'shuffle'")
         if self.stacks is not None:
             stacks = tuple(self.stacks)
             if not stacks or any(not isinstance(s, int) or s < 1 for s in stacks):
@@ -144,6 +157,7 @@ class Setup:
         return self.stacks is None
 
 
+BETWEEN_ROUNDS = ("cut", "shuffle")
 TWO_DECKS = Setup("two decks", decks=2, face_up=5)
 ONE_DECK = Setup("one deck", decks=1, face_up=4)
 CRAPETTE = Setup("crapette rapide", decks=1, stacks=(1, 2, 3, 4, 5))
@@ -212,6 +226,7 @@ class SpeedState(GameState):
     racer: int | None = None
     rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
     spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
+    stock: tuple | None = None  # each pile's cards in order, top first, when the deal was cut, not shuffled
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
 
     # --- reading a position ------------------------------------------------------------------------------
@@ -321,8 +336,12 @@ class SpeedState(GameState):
         """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
         step = self.step
         if step in ("draw", "flip"):
-            return isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 13 and \
-                self.pools[self.pool_of[self._drawer()]][move - 1] > 0
+            if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= 13:
+                return False
+            p = self._drawer()
+            if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
+                return move == self.stock[p][0]
+            return self.pools[self.pool_of[p]][move - 1] > 0
         if step == "race":
             return isinstance(move, Race) and move.first in (0, 1)
         return move in self.legal_moves()
@@ -337,7 +356,10 @@ class SpeedState(GameState):
         """Draws and flips: each rank with its share of the unseen cards; races: rate / (sum of rates)."""
         step = self.step
         if step in ("draw", "flip"):
-            pool = self.pools[self.pool_of[self._drawer()]]
+            p = self._drawer()
+            if self.stock is not None:  # the deck was cut, not shuffled: the next card is certain
+                return ((self.stock[p][0], Fraction(1)),)
+            pool = self.pools[self.pool_of[p]]
             total = sum(pool)
             return tuple((rank, Fraction(count, total)) for rank, count in zip(RANKS, pool) if count)
         if step == "race":
@@ -387,8 +409,9 @@ class SpeedState(GameState):
             pool[move - 1] -= 1
             pools[k] = tuple(pool)
             piles = _set(self.piles, p, self.piles[p] - 1)
+            stock = self.stock if self.stock is None else _set(self.stock, p, self.stock[p][1:])
             if step == "flip":
-                state = replace(self, pools=tuple(pools), piles=piles,
+                state = replace(self, pools=tuple(pools), piles=piles, stock=stock,
                                 centre=_set(self.centre, p, self.centre[p] + (move,)),
                                 flips_due=_set(self.flips_due, p, False))
             else:
@@ -396,7 +419,7 @@ class SpeedState(GameState):
                 slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (move,)))
                 owed = self.to_deal[p][i]
                 to_deal = _set(self.to_deal, p, _set(self.to_deal[p], i, owed - 1)) if owed else self.to_deal
-                state = replace(self, pools=tuple(pools), piles=piles, slots=slots, to_deal=to_deal)
+                state = replace(self, pools=tuple(pools), piles=piles, slots=slots, to_deal=to_deal, stock=stock)
         elif step == "race":
             return replace(self, racer=move.first)
         elif isinstance(move, FlipFaceUp):
@@ -437,7 +460,7 @@ class SpeedState(GameState):
         if not under:
             return self
         return replace(self, pools=(tuple(counts),), pool_of=(0, 0), piles=(n // 2, n // 2), spare=n % 2,
-                       centre=(self.centre[0][-1:], self.centre[1][-1:]))
+                       centre=(self.centre[0][-1:], self.centre[1][-1:]), stock=None)
 
     # --- checking and showing ----------------------------------------------------------------------------
     def card_count(self) -> int:
@@ -497,8 +520,14 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
 # ---------------------------------------------------------------------------------------------------------
 # starting positions
 
-def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1)) -> SpeedState:
-    """A round before the shuffle is looked at: full piles, empty places; the deal is the first chance steps."""
+def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1), *, order: Iterable | None = None) -> SpeedState:
+    """A round before the shuffle is looked at: full piles, empty places; the deal is the first chance steps.
+
+    ``order`` (one deck only): the 52 ranks of a deck that was cut, not shuffled, top card first. They are dealt
+    one at a time, player 0 first, each player's cards face down one on another (the last card dealt to a player
+    is the top of their pile), so every card turned up later is known: each draw is a chance step with one
+    outcome. Without ``order`` the piles are shuffled and every draw is a chance step over the unseen cards.
+    """
     if not isinstance(setup, Setup):
         raise TypeError("setup must be a Setup, for example ONE_DECK, TWO_DECKS or CRAPETTE")
     rates = _check_rates(rates)
@@ -507,11 +536,89 @@ def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1)) -> SpeedState:
         pools, pool_of = (deck,), (0, 0)
     else:
         pools, pool_of = (deck, deck), (0, 1)
+    stock = None
+    if order is not None:
+        order = _check_order(order, setup)
+        stock = (tuple(reversed(order[0::2])), tuple(reversed(order[1::2])))
     n = setup.face_up
     owed = setup.stacks if setup.stacks else (0,) * n
     return SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
                       slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
-                      flips_due=(True, True), rates=rates)
+                      flips_due=(True, True), rates=rates, stock=stock)
+
+
+def _check_order(order, setup: Setup) -> tuple[int, ...]:
+    """A whole one-deck order of ranks (four of each), checked."""
+    if setup.decks != 1:
+        raise ValueError("a deck order is dealt only in the one-deck game (with two decks each player shuffles)")
+    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+        raise TypeError(f"order must be a sequence of {setup.total_cards} ranks, top card first, not {order!r}")
+    ranks = tuple(rank_of(r) for r in order)
+    if len(ranks) != setup.total_cards or any(ranks.count(r) != 4 for r in RANKS):
+        raise ValueError(f"order must hold the {setup.total_cards} cards of one deck, four of each rank, "
+                         f"not {len(ranks)} cards")
+    return ranks
+
+
+def gather(finished: SpeedState, rng) -> tuple[int, ...]:
+    """The cards of a one-deck round picked up for the next round, top card first, in the kit's fixed order:
+    centre pile A, then centre pile B (each turned over, so its first card is on top), then player 0's face-up
+    places left to right and pile, then player 1's; a card left face down in the centre by a recycle goes last.
+
+    Cards still face down whose order the round never fixed (a shuffled pile) come in a random order drawn with
+    ``rng``: nobody has seen them, so every order is equally likely.
+    """
+    import random
+
+    if not isinstance(finished, SpeedState):
+        raise TypeError("gather the cards of a SpeedState (a finished round)")
+    if finished.setup.decks != 1:
+        raise ValueError("only the one-deck game gathers its cards between rounds (with two decks each player "
+                         "shuffles their own)")
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    if finished.stock is not None:
+        piles, spare = [list(finished.stock[0]), list(finished.stock[1])], []
+    else:
+        unseen = [rank for rank, count in zip(RANKS, finished.pools[0]) for _ in range(count)]
+        rng.shuffle(unseen)
+        a, b = finished.piles
+        piles, spare = [unseen[:a], unseen[a:a + b]], unseen[a + b:]
+    cards = list(finished.centre[0]) + list(finished.centre[1])
+    for p in (0, 1):
+        cards += [rank for stack in finished.slots[p] for rank in stack] + piles[p]
+    return tuple(cards + spare)
+
+
+def cut(order: Iterable, rng) -> tuple[int, ...]:
+    """The deck cut once, not shuffled: a part taken off the top (1 card up to all but one, each size equally
+    likely) is put underneath."""
+    import random
+
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+        raise TypeError(f"order must be a sequence of ranks, top card first, not {order!r}")
+    order = tuple(rank_of(r) for r in order)
+    if len(order) < 2:
+        raise ValueError("a deck of fewer than 2 cards cannot be cut")
+    k = rng.randrange(1, len(order))
+    return order[k:] + order[:k]
+
+
+def next_round(finished: SpeedState, rng) -> SpeedState:
+    """The next round of a match, before its first flips: with ``between_rounds="cut"`` the finished round's cards
+    gathered, cut and dealt again unshuffled; with "shuffle" a fresh shuffled deal."""
+    import random
+
+    if not isinstance(finished, SpeedState) or not finished.is_over():
+        raise ValueError("the next round starts from a finished round (a SpeedState whose is_over() is true)")
+    if not isinstance(rng, random.Random):
+        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    setup = finished.setup
+    if setup.between_rounds == "shuffle":
+        return new_game(setup, finished.rates)
+    return new_game(setup, finished.rates, order=cut(gather(finished, rng), rng))
 
 
 def _check_rates(rates) -> tuple[Fraction, Fraction]:
