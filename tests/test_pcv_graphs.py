@@ -130,6 +130,16 @@ def test_threat_map_sees_the_enemy_guns():
     assert ((2, 4), 3) not in threats
 
 
+def test_threat_map_is_exact_when_two_enemies_can_fire():
+    # B (speed 1) can end at (7,4) facing W and B2 at (6,3) facing SE: both then have (6,4) one hex ahead, level
+    planes = (Plane("R", 0, (2, 4), 0, 3, 2), Plane("B", 1, (8, 4), 3, 3, 1), Plane("B2", 1, (6, 2), 5, 3, 1))
+    s = Scenario("t", Board(12, 9), planes).start()
+    # intact: a 6 (1/6), or a 4-5 then any hit (1/3 * 1/2), or a miss then a 6 (1/2 * 1/6): 5/12, not 1 - (5/6)^2
+    assert threat_map(s, s.planes[0])[((6, 4), 3)] == R(5, 12)
+    damaged = Plane("R", 0, (2, 4), 0, 3, 2, damaged=True)
+    assert threat_map(s, damaged)[((6, 4), 3)] == 1 - R(1, 2) ** 2  # damaged: any hit destroys
+
+
 def test_greedy_closes_in_and_cautious_stays_less_exposed():
     from circuslib.core.game import play_moves
     from circuslib.pcv.bots import rate_positions

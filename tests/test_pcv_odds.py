@@ -12,7 +12,7 @@ from circuslib.core.sim import monte_carlo, tally, wilson_interval
 from circuslib.pcv.odds import (after_shots, damage_chain, destroy_after_formula, destroy_chances, destroy_probability,
                                 expected_shots, expected_shots_formula, firing_lines, hit_probability, n, odds_table,
                                 p, q, shot_odds)
-from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Scenario, SpeedChange
+from circuslib.pcv.rules import Board, Fire, Manoeuvre, Pick, Plane, Scenario, SpeedChange
 
 # Hand computation of one shot at an intact target (effective range e = hexes + |levels apart|):
 #   e = 1: hit on 4,5,6 -> p = 3/6 = 1/2; a 6 destroys (1/6), 4-5 damage (2/6 = 1/3), miss 1/2
@@ -135,7 +135,7 @@ def two_on_one():
     """Red 1 and Red 2 have both moved, Blue 1 is 1 hex ahead of Red 1 and 2 hexes ahead of Red 2 (same level)."""
     planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1), Plane("Blue 1", 1, (6, 4), 3, 3, 3),
               Plane("Blue 2", 1, (8, 0), 3, 3, 3))
-    s = Scenario("t", Board(12, 9), planes).start()
+    s = Scenario("t", Board(12, 9), planes).start().play(Pick("Red 1"))  # Red chooses to move Red 1 first
     s = s.play(Manoeuvre("forward")).play(SpeedChange(0))      # Red 1 to (5,4): Blue 1 is 1 ahead
     return s.play(Manoeuvre("forward")).play(SpeedChange(0))   # Red 2 to (3,4): Blue 1 is 3 ahead
 
@@ -143,9 +143,13 @@ def two_on_one():
 def test_destroy_chances_for_a_position_by_hand():
     s = two_on_one()
     assert firing_lines(s) == {"Red 1": ["Blue 1"], "Red 2": ["Blue 1"]}
-    assert s.phase == "fire" and s.plane.name == "Red 1"
+    # both have a target: Red chooses which fires first (kit ruling), in the scenario's order for destroy_chances
+    assert s.phase == "pick-fire" and s.legal_moves() == (Pick("Red 1"), Pick("Red 2"))
     # Red 1 at range 1 then Red 2 at range 3: the same as after_shots([(1,0),(3,0)]) = 11/36; Blue 2 untouched
     assert destroy_chances(s) == {"Blue 1": R(11, 36), "Blue 2": 0}
+    # Red 2 first: the same two shots in the other order
+    assert s.play(Pick("Red 2")).plane.name == "Red 2"
+    assert destroy_chances(s.play(Pick("Red 2"))) == {"Blue 1": R(11, 36), "Blue 2": 0}
 
 
 def test_destroy_chances_match_a_seeded_simulation_of_the_turn():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout
-from circuslib.pcv.rules import (DIRECTIONS, Board, Dogfight, Fire, Manoeuvre, Objective, Plane, Rules, Scenario,
+from circuslib.pcv.rules import (DIRECTIONS, Board, Dogfight, Fire, Manoeuvre, Objective, Pick, Plane, Rules, Scenario,
                                  SpeedChange, board_svg, direction_to, effective_range, hex_distance, hex_step,
                                  hit_faces, line_ahead, load_scenarios, manoeuvre_result, neighbours, scenario)
 
@@ -17,9 +17,9 @@ KEEP = SpeedChange(0)
 
 
 def game(*planes: Plane, board: Board = Board(12, 9), rules: Rules = Rules(), objective: Objective = Objective(),
-         turn_limit: int = 20) -> Dogfight:
-    """A made-up position: planes given in axial coordinates, side 0 to move."""
-    return Scenario("test", board, tuple(planes), turn_limit, objective).start(rules)
+         turn_limit: int = 20, first_side: int = 0) -> Dogfight:
+    """A made-up position: planes given in axial coordinates, side 0 to move (or ``first_side``)."""
+    return Scenario("test", board, tuple(planes), turn_limit, objective, first_side=first_side).start(rules)
 
 
 # --- hex geometry -----------------------------------------------------------------------------------------
@@ -82,6 +82,9 @@ def test_manoeuvre_results_by_hand():
 
 def test_movement_points_are_all_spent_then_speed_then_next_plane():
     s = game(Plane("R", 0, (2, 4), 0, 3, 3), Plane("R2", 0, (2, 6), 0, 3, 1), Plane("B", 1, (9, 2), 3, 3, 3))
+    # two Red planes to move: Red chooses which goes first (kit ruling)
+    assert s.current_player == 0 and s.phase == "pick-move" and s.legal_moves() == (Pick("R"), Pick("R2"))
+    s = s.play(Pick("R"))
     assert s.current_player == 0 and s.plane.name == "R" and s.mp_left == 3
     s = s.play(Manoeuvre("up"))
     assert s.mp_left == 1 and s.phase == "move" and s.plane.altitude == 4
@@ -140,9 +143,77 @@ def test_leaving_the_map_removes_the_plane():
     board = Board(12, 9)
     s = game(Plane("R", 0, board.from_offset(11, 4), 0, 3, 2), Plane("R2", 0, board.from_offset(3, 4), 0, 3, 1),
              Plane("B", 1, board.from_offset(9, 2), 3, 3, 3))
-    s = s.play(FORWARD)
-    assert s.planes[0].out == "left the map" and not s.is_over()
+    s = s.play(Pick("R")).play(FORWARD)
+    assert s.rules.off_map == "out" and s.planes[0].out == "left the map" and not s.is_over()
     assert s.plane.name == "R2"  # the lost plane's remaining points are not spent
+
+
+def test_off_map_is_an_option_and_stay_stops_the_plane_at_the_edge():
+    board = Board(12, 9)
+    edge = board.from_offset(11, 4)
+    planes = (Plane("R", 0, edge, 0, 3, 3), Plane("B", 1, board.from_offset(2, 0), 3, 3, 3))
+    assert Rules().off_map == "out"
+    with pytest.raises(ValueError, match="off_map must be one of"):
+        Rules(off_map="wrap")
+    s = game(*planes, rules=Rules(off_map="stay")).play(Manoeuvre("down"))
+    # the manoeuvre would leave the map: the plane stays in its edge hex, one level lower, and its move is over
+    assert s.planes[0].hex == edge and s.planes[0].altitude == 2 and s.planes[0].flying
+    assert s.phase == "speed" and s.mp_left == 0 and "edge of the map" in s.note
+    out = game(*planes).play(Manoeuvre("down"))
+    assert out.planes[0].out == "left the map" and out.winner == 1  # the default reading: out of the game
+
+
+def test_off_map_stay_in_the_move_graph_ends_the_move_at_the_edge():
+    from circuslib.pcv.graphs import reachable
+
+    board = Board(12, 9)
+    plane = Plane("R", 0, board.from_offset(11, 4), 0, 3, 2)
+    stay = reachable(plane, board=board, off_map="stay")
+    assert (plane.hex, 0, 3) in stay and (plane.hex, 0, 2) in stay  # stopped at once, level or one lower
+    assert (plane.hex, 0, 3) not in reachable(plane, board=board)
+
+
+def test_the_side_that_starts_is_scenario_data():
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (8, 0), 3, 3, 1))
+    s = game(*planes, first_side=1)
+    assert s.side == 1 and s.current_player == 1 and s.plane.name == "B" and s.turn == 1
+    s = s.play(FORWARD).play(KEEP)
+    assert s.side == 0 and s.turn == 1          # Red answers in the same turn
+    s = s.play(FORWARD).play(KEEP)
+    assert s.side == 1 and s.turn == 2          # the turn ends when the starting side has moved again
+    with pytest.raises(ValueError, match="side that starts is 0 or 1"):
+        Scenario("t", Board(12, 9), planes, first_side=2)
+    assert scenario("duel").first_side == 0
+    data = {"name": "blue first", "first_side": 1,
+            "planes": [{"name": "A", "side": 0, "at": [0, 2]}, {"name": "Z", "side": 1, "at": [5, 2], "facing": "W"}]}
+    assert Scenario.from_dict(data).start().side == 1
+
+
+def test_a_player_chooses_the_order_of_their_own_planes():
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("R2", 0, (2, 6), 0, 3, 1), Plane("B", 1, (9, 2), 3, 3, 3))
+    s = game(*planes)
+    assert s.phase == "pick-move" and s.legal_moves() == (Pick("R"), Pick("R2"))
+    s = s.play(Pick("R2"))                       # the second listed plane moves first
+    assert s.phase == "move" and s.plane.name == "R2"
+    with pytest.raises(IllegalMove, match="moving"):
+        s.play(Pick("R"))
+    s = s.play(FORWARD).play(KEEP)
+    assert s.phase == "move" and s.plane.name == "R"   # the only plane left moves without a choice
+    with pytest.raises(IllegalMove, match="one of: R, R2"):
+        game(*planes).play(Pick("B"))            # not one of Red's planes
+    listed = game(*planes, rules=Rules(plane_order="listed"))
+    assert listed.phase == "move" and listed.plane.name == "R"
+
+
+def test_a_player_chooses_which_plane_fires_first():
+    # R2 (moved first) and R both end with B in their line (1 and 3 hexes ahead): Red chooses who fires first
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("R2", 0, (4, 4), 0, 3, 1), Plane("B", 1, (6, 4), 3, 3, 3))
+    s = game(*planes).play(Pick("R2")).play(FORWARD).play(KEEP).play(FORWARD).play(KEEP)
+    assert s.phase == "pick-fire" and s.legal_moves() == (Pick("R"), Pick("R2"))
+    s = s.play(Pick("R2"))
+    assert s.phase == "fire" and s.plane.name == "R2" and s.legal_moves() == (Fire("B"),)
+    s = s.play(Fire("B")).play(6)                # B destroyed: R has no target left and the game is over
+    assert s.is_over() and s.winner == 0
 
 
 def test_stalling_at_speed_zero_removes_the_plane():
@@ -226,7 +297,7 @@ def test_out_of_reach_means_no_fire_phase():
 def test_only_enemies_are_targets_and_the_nearest_comes_first():
     s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("R2", 0, (3, 4), 0, 4, 3), Plane("B", 1, (5, 4), 3, 3, 3),
              Plane("B2", 1, (4, 4), 3, 4, 3))
-    s = s.play(FORWARD).play(KEEP)  # R now at (2,4); R2 still to move
+    s = s.play(Pick("R")).play(FORWARD).play(KEEP)  # R now at (2,4); R2 still to move
     s = s.play(Manoeuvre("forward", "left")).play(Manoeuvre("forward", "right")).play(Manoeuvre("forward", "left")).play(KEEP)
     # R at (2,4) alt 3: B2 is 2 hexes ahead one level up (effective 3), B is 3 ahead at the same level (3)
     assert s.phase == "fire" and s.plane.name == "R"
@@ -244,7 +315,7 @@ def test_one_target_a_turn_is_the_default_reading():
     s = two_in_line(Rules())
     assert s.rules.fire == "one-target" and {m.target for m in s.legal_moves()} == {"B", "B2"}
     s = s.play(Fire("B2")).play(1)  # a miss; R does not fire again this turn
-    assert s.side == 1 and s.phase == "move"
+    assert s.side == 1 and s.phase == "pick-move"  # Blue's turn: Blue chooses which of B and B2 moves first
     with pytest.raises(ValueError, match="fire must be one of"):
         Rules(fire="all-guns")
 

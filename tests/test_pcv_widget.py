@@ -102,3 +102,12 @@ def test_the_explorer_reacts_to_its_sliders():
 def test_the_curve_climbs_from_zero():
     svg = destroy_curve_svg(1, 0, 4, width=200, height=100)
     assert svg.count("<polyline") == 2 and 'class="circus-svg circus-curve"' in svg
+
+
+def test_a_side_with_two_planes_picks_which_goes_next_with_buttons():
+    w = DogfightWidget("patrol", rng=random.Random(2), opponent=None)
+    picks = buttons(w, "circus-pick")
+    assert [b.description for b in picks] == ["Red 1 goes next", "Red 2 goes next"]
+    assert "Choose which of your planes will move next" in w.frame.message.value
+    picks[1].click()
+    assert w.state.phase == "move" and w.state.plane.name == "Red 2" and not buttons(w, "circus-pick")

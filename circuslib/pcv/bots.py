@@ -5,12 +5,15 @@
   then the least exposure to return fire next turn (exact one-shot odds from every position the enemies can
   reach); with no shot anywhere, it closes in on the nearest enemy.
 - ``cautious_pilot``: picks the end position least exposed to return fire, then the best shot.
-All fire at the nearest plane in line (kit ruling) and keep their speed between 3 and 4 without ever stalling.
+All fire at the nearest plane in line (kit ruling) and keep their speed between 3 and 4 without ever stalling;
+when their side chooses which plane goes next, the greedy and cautious pilots take their planes in the scenario's
+order.
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable
 
 from ..core.game import random_policy
@@ -39,25 +42,52 @@ def _kill_chance(position: tuple, me: Plane, enemies: list[Plane]) -> Fraction:
 
 def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
     """For each (hex, altitude): the exact chance that ``me`` standing there is destroyed by the enemies' fire
-    next turn, if every enemy picks its best end position against that spot (each enemy fires once)."""
+    next turn, if every enemy picks its best end position against that spot (each enemy fires once).
+
+    Exact as the rules give it: a 6 destroys, any other hit damages, and a hit on a damaged plane destroys it, so
+    two enemies one hex away destroy an intact plane with probability 1/6 + 1/3 * 1/2 + 1/2 * 1/6 = 5/12 (not only
+    by their 6s, which would be 11/36). The order of the shots does not change the chance.
+    """
+    if not isinstance(state, Dogfight):
+        raise TypeError(f"threat_map needs a Dogfight state, not {state!r}")
+    if not isinstance(me, Plane):
+        raise TypeError(f"me must be a Plane (for example state.planes[0]), not {me!r}")
     board = state.scenario.board
-    # one shot's chance to destroy, in sixths (one die): any hit on a damaged plane, only the 6 on an intact one
-    sixths = {(hexes, diff): 6 * (_shot(hexes, diff)[1] + _shot(hexes, diff)[2] if me.damaged else _shot(hexes, diff)[2])
-              for hexes in (1, 2, 3) for diff in (-1, 0, 1)}
-    offsets = [(hexes, diff, int(sixths[hexes, diff])) for hexes in (1, 2, 3) for diff in (-1, 0, 1)
-               if hexes + abs(diff) <= 3]
-    combined: dict[tuple, Fraction] = {}
+    offsets = [(hexes, diff, hexes + abs(diff)) for hexes in (1, 2, 3) for diff in (-1, 0, 1) if hexes + abs(diff) <= 3]
+    reaches: dict[tuple, list[int]] = {}
     for enemy in state.flying(1 - me.side):
-        best: dict[tuple, int] = {}
-        for hex_, facing, altitude in reachable(enemy, turning=state.rules.turning, board=board):
+        best: dict[tuple, int] = {}  # the nearest effective range the enemy can shoot the spot from
+        for hex_, facing, altitude in reachable(enemy, turning=state.rules.turning, board=board,
+                                                off_map=state.rules.off_map):
             line = line_ahead(hex_, facing)
-            for hexes, diff, chance in offsets:
+            for hexes, diff, reach in offsets:
                 key = (line[hexes - 1], altitude + diff)
-                if chance > best.get(key, 0):
-                    best[key] = chance
-        for key, chance in best.items():  # survive every enemy: multiply the chances of not being destroyed
-            combined[key] = 1 - (1 - combined.get(key, Fraction(0))) * (1 - Fraction(chance, 6))
-    return combined
+                if reach < best.get(key, 4):
+                    best[key] = reach
+        for key, reach in best.items():
+            reaches.setdefault(key, []).append(reach)
+    return {key: _destroyed_by(tuple(sorted(found)), me.damaged) for key, found in reaches.items()}
+
+
+@lru_cache(maxsize=None)
+def _destroyed_by(reaches: tuple[int, ...], damaged: bool) -> Fraction:
+    """The chance a plane is destroyed by one shot from each of these effective ranges (1 to 3): it survives if
+    every shot misses, or (intact) if exactly one shot hits without a 6."""
+    misses = [Fraction(2 + r, 6) for r in reaches]            # faces below 3 + r
+    damages = [Fraction(3 - r, 6) for r in reaches]           # hits that are not a 6
+    all_miss = Fraction(1)
+    for m in misses:
+        all_miss *= m
+    if damaged:
+        return 1 - all_miss
+    one_hit = Fraction(0)
+    for i, d in enumerate(damages):
+        term = d
+        for j, m in enumerate(misses):
+            if j != i:
+                term *= m
+        one_hit += term
+    return 1 - all_miss - one_hit
 
 
 def _edge_room(state: Dogfight, hex_: tuple) -> int:
@@ -116,6 +146,8 @@ def _steady_speed(state: Dogfight) -> SpeedChange:
 
 def _pilot(style: str) -> Callable[[Dogfight, random.Random], object]:
     def policy(state: Dogfight, rng: random.Random):
+        if state.phase in ("pick-move", "pick-fire"):
+            return state.legal_moves()[0]  # the planes in the scenario's order
         if state.phase == "move":
             plan = best_plan(state, style)
             return plan[0] if plan else state.legal_moves()[0]  # every move ends badly: the plane is doomed

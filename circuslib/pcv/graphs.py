@@ -2,7 +2,8 @@
 
 ``move_graph(plane)`` is a DAG from the start: a node is (hex, facing, altitude, movement points left), an edge
 is one manoeuvre with its cost. Every path from the start to a node with 0 points left is a legal sequence that
-spends exactly the speed; nodes where the plane lands, collides or leaves the map are marked ``out``.
+spends exactly the speed; nodes where the plane lands, collides or leaves the map are marked ``out`` (with
+``off_map="stay"`` a manoeuvre off the map ends the move at the edge instead, as ``Rules.off_map`` says).
 """
 from __future__ import annotations
 
@@ -37,14 +38,17 @@ def _check_plane(plane: Plane, mp: int | None) -> int:
 
 
 def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three", board: Board | None = None,
-            blocked: Iterable[tuple] = ()) -> tuple[dict, list]:
+            blocked: Iterable[tuple] = (), off_map: str = "out") -> tuple[dict, list]:
     """Breadth-first search of the plane's moves without networkx: ({node: out reason or ""}, [(node, child, move)]).
 
     Nodes are (hex, facing, altitude, mp_left); the first edge into each node is listed first, so following
     first edges backward gives one sequence to any node."""
     mp = _check_plane(plane, mp)
-    turning = Rules(turning).turning
-    blocked = set(blocked)
+    off_map = Rules(turning, off_map=off_map).off_map
+    if board is not None and not isinstance(board, Board):
+        raise TypeError(f"board must be a Board (or None for an endless sky), not {board!r}")
+    blocked = _check_blocked(blocked)
+    stay = off_map == "stay"
     root = (plane.hex, plane.facing, plane.altitude, mp)
     nodes = {root: ""}
     edges = []
@@ -60,9 +64,14 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
                 dq, dr = directions[heading]
                 new_hex = (q + dq, r + dr)
                 new_alt = altitude + climb
-                child = (new_hex, (heading + 3) % 6 if loop else heading, new_alt if new_alt > 0 else 0, left - cost)
+                gone = contains is not None and not contains(new_hex)
+                if gone and stay:  # it stops at the edge, in the hex it was leaving, and its move is over
+                    new_hex, gone, spent = (q, r), False, left
+                else:
+                    spent = cost
+                child = (new_hex, (heading + 3) % 6 if loop else heading, new_alt if new_alt > 0 else 0, left - spent)
                 if child not in nodes:
-                    out = ("left the map" if contains is not None and not contains(new_hex)
+                    out = ("left the map" if gone
                            else "landed" if new_alt < MIN_LEVEL
                            else "collision" if (new_hex, new_alt) in blocked else "")
                     nodes[child] = out
@@ -73,7 +82,7 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
 
 
 def move_graph(plane: Plane, *, mp: int | None = None, turning: str = "front-three", board: Board | None = None,
-               blocked: Iterable[tuple] = (), fast: bool = True) -> nx.DiGraph:
+               blocked: Iterable[tuple] = (), fast: bool = True, off_map: str = "out") -> nx.DiGraph:
     """Every sequence of manoeuvres that spends exactly ``mp`` points (the plane's speed by default).
 
     Nodes (hex, facing, altitude, mp_left) carry ``end`` (0 points left and still flying) and ``out`` (the plane
@@ -81,7 +90,7 @@ def move_graph(plane: Plane, *, mp: int | None = None, turning: str = "front-thr
     ``cost``. ``G.graph["root"]`` is the start node.
     """
     with _collector_paused():
-        return _build(plane, mp, turning, board, blocked, fast)
+        return _build(plane, mp, turning, board, blocked, fast, off_map)
 
 
 @contextlib.contextmanager
@@ -98,8 +107,8 @@ def _collector_paused():
             gc.enable()
 
 
-def _build(plane, mp, turning, board, blocked, fast) -> nx.DiGraph:
-    nodes, edges = explore(plane, mp=mp, turning=turning, board=board, blocked=blocked)
+def _build(plane, mp, turning, board, blocked, fast, off_map="out") -> nx.DiGraph:
+    nodes, edges = explore(plane, mp=mp, turning=turning, board=board, blocked=blocked, off_map=off_map)
     root = next(iter(nodes))
     if not fast:
         graph = nx.DiGraph(root=root, plane=plane.name, turning=turning)
@@ -122,6 +131,19 @@ def _build(plane, mp, turning, board, blocked, fast) -> nx.DiGraph:
     graph._adj = graph._succ = succ
     graph._pred = pred
     return graph
+
+
+def _check_blocked(blocked) -> set:
+    """The (hex, altitude) places other planes fill, checked: a plane flying into one collides."""
+    if isinstance(blocked, (str, bytes)) or not isinstance(blocked, Iterable):
+        raise TypeError(f"blocked must be a list of (hex, altitude) pairs, not {blocked!r}")
+    places = set()
+    for place in blocked:
+        if not (isinstance(place, tuple) and len(place) == 2 and isinstance(place[0], tuple) and len(place[0]) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in (*place[0], place[1]))):
+            raise TypeError(f"each blocked place is ((q, r), altitude), whole numbers, not {place!r}")
+        places.add(place)
+    return places
 
 
 def end_nodes(graph: nx.DiGraph) -> list[Node]:
@@ -185,7 +207,8 @@ def plane_options(state: Dogfight, index: int | None = None) -> dict:
     plane = state.planes[index]
     mp = state.mp_left if (index == state.active and state.phase == "move") else plane.speed
     blocked = [(p.hex, p.altitude) for i, p in enumerate(state.planes) if i != index and p.flying]
-    return {"mp": mp, "turning": state.rules.turning, "board": state.scenario.board, "blocked": blocked}
+    return {"mp": mp, "turning": state.rules.turning, "board": state.scenario.board, "blocked": blocked,
+            "off_map": state.rules.off_map}
 
 
 def shot_from(position: tuple, target: Plane) -> tuple[int, int] | None:

@@ -197,8 +197,9 @@ def firing_lines(state: Dogfight) -> dict[str, list[str]]:
 
 def destroy_chances(state: Dogfight, choose: Callable[[Dogfight], Fire] = nearest_target) -> dict[str, sympy.Rational]:
     """For a position whose side is about to fire (or firing): the exact chance each enemy plane is destroyed
-    this turn, every shooter choosing its target with ``choose`` (nearest by default). Walks the real rules over
-    every die face, so a target destroyed by one shooter is not shot at again."""
+    this turn, every shooter choosing its target with ``choose`` (nearest by default), the shooters firing in the
+    scenario's order when the side could choose it. Walks the real rules over every die face, so a target
+    destroyed by one shooter is not shot at again."""
     if not isinstance(state, Dogfight):
         raise TypeError("destroy_chances needs a Dogfight state")
     if state.phase in ("move", "speed"):
@@ -208,10 +209,13 @@ def destroy_chances(state: Dogfight, choose: Callable[[Dogfight], Fire] = neares
     totals = {i: Fraction(0) for i in enemies}
 
     def walk(s: Dogfight, weight: Fraction) -> None:
-        if s.phase not in ("fire", "roll") or s.side != side or s.turn != turn:
+        if s.phase not in ("pick-fire", "fire", "roll") or s.side != side or s.turn != turn:
             for i in enemies:
                 if s.planes[i].out == "destroyed":
                     totals[i] += weight
+            return
+        if s.phase == "pick-fire":
+            walk(s.play(s.legal_moves()[0]), weight)
             return
         if s.phase == "fire":
             walk(s.play(choose(s)), weight)

@@ -19,7 +19,7 @@ from ..core.ui import hex_center, hex_corners, svg_doc
 
 __all__ = [
     "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange",
-    "Fire", "Objective", "Scenario", "Dogfight", "hex_add", "hex_step", "neighbours", "hex_distance", "line_ahead", "direction_to",
+    "Fire", "Pick", "Objective", "Scenario", "Dogfight", "OFF_MAP", "PLANE_ORDERS", "hex_add", "hex_step", "neighbours", "hex_distance", "line_ahead", "direction_to",
     "front_moves", "effective_range", "hit_faces", "load_scenarios", "scenario", "board_svg",
     "MANOEUVRE_COSTS", "MIN_LEVEL", "MAX_LEVEL",
 ]
@@ -33,6 +33,8 @@ FACING_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 MIN_LEVEL, MAX_LEVEL = 1, 6  # altitude and speed both run from 1 to 6
 TURNINGS = ("front-three", "straight")
 FIRE_MODES = ("one-target", "every-target")
+OFF_MAP = ("out", "stay")
+PLANE_ORDERS = ("chosen", "listed")
 MANOEUVRE_COSTS = {"forward": 1, "down": 1, "up": 2, "loop": 3}
 MAX_RANGE = 3
 
@@ -108,16 +110,25 @@ class Rules:
     ``fire="one-target"`` (kit ruling, the default): each plane fires once a turn, at one target in its line,
     chosen by the player. ``fire="every-target"``: a plane fires once at each enemy in its line (a literal reading
     of "engage toutes les cibles potentielles").
+    ``off_map="out"`` (kit ruling, the default): a plane whose manoeuvre leaves the map is out of the game (no rule
+    says so; the map is the whole battlefield). ``off_map="stay"``: the plane stops at the edge, in the hex it was
+    leaving, nose and altitude as the manoeuvre left them, and its remaining movement points are lost.
+    ``plane_order="chosen"`` (kit ruling, the default): a player chooses the order in which their own planes move,
+    and then the order in which they fire (a ``Pick`` move whenever two or more could go next).
+    ``plane_order="listed"``: they always go in the scenario's order.
     """
 
     turning: str = "front-three"
     fire: str = "one-target"
+    off_map: str = "out"
+    plane_order: str = "chosen"
 
     def __post_init__(self) -> None:
-        if self.turning not in TURNINGS:
-            raise ValueError(f"turning must be one of {', '.join(map(repr, TURNINGS))}, not {self.turning!r}")
-        if self.fire not in FIRE_MODES:
-            raise ValueError(f"fire must be one of {', '.join(map(repr, FIRE_MODES))}, not {self.fire!r}")
+        for name, allowed in (("turning", TURNINGS), ("fire", FIRE_MODES), ("off_map", OFF_MAP),
+                              ("plane_order", PLANE_ORDERS)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
 
     @property
     def turns(self) -> tuple[str, ...]:
@@ -150,7 +161,8 @@ class Board:
         return (col - (row - (row & 1)) // 2, row)
 
     def contains(self, hex_: Hex) -> bool:
-        """Whether the hex is on the map (a plane that leaves it is out of the game)."""
+        """Whether the hex is on the map (a plane that leaves it is out of the game, or stops at the edge, as
+        ``Rules.off_map`` says)."""
         col, row = self.to_offset(hex_)
         return 0 <= col < self.width and 0 <= row < self.height
 
@@ -268,6 +280,16 @@ class Fire:
         return f"fire at {self.target}"
 
 
+@dataclass(frozen=True)
+class Pick:
+    """Choose which of your planes goes next: the next to move (in the move phase) or to fire (in the fire phase)."""
+
+    plane: str
+
+    def __str__(self) -> str:
+        return f"{self.plane} goes next"
+
+
 def front_moves(hex_: Hex, facing: int, turning: str = "front-three") -> list[tuple[str, Hex, int]]:
     """The front hexes a manoeuvre may enter, as (turn, hex, new facing): the nose turns toward the hex entered."""
     turns = Rules(turning).turns
@@ -372,10 +394,13 @@ class Scenario:
     objective: Objective = Objective()
     side_names: tuple[str, str] = ("Red", "Blue")
     description: str = ""
+    first_side: int = 0  # (kit ruling: scenario data) the side that moves first each turn
 
     def __post_init__(self) -> None:
         if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1:
             raise ValueError("the turn limit must be a whole number, at least 1")
+        if isinstance(self.first_side, bool) or self.first_side not in (0, 1):
+            raise ValueError(f"the side that starts is 0 or 1, not {self.first_side!r}")
         names = [p.name for p in self.planes]
         if len(set(names)) != len(names):
             raise ValueError("every plane needs its own name")
@@ -390,7 +415,7 @@ class Scenario:
             raise ValueError("two planes start in the same hex at the same altitude")
 
     def start(self, rules: Rules | None = None) -> "Dogfight":
-        """The first state of the scenario (side 0 moves first)."""
+        """The first state of the scenario (the scenario's ``first_side`` moves first)."""
         return Dogfight.start(self, rules or Rules())
 
     @classmethod
@@ -404,7 +429,8 @@ class Scenario:
                 for p in data["planes"])
             objective = Objective(**data.get("objective", {}))
             return cls(data["name"], board, planes, data.get("turn_limit", 20), objective,
-                       tuple(data.get("side_names", ("Red", "Blue"))), data.get("description", ""))
+                       tuple(data.get("side_names", ("Red", "Blue"))), data.get("description", ""),
+                       data.get("first_side", 0))
         except KeyError as missing:
             raise ValueError(f"the scenario is missing the field {missing}") from None
         except TypeError as error:
@@ -434,16 +460,18 @@ def scenario(name: str = "duel") -> Scenario:
 # ---------------------------------------------------------------------------------------------------------
 # the game state
 
-PHASES = ("move", "speed", "fire", "roll", "over")
+PHASES = ("pick-move", "move", "speed", "pick-fire", "fire", "roll", "over")
 
 
 @dataclass(frozen=True)
 class Dogfight(GameState):
     """A PCV game in progress: the planes, whose side plays, the phase, the acting plane and its points left.
 
-    Phases: "move" (the active plane spends its movement points one manoeuvre at a time), "speed" (it changes
-    speed by -1, 0 or +1), "fire" (the active plane picks a target in its line), "roll" (the die: a chance step),
-    "over".
+    Phases: "pick-move" (the side chooses which of its planes moves next, when two or more have still to move),
+    "move" (the active plane spends its movement points one manoeuvre at a time), "speed" (it changes speed by -1,
+    0 or +1), "pick-fire" (the side chooses which plane fires next, when two or more have a target), "fire" (the
+    active plane picks a target in its line), "roll" (the die: a chance step), "over". ``done`` lists the side's
+    planes that have moved (in the move phases) or fired (in the fire phases) this turn.
     """
 
     planes: tuple[Plane, ...]
@@ -459,15 +487,19 @@ class Dogfight(GameState):
     note: str = ""
     last_roll: int | None = None
     fired_at: tuple[int, ...] = ()
+    done: tuple[int, ...] = ()
 
     # --- starting ------------------------------------------------------------------------------------
     @classmethod
     def start(cls, scenario: Scenario, rules: Rules = Rules()) -> "Dogfight":
-        """The scenario's first position, with side 0 about to move its first plane."""
+        """The scenario's first position, the scenario's first side about to move (or choose) its first plane."""
         if not isinstance(scenario, Scenario):
             raise TypeError("start a dogfight from a Scenario, for example scenario('duel')")
-        state = cls(scenario.planes, scenario, rules, note=f"Turn 1: {scenario.side_names[0]} moves")
-        return state._start_side(0, 1)
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules, for example Rules() or Rules(off_map='stay')")
+        first = scenario.first_side
+        state = cls(scenario.planes, scenario, rules, note=f"Turn 1: {scenario.side_names[first]} moves")
+        return state._start_side(first, 1)
 
     # --- the protocol --------------------------------------------------------------------------------
     @property
@@ -487,8 +519,18 @@ class Dogfight(GameState):
 
     @property
     def plane(self) -> Plane:
-        """The plane acting now."""
+        """The plane acting now (while a side picks its next plane: the last one that acted)."""
         return self.planes[self.active]
+
+    def candidates(self) -> list[int]:
+        """The side's planes that may go next: still to move (move phases) or with a target, still to fire (fire
+        phases); in the scenario's order."""
+        side, done = self.side, self.done
+        if self.phase in ("pick-move", "move", "speed"):
+            return [i for i, p in enumerate(self.planes) if p.side == side and p.flying and i not in done]
+        if self.phase in ("pick-fire", "fire", "roll"):
+            return [i for i, p in enumerate(self.planes) if p.side == side and i not in done and self.targets_of(i)]
+        return []
 
     def plane_named(self, name: str) -> Plane:
         """The plane with this name."""
@@ -502,7 +544,9 @@ class Dogfight(GameState):
         return [p for p in self.planes if p.flying and (side is None or p.side == side)]
 
     def legal_moves(self) -> tuple:
-        """The manoeuvres, speed changes or targets the side may choose now."""
+        """The manoeuvres, speed changes, targets or next planes the side may choose now."""
+        if self.phase in ("pick-move", "pick-fire"):
+            return tuple(Pick(self.planes[i].name) for i in self.candidates())
         if self.phase == "move":
             return manoeuvre_options(self.plane.altitude, self.mp_left, self.rules.turning)
         if self.phase == "speed":
@@ -518,10 +562,12 @@ class Dogfight(GameState):
     def is_legal(self, move: Any) -> bool:
         """A direct rule check (quicker than listing every move)."""
         if self.phase == "move":
-            return (isinstance(move, Manoeuvre) and move.cost <= self.mp_left and move.turn in self.rules.turns
+            return (type(move) is Manoeuvre and move.cost <= self.mp_left and move.turn in self.rules.turns
                     and self.plane.altitude + move.altitude_change <= MAX_LEVEL)
         if self.phase == "roll":
             return isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 6
+        if self.phase == "over":
+            return False
         return move in self.legal_moves()
 
     def why_illegal(self, move: Any) -> str:
@@ -529,6 +575,11 @@ class Dogfight(GameState):
         if self.phase == "over":
             return "the game is over: no more moves can be played"
         plane = self.plane
+        if self.phase in ("pick-move", "pick-fire"):
+            names = ", ".join(self.planes[i].name for i in self.candidates())
+            what = "moves" if self.phase == "pick-move" else "fires"
+            return (f"{self.scenario.side_names[self.side]} first chooses which plane {what} next "
+                    f"(Pick(name)), one of: {names}")
         if self.phase == "roll":
             return f"the die is rolling for {plane.name}'s shot: the next step is a face from 1 to 6, not {move}"
         if self.phase == "move":
@@ -580,12 +631,15 @@ class Dogfight(GameState):
 
     def fire_now(self) -> "Dogfight":
         """This position at the start of the side's fire phase, as if its planes had finished moving."""
-        if self.phase in ("over", "fire", "roll"):
+        if self.phase in ("over", "pick-fire", "fire", "roll"):
             return self
-        return replace(self, mp_left=0, target=None)._next_shooter(0)
+        return replace(self, mp_left=0, target=None)._start_fire()
 
     # --- applying moves ---------------------------------------------------------------------------------
     def _apply(self, move: Any) -> "Dogfight":
+        if self.phase in ("pick-move", "pick-fire"):
+            index = next(i for i in self.candidates() if self.planes[i].name == move.plane)
+            return self._begin_move(index) if self.phase == "pick-move" else self._begin_fire(index)
         if self.phase == "move":
             return self._manoeuvre(move)
         if self.phase == "speed":
@@ -602,7 +656,11 @@ class Dogfight(GameState):
         planes = list(self.planes)
         mp_left = self.mp_left - move.cost
         note = f"{plane.name}: {move}"
-        if not self.scenario.board.contains(hex_):
+        off_map = not self.scenario.board.contains(hex_)
+        if off_map and self.rules.off_map == "stay":  # it stops at the edge, in the hex it was leaving: move over
+            hex_, mp_left, off_map = plane.hex, 0, False
+            note += " and stops at the edge of the map"
+        if off_map:  # off_map="out"
             planes[self.active] = replace(plane, hex=hex_, facing=facing, altitude=max(altitude, 0), out="left the map")
             note += " and leaves the map"
         elif altitude < MIN_LEVEL:
@@ -662,32 +720,46 @@ class Dogfight(GameState):
                 return state
         if self.rules.fire == "every-target" and state.open_targets():
             return replace(state, phase="fire")  # the same plane fires again, at another enemy in its line
-        return state._next_shooter(self.active + 1)
+        return state._next_shooter()
 
     # --- the order of play ---------------------------------------------------------------------------
     def _start_side(self, side: int, turn: int) -> "Dogfight":
-        state = replace(self, side=side, turn=turn, phase="move")
-        return state._next_mover(start=0)
+        state = replace(self, side=side, turn=turn, phase="move", done=())
+        return state._next_mover()
 
-    def _next_mover(self, start: int | None = None) -> "Dogfight":
+    def _next_mover(self) -> "Dogfight":
+        """The next plane to move: the only one left, the first listed (``plane_order="listed"``), or the side's
+        choice; once every plane has moved, the fire phase."""
         if self.phase == "over":
             return self
-        first = self.active + 1 if start is None else start
-        for i in range(first, len(self.planes)):
-            p = self.planes[i]
-            if p.side == self.side and p.flying:
-                return replace(self, phase="move", active=i, mp_left=p.speed)
-        return self._next_shooter(0)
+        left = self.candidates()
+        if not left:
+            return self._start_fire()
+        if len(left) == 1 or self.rules.plane_order == "listed":
+            return self._begin_move(left[0])
+        return replace(self, phase="pick-move", mp_left=0, target=None)
 
-    def _next_shooter(self, first: int) -> "Dogfight":
-        for i in range(first, len(self.planes)):
-            if self.planes[i].side == self.side and self.targets_of(i):
-                return replace(self, phase="fire", active=i, mp_left=0, fired_at=())
-        return self._end_side()
+    def _begin_move(self, index: int) -> "Dogfight":
+        return replace(self, phase="move", active=index, mp_left=self.planes[index].speed, done=self.done + (index,))
+
+    def _start_fire(self) -> "Dogfight":
+        return replace(self, phase="fire", done=(), mp_left=0, target=None)._next_shooter()
+
+    def _next_shooter(self) -> "Dogfight":
+        """The next plane to fire: the only one with a target, the first listed, or the side's choice."""
+        left = self.candidates()
+        if not left:
+            return self._end_side()
+        if len(left) == 1 or self.rules.plane_order == "listed":
+            return self._begin_fire(left[0])
+        return replace(self, phase="pick-fire", mp_left=0, target=None)
+
+    def _begin_fire(self, index: int) -> "Dogfight":
+        return replace(self, phase="fire", active=index, mp_left=0, fired_at=(), done=self.done + (index,))
 
     def _end_side(self) -> "Dogfight":
         other = 1 - self.side
-        turn = self.turn + (1 if other == 0 else 0)
+        turn = self.turn + (1 if other == self.scenario.first_side else 0)
         if turn > self.scenario.turn_limit:
             return self._finish(self._winner_at_limit(), "the turn limit is reached")
         note = f"{self.note}. " if self.note else ""
@@ -729,6 +801,9 @@ class Dogfight(GameState):
         names = self.scenario.side_names
         if self.phase == "over":
             return self.note
+        if self.phase in ("pick-move", "pick-fire"):
+            return (f"turn {self.turn}, {names[self.side]}: choose the next plane to "
+                    f"{'move' if self.phase == 'pick-move' else 'fire'}")
         head = f"turn {self.turn}, {names[self.side]}: {self.phase} with {self.plane.name}"
         if self.phase == "move":
             head += f" ({self.mp_left} movement points left)"
@@ -779,7 +854,7 @@ def board_svg(state: "Dogfight | None" = None, *, board: Board | None = None, pl
     flying = [p for p in planes if p.flying]
     origin = (size * 1.2, size * 1.3)
     shades = dict(shade) if isinstance(shade, dict) else {h: "#fdd49e" for h in shade}
-    active = state.plane if state is not None and state.phase != "over" else None
+    active = state.plane if state is not None and state.phase not in ("over", "pick-move", "pick-fire") else None
     line = set(line_ahead(active.hex, active.facing)) if (active and fire_line and state.phase in ("fire", "roll")) else set()
     parts = []
     for h in board.hexes():

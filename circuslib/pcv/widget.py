@@ -107,7 +107,9 @@ class DogfightWidget(Framed):
 
     def _log(self, before: Dogfight, move) -> None:
         side = self.scenario.side_names[before.side]
-        if before.phase == "roll":
+        if before.phase in ("pick-move", "pick-fire"):
+            self.frame.log(f"{side}: {move}")
+        elif before.phase == "roll":
             target = before.planes[before.target]
             after = self.state.planes[before.target]
             result = "destroyed" if not after.flying else "damaged" if after.damaged and not target.damaged else "miss"
@@ -136,6 +138,9 @@ class DogfightWidget(Framed):
 
     def _prompt(self) -> str:
         s = self.state
+        if s.phase in ("pick-move", "pick-fire"):
+            what = "move" if s.phase == "pick-move" else "fire"
+            return f"Choose which of your planes will {what} next."
         if s.phase == "move":
             return f"{s.plane.name}: {s.mp_left} movement point(s) left; choose a manoeuvre (shaded: where it can end)."
         if s.phase == "speed":
@@ -149,7 +154,11 @@ class DogfightWidget(Framed):
     def _controls(self) -> list:
         s = self.state
         controls = []
-        if s.phase == "move":
+        if s.phase in ("pick-move", "pick-fire"):
+            for pick in s.legal_moves():
+                controls.append(button(str(pick), lambda p=pick: self.play(p), css_class="circus-pick",
+                                       tooltip=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
+        elif s.phase == "move":
             for m in s.legal_moves():
                 controls.append(button(f"{m} ({m.cost})", lambda m=m: self.play(m), css_class="circus-manoeuvre",
                                        tooltip=f"{m}: costs {m.cost} movement point(s)"))
@@ -175,6 +184,14 @@ class DogfightWidget(Framed):
         s = self.state
         if s.is_over():
             return "<b>Game over.</b>"
+        if s.phase == "pick-move":
+            return "<b>Your side chooses the order</b>: " + ", ".join(_esc(p.plane) for p in s.legal_moves())
+        if s.phase == "pick-fire":
+            chances = destroy_chances(s)
+            turn = "".join(f"<li>{_esc(n)}: {p}</li>" for n, p in chances.items())
+            return (f"<b>Planes with a target</b>: {', '.join(_esc(p.plane) for p in s.legal_moves())}"
+                    f"<br><b>Chance each enemy is destroyed this turn</b> (in the listed order, nearest target):"
+                    f"<ul>{turn}</ul>")
         if s.phase in ("fire", "roll"):
             target = s.planes[s.target] if s.phase == "roll" else s.plane_named(s.legal_moves()[0].target)
             hexes, diff = s.shot(s.active, s.planes.index(target))
