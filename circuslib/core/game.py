@@ -17,7 +17,7 @@ from math import lcm
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 __all__ = [
-    "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy",
+    "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy", "describe", "is_whole",
     "sample_outcome", "check_rng", "random_policy", "playout", "play_moves", "expected_value", "best_value",
 ]
 
@@ -34,13 +34,41 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Move:
-    """A named move with optional details, printed the way a player would say it."""
+    """A named move with optional details, printed the way a player would say it.
+
+    A Move can be built with any values (a student's typo included): the game that receives it checks its name
+    and details, and printing it never fails.
+    """
 
     name: str
     detail: tuple = ()
 
     def __str__(self) -> str:
-        return self.name if not self.detail else f"{self.name} {' '.join(map(str, self.detail))}"
+        name = self.name if isinstance(self.name, str) else describe(self.name)
+        if isinstance(self.detail, tuple):
+            return name if not self.detail else f"{name} {' '.join(map(describe, self.detail))}"
+        return f"{name} {describe(self.detail)}"
+
+
+def describe(value: Any, limit: int = 80) -> str:
+    """``str(value)`` for a message, whatever the value: never raises, and long texts are shortened."""
+    try:
+        text = str(value)
+        if not isinstance(text, str):
+            raise TypeError
+    except Exception:
+        try:
+            text = repr(value)
+        except Exception:
+            text = f"a {type(value).__name__}"
+    if not isinstance(text, str):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number as the rules take one: an ``int``, not True/False (nor 2.0)."""
+    return type(value) is int
 
 
 Policy = Callable[["GameState", random.Random], Any]
@@ -86,9 +114,9 @@ class GameState:
         if self.is_over():
             return "the game is over: no more moves can be played"
         if self.current_player == CHANCE:
-            return f"{move} is not a possible outcome of this draw"
-        options = ", ".join(map(str, self.legal_moves()))
-        return f"{move} is not a legal move here; the legal moves are: {options}"
+            return f"{describe(move)} is not a possible outcome of this draw"
+        options = ", ".join(map(describe, self.legal_moves()))
+        return f"{describe(move)} is not a legal move here; the legal moves are: {options}"
 
     # --- what every game gets ------------------------------------------------------------------------
     def is_legal(self, move: Any) -> bool:
@@ -100,10 +128,24 @@ class GameState:
         return move in self.legal_moves()
 
     def play(self, move: Any) -> "GameState":
-        """The new state after ``move``; raises ``IllegalMove`` (and changes nothing) if the rules forbid it."""
+        """The new state after ``move``; raises ``IllegalMove`` (and changes nothing) if the rules forbid it.
+
+        Every game checks a move in one place (its ``is_legal``: the type, the number of details, their ranges,
+        then the rule) before ``_apply`` uses it, so a move that is not legal never reaches the rules' insides.
+        """
         if not self.is_legal(move):
-            raise IllegalMove(self.why_illegal(move))
+            raise IllegalMove(self.refusal(move))
         return self._apply(move)
+
+    def refusal(self, move: Any) -> str:
+        """``why_illegal(move)``, made safe: the sentence of a refusal, even for a value no game expects."""
+        try:
+            text = self.why_illegal(move)
+        except Exception:  # a game's explanation must not turn a refusal into a crash
+            text = None
+        if not isinstance(text, str) or not text:
+            return f"{describe(move)} is not a legal move here"
+        return text
 
     def view(self, player: int) -> "GameState":
         """What ``player`` may see of this state (everything, unless the game hides something)."""

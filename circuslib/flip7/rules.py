@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from ..core.game import CHANCE, TERMINAL, GameState, Move
+from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
@@ -87,10 +87,28 @@ def round_score(numbers: Iterable[int], modifiers: Iterable[str] = (), *, busted
 
 def _card_left(deck, move) -> bool:
     """Whether ``move`` names a card kind (an int 0..12 or a card name, not 5.0 or True) still in ``deck``."""
-    if isinstance(move, bool) or not isinstance(move, (int, str)):
+    if type(move) is not int and type(move) is not str:
         return False
     i = INDEX.get(move)
     return i is not None and deck[i] > 0
+
+
+def _draw_problem(deck, move) -> str | None:
+    """Why ``move`` is not the next card from this deck, or None: the one check of every draw."""
+    if _card_left(deck, move):
+        return None
+    try:
+        card = parse_card(move)
+    except (TypeError, ValueError) as error:
+        return f"the next step is a card from the deck: {error}"
+    if card != move or type(card) is not type(move):
+        return f"the next step is a card from the deck: write {describe(move)} as {card!r}"
+    return f"no {card_name(card)} is left in the deck"
+
+
+def _is_plain(move: object, constant: Move) -> bool:
+    """Whether ``move`` is exactly the move ``constant`` (a Move with the same name and no details)."""
+    return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
 
 
 def draw_card(counts, rng: random.Random):
@@ -211,7 +229,7 @@ class Flip7Game(GameState):
             return False
         if self.receiver is not None:
             return _card_left(self.deck, move)
-        return move in self.legal_moves()
+        return self._problem(move) is None
 
     def chance_outcomes(self) -> tuple:
         """The next card: each kind left in the deck with probability count / cards left."""
@@ -245,25 +263,40 @@ class Flip7Game(GameState):
 
     def why_illegal(self, move) -> str:
         """The rule that forbids ``move`` here, in the game's words."""
+        return self._problem(move) or f"{describe(move)} is legal here"
+
+    def _problem(self, move) -> str | None:
+        """The one check of a move: its type, its details and their ranges, then the rule (None: legal)."""
         if self.finished:
             return "the game is over: no more moves can be played"
         if self.receiver is not None:
-            try:
-                card = parse_card(move)
-            except (TypeError, ValueError) as error:
-                return f"the next step is a card from the deck: {error}"
-            return f"no {card_name(card)} is left in the deck"
+            return _draw_problem(self.deck, move)
+        is_target = type(move) is Move and move.name == "target"
         if self.pending:
             owner, card = self.pending[0]
-            names = ", ".join(f"player {p}" for p in self.targets_for(owner, card))
-            if isinstance(move, Move) and move.name == "target" and len(move.detail) == 2:
-                if card == SECOND_CHANCE:
-                    return f"the Second Chance can only go to an active player without one: {names}"
-                return f"{card} can only target a player still in the round: {names}"
-            return f"player {owner} must first choose who gets the {card}: {names}"
-        if isinstance(move, Move) and move.name == "target":
+            targets = self.targets_for(owner, card)
+            names = ", ".join(f"player {p}" for p in targets)
+            if not is_target:
+                return f"player {owner} must first choose who gets the {card}: {names}"
+            detail = move.detail
+            if type(detail) is not tuple or len(detail) != 2:
+                return (f"a target move is Move('target', (card, player)), for example "
+                        f"Move('target', ({card!r}, {targets[0]}))")
+            given, player = detail
+            if type(given) is not str or given != card:
+                return f"the card waiting for a target is the {card}, not {describe(given)}"
+            if not is_whole(player) or not 0 <= player < self.players:
+                return f"players are numbered 0 to {self.players - 1}, not {describe(player)}"
+            if player in targets:
+                return None
+            if card == SECOND_CHANCE:
+                return f"the Second Chance can only go to an active player without one: {names}"
+            return f"{card} can only target a player still in the round: {names}"
+        if is_target:
             return "there is no action card waiting for a target"
-        return f"{move} is not a move in Flip 7: on your turn say hit or stay"
+        if _is_plain(move, HIT) or _is_plain(move, STAY):
+            return None
+        return f"{describe(move)} is not a move in Flip 7: on your turn say hit or stay (HIT or STAY)"
 
     def view(self, player: int) -> "Flip7Game":
         """Everything in Flip 7 is face up, so every player sees the whole table."""
@@ -604,7 +637,7 @@ class SoloRound(GameState):
             return False
         if self.drawing:
             return _card_left(self.deck, move)
-        return move in self.legal_moves()
+        return _is_plain(move, STAY) or (_is_plain(move, HIT) and any(self.deck))
 
     def legal_moves(self) -> tuple:
         """Hit or stay (only stay once the deck is empty)."""
@@ -636,8 +669,10 @@ class SoloRound(GameState):
         if self.is_over():
             return "the round is over"
         if self.drawing:
-            return f"a card is being drawn: {move} is not a card left in the deck"
-        return f"{move} is not a move here: say hit or stay"
+            return _draw_problem(self.deck, move) or f"{describe(move)} is legal here"
+        if _is_plain(move, HIT):
+            return "the deck is empty: there is nothing left to draw, so stay"
+        return f"{describe(move)} is not a move here: say hit or stay (HIT or STAY)"
 
     def _apply(self, move) -> "SoloRound":
         if move == HIT:

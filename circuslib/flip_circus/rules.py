@@ -14,7 +14,7 @@ from itertools import permutations, product
 from pathlib import Path
 from typing import Sequence
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move, describe, is_whole
 from ..core.ui import svg_doc, svg_token
 
 __all__ = [
@@ -374,7 +374,7 @@ class FlipCircus(GameState):
         if self.is_over():
             return False
         if self.current_player == CHANCE:
-            return any(move == o for o, _ in self.chance_outcomes())
+            return _setup_shape(self.phase, move) and any(move == o for o, _ in self.chance_outcomes())
         return self._problem(move) is None
 
     def why_illegal(self, move) -> str:
@@ -382,12 +382,17 @@ class FlipCircus(GameState):
         if self.is_over():
             return "the game is over: a team has its three posters"
         if self.current_player == CHANCE:
-            return f"the set-up is still being dealt ({self.phase}); {move!r} is not one of its outcomes"
+            return f"the set-up is still being dealt ({self.phase}); {describe(move)} is not one of its outcomes"
         return self._problem(move) or "this move is allowed"
 
     def _problem(self, move) -> str | None:
-        if not isinstance(move, Move):
-            return f"{move!r} is not a Flip Circus move; use swap(i), flip(i), power(i), look(i), ENCORE or END_TURN"
+        """The one check of a move: a Move, its name, its details and their ranges, then the rule (None: legal)."""
+        if type(move) is not Move:
+            return (f"{describe(move)} is not a Flip Circus move; use swap(i), flip(i), power(i), look(i), ENCORE "
+                    "or END_TURN")
+        shape = _move_shape(move)
+        if shape:
+            return shape
         # ``_is(move, X)`` is ``move == X``, without the dataclass comparison when the names already differ
         name = move.name
         if self.pending:
@@ -396,7 +401,7 @@ class FlipCircus(GameState):
             if _is(move, name, MAKE_RETURN):
                 return None if self.applause[1 - self.team] else "your opponent has no Applause to return"
             return "first choose the Clowns' reward: take an Applause, or make your opponent return one"
-        if name in _BOARD_NAMES and type(move) is Move:  # the usual case, first
+        if name in _BOARD_NAMES:  # the usual case, first
             if not self.actions_left:
                 return ("you have no action left: spend an Applause for one more (ENCORE), or end your turn"
                         if self.applause[self.team] else "you have no action left: end your turn")
@@ -418,18 +423,7 @@ class FlipCircus(GameState):
             if name == "look" and self.knows_back(self.player, move.detail[0]):
                 return f"you have already seen the back of the token at {move.detail[0]}"
             return None
-        if name not in _BOARD_NAMES:
-            return f"{move} is not a Flip Circus move"
-        if not self.actions_left:
-            return ("you have no action left: spend an Applause for one more (ENCORE), or end your turn"
-                    if self.applause[self.team] else "you have no action left: end your turn")
-        faces = self.faces
-        if name == "swap":
-            i, j = move.detail
-            return swap_problem(faces, i, j)
-        if name == "power":
-            return power_problem(faces, move.detail[0])
-        return None
+        return f"{describe(move)} is not a Flip Circus move"  # (unreachable: _move_shape knows every name)
 
     # --- applying moves -----------------------------------------------------------------------------
     def _apply(self, move) -> "FlipCircus":
@@ -611,6 +605,48 @@ class FlipCircus(GameState):
         return ring_svg(self.faces, caption=_caption(self))
 
 
+
+
+_ONE_PLACE = frozenset(("flip", "power", "look"))
+_NO_DETAIL = frozenset(m.name for m in (ENCORE, END_TURN, TAKE_APPLAUSE, MAKE_RETURN))
+
+
+def _move_shape(move: Move) -> str | None:
+    """Why a Move's name or details cannot be a Flip Circus move (checked before any rule), or None.
+
+    The helpers ``swap``, ``flip``, ``power`` and ``look`` build moves of the right shape; a Move built by hand is
+    held to the same shape: a known name, a tuple of whole-number positions 0 to 9, as many as the move takes,
+    and a swap's two neighbours in the order ``swap`` writes them.
+    """
+    name, detail = move.name, move.detail
+    if type(name) is not str or not (name in _BOARD_NAMES or name in _NO_DETAIL or name == "look"):
+        return (f"{describe(move)} is not a Flip Circus move; use swap(i), flip(i), power(i), look(i), ENCORE, "
+                f"END_TURN, TAKE_APPLAUSE or MAKE_RETURN")
+    if type(detail) is not tuple:
+        return f"a move's details are a tuple of positions, not {describe(detail)}"
+    if name in _NO_DETAIL:
+        return None if not detail else f"'{name}' takes no positions, but {describe(move)} gives {len(detail)}"
+    wanted = 2 if name == "swap" else 1
+    if len(detail) != wanted:
+        return (f"'{name}' takes {wanted} position{'s' if wanted > 1 else ''}, not {len(detail)}: "
+                f"write it {name}({', '.join('i' * wanted) if wanted == 1 else 'i, j'})")
+    for i in detail:
+        if not is_whole(i) or not 0 <= i < SIZE:
+            return f"the ring has positions 0 to {SIZE - 1}; {describe(i)} is not one of them"
+    if name == "swap":
+        i, j = detail
+        if (j - i) % SIZE not in (1, SIZE - 1):
+            return f"positions {i} and {j} are not neighbours: an ordinary swap moves two neighbours"
+        if not (j == i + 1 or (i == SIZE - 1 and j == 0)):  # swap(i, j) writes (i, i + 1), and (9, 0)
+            return f"build this swap with swap({i}, {j}), which writes its places in the order {swap(i, j).detail}"
+    return None
+
+
+def _setup_shape(phase: str, outcome) -> bool:
+    """Whether a set-up outcome has the shape of that step's outcomes (whole numbers, not True/False or 2.0)."""
+    if phase == SETUP_PHASES[3]:
+        return is_whole(outcome)
+    return type(outcome) is tuple and all(is_whole(x) for x in outcome)
 
 
 def _is(move: Move, name: str, constant: Move) -> bool:

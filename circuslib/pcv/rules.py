@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..core.game import CHANCE, TERMINAL, GameState
+from ..core.game import CHANCE, TERMINAL, GameState, describe, is_whole
 from ..core.ui import hex_center, hex_corners, svg_doc
 
 __all__ = [
@@ -234,10 +234,12 @@ class Manoeuvre:
     climb: int = 0
 
     def __post_init__(self) -> None:
-        if self.kind not in MANOEUVRE_COSTS:
-            raise ValueError(f"a manoeuvre is forward, down, up or loop, not {self.kind!r}")
-        if self.turn not in ("ahead", "left", "right"):
-            raise ValueError(f"a manoeuvre enters the hex ahead, left or right, not {self.turn!r}")
+        if type(self.kind) is not str or self.kind not in MANOEUVRE_COSTS:
+            raise ValueError(f"a manoeuvre is forward, down, up or loop, not {describe(self.kind)}")
+        if type(self.turn) is not str or self.turn not in ("ahead", "left", "right"):
+            raise ValueError(f"a manoeuvre enters the hex ahead, left or right, not {describe(self.turn)}")
+        if not is_whole(self.climb):
+            raise ValueError(f"a loop's climb is +1 or -1 (a whole number), not {describe(self.climb)}")
         if self.kind == "loop" and self.climb not in (1, -1):
             raise ValueError("a loop must change altitude: climb=+1 or climb=-1")
         if self.kind != "loop" and self.climb != 0:
@@ -267,6 +269,8 @@ class SpeedChange:
     delta: int
 
     def __str__(self) -> str:
+        if not is_whole(self.delta):
+            return f"speed change {describe(self.delta)}"
         return "keep speed" if self.delta == 0 else f"speed {self.delta:+d}"
 
 
@@ -277,7 +281,7 @@ class Fire:
     target: str
 
     def __str__(self) -> str:
-        return f"fire at {self.target}"
+        return f"fire at {describe(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -287,7 +291,7 @@ class Pick:
     plane: str
 
     def __str__(self) -> str:
-        return f"{self.plane} goes next"
+        return f"{describe(self.plane)} goes next"
 
 
 def front_moves(hex_: Hex, facing: int, turning: str = "front-three") -> list[tuple[str, Hex, int]]:
@@ -565,42 +569,55 @@ class Dogfight(GameState):
             return (type(move) is Manoeuvre and move.cost <= self.mp_left and move.turn in self.rules.turns
                     and self.plane.altitude + move.altitude_change <= MAX_LEVEL)
         if self.phase == "roll":
-            return isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 6
-        if self.phase == "over":
-            return False
-        return move in self.legal_moves()
+            return is_whole(move) and 1 <= move <= 6
+        return self._problem(move) is None
 
     def why_illegal(self, move: Any) -> str:
         """Explain a refused move in the game's words."""
+        return self._problem(move) or f"{describe(move)} is legal here"
+
+    def _problem(self, move: Any) -> str | None:
+        """The one check of a move: its type, its values and their ranges, then the rule (None: legal)."""
         if self.phase == "over":
             return "the game is over: no more moves can be played"
         plane = self.plane
+        shown = describe(move)
         if self.phase in ("pick-move", "pick-fire"):
-            names = ", ".join(self.planes[i].name for i in self.candidates())
+            candidates = [self.planes[i].name for i in self.candidates()]
+            if type(move) is Pick and type(move.plane) is str and move.plane in candidates:
+                return None
             what = "moves" if self.phase == "pick-move" else "fires"
             return (f"{self.scenario.side_names[self.side]} first chooses which plane {what} next "
-                    f"(Pick(name)), one of: {names}")
+                    f"(Pick(name)), one of: {', '.join(candidates)}; not {shown}")
         if self.phase == "roll":
-            return f"the die is rolling for {plane.name}'s shot: the next step is a face from 1 to 6, not {move}"
+            if is_whole(move) and 1 <= move <= 6:
+                return None
+            return f"the die is rolling for {plane.name}'s shot: the next step is a face from 1 to 6, not {shown}"
         if self.phase == "move":
-            if not isinstance(move, Manoeuvre):
-                return f"{plane.name} is moving: choose a manoeuvre (forward, down, up or loop), not {move}"
+            if type(move) is not Manoeuvre:
+                return f"{plane.name} is moving: choose a manoeuvre (forward, down, up or loop), not {shown}"
             if move.turn not in self.rules.turns:
                 return f"with turning='straight' a plane only enters the hex straight ahead, not the one {move.turn}"
             if move.cost > self.mp_left:
                 return (f"{'a loop' if move.kind == 'loop' else move.kind} costs {move.cost} movement points; "
                         f"{self.mp_left} {'is' if self.mp_left == 1 else 'are'} left")
-            return f"{plane.name} is at altitude {plane.altitude}: altitude never goes above {MAX_LEVEL}"
+            if plane.altitude + move.altitude_change > MAX_LEVEL:
+                return f"{plane.name} is at altitude {plane.altitude}: altitude never goes above {MAX_LEVEL}"
+            return None
         if self.phase == "speed":
-            if not isinstance(move, SpeedChange):
-                return f"{plane.name} has spent its movement points: change its speed by -1, 0 or +1, not {move}"
-            if move.delta not in (-1, 0, 1):
-                return "speed changes by at most 1 point a turn"
-            return f"{plane.name} already flies at speed {MAX_LEVEL}, the top speed"
+            if type(move) is not SpeedChange:
+                return f"{plane.name} has spent its movement points: change its speed by -1, 0 or +1, not {shown}"
+            if not is_whole(move.delta) or move.delta not in (-1, 0, 1):
+                return f"speed changes by at most 1 point a turn: SpeedChange(-1), (0) or (+1), not {shown}"
+            if plane.speed + move.delta > MAX_LEVEL:
+                return f"{plane.name} already flies at speed {MAX_LEVEL}, the top speed"
+            return None
         # fire
-        if not isinstance(move, Fire):
-            return f"{plane.name} is firing: choose a target in its line, not {move}"
+        if type(move) is not Fire or type(move.target) is not str:
+            return f"{plane.name} is firing: choose a target in its line, Fire(name), not {shown}"
         names = [self.planes[i].name for i in self.open_targets()]
+        if move.target in names:
+            return None
         if any(self.planes[i].name == move.target for i in self.fired_at):
             return f"{plane.name} has already fired at {move.target} this turn; it can still fire at: {', '.join(names)}"
         return f"{move.target} is not in {plane.name}'s line of fire; it can fire at: {', '.join(names)}"

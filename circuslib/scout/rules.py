@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..core.game import CHANCE, TERMINAL, GameState, Move
+from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
@@ -203,6 +203,8 @@ class Show:
     stop: int
 
     def __str__(self) -> str:
+        if not (is_whole(self.start) and is_whole(self.stop)):
+            return f"show cards {describe(self.start)} to {describe(self.stop)} (by their places in the hand)"
         n = self.stop - self.start
         return f"show card {self.start + 1}" if n == 1 else f"show cards {self.start + 1} to {self.stop}"
 
@@ -222,8 +224,8 @@ class Scout:
     position: int
 
     def __str__(self) -> str:
-        turned = ", turned round," if self.flip else ""
-        return f"scout the {self.end} card{turned} into gap {self.position}"
+        turned = ", turned round," if self.flip is True else ""
+        return f"scout the {describe(self.end)} card{turned} into gap {describe(self.position)}"
 
 
 @dataclass(frozen=True)
@@ -471,40 +473,58 @@ class ScoutState(GameState):
         return self._refusal(move) or f"{move} is legal here"
 
     def _refusal(self, move) -> str | None:
+        """The one check of a move: its type, its details and their ranges, then the rule (None: legal)."""
         if self.phase == "over":
             return "the game is over: no more moves can be played"
         if self.phase == "deal":
-            if (isinstance(move, tuple) and len(move) == 2 and all(isinstance(x, int) for x in move)
-                    and tuple(sorted(move)) in self.deck):
+            if (type(move) is tuple and len(move) == 2 and all(is_whole(x) for x in move)
+                    and tuple(sorted(move)) in self.deck and move[0] != move[1]):
                 return None
-            return f"the cards are being dealt: the next step is a card from the deck, not {move}"
+            return f"the cards are being dealt: the next step is a card from the deck, not {describe(move)}"
         if self.phase == "flip":
-            if move in (FLIP_HAND, KEEP_HAND):
+            if _is_plain(move, FLIP_HAND) or _is_plain(move, KEEP_HAND):
                 return None
-            return f"before play each player decides to flip their whole hand or keep it; {move} must wait"
-        if move in (FLIP_HAND, KEEP_HAND):
+            return (f"before play each player decides to flip their whole hand or keep it (FLIP_HAND or KEEP_HAND); "
+                    f"{describe(move)} must wait")
+        if _is_plain(move, FLIP_HAND) or _is_plain(move, KEEP_HAND):
             return "a hand may only be flipped before the round starts, not during play"
         p, hand = self.turn, self.hands[self.turn]
-        if isinstance(move, Show):
+        kind = type(move)
+        if kind is Show:
             return self._show_refusal(hand, self.table, move)
-        if isinstance(move, (Scout, ScoutAndShow)):
-            if isinstance(move, ScoutAndShow) and self.n_players == 2:
+        if kind is Scout or kind is ScoutAndShow:
+            if kind is ScoutAndShow and self.n_players == 2:
                 return "the 2-player game has no Scout & Show"
-            if isinstance(move, ScoutAndShow) and self.sns_used[p]:
+            if kind is ScoutAndShow and self.sns_used[p]:
                 return "you already used your Scout & Show chip this round"
             problem = self._scout_refusal(p, hand, move)
-            if problem or isinstance(move, Scout):
+            if problem or kind is Scout:
                 return problem
+            problem = self._slice_refusal(len(hand) + 1, move.start, move.stop)
+            if problem:
+                return f"after that scout, {problem}"
             new_hand, rest, _ = _scouted(hand, self.table, move)
             problem = self._show_refusal(new_hand, rest, move.show)
             return problem and f"after that scout, {problem}"
-        return f"{move!r} is not a Scout move: show a set, scout a card, or Scout & Show"
+        return f"{describe(move)} is not a Scout move: show a set, scout a card, or Scout & Show"
+
+    @staticmethod
+    def _slice_refusal(n: int, start, stop) -> str | None:
+        if not (is_whole(start) and is_whole(stop)):
+            return (f"a show names the places of its cards with two whole numbers, start and stop "
+                    f"(Show(0, 2) shows the first two cards), not {describe(start)} and {describe(stop)}")
+        if not 0 <= start < stop <= n:
+            if start >= stop:
+                return f"Show({start}, {stop}) shows no card: stop must be above start (Show(0, 1) is the first card)"
+            return f"cards {start + 1} to {stop} are not in your hand of {n} cards"
+        return None
 
     @staticmethod
     def _show_refusal(hand, table, move: Show) -> str | None:
         n = len(hand)
-        if not (isinstance(move.start, int) and isinstance(move.stop, int)) or not 0 <= move.start < move.stop <= n:
-            return f"cards {move.start + 1} to {move.stop} are not in your hand of {n} cards"
+        problem = ScoutState._slice_refusal(n, move.start, move.stop)
+        if problem:
+            return problem
         values = [c[0] for c in hand[move.start:move.stop]]
         key = set_key(values)
         if key is None:
@@ -521,12 +541,14 @@ class ScoutState(GameState):
             return "there is no set on the table to scout from"
         if self.n_players == 2 and self.chips[p] <= 0:
             return "you have no Scout chip left this round, so you cannot scout"
-        if move.end not in ENDS:
-            return f"take the card from the 'left' or the 'right' end of the set, not {move.end!r}"
-        if not isinstance(move.flip, bool):
-            return "say whether the card is turned round with True or False"
-        if not isinstance(move.position, int) or not 0 <= move.position <= len(hand):
-            return f"gap {move.position} is not in your hand: the gaps are 0 to {len(hand)}"
+        if type(move.end) is not str or move.end not in ENDS:
+            return f"take the card from the 'left' or the 'right' end of the set, not {describe(move.end)}"
+        if move.end == "right" and len(self.table) == 1:
+            return "the set on the table has one card: take it from its 'left' end (it is both ends)"
+        if type(move.flip) is not bool:
+            return f"say whether the card is turned round with True or False, not {describe(move.flip)}"
+        if not is_whole(move.position) or not 0 <= move.position <= len(hand):
+            return f"gap {describe(move.position)} is not in your hand: the gaps are 0 to {len(hand)}"
         return None
 
     def _apply(self, move) -> "ScoutState":
@@ -656,6 +678,11 @@ class ScoutState(GameState):
 
     def _repr_html_(self) -> str:
         return scout_svg(self)
+
+
+def _is_plain(move: object, constant: Move) -> bool:
+    """Whether ``move`` is exactly ``constant`` (a Move with the same name and no details)."""
+    return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
 
 
 def _check_card(card) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove
+from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, describe, is_whole
 from ..core.ui import svg_card, svg_doc
 
 __all__ = [
@@ -174,7 +174,7 @@ class Race:
     first: int
 
     def __str__(self) -> str:
-        return f"player {self.first} reacts first"
+        return f"player {describe(self.first)} reacts first"
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,10 @@ class Play:
     pile: int
 
     def __str__(self) -> str:
-        return f"{rank_name(self.rank)} (place {self.slot + 1}) on pile {PILE_NAMES[self.pile]}"
+        rank = rank_name(self.rank) if is_whole(self.rank) and 1 <= self.rank <= 13 else describe(self.rank)
+        place = self.slot + 1 if is_whole(self.slot) else describe(self.slot)
+        pile = PILE_NAMES[self.pile] if is_whole(self.pile) and self.pile in (0, 1) else describe(self.pile)
+        return f"{rank} (place {place}) on pile {pile}"
 
 
 @dataclass(frozen=True)
@@ -196,7 +199,7 @@ class FlipFaceUp:
     slot: int
 
     def __str__(self) -> str:
-        return f"flip the face-up card of place {self.slot + 1}"
+        return f"flip the face-up card of place {self.slot + 1 if is_whole(self.slot) else describe(self.slot)}"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -336,15 +339,17 @@ class SpeedState(GameState):
         """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
         step = self.step
         if step in ("draw", "flip"):
-            if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= 13:
+            if not is_whole(move) or not 1 <= move <= 13:
                 return False
             p = self._drawer()
             if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
                 return move == self.stock[p][0]
             return self.pools[self.pool_of[p]][move - 1] > 0
         if step == "race":
-            return isinstance(move, Race) and move.first in (0, 1)
-        return move in self.legal_moves()
+            return type(move) is Race and is_whole(move.first) and move.first in (0, 1)
+        if step == "over":
+            return False
+        return self._problem(move) is None
 
     def _drawer(self) -> int:
         for p in (0, 1):
@@ -375,26 +380,46 @@ class SpeedState(GameState):
         if step in ("draw", "flip", "race"):
             what = {"draw": "a card is being turned up from a pile", "flip": "the stalemate flip is under way",
                     "race": "both players can play, so the next step is the race between them"}[step]
-            return f"{what}; {move} cannot be played now"
+            if step != "race" and self.stock is not None:
+                what += f" (the deck was cut, not shuffled: the next card is {rank_name(self.stock[self._drawer()][0])})"
+            return f"{what}; {describe(move)} cannot be played now"
+        return self._problem(move) or f"{describe(move)} is legal here"
+
+    def _problem(self, move) -> str | None:
+        """The one check of a player's move: its type, its numbers and their ranges, then the rule."""
         player = self.current_player
-        if step == "choose-flip":
-            return (f"stalemate: player {player}'s pile is empty, so they flip one of their face-up cards "
-                    f"(choose a place that holds a card), not {move}")
-        if isinstance(move, FlipFaceUp):
+        places = self.slots[player]
+        if self.step == "choose-flip":
+            if type(move) is not FlipFaceUp or not is_whole(move.slot) or not 0 <= move.slot < len(places) \
+                    or not places[move.slot]:
+                return (f"stalemate: player {player}'s pile is empty, so they flip one of their face-up cards "
+                        f"(FlipFaceUp(place) with a place that holds a card), not {describe(move)}")
+            return None
+        if type(move) is FlipFaceUp:
             return "a face-up card is flipped only at a stalemate when the pile is empty"
-        if not isinstance(move, Play):
-            return f"{move!r} is not a Speed move; play a face-up card on a centre pile"
+        if type(move) is not Play:
+            return f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: Play(rank, place, pile)"
+        for name in ("rank", "slot", "pile"):
+            value = getattr(move, name)
+            if not is_whole(value):
+                return f"a play's {name} is a whole number, not {describe(value)}"
         if move.pile not in (0, 1):
             return f"there are two centre piles, 0 (A) and 1 (B); {move.pile} is not one of them"
-        places = self.slots[player]
+        if not 1 <= move.rank <= 13:
+            return f"a rank runs from 1 (Ace) to 13 (King); {move.rank} is not a rank"
         if not 0 <= move.slot < len(places):
-            return f"player {player} has face-up places 1 to {len(places)}; place {move.slot + 1} does not exist"
+            return (f"player {player} has face-up places 1 to {len(places)} (Play counts them from 0); "
+                    f"place {move.slot + 1} does not exist")
         if not places[move.slot]:
             return f"place {move.slot + 1} is empty"
         card = places[move.slot][-1]
         if card != move.rank:
             return f"place {move.slot + 1} shows {rank_name(card)}, not {rank_name(move.rank)}"
         top = self.tops()[move.pile]
+        if top is None:
+            return f"pile {PILE_NAMES[move.pile]} has no card yet"
+        if _fits(card, top):
+            return None
         low, high = neighbours(top)
         return (f"{rank_name(card)} does not fit on pile {PILE_NAMES[move.pile]}: its top is {rank_name(top)}, and "
                 f"only {rank_name(low)} or {rank_name(high)} go on a {rank_name(top)}")

@@ -1,0 +1,68 @@
+"""Conformance of the five games to the state protocol, checked the way a referee and a fuzzer would.
+
+- Refusals: every malformed move named in issue 13 is refused with ``IllegalMove`` and a sentence, and nothing
+  changes.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from circuslib.core.game import IllegalMove, Move, play_moves
+from circuslib.flip7 import rules as flip7
+from circuslib.flip_circus import rules as circus
+from circuslib.pcv import rules as pcv
+from circuslib.scout import rules as scout
+from circuslib.speed import rules as speed
+
+
+def starts():
+    """One position of each game where a player is to move."""
+    return {
+        "flip7": play_moves(flip7.new_game(3), [4, 7, 9]),
+        "scout": scout.ScoutState.from_hands([[(8, 1), (8, 2), (1, 3)], [(2, 3), (5, 1)], [(4, 6)]],
+                                             table=[(7, 1)], owner=2, turn=0),
+        "speed": speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK),
+        "pcv": pcv.scenario("duel").start(),
+        "flip_circus": circus.new_game(random.Random(3)),
+    }
+
+
+MALFORMED = [Move(None), Move([1], ()), Move("hit", [1]), Move("swap", 5), speed.Play(7, 0, 2), speed.Play("7", 0, 0),
+             speed.FlipFaceUp(-1), scout.Show("a", "b"), scout.Show(True, 2), scout.Scout("right", 1, 0),
+             scout.ScoutAndShow("left", False, "x", 0, 1), pcv.SpeedChange("x"), pcv.Fire(["Blue 1"]),
+             pcv.Pick(None), circus.Move("swap", (0, 5)), circus.Move("swap", (4, 4)), circus.Move("flip", (-1,)),
+             circus.Move("flip", (1, 2)), circus.Move("power", ("a",)), None, 5.0, True, "hit", [1], (1, 2), object()]
+
+
+@pytest.mark.parametrize("game", ["flip7", "scout", "speed", "pcv", "flip_circus"])
+def test_malformed_moves_are_refused_with_a_sentence_and_change_nothing(game):
+    state = starts()[game]
+    before = (state, hash(state))
+    for move in MALFORMED:
+        assert state.is_legal(move) is False, move
+        reason = state.why_illegal(move)  # building the sentence never fails
+        assert isinstance(reason, str) and len(reason) > 10
+        with pytest.raises(IllegalMove):
+            state.play(move)
+        assert (state, hash(state)) == before
+
+
+def test_the_issue_refusals_read_as_sentences():
+    s = starts()
+    assert "two centre piles" in s["speed"].refusal(speed.Play(7, 0, 2))
+    assert "whole numbers" in s["scout"].refusal(scout.Show("a", "b"))
+    dogfight = s["pcv"].play(pcv.Manoeuvre("forward")).play(pcv.Manoeuvre("forward")).play(pcv.Manoeuvre("forward"))
+    assert dogfight.phase == "speed" and "at most 1 point" in dogfight.refusal(pcv.SpeedChange("x"))
+    ring = s["flip_circus"]
+    assert "not neighbours" in ring.refusal(Move("swap", (0, 5)))
+    assert "not neighbours" in ring.refusal(Move("swap", (4, 4)))
+    assert "positions 0 to 9" in ring.refusal(Move("flip", (-1,)))
+    assert "takes 1 position" in ring.refusal(Move("flip", (1, 2)))
+
+
+def test_scout_is_legal_and_legal_moves_agree_on_a_one_card_set():
+    s = starts()["scout"]
+    assert scout.Scout("right", False, 0) not in s.legal_moves() and not s.is_legal(scout.Scout("right", False, 0))
+    assert scout.Scout("left", True, 0) in s.legal_moves() and s.is_legal(scout.Scout("left", True, 0))
