@@ -1,12 +1,16 @@
-"""The Speed table and the stalemate explorer, driven headless: clicks, sliders, and a fake clock for the bot."""
+"""The Speed table and its explorers, driven headless: clicks, sliders, and a fake clock for the bot; the stalemate
+and race explorers' exact values, refusals and 1,000 random changes each."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
+import ipywidgets as widgets
 import pytest
 
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, Setup, position
-from circuslib.speed.widget import FakeClock, SpeedTable, StalemateExplorer
+from circuslib.speed.widget import (RATIO_GRID, FakeClock, RaceExplorer, SpeedTable, StalemateExplorer,
+                                    simulated_matches)
 
 TWO = Setup("two places", decks=2, face_up=2)
 
@@ -157,3 +161,134 @@ def test_crapette_tables_show_the_stack_tops_and_the_cards_under_them():
     assert [b.description for b in table.card_buttons] == [str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)]
                                                           for t in tops]
     assert "+4 under" in table.frame.board.value  # the stack of 5 shows its top and 4 cards beneath
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the explorers: exact values for pinned settings, refusals in the message line, 1,000 random changes each
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _images(widget) -> list:
+    """Every image widget in a widget tree (an explorer's plot is one image, replaced in place)."""
+    found = [widget] if isinstance(widget, widgets.Image) else []
+    for child in getattr(widget, "children", ()):
+        found += _images(child)
+    return found
+
+
+def _count(widget) -> int:
+    return 1 + sum(_count(child) for child in getattr(widget, "children", ()))
+
+
+def test_the_stalemate_explorer_shows_the_chance_given_the_tops():
+    explorer = StalemateExplorer(face_up=1, decks=1, tops="7, 7")
+    # tops 7 and 7: only the 4 sixes and 4 eights fit, so both face-up cards come from the other 42 of the 50 left:
+    # C(42, 2) / C(50, 2) = 861/1225 = 123/175
+    assert "given the centre tops 7 and 7" in explorer.result.value
+    assert "<b>123/175</b> ≈ <b>0.7029</b>" in explorer.result.value
+    explorer.decks.value = 2  # each player's card from their own 51 others, 43 of them not fitting: (43/51)^2
+    assert "<b>1849/2601</b> ≈ <b>0.7109</b>" in explorer.result.value
+    explorer.tops.value = "K and A"  # the Ace fits on the King and the King on the Ace: the cycle wraps
+    assert "given the centre tops K and A" in explorer.result.value and explorer.message.value == ""
+    explorer.tops.value = ""
+    assert "given" not in explorer.result.value and "P(stalemate at the start)" in explorer.result.value
+
+
+def test_the_stalemate_explorer_refuses_impossible_tops_in_its_message_line():
+    explorer = StalemateExplorer(face_up=4, decks=1)
+    explorer.tops.value = "7, 8, 9"
+    assert "give two ranks" in explorer.message.value and "names 3" in explorer.message.value
+    assert "22730431/396823350" in explorer.result.value  # the value without tops is still shown
+    explorer.tops.value = "Z, 3"
+    assert "&#x27;Z&#x27; is not a rank" in explorer.message.value
+    explorer.tops.value = "1 2"  # an Ace is written A
+    assert "is not a rank" in explorer.message.value
+    explorer.tops.value = "5, 6"
+    assert explorer.message.value == "" and "given the centre tops 5 and 6" in explorer.result.value
+    with pytest.raises(ValueError):
+        StalemateExplorer(face_up=9)
+    with pytest.raises(ValueError):
+        StalemateExplorer(decks=3)
+
+
+def test_the_stalemate_explorer_plot_has_a_title_axes_a_legend_and_moves_in_place():
+    explorer = StalemateExplorer(face_up=4, decks=1)
+    ax = explorer.plot.ax
+    assert ax.get_title() and ax.get_xlabel() == "face-up cards each" and ax.get_ylabel()
+    assert len(ax.get_legend().get_texts()) == 5
+    image, first = explorer.plot.image, explorer.plot.image.value
+    assert bytes(first).startswith(PNG)
+    explorer.face_up.value = 6
+    assert explorer.plot.image is image and image.value != first and _images(explorer.widget) == [image]
+
+
+def test_the_race_explorer_shows_the_exact_race_for_pinned_rates():
+    explorer = RaceExplorer(you=3, bot=1)
+    # exponential reaction times: P(you first) = 3 / (3 + 1)
+    assert "3 / (3 + 1) = <b>3/4</b> ≈ <b>0.7500</b>" in explorer.result.value
+    assert "speed ratio 3" in explorer.result.value and "1/3 s (you) and 1 s (bot)" in explorer.result.value
+    explorer.you.value, explorer.bot.value = 2, 6
+    assert "<b>1/4</b> ≈ <b>0.2500</b>" in explorer.result.value and "speed ratio 1/3" in explorer.result.value
+    ax = explorer.plot.ax
+    assert ax.get_title() and ax.get_xlabel().startswith("speed ratio") and ax.get_ylabel() == "P(you win)"
+    assert len(ax.get_legend().get_texts()) == 3
+
+
+def test_the_race_explorer_refuses_a_rate_of_zero_and_keeps_working():
+    explorer = RaceExplorer(you=2, bot=1)
+    explorer.you.value = 0
+    assert "Your rate is 0 moves per second" in explorer.message.value and "no race" in explorer.result.value
+    explorer.bot.value = 0
+    assert "Both rates are 0" in explorer.message.value
+    explorer.you.value = explorer.bot.value = 5
+    assert explorer.message.value == "" and "<b>1/2</b> ≈ <b>0.5000</b>" in explorer.result.value
+    with pytest.raises(ValueError):
+        RaceExplorer(you=9)
+    with pytest.raises(ValueError):
+        RaceExplorer(setup="three decks")
+
+
+def test_the_race_explorer_simulates_matches_once_and_keeps_them():
+    explorer = RaceExplorer(you=3, bot=1, setup="crapette rapide", rounds=1, matches=12, seed=5)
+    assert "not simulated yet" in explorer.sim_result.value
+    explorer.simulate_button.click()
+    assert "you win" in explorer.sim_result.value and "95% interval" in explorer.sim_result.value
+    assert explorer.message.value == ""
+    xs = list(explorer._sim_points.get_xdata())
+    assert len(xs) == len(RATIO_GRID) + 1  # the grid 1/8 .. 8, and 3 (yours)
+    again = simulated_matches("crapette rapide", 1, 3, 12, 5)
+    assert again is simulated_matches("crapette rapide", 1, Fraction(3), 12, 5)  # kept: not played twice
+    assert again.n == 12 and again.share(0) >= simulated_matches("crapette rapide", 1, Fraction(1, 8), 12, 5).share(0)
+    explorer.rounds.value = 3  # not simulated with 3 rounds: the points go, and come back with 1 round
+    assert len(explorer._sim_points.get_xdata()) == 0 and "not simulated yet" in explorer.sim_result.value
+    explorer.rounds.value = 1
+    assert len(explorer._sim_points.get_xdata()) == len(xs)
+
+
+def _drive(explorer, changes, rng, n=1000):
+    image, size, renders = explorer.plot.image, _count(explorer.widget), explorer.plot.renders
+    for _ in range(n):
+        control, value = rng.choice(changes)(rng)
+        control.value = value
+        assert "could not be shown" not in explorer.message.value, explorer.message.value
+        assert explorer.result.value or explorer.message.value
+        assert _images(explorer.widget) == [image] and _count(explorer.widget) == size
+    assert explorer.plot.renders > renders + n // 2 and bytes(image.value).startswith(PNG)
+
+
+def test_the_stalemate_explorer_survives_1000_random_changes():
+    explorer = StalemateExplorer(face_up=4, decks=1)
+    tops = ["", "7, 8", "K 2", "A and Q", "Z", "1 2 3", "5,5", "any", "10 J", "7, 8, 9", " ", "queen, king"]
+    changes = [lambda rng: (explorer.face_up, rng.randint(1, 8)), lambda rng: (explorer.decks, rng.choice([1, 2])),
+               lambda rng: (explorer.tops, rng.choice(tops))]
+    _drive(explorer, changes, random.Random(17))
+
+
+def test_the_race_explorer_survives_1000_random_changes():
+    explorer = RaceExplorer(you=2, bot=1, setup="crapette rapide", rounds=1, matches=12, seed=5)
+    explorer.simulate()
+    changes = [lambda rng: (explorer.you, rng.randint(0, 8)), lambda rng: (explorer.bot, rng.randint(0, 8)),
+               lambda rng: (explorer.setup, rng.choice(["one deck", "two decks", "crapette rapide"])),
+               lambda rng: (explorer.rounds, rng.choice([1, 3, 5]))]
+    _drive(explorer, changes, random.Random(18))
