@@ -96,18 +96,17 @@ def self_contained_exercise(notebook) -> str:
     """The first exercise whose answer defines nothing that a later cell (other than its own check) reads."""
     cells = notebook.cells
     for name, index in answer_cells(notebook).items():
-        region = _replace_region(cells[index].source, "pass")
         try:
-            tree = ast.parse("\n".join(l for l in cells[index].source.split("\n")
-                                       if not BEGIN.match(l) and not END.match(l)))
+            tree = ast.parse("\n".join(line for line in cells[index].source.split("\n")
+                                       if not BEGIN.match(line) and not END.match(line)))
         except SyntaxError:
             continue
         defined = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         defined |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-        defined -= set(re.findall(r"\w+", region))  # names the stub version still defines are not at risk
         variable = check_variable(notebook, name)
         later = "\n".join(c.source for c in cells[index + 1:] if c.cell_type == "code"
                           and not re.search(rf"check\.{name}\(", c.source))
-        if variable and not any(re.search(rf"\b{re.escape(d)}\b", later) for d in defined):
+        at_risk = defined | {variable}  # a wrong answer replaces all of these
+        if variable and not any(re.search(rf"\b{re.escape(d)}\b", later) for d in at_risk):
             return name
     raise LookupError("no exercise can be answered wrongly on its own")

@@ -103,7 +103,7 @@ def test_the_student_copy_has_stubs_and_no_outputs():
     assert exercise["cells"][2]["source"] == CODE_STUB + "\nanswer"
     assert exercise["cells"][2]["outputs"] == [] and exercise["cells"][2]["execution_count"] is None
     assert exercise["cells"][4]["source"] == "YOUR ANSWER HERE"
-    assert exercise["cells"][3]["source"] == nb["cells"][3]["source"]
+    assert "".join(exercise["cells"][3]["source"]) == "".join(nb["cells"][3]["source"])
 
 
 def _broken(index, change):
