@@ -16,6 +16,7 @@ How the game becomes exact chance (the kit's model):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 from typing import Iterable
 
@@ -270,9 +271,11 @@ class SpeedState(GameState):
                         return (p, i)
         return None
 
-    @property
+    @cached_property
     def step(self) -> str:
-        """What happens next: 'flip' (a stalemate flip), 'draw', 'race', 'play', 'choose-flip' or 'over'."""
+        """What happens next: 'flip' (a stalemate flip), 'draw', 'race', 'play', 'choose-flip' or 'over'.
+
+        Worked out once per state (a state never changes), since every protocol method starts from it."""
         if self.is_over():
             return "over"
         if self.racer is not None:
