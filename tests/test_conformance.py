@@ -2,12 +2,23 @@
 
 - Refusals: every malformed move named in issue 13 is refused with ``IllegalMove`` and a sentence, and nothing
   changes.
+- Random simulation (as OpenSpiel's random simulation test): seeded random games of every game, with varied
+  options, played to their end; after every step the protocol's invariants hold (cards and tokens conserved, legal
+  moves listed exactly when a player is to move, chance probabilities summing to 1, ``is_legal`` accepting what is
+  listed, ``play`` never changing the state it is called on) and every game ends within its bound.
+- Illegal-move fuzzer: garbage values, malformed moves of every game's move types, legal moves with one value
+  changed, moves from other moments (another player's, already played) and moves after the end, at random
+  positions: each is refused cleanly, ``is_legal`` agrees with ``legal_moves``, and nothing changes.
+
+``make fuzz`` runs the same machinery (``conformance.py``) at scale: ``tests/fuzz.py``.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
+from conformance import ADAPTERS, COLUMNS, simulate
 
 from circuslib.core.game import IllegalMove, Move, play_moves
 from circuslib.flip7 import rules as flip7
@@ -66,3 +77,19 @@ def test_scout_is_legal_and_legal_moves_agree_on_a_one_card_set():
     s = starts()["scout"]
     assert scout.Scout("right", False, 0) not in s.legal_moves() and not s.is_legal(scout.Scout("right", False, 0))
     assert scout.Scout("left", True, 0) in s.legal_moves() and s.is_legal(scout.Scout("left", True, 0))
+
+
+# --- random simulation and the illegal-move fuzzer (a short run; make fuzz runs it at scale) ------------------
+
+GAMES_PER_GAME = {"flip7": 300, "scout": 150, "speed": 200, "pcv": 600, "flip_circus": 150}
+
+
+@pytest.mark.parametrize("game", list(GAMES_PER_GAME))
+def test_random_games_keep_every_invariant_and_refuse_every_illegal_move(game):
+    tally, examples = Counter(), {}
+    for seed in range(GAMES_PER_GAME[game]):
+        simulate(ADAPTERS[game], random.Random(f"{game}-{seed}"), fuzz_rate=0.01, tally=tally, fuzz_moves=6,
+                 check_every=10, examples=examples)
+    assert tally["tried"] >= 300
+    assert examples == {}, examples  # the first raw exception, silent accept, disagreement or hang of each kind
+    assert tally["refused cleanly"] == tally["tried"] and set(tally) <= set(COLUMNS)
