@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.circuslib-installed
 PORT ?= 8888
 
-.PHONY: lab test exercises bench clean
+.PHONY: lab test exercises bench fuzz clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "circuslib needs Python 3.10 or newer")'
@@ -31,6 +31,10 @@ exercises: $(STAMP)
 bench: $(STAMP)
 	@for script in $(filter-out benchmarks/timing.py,$(wildcard benchmarks/*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# the conformance checks at scale: 10,000 random games a game, 200,000 illegal moves, bad-argument calls (JOBS=2 for two processes)
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz.py --jobs $(or $(JOBS),1)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
