@@ -1,22 +1,33 @@
-"""The PCV front end: a dogfight on the hex map against a bot or hot-seat, and an odds explorer with sliders.
+"""The PCV front end: a dogfight on the hex map against a bot or hot-seat, and two explorers with live plots.
 
 A thin layer over ``rules`` (the moves), ``odds`` (the numbers shown before each roll), ``graphs`` (the hexes the
-plane can reach) and ``bots`` (the opponent).
+plane can reach) and ``bots`` (the opponent). ``OddsExplorer`` moves the range and the altitudes of one shot;
+``DiceExplorer`` edits the die itself (which faces damage, which destroy) and recomputes the damage chain.
 """
 from __future__ import annotations
 
 import html
+import io
 import random
-from typing import Callable
+import re
+import struct
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Hashable
 
+from ..core.exact import AbsorbingChain
 from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, Shown, button, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
-from .odds import destroy_chances, destroy_probability, expected_shots, shot_odds
-from .rules import Dogfight, Rules, Scenario, board_svg, scenario as load_scenario
+from .odds import DAMAGED, DESTROYED, INTACT, destroy_chances, destroy_probability, shot_odds
+from .rules import MAX_LEVEL, Dogfight, Rules, Scenario, board_svg, effective_range, hit_faces
+from .rules import scenario as load_scenario
 
-__all__ = ["DogfightWidget", "OddsExplorer", "destroy_curve_svg"]
+__all__ = ["DogfightWidget", "OddsExplorer", "DiceExplorer", "destroy_curve_svg"]
 
 
 def _esc(text: object) -> str:
@@ -245,37 +256,458 @@ def destroy_curve_svg(hexes: int, alt_diff: int = 0, max_shots: int = 12, *, wid
                    title="chance the target is destroyed within n shots")
 
 
-class OddsExplorer(Shown):
-    """Sliders for the range and the altitude difference: the exact odds of one shot, the expected shots to
-    destroy, and the destroyed-within-n-shots curve."""
+# ---------------------------------------------------------------------------------------------------------
+# the explorers: exact odds of any die, and a plot redrawn in place
 
-    def __init__(self, hexes: int = 1, alt_diff: int = 0, shots: int = 3) -> None:
+TEXT = "var(--jp-ui-font-color1, #222222)"
+MUTED = "var(--jp-ui-font-color2, #555555)"
+ERROR = "var(--jp-error-color1, #c62828)"
+# Okabe and Ito's colour-blind-safe palette; every curve also has its own line style and marker
+BLUE, VERMILLION, GREY, BLACK = "#0072B2", "#D55E00", "#999999", "#000000"
+
+
+class _Refused(ValueError):
+    """A setting an explorer cannot show, with the sentence that says why."""
+
+
+@dataclass(frozen=True)
+class _DieOdds:
+    """The damage chain of one die, exactly: one shot's chances, the chain, the expected shots to destroy (None when
+    no face hits) and P(destroyed within n) for n = 0, 1, ..., each from intact and from damaged."""
+
+    miss: Fraction
+    damage: Fraction
+    destroy: Fraction
+    chain: AbsorbingChain
+    expected: tuple[Fraction | None, Fraction | None]
+    within: tuple[tuple[Fraction, Fraction], ...]
+
+    @property
+    def hit(self) -> Fraction:
+        return self.damage + self.destroy
+
+
+def _after_one_shot(chain: AbsorbingChain, where: dict) -> dict:
+    nxt: dict = {}
+    for state, weight in where.items():
+        for to, chance in (chain.transitions[state] or {state: Fraction(1)}).items():
+            nxt[to] = nxt.get(to, Fraction(0)) + weight * chance
+    return nxt
+
+
+@lru_cache(maxsize=4096)
+def _die_odds(sides: int, damage_faces: frozenset, destroy_faces: frozenset, max_shots: int) -> _DieOdds:
+    """The damage chain of a die with ``sides`` faces, the listed faces damaging or destroying (an intact target; a
+    damaged one is destroyed by any hit), the others missing: the rules' die is one case."""
+    damage, destroy = Fraction(len(damage_faces), sides), Fraction(len(destroy_faces), sides)
+    miss = 1 - damage - destroy
+    chain = AbsorbingChain({INTACT: {INTACT: miss, DAMAGED: damage, DESTROYED: destroy},
+                            DAMAGED: {DAMAGED: miss, DESTROYED: damage + destroy}, DESTROYED: {}})
+    if damage + destroy == 0:
+        expected: tuple = (None, None)  # nothing hits: the chain never leaves where it starts
+    else:
+        steps = chain.expected_steps()
+        expected = (steps[INTACT], steps[DAMAGED])
+    within, from_intact, from_damaged = [], {INTACT: Fraction(1)}, {DAMAGED: Fraction(1)}
+    for _ in range(max_shots + 1):
+        within.append((from_intact.get(DESTROYED, Fraction(0)), from_damaged.get(DESTROYED, Fraction(0))))
+        from_intact, from_damaged = _after_one_shot(chain, from_intact), _after_one_shot(chain, from_damaged)
+    return _DieOdds(miss, damage, destroy, chain, expected, tuple(within))
+
+
+def _rules_faces(reach: int | None) -> tuple[frozenset, frozenset]:
+    """The rules' die at this effective range: (faces that damage, faces that destroy); a 6 destroys."""
+    hits = frozenset(hit_faces(reach))
+    return hits - {6}, hits & {6}
+
+
+def _exact(x: Fraction | None) -> str:
+    """A probability or a mean as a fraction and a decimal: '13/27 ≈ 0.4815', '1/2 = 0.5000'; None is infinite."""
+    if x is None:
+        return "∞ (never destroyed)"
+    decimal = f"{float(x):.4f}"
+    return f"{x} {'=' if Fraction(decimal) == x else '≈'} {decimal}"
+
+
+def _faces_text(faces) -> str:
+    return " ".join(map(str, sorted(faces))) or "no face"
+
+
+def _say(message, text: str, *, refused: bool = False) -> None:
+    """The explorer's message line: a refusal in the error colour (and in words), or a plain note."""
+    if refused:
+        message.value = (f'<span class="circus-refused" style="color:{ERROR}"><b>Not possible:</b> '
+                         f'{_esc(text)}</span>')
+    else:
+        message.value = f'<span style="color:{MUTED}">{_esc(text)}</span>' if text else ""
+
+
+def _check_setting(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} runs from {low} to {high} on the explorer, not {value}")
+    return value
+
+
+class _LivePlot:
+    """One matplotlib figure kept by an explorer, shown as a PNG in one ``ipywidgets.Image`` that is redrawn in
+    place. The still parts (axes, labels, title, legend, reference curves) are drawn once per look and kept as a
+    bitmap; the moving lines are drawn over it; each picture is cached by what it shows."""
+
+    def __init__(self, css_class: str, *, size: tuple[float, float] = (5.6, 3.3), dpi: int = 90,
+                 cache: int = 512) -> None:
+        import ipywidgets as widgets
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=size, dpi=dpi, facecolor="white")
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.ax = self.figure.add_subplot()
+        self.figure.subplots_adjust(left=0.12, right=0.97, top=0.89, bottom=0.15)
+        self.moving: list = []
+        self.image = widgets.Image(format="png")
+        self.image.add_class(css_class)
+        self._looks: dict = {}
+        self._pictures: OrderedDict = OrderedDict()
+        self._cache = cache
+
+    def moving_line(self, *args, **kwargs):
+        """A line redrawn at every change (not part of the kept bitmap)."""
+        (line,) = self.ax.plot(*args, animated=True, **kwargs)
+        self.moving.append(line)
+        return line
+
+    def show(self, look: Hashable, set_look: Callable[[], None], set_moving: Callable[[], None],
+             key: Hashable) -> None:
+        """Show the picture for ``key`` in the look ``look``: from the cache, or drawn now."""
+        key = (look, key)
+        picture = self._pictures.get(key)
+        if picture is None:
+            background = self._looks.get(look)
+            if background is None:
+                set_look()
+                self.canvas.draw()
+                background = self._looks[look] = self.canvas.copy_from_bbox(self.figure.bbox)
+            set_moving()
+            self.canvas.restore_region(background)
+            for artist in self.moving:
+                self.ax.draw_artist(artist)
+            picture = self._pictures[key] = self._png()
+            if len(self._pictures) > self._cache:
+                self._pictures.popitem(last=False)
+        else:
+            self._pictures.move_to_end(key)
+        if self.image.value != picture:
+            self.image.value = picture
+
+    def _png(self) -> bytes:
+        import numpy
+
+        rgb = numpy.asarray(self.canvas.buffer_rgba())[:, :, :3]
+        return _png_bytes(rgb)
+
+
+def _png_bytes(rgb) -> bytes:
+    """A PNG file of an RGB array (height x width x 3, bytes): rows unfiltered, zlib at its fastest level. About
+    five times faster than a general encoder for a plot that changes at every step of a slider."""
+    import numpy
+
+    height, width, _ = rgb.shape
+    rows = numpy.zeros((height, 1 + width * 3), dtype=numpy.uint8)  # each row starts with filter type 0 (none)
+    rows[:, 1:] = rgb.reshape(height, width * 3)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1))
+            + chunk(b"IEND", b""))
+
+
+def _within_curves(plot: _LivePlot, max_shots: int, labels: tuple[str, str]) -> tuple:
+    """The two moving curves of P(destroyed within n) (intact, damaged), the marked n, and their axes."""
+    ax, shots = plot.ax, list(range(max_shots + 1))
+    intact = plot.moving_line(shots, [0] * len(shots), "o-", color=BLUE, markersize=4, label=labels[0])
+    damaged = plot.moving_line(shots, [0] * len(shots), "s--", color=VERMILLION, markersize=4, label=labels[1])
+    chosen = plot.moving_line([0, 0], [-0.05, 1.05], ":", color=BLACK, linewidth=1.5, label="n chosen")
+    marks = plot.moving_line([0, 0], [0, 0], "D", color=BLACK, markerfacecolor="none", markersize=9)
+    ax.set_xlim(-0.5, max_shots + 0.5)
+    ax.set_ylim(-0.03, 1.03)
+    ax.set_xlabel("shots fired, n")
+    ax.set_ylabel("P(destroyed within n shots)")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    return intact, damaged, chosen, marks
+
+
+def _draw_within(lines: tuple, odds: _DieOdds, shots: int) -> None:
+    intact, damaged, chosen, marks = lines
+    intact.set_ydata([float(a) for a, _ in odds.within])
+    damaged.set_ydata([float(b) for _, b in odds.within])
+    chosen.set_xdata([shots, shots])
+    marks.set_data([shots, shots], [float(v) for v in odds.within[shots]])
+
+
+class OddsExplorer(Shown):
+    """Range and altitude controls for one shot: hexes ahead, the shooter's and the target's altitudes, and a
+    number of shots n. Shows the exact odds of the shot, the chance the target is destroyed within n shots and
+    the expected shots to destroy it (intact and already damaged), each as a fraction and a decimal, and the
+    destroyed-within-n curves, redrawn in place. Impossible settings (a landed plane, a target in the shooter's
+    own hex) are refused in the message line."""
+
+    MAX_HEXES, MAX_SHOTS = 4, 12
+
+    def __init__(self, hexes: int = 1, alt_diff: int = 0, shots: int = 3, *, altitude: int = 3) -> None:
         import ipywidgets as widgets
 
-        self.hexes = widgets.IntSlider(value=hexes, min=1, max=4, description="hexes ahead")
+        _check_setting("hexes", hexes, 0, self.MAX_HEXES)
+        _check_setting("altitude", altitude, 0, MAX_LEVEL)
+        _check_setting("alt_diff", alt_diff, -MAX_LEVEL, MAX_LEVEL)
+        _check_setting("the target's altitude (altitude + alt_diff)", altitude + alt_diff, 0, MAX_LEVEL)
+        _check_setting("shots", shots, 1, self.MAX_SHOTS)
+        style = {"description_width": "initial"}
+        self.hexes = widgets.IntSlider(value=hexes, min=0, max=self.MAX_HEXES, description="hexes ahead", style=style)
         self.hexes.add_class("circus-range")
-        self.alt_diff = widgets.IntSlider(value=alt_diff, min=-2, max=2, description="levels apart")
-        self.alt_diff.add_class("circus-alt")
-        self.shots = widgets.IntSlider(value=shots, min=1, max=12, description="shots")
+        self.altitude = widgets.IntSlider(value=altitude, min=0, max=MAX_LEVEL, description="shooter's altitude",
+                                          style=style)
+        self.altitude.add_class("circus-altitude")
+        self.target_altitude = widgets.IntSlider(value=altitude + alt_diff, min=0, max=MAX_LEVEL,
+                                                 description="target's altitude", style=style)
+        self.target_altitude.add_class("circus-target-altitude")
+        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style)
         self.shots.add_class("circus-shots")
+        self.message = widgets.HTML()
+        self.message.add_class("circus-message")
         self.output = widgets.HTML()
         self.output.add_class("circus-explorer-odds")
-        self.curve = widgets.HTML()
-        self.curve.add_class("circus-explorer-curve")
-        for slider in (self.hexes, self.alt_diff, self.shots):
-            slider.observe(lambda _: self._refresh(), names="value")
-        self.widget = widgets.VBox([widgets.HBox([self.hexes, self.alt_diff, self.shots]),
-                                    widgets.HBox([self.output, self.curve])])
+        self._plot = _LivePlot("circus-explorer-plot")
+        self._lines = _within_curves(self._plot, self.MAX_SHOTS, ("intact target", "already damaged target"))
+        self._plot.ax.legend(loc="lower right", fontsize=8)
+        self.plot = self._plot.image
+        self.figure = self._plot.figure
+        for control in (self.hexes, self.altitude, self.target_altitude, self.shots):
+            control.observe(lambda _: self._refresh(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.widget = widgets.VBox([
+            widgets.HBox([self.hexes, self.altitude, self.target_altitude, self.shots], layout=wrap),
+            self.message,
+            widgets.HBox([self.output, self.plot], layout=wrap),
+        ])
         self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-pcv-odds-explorer")
         self._refresh()
 
+    @property
+    def alt_diff(self) -> int:
+        """The target's altitude minus the shooter's."""
+        return self.target_altitude.value - self.altitude.value
+
+    def _refusal(self) -> str | None:
+        hexes, mine, theirs = self.hexes.value, self.altitude.value, self.target_altitude.value
+        if mine == 0:
+            return ("the shooter is at altitude 0: it has landed, and a landed plane is out of the game "
+                    "(it cannot fire).")
+        if theirs == 0:
+            return "the target is at altitude 0: it has landed and is out of the game, so there is nothing to shoot at."
+        if hexes == 0 and mine == theirs:
+            return "two planes in the same hex at the same altitude have collided: both are out of the game."
+        if hexes == 0:
+            return ("the target is in the shooter's own hex: the line of fire starts at the next hex, "
+                    "so no shot is possible.")
+        return None
+
     def _refresh(self) -> None:
-        h, d, n = self.hexes.value, self.alt_diff.value, self.shots.value
-        odds = shot_odds(h, d)
-        reach = "out of reach: a certain miss" if odds["miss"] == 1 else f"effective range {h + abs(d)}"
-        rows = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in odds.items())
+        refusal = self._refusal()
+        if refusal:
+            kept = " The odds below are still those of the last possible setting." if self.output.value else ""
+            _say(self.message, refusal[0].upper() + refusal[1:] + kept, refused=True)
+            return
+        hexes, diff, shots = self.hexes.value, self.alt_diff, self.shots.value
+        reach = effective_range(hexes, diff)
+        odds = _die_odds(6, *_rules_faces(reach), self.MAX_SHOTS)
+        if reach is None:
+            how = ("out of reach (more than 3 hexes, or more than one level apart): a certain miss")
+        else:
+            how = (f"effective range {reach} = {hexes} + {abs(diff)}: hits on {_faces_text(hit_faces(reach))}, "
+                   f"a 6 destroys")
+        rows = "".join(f"<tr><td>{name}</td><td>{_exact(value)}</td></tr>"
+                       for name, value in (("miss", odds.miss), ("damage", odds.damage), ("destroy", odds.destroy)))
+        intact, damaged = odds.within[shots]
         self.output.value = (
-            f"<b>{h} hex(es) ahead, {abs(d)} level(s) apart</b>: {reach}<table>{rows}</table>"
-            f"destroyed within {n} shot(s): <b class='circus-within'>{destroy_probability(n, h, d)}</b><br>"
-            f"expected shots to destroy: <b class='circus-expected'>{expected_shots(h, d)}</b>")
-        self.curve.value = destroy_curve_svg(h, d)
+            f'<div style="color:{TEXT}"><b>{hexes} hex(es) ahead, {abs(diff)} level(s) apart</b> '
+            f"(shooter at altitude {self.altitude.value}, target at {self.target_altitude.value}): {how}"
+            f"<table class='circus-shot-odds'><tr><th>one shot</th><th>exact</th></tr>{rows}</table>"
+            f"destroyed within {shots} shot(s): <b class='circus-within'>{_exact(intact)}</b> "
+            f"(already damaged: <span class='circus-within-damaged'>{_exact(damaged)}</span>)<br>"
+            f"expected shots to destroy: <b class='circus-expected'>{_exact(odds.expected[0])}</b> "
+            f"(already damaged: <span class='circus-expected-damaged'>{_exact(odds.expected[1])}</span>)</div>")
+        _say(self.message, "")
+        title = ("P(destroyed within n shots), out of reach" if reach is None
+                 else f"P(destroyed within n shots) at effective range {reach}")
+        self._plot.show(reach, lambda: self._plot.ax.set_title(title, fontsize=11),
+                        lambda: _draw_within(self._lines, odds, shots), shots)
+
+
+class DiceExplorer(Shown):
+    """A dice editor for the damage chain: how many sides the die has, which faces damage and which destroy (the
+    others miss; a damaged target is destroyed by any hit), and a number of shots n. Shows one shot's odds, the
+    chain's transition matrix, the expected shots to destroy (from intact and from damaged) and P(destroyed within
+    n), each as a fraction and a decimal, and the curves against the rules' die at a chosen effective range,
+    redrawn in place. A face listed twice, in both lists or not on the die is refused in the message line."""
+
+    MIN_SIDES, MAX_SIDES, MAX_SHOTS = 2, 20, 24
+    REACHES = {1: "4 5 6", 2: "5 6", 3: "6"}
+
+    def __init__(self, reach: int = 1, *, sides: int = 6, damage: str | None = None, destroy: str | None = None,
+                 shots: int = 3) -> None:
+        import ipywidgets as widgets
+
+        if reach not in self.REACHES or isinstance(reach, bool):
+            raise ValueError(f"the rules' die is compared at effective range 1, 2 or 3, not {reach!r}")
+        _check_setting("sides", sides, self.MIN_SIDES, self.MAX_SIDES)
+        _check_setting("shots", shots, 1, self.MAX_SHOTS)
+        for name, text in (("damage", damage), ("destroy", destroy)):
+            if text is not None and not isinstance(text, str):
+                raise TypeError(f"{name} lists die faces as text, such as '4 5', not {text!r}")
+        rules_damage, rules_destroy = (" ".join(map(str, sorted(f))) for f in _rules_faces(reach))
+        style = {"description_width": "initial"}
+        self.compare = widgets.Dropdown(options=[(f"the rules' die at effective range {r} (hits on {faces})", r)
+                                                 for r, faces in self.REACHES.items()],
+                                        value=reach, description="compare with", style=style,
+                                        layout=widgets.Layout(width="auto"))
+        self.compare.add_class("circus-dice-compare")
+        self.reset = button("use the rules' die", self.use_rules_die, css_class="circus-dice-reset",
+                            tooltip="put the rules' die at the compared range in the editor")
+        self.sides = widgets.IntSlider(value=sides, min=self.MIN_SIDES, max=self.MAX_SIDES, description="die sides",
+                                       style=style)
+        self.sides.add_class("circus-dice-sides")
+        self.damage = widgets.Text(value=rules_damage if damage is None else damage, description="damage on",
+                                   placeholder="faces, e.g. 4 5 or 4-5", continuous_update=False, style=style)
+        self.damage.add_class("circus-dice-damage")
+        self.destroy = widgets.Text(value=rules_destroy if destroy is None else destroy, description="destroy on",
+                                    placeholder="faces, e.g. 6", continuous_update=False, style=style)
+        self.destroy.add_class("circus-dice-destroy")
+        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style)
+        self.shots.add_class("circus-dice-shots")
+        self.message = widgets.HTML()
+        self.message.add_class("circus-message")
+        self.output = widgets.HTML()
+        self.output.add_class("circus-dice-odds")
+        self._plot = _LivePlot("circus-dice-plot")
+        self._lines = _within_curves(self._plot, self.MAX_SHOTS, ("your die, intact target",
+                                                                  "your die, damaged target"))
+        self._reference = self._plot.ax.plot([0], [0], "-", color=GREY, linewidth=7, alpha=0.45, zorder=1)[0]
+        self._plot.ax.set_title("P(destroyed within n shots): your die against the rules' die", fontsize=10)
+        self._quiet = False
+        for control in (self.sides, self.damage, self.destroy, self.shots, self.compare):
+            control.observe(lambda _: self._refresh(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.widget = widgets.VBox([
+            widgets.HBox([self.sides, self.damage, self.destroy], layout=wrap),
+            widgets.HBox([self.shots, self.compare, self.reset], layout=wrap),
+            self.message,
+            widgets.HBox([self.output, self.plot], layout=wrap),
+        ])
+        self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-pcv-dice-explorer")
+        self._refresh()
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the curves are drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
+
+    def use_rules_die(self) -> None:
+        """Put the rules' die at the compared effective range in the editor (six sides), in one update."""
+        damage, destroy = (" ".join(map(str, sorted(f))) for f in _rules_faces(self.compare.value))
+        self._quiet = True
+        try:
+            self.sides.value, self.damage.value, self.destroy.value = 6, damage, destroy
+        finally:
+            self._quiet = False
+        self._refresh()
+
+    def _faces(self) -> tuple[frozenset, frozenset]:
+        sides = self.sides.value
+        damage = _parse_faces(self.damage.value, sides, "damage on")
+        destroy = _parse_faces(self.destroy.value, sides, "destroy on")
+        both = sorted(damage & destroy)
+        if both:
+            raise _Refused(f"face {both[0]} is listed both to damage and to destroy: a face does one or the other.")
+        return damage, destroy
+
+    def _refresh(self) -> None:
+        if self._quiet:
+            return
+        try:
+            damage_faces, destroy_faces = self._faces()
+        except _Refused as refusal:
+            kept = " The values below are still those of the last possible die." if self.output.value else ""
+            _say(self.message, str(refusal)[0].upper() + str(refusal)[1:] + kept, refused=True)
+            return
+        sides, shots, reach = self.sides.value, self.shots.value, self.compare.value
+        odds = _die_odds(sides, damage_faces, destroy_faces, self.MAX_SHOTS)
+        rules = _die_odds(6, *_rules_faces(reach), self.MAX_SHOTS)
+        misses = frozenset(range(1, sides + 1)) - damage_faces - destroy_faces
+        states = (INTACT, DAMAGED, DESTROYED)
+        rows = {s: odds.chain.transitions[s] or {s: Fraction(1)} for s in states}  # absorbing: stays put
+        matrix = "".join(f"<tr><th>{s}</th>" + "".join(f"<td>{rows[s].get(t, 0)}</td>" for t in states) + "</tr>"
+                         for s in states)
+        notes = []
+        if odds.hit == 0:
+            notes.append("No face hits: the target is never destroyed, and the expected number of shots is infinite.")
+        elif odds.damage == 0:
+            notes.append("No face only damages: every hit destroys (p = q), so the chain skips the damaged state.")
+        intact, damaged = odds.within[shots]
+        self.output.value = (
+            f'<div style="color:{TEXT}"><b>Your {sides}-sided die</b>: misses on {_faces_text(misses)} '
+            f"({_exact(odds.miss)}), damages on {_faces_text(damage_faces)} ({_exact(odds.damage)}), destroys on "
+            f"{_faces_text(destroy_faces)} ({_exact(odds.destroy)})<br>"
+            f"p = P(hit) = {_exact(odds.hit)}, q = P(destroyed outright) = {_exact(odds.destroy)}"
+            f"<table class='circus-dice-chain'><tr><th>one shot from ↓ to →</th>"
+            + "".join(f"<th>{s}</th>" for s in states) + f"</tr>{matrix}</table>"
+            f"expected shots to destroy: from intact <b class='circus-dice-expected'>{_exact(odds.expected[0])}</b>, "
+            f"from damaged <span class='circus-dice-expected-damaged'>{_exact(odds.expected[1])}</span><br>"
+            f"destroyed within {shots} shot(s): from intact <b class='circus-dice-within'>{_exact(intact)}</b>, "
+            f"from damaged <span class='circus-dice-within-damaged'>{_exact(damaged)}</span><br>"
+            f"<span style='color:{MUTED}'>the rules' die at effective range {reach}: expected shots "
+            f"{_exact(rules.expected[0])} from intact</span>"
+            + "".join(f"<br><i>{_esc(note)}</i>" for note in notes) + "</div>")
+        _say(self.message, "List faces as whole numbers (4 5) or runs (4-5), then press Enter; the other faces miss.")
+
+        def look() -> None:
+            self._reference.set_data(range(self.MAX_SHOTS + 1), [float(a) for a, _ in rules.within])
+            self._reference.set_label(f"the rules' die at effective range {reach}, intact")
+            self._plot.ax.legend(loc="lower right", fontsize=8)
+
+        self._plot.show(reach, look, lambda: _draw_within(self._lines, odds, shots),
+                        (odds.damage, odds.destroy, shots))
+
+
+def _parse_faces(text: str, sides: int, role: str) -> frozenset:
+    """The faces listed in a text such as '4 5', '4, 5' or '4-6', checked against the die; a refusal says why."""
+    faces: list[int] = []
+    for token in re.split(r"[\s,;]+", re.sub(r"\s*[-–]\s*", "-", text.strip())):
+        if not token:
+            continue
+        match = re.fullmatch(r"(\d+)(?:-(\d+))?", token)
+        if not match:
+            raise _Refused(f"'{token}' in '{role}' is not a die face: write whole numbers such as 4 5, "
+                           f"or a run such as 4-5.")
+        low = int(match.group(1))
+        high = int(match.group(2)) if match.group(2) else low
+        if high < low:
+            raise _Refused(f"the run {token} in '{role}' goes downwards: write it {high}-{low}.")
+        for face in (low, high):
+            if not 1 <= face <= sides:
+                raise _Refused(f"a {sides}-sided die has faces 1 to {sides}: there is no face {face} (in '{role}').")
+        faces.extend(range(low, high + 1))
+    twice = sorted({face for face in faces if faces.count(face) > 1})
+    if twice:
+        raise _Refused(f"face {twice[0]} is listed twice in '{role}': list each face once.")
+    return frozenset(faces)
