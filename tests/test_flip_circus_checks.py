@@ -36,7 +36,8 @@ def refusal(name: str, answer) -> str:
 
 def test_the_set_has_its_exercises_and_questions_in_words():
     assert list(check) == ["setups", "two_clowns", "patterns_by_burnside", "patterns_by_listing",
-                           "after_the_voyante", "free_look", "sure_poster", "measure_a_match", "beats_random"]
+                           "after_the_voyante", "free_look", "sure_poster", "measure_a_match", "beats_random",
+                           "try_clown_after_a_look", "try_uncertainty_after_a_look", "try_patterns_up_to_turning"]
     assert [w.name for w in check.written_questions()] == ["why_burnside_counts_orbits", "why_a_free_look_never_hurts"]
 
 
@@ -288,3 +289,24 @@ def test_the_positions_are_as_described():
     assert TURN.player == 0 and TURN.applause == (0, 0) and TURN.view(0).backs[9] == MAGICIEN
     assert sum(v is not None for v in TURN.view(0).backs) == 1
     assert not trios(MIDGAME.faces) and not trios(TURN.faces) and not trios(DEALT.faces)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it checks
+
+def test_the_try_it_answers_by_hand():
+    assert check.try_clown_after_a_look.expected == Fraction(1, 4)  # four artists left for the Clown at 2
+    assert check.try_patterns_up_to_turning.expected == 7560 // 10
+    assert sympy.simplify(check.try_uncertainty_after_a_look.expected - sympy.log(240, 2) + sympy.log(5, 2)) == 0
+
+
+@pytest.mark.parametrize("answer", [sympy.log(48, 2), 4 + sympy.log(3, 2), sympy.log(240, 2) - sympy.log(5, 2),
+                                    sympy.log(48) / sympy.log(2)])
+def test_the_uncertainty_passes_in_every_exact_form(answer):
+    assert passes("try_uncertainty_after_a_look", answer)
+
+
+@pytest.mark.parametrize("answer, hint", [(5.585, "exactly"), (sympy.N(sympy.log(48, 2)), "decimal"),
+                                          (sympy.Symbol("n"), "one number"), (10 ** 30, "not right yet")])
+def test_the_uncertainty_refuses_decimals_symbols_and_huge_numbers_quickly(answer, hint):
+    assert hint in refusal("try_uncertainty_after_a_look", answer)

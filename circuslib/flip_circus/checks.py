@@ -16,6 +16,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
+import sympy
+
 from ..core.game import IllegalMove, Move, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_function, check_integer,
@@ -550,3 +552,99 @@ def beats_random(bot, exercise) -> str:
         return correct(f"your bot won {wins} of {BOT_GAMES} races; 95% interval {low:.2f} to {high:.2f}, above 1/2")
     raise WrongAnswer(f"your bot won {wins} of {BOT_GAMES} races: its 95% interval still contains 1/2 "
                       f"({low:.2f} to {high:.2f}), so it is not shown to be better than random")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's try-it cells (notebooks/05_flip_circus.ipynb): they may use the lesson's own ring
+
+LESSON_SETUP = [(C, A), (A, M), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D), (D, A)]
+"""The lesson's dealt ring (SETUP there): Clowns at the even places, the rosace tokens all turned the same way."""
+
+
+def _after_a_look_at_zero() -> Fraction:
+    return _chance(_worlds(from_faces(LESSON_SETUP, known={0: [0]})), lambda w: w[2] == M)
+
+
+@check.exercise(title="Try it: a Clown's back after a look", practises="conditional probability: a look uses up "
+                "one artist", stars=1, minutes=3, answer=_after_a_look_at_zero, mistakes=[
+                    Mistake(Fraction(1, 5), "that is the chance before the look; the Acrobate is now placed, so "
+                                            "fewer artists are left for the other Clowns"),
+                    Mistake(Fraction(1, 6), "a Clown token never has a Clown on its back, and the look has placed "
+                                            "one artist already"),
+                    Mistake(4, "that is the number of artists left; the chance of one of them is 1 over it"),
+                    Mistake(0.25, "give it exactly"),
+                ])
+def try_clown_after_a_look(answer, exercise) -> str:
+    """The lesson's ring, after a look shows an Acrobate behind the Clown at 0: P(a Magicien behind the Clown at 2)."""
+    return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
+                             success="four artists are left for the Clown at 2, equally likely")
+
+
+def _check_bits(answer: Any, expected: sympy.Expr, mistakes, what: str, success: str) -> str:
+    """Exact comparison of an amount of information given as a sympy expression (a logarithm, say)."""
+    if answer is None or answer is Ellipsis:
+        raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
+    if isinstance(answer, (bool, str, bytes)):
+        raise WrongAnswer(f"{what} should be a number of bits as a sympy expression, such as sympy.log(8, 2)")
+    if isinstance(answer, (float, complex)) or type(answer).__module__ == "numpy" and \
+            getattr(answer, "dtype", None) is not None and answer.dtype.kind in "fc":
+        raise WrongAnswer(f"{what} is a decimal: give it exactly, with sympy.log(..., 2)")
+    try:
+        value = sympy.sympify(answer, strict=True)
+    except (sympy.SympifyError, TypeError, ValueError, AttributeError):
+        raise WrongAnswer(f"{what} has type {type(answer).__name__}; give a sympy expression such as "
+                          "sympy.log(8, 2)") from None
+    if not isinstance(value, sympy.Expr) or value.free_symbols:
+        raise WrongAnswer(f"{what} should be one number of bits, such as sympy.log(8, 2)")
+    if value.has(sympy.Float):
+        raise WrongAnswer(f"{what} contains a decimal (a sympy Float): give it exactly, with sympy.log(..., 2)")
+
+    def same(a, b) -> bool:
+        try:  # numerically first (simplify can take minutes on a huge number), exactly only when they agree
+            near = abs(complex(sympy.N(a - b, 30))) <= 1e-20
+            return near and sympy.simplify(sympy.expand_log(a - b, force=True)) == 0
+        except (TypeError, ValueError, AttributeError):
+            return False
+
+    if same(value, expected):
+        return correct(success)
+    for mistake in mistakes:
+        if isinstance(mistake.answer, (int, sympy.Expr)) and not isinstance(mistake.answer, bool) and \
+                same(value, sympy.sympify(mistake.answer)):
+            raise WrongAnswer(f"{what} ({value}) is not right yet: {mistake.hint}")
+    raise WrongAnswer(f"{what} ({value}) is not right yet: count the deals that remain, equally likely")
+
+
+@check.exercise(title="Try it: the uncertainty left after a look", practises="entropy in bits: log2 of the "
+                "number of equally likely deals", stars=1, minutes=3, answer=sympy.log(48, 2), mistakes=[
+                    Mistake(sympy.log(240, 2), "that is the uncertainty before the look; the look rules out the "
+                                               "deals with another artist behind the Clown at 0"),
+                    Mistake(sympy.log(5, 2), "that is what the look takes away; the question asks what is left"),
+                    Mistake(48, "that is the number of deals left; the uncertainty is its logarithm in base 2"),
+                    Mistake(sympy.log(48), "that is in nats (the natural logarithm); bits use log base 2"),
+                    Mistake(5.585, "give it exactly"),
+                ])
+def try_uncertainty_after_a_look(answer, exercise) -> str:
+    """The lesson's ring: the uncertainty (bits) about all the backs after a look behind the Clown at 0."""
+    return _check_bits(answer, exercise.expected, exercise.mistakes, "your uncertainty",
+                       "the 240 deals become 48: log2 240 - log2 48 = log2 5 bits learnt")
+
+
+def _turns_only() -> int:
+    from .odds import count_rings
+
+    return int(count_rings([C] * 5 + [A, A, M, M, V], "rotation"))
+
+
+@check.exercise(title="Try it: face patterns up to turning", practises="Burnside's lemma with the turns only",
+                stars=1, minutes=5, answer=_turns_only, mistakes=[
+                    Mistake(7560, "that counts rows: the ten turns of a pattern are one ring"),
+                    Mistake(384, "that also counts a pattern and its mirror image as one; here only turning is "
+                                 "allowed"),
+                    Mistake(378, "that divides by 20, the turns and the mirrors; here only the 10 turns count"),
+                    Mistake(362880, "that is for ten different tokens; here the faces repeat"),
+                ])
+def try_patterns_up_to_turning(answer, exercise) -> str:
+    """Face patterns of 5 Clowns, 2 Acrobates, 2 Magiciens and 1 Voyante, up to turning only."""
+    return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
+                         success="no turn but the identity fixes a pattern with one Voyante: 7560 / 10")
