@@ -22,6 +22,14 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=. --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,) \
 		--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb
 
+# A lesson as an app for the class (make present LESSON=01_flip7 THEME=dark): Voila shows each cell as it
+# finishes, so the game is playable while the rest of the lesson computes.
+LESSON ?= 00_welcome
+THEME ?= light
+present: $(STAMP)
+	$(BIN)/voila notebooks/$(LESSON).ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --progressive_rendering=True \
+		--theme=$(THEME)
+
 test: $(STAMP)
 	$(BIN)/python -m pytest
 

@@ -36,3 +36,26 @@ def lab(lab_server):
     """The shared JupyterLab for one test: its pages are closed and its kernels shut down afterwards."""
     yield lab_server
     lab_server.reset()
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    """One Voila server (progressive rendering, as `make present`) and headless Chromium for the whole session."""
+    from lab import BrowserMissing, Voila, ensure_chromium
+
+    try:
+        ensure_chromium()
+    except BrowserMissing as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(str(missing))
+        pytest.skip(str(missing))
+    server = Voila()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def voila(voila_server):
+    """The shared Voila server for one test: its pages are closed afterwards."""
+    yield voila_server
+    voila_server.reset()

@@ -55,6 +55,79 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def launch_browser():
+    """Playwright and a headless Chromium (Debian's)."""
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    return playwright, playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True,
+                                                  args=CHROMIUM_ARGS)
+
+
+class Voila:
+    """One Voila server on a loopback port, serving copies of the lessons with progressive rendering, as
+    `make present` does, and one browser; ``open`` times how long a lesson takes to become playable."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="circus-voila-"))
+        self.root = self.tmp / "root"
+        for folder in ("notebooks", "exercises"):
+            shutil.copytree(ROOT / folder, self.root / folder)
+        self.port = _free_port()
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
+        args = [sys.executable, "-m", "voila", str(self.root / "notebooks"), "--no-browser", "--Voila.ip=127.0.0.1",
+                f"--port={self.port}", "--progressive_rendering=True", "--Voila.port_retries=0"]
+        self.log = open(self.tmp / "server.log", "wb")
+        self.server = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
+        deadline = time.monotonic() + 60
+        while True:  # probe the port only: a GET of a notebook would start a kernel
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if self.server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"Voila did not start:\n{self.server_log()}")
+                time.sleep(0.3)
+        self._playwright, self.browser = launch_browser()
+        self.pages: list = []
+
+    def server_log(self) -> str:
+        """What the server printed so far (for failure messages)."""
+        self.log.flush()
+        return (self.tmp / "server.log").read_text(errors="replace")[-4000:]
+
+    def open(self, lesson: str, ready: str, *, timeout: float = 180):
+        """Open a lesson (a file name in notebooks/) and wait until ``ready`` (a CSS selector) can be clicked;
+        returns the page and the seconds from the request to that moment."""
+        page = self.browser.new_page(viewport={"width": 1400, "height": 1000})
+        self.pages.append(page)
+        page.set_default_timeout(timeout * 1000)
+        started = time.perf_counter()
+        page.goto(f"http://127.0.0.1:{self.port}/voila/render/{lesson}", wait_until="commit")
+        page.locator(ready).first.wait_for(state="visible")
+        return page, time.perf_counter() - started
+
+    def reset(self) -> None:
+        """Close the pages (Voila shuts a page's kernel down when it closes)."""
+        for page in self.pages:
+            page.close()
+        self.pages.clear()
+
+    def close(self) -> None:
+        """Stop the browser and the server."""
+        try:
+            self.browser.close()
+            self._playwright.stop()
+        finally:
+            self.server.send_signal(signal.SIGTERM)
+            try:
+                self.server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+            self.log.close()
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
 class Lab:
     """One JupyterLab server on a loopback port, serving copies of the kit's notebooks, and one browser."""
 
@@ -81,11 +154,7 @@ class Lab:
         self.log = open(self.tmp / "server.log", "wb")
         self.server = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
         self._wait_for_server()
-        from playwright.sync_api import sync_playwright
-
-        self._playwright = sync_playwright().start()
-        self.browser = self._playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True,
-                                                        args=CHROMIUM_ARGS)
+        self._playwright, self.browser = launch_browser()
 
     def _api(self, method: str, path: str):
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}?token={self.token}", method=method)
