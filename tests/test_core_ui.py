@@ -5,7 +5,7 @@ import xml.dom.minidom
 
 import pytest
 
-from circuslib.core.ui import GameFrame, button, hex_center, svg_card, svg_die, svg_doc, svg_hex, svg_token
+from circuslib.core.ui import Framed, GameFrame, Shown, button, hex_center, svg_card, svg_die, svg_doc, svg_hex, svg_token
 
 
 def parse(svg: str):
@@ -18,7 +18,7 @@ def test_pieces_make_well_formed_svg_with_their_classes():
                       title="pieces")
     doc = parse(picture)
     classes = [g.getAttribute("class") for g in doc.getElementsByTagName("g")]
-    assert classes == ["circus-card", "circus-card", "circus-die", "circus-token", "circus-hex"]
+    assert classes == [f"circus-piece circus-{kind}" for kind in ("card", "card", "die", "token", "hex")]
     assert doc.getElementsByTagName("title")[0].firstChild.data == "pieces"
 
 
@@ -44,7 +44,7 @@ def test_frame_log_message_and_odds_toggle():
         frame.log(f"move {i}")
     assert "move 14" in frame.log_box.value and "move 2" not in frame.log_box.value and 'start="4"' in frame.log_box.value
     frame.say("a loop costs 3 movement points; 2 are left", error=True)
-    assert "#d7301f" in frame.message.value and "loop" in frame.message.value
+    assert "circus-error" in frame.message.value and "loop" in frame.message.value and frame.error_shown
     assert frame.odds.layout.display == "none"
     frame.odds_toggle.value = True
     assert frame.odds.layout.display is None and frame.odds_visible
@@ -71,26 +71,22 @@ def test_a_game_adds_its_own_panels_where_it_wants_them():
         frame.add_panel(scores, before="table")
 
 
-def test_widgets_display_their_box(monkeypatch):
-    import IPython.display
-
-    from circuslib.core.ui import Framed, Shown
-
-    shown = []
-    monkeypatch.setattr(IPython.display, "display", shown.append)
+def test_widgets_display_their_box_through_its_mimebundle():
+    import ipywidgets as widgets
 
     class Explorer(Shown):
         def __init__(self):
-            self.widget = "the explorer's box"
+            self.widget = widgets.HTML("the explorer")
 
     class Game(Framed):
         def __init__(self):
             self.frame = GameFrame("game")
 
-    Explorer()._ipython_display_()
-    game = Game()
-    game._ipython_display_()
-    assert shown == ["the explorer's box", game.frame.widget] and game.widget is game.frame.widget
+    explorer, game = Explorer(), Game()
+    assert explorer._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.widget.model_id
+    assert game._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == game.frame.widget.model_id
+    assert game.widget is game.frame.widget and "circus-themed" in explorer.widget._dom_classes
+    assert widgets.VBox([game.widget, explorer.widget]).children == (game.frame.widget, explorer.widget)
 
 
 def test_play_or_explain_shows_the_refusal_and_keeps_the_state():
@@ -100,6 +96,29 @@ def test_play_or_explain_shows_the_refusal_and_keeps_the_state():
     start = PigTurn()
     assert frame.play_or_explain(start, ROLL) == PigTurn(rolling=True)
     assert frame.play_or_explain(start.play(STOP), ROLL) is None
-    assert "Not allowed: the turn is over" in frame.message.value and "#d7301f" in frame.message.value
+    assert "Not allowed: the turn is over" in frame.message.value and "✘" in frame.message.value
     assert frame.play_or_explain(start.play(STOP), ROLL, explain=str.upper) is None
     assert "Not allowed: THE TURN IS OVER" in frame.message.value
+
+
+def test_text_takes_the_themes_colour_outside_pieces_and_errors_are_marked_not_only_red():
+    from circuslib.core.ui import THEME_CSS, scale
+
+    assert "var(--jp-ui-font-color1" in THEME_CSS and "var(--jp-error-color1" in THEME_CSS
+    assert ":not(.circus-piece text)" in THEME_CSS
+    frame = GameFrame("demo")
+    assert "<style>" in frame.title.value
+    frame.say("a loop costs 3 movement points", error=True)
+    assert "✘" in frame.message.value and "circus-error" in frame.message.value
+    assert "#" not in frame.message.value  # no colour written into the message itself
+    assert "zoom: 1.5" in scale(1.5).data
+    with pytest.raises(ValueError, match="from 0.5 to 3"):
+        scale(10)
+
+
+def test_a_widget_displays_through_its_mimebundle():
+    from circuslib.welcome import PigWidget
+    import random
+
+    bundle = PigWidget(random.Random(1))._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle

@@ -10,10 +10,40 @@ from typing import Callable, Iterable, Sequence
 
 __all__ = [
     "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
-    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed",
+    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS", "scale",
 ]
 
 INK = "#222222"
+"""Ink for text ON a light piece (a card, a die, a token, a map hex): the piece keeps its light face in every theme."""
+PIECE = "circus-piece"
+"""The class of every drawn piece; text outside pieces takes the theme's text colour instead of a fixed ink."""
+
+THEME_CSS = """
+.circus-frame, .circus-themed { color: var(--jp-ui-font-color1, var(--jp-content-font-color1, #1a1a1a)); }
+.circus-frame .circus-svg text:not(.circus-piece text):not(.circus-plane text),
+.circus-themed .circus-svg text:not(.circus-piece text):not(.circus-plane text),
+.circus-svg .circus-caption { fill: currentColor; }
+.circus-frame .circus-message, .circus-themed .circus-message { color: var(--jp-ui-font-color1, #1a1a1a); }
+.circus-frame .circus-error, .circus-themed .circus-error, .circus-themed .circus-explorer-error {
+  color: var(--jp-error-color1, #b3261e); font-weight: bold; }
+.circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
+"""
+"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
+
+
+def theme_style() -> str:
+    """The kit's stylesheet as a <style> element (each frame carries it, so a widget reads in any theme)."""
+    return f"<style>{THEME_CSS}</style>"
+
+
+def scale(factor: float = 1.5):
+    """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0.5 <= factor <= 3:
+        raise ValueError(f"the scale is a number from 0.5 to 3 (1 is normal size), not {factor!r}")
+    from IPython.display import HTML
+
+    return HTML(f"<style>.circus-frame, .circus-themed {{ zoom: {factor:g}; }}</style>"
+                f"<span class='circus-scale'>circuslib widgets shown at {factor:g}× size</span>")
 
 
 def _esc(text: object) -> str:
@@ -34,7 +64,7 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
              face_down: bool = False, note: str | None = None, css_class: str = "circus-card") -> str:
     """A playing card: a big value in the middle, or two values (top and upside-down bottom) like a Scout card."""
     stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
-    parts = [f'<g class="{_esc(css_class)}" transform="translate({x:g},{y:g})">',
+    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})">',
              f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{"#3b5b92" if face_down else fill}" '
              f'stroke="{stroke}" stroke-width="{stroke_width}"/>']
     if face_down:
@@ -53,8 +83,8 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
                      f'fill="#777777" text-anchor="middle" dominant-baseline="central" '
                      f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
     if note:
-        parts.append(f'<text x="{width / 2:g}" y="{height + 12:g}" font-size="10" font-family="sans-serif" '
-                     f'fill="#555555" text-anchor="middle">{_esc(note)}</text>')
+        parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
+                     f'font-family="sans-serif" fill="#555555" text-anchor="middle">{_esc(note)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -75,7 +105,7 @@ def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: s
     step, radius = size / 4, size / 11
     pips = "".join(f'<circle cx="{step * (c + 1):g}" cy="{step * (r + 1):g}" r="{radius:g}" fill="{INK}"/>'
                    for c, r in PIP_LAYOUT[value])
-    return (f'<g class="{_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
+    return (f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
             f'rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>')
 
 
@@ -84,7 +114,7 @@ def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill
               css_class: str = "circus-token") -> str:
     """A round two-faced token: the visible face, and the back (shown faintly) if the viewer knows it."""
     stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
-    parts = [f'<g class="{_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
+    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
              f'<circle r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
              f'<text y="{-r * 0.05:g}" font-size="{r * 0.42:g}" font-family="sans-serif" text-anchor="middle" '
              f'dominant-baseline="central" fill="{INK}">{_esc(face)}</text>']
@@ -116,7 +146,7 @@ def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(cx, cy, size))
     text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{size * 0.3:g}" font-family="sans-serif" '
             f'text-anchor="middle" fill="#999999">{_esc(label)}</text>') if label else ""
-    return f'<g class="{_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
+    return f'<g class="{PIECE} {_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
 
 
 def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float = 54) -> str:
@@ -149,7 +179,7 @@ class GameFrame:
         import ipywidgets as widgets
 
         self._widgets = widgets
-        self.title = widgets.HTML(f"<b>{_esc(title)}</b>")
+        self.title = widgets.HTML(f"{theme_style()}<b>{_esc(title)}</b>")
         self.board = widgets.HTML()
         self.board.add_class("circus-board")
         self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -166,6 +196,7 @@ class GameFrame:
         self.odds_toggle.observe(self._toggle_odds, names="value")
         self.lines: list[str] = []
         self.log_lines = log_lines
+        self.error_shown = False
         self.log_row = widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])])
         self.widget = widgets.VBox([self.title, self.board, self.controls, self.message, self.log_row])
         self.widget.add_class("circus-frame")
@@ -208,9 +239,14 @@ class GameFrame:
         self.controls.children = tuple(controls)
 
     def say(self, text: str, *, error: bool = False) -> None:
-        """Show a one-line message (in red for an error, such as an illegal move)."""
-        color = "#d7301f" if error else "#333333"
-        self.message.value = f'<span style="color:{color}">{_esc(text)}</span>' if text else ""
+        """Show a one-line message; an error (an illegal move) is marked ✘ and in bold, not by its colour alone."""
+        self.error_shown = bool(text) and error
+        if not text:
+            self.message.value = ""
+        elif error:
+            self.message.value = f'<span class="circus-error">✘ {_esc(text)}</span>'
+        else:
+            self.message.value = f"<span>{_esc(text)}</span>"
 
     def log(self, line: str) -> None:
         """Add a line to the move log (the newest last; only the last lines are kept on screen)."""
@@ -223,21 +259,23 @@ class GameFrame:
         """Replace the odds panel's content (HTML)."""
         self.odds.value = html_text
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 class Shown:
-    """Base of every widget and explorer: a notebook cell that ends with one displays its ``widget`` box."""
+    """Base of every widget and explorer: a notebook cell that ends with one displays its ``widget`` box.
+
+    Display goes through ``_repr_mimebundle_``, the way ipywidgets display themselves, so JupyterLab, Voila and
+    nbconvert all show the live widget; to place a game inside a container, put its ``widget`` there:
+    ``VBox([game.widget, explorer.widget])``.
+    """
 
     widget: object
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs):
+        self.widget.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 class Framed(Shown):

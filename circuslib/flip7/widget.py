@@ -271,7 +271,7 @@ class OddsExplorer(Shown):
             else:
                 advice = solo_optimal("numbers", seen=numbers_seen).advice(held)
         except ValueError as error:
-            self.result.value = f"<span style='color:#d7301f' class='circus-explorer-error'>{html.escape(str(error))}</span>"
+            self.result.value = f"<span class='circus-explorer-error'>✘ {html.escape(str(error))}</span>"
             return
         shown = formula.subs(values) if held else 0
         self.result.value = (
