@@ -12,7 +12,6 @@ import math
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
