@@ -1,5 +1,5 @@
-"""The Speed lesson in JupyterLab in headless Chromium: you play a card, the bot answers on its own timer, and the
-stalemate explorer simulates deals."""
+"""The Speed lesson in JupyterLab in headless Chromium: you play a card, the bot answers on its own timer, the
+stalemate explorer simulates deals and follows its decks buttons, and the race explorer follows its rate slider."""
 from __future__ import annotations
 
 import pytest
@@ -21,3 +21,16 @@ def test_speed_lesson_plays_in_the_lab(lab):
     # the explorer checks the exact stalemate odds against simulated deals
     lab.click(page, ".circus-speed-simulate")
     lab.wait_for_text(page, ".circus-speed-sim", "the exact value is", timeout=30)
+    # switch the stalemate explorer to two decks: the kernel recomputes, and the page shows the new exact value
+    assert "22730431/396823350" in lab.text(page, ".circus-speed-odds")
+    lab.click(page, ".circus-speed-decks button", nth=1)
+    odds = lab.wait_for_text(page, ".circus-speed-odds", "800453291/11275696250")
+    assert "two decks" in odds and "0.0710" in odds
+    # the race explorer: one step right on your rate slider (2 -> 3 moves a second against the bot's 1)
+    assert "2/3" in lab.text(page, ".circus-speed-race")
+    handle = page.locator(".circus-speed-you-rate .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    race = lab.wait_for_text(page, ".circus-speed-race", "3/4")
+    assert "0.7500" in race and "speed ratio 3" in race

@@ -401,20 +401,24 @@ _ERROR = "var(--jp-error-color1, #c62828)"
 
 
 def _png(rgba) -> bytes:
-    """A PNG of an RGBA pixel array, written directly (no row filters, fast zlib): a few milliseconds."""
+    """A PNG of an RGBA pixel array (the figure is opaque, so its RGB is kept), written directly with no row
+    filters and run-length compression, which suits a plot's flat background: a few milliseconds."""
     import struct
 
     import numpy as np
 
     height, width, _ = rgba.shape
-    rows = np.zeros((height, width * 4 + 1), dtype=np.uint8)  # each row starts with filter type 0 (none)
-    rows[:, 1:] = rgba.reshape(height, width * 4)
+    rows = np.empty((height, width * 3 + 1), dtype=np.uint8)
+    rows[:, 0] = 0  # each row starts with its filter type: 0, none
+    rows[:, 1:] = rgba[:, :, :3].reshape(height, width * 3)
+    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    pixels = packer.compress(rows.tobytes()) + packer.flush()
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + chunk(b"IEND", b""))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
 
 
 class LivePlot:
@@ -425,7 +429,7 @@ class LivePlot:
     No pyplot figure is made, so nothing else appears in the notebook.
     """
 
-    def __init__(self, *, figsize: tuple[float, float] = (6.6, 3.4), dpi: int = 90) -> None:
+    def __init__(self, *, figsize: tuple[float, float] = (7.0, 3.6), dpi: int = 100) -> None:
         import ipywidgets as widgets
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -436,7 +440,10 @@ class LivePlot:
         self.moving: list = []
         self._background = None
         self.renders = 0
-        self.image = widgets.Image(format="png")
+        width, height = (round(size * dpi) for size in figsize)
+        # at its own size (a box would stretch it, blurring it), left-aligned
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                                                       align_self="flex-start", flex="0 0 auto"))
         self.image.add_class("circus-plot")
 
     def moving_part(self, artist):
@@ -524,7 +531,8 @@ class StalemateExplorer(_Explorer):
             raise TypeError("give the tops as text, like '7, 8', or '' for any tops")
         self.seed = seed
         self.simulated: dict[tuple[int, int], object] = {}
-        self.face_up = widgets.IntSlider(value=face_up, min=1, max=8, description="face-up each")
+        self.face_up = widgets.IntSlider(value=face_up, min=1, max=8, description="face-up each",
+                                         style={"description_width": "initial"})
         self.face_up.add_class("circus-speed-faceup")
         self.decks = widgets.ToggleButtons(options=[("one deck", 1), ("two decks", 2)], value=decks,
                                            tooltips=["one deck dealt 26 each", "each player has a deck of 52"])
@@ -539,6 +547,7 @@ class StalemateExplorer(_Explorer):
         self.sim_result = widgets.HTML()
         self.sim_result.add_class("circus-speed-sim")
         self.simulate_button = button("Simulate 2,000 deals", self.simulate, css_class="circus-speed-simulate")
+        self.simulate_button.layout.flex = "0 0 auto"
         self.plot = LivePlot()
         self._draw_frame()
         for control in (self.face_up, self.decks, self.tops):
@@ -592,7 +601,7 @@ class StalemateExplorer(_Explorer):
             Line2D([], [], color="none", marker="D", markerfacecolor=PALETTE["vermillion"], markeredgecolor="black",
                    label="your setting"),
             Line2D([], [], color=PALETTE["purple"], marker="_", markersize=12, label="simulated deals, 95% interval"),
-        ], loc="upper right", fontsize=8)
+        ], loc="upper right", fontsize=9)
 
     # --- reacting to the controls -----------------------------------------------------------------------------
     def update(self) -> None:
@@ -716,6 +725,7 @@ class RaceExplorer(_Explorer):
         self.sim_result.add_class("circus-speed-match")
         self.simulate_button = button("Simulate matches", self.simulate, css_class="circus-speed-simulate-matches",
                                       tooltip=f"{matches} seeded matches at each speed ratio 1/8 to 8 (a few seconds)")
+        self.simulate_button.layout.flex = "0 0 auto"
         self.plot = LivePlot()
         self._draw_frame()
         for control in (self.you, self.bot, self.setup, self.rounds):
@@ -775,7 +785,7 @@ class RaceExplorer(_Explorer):
                    label="win the match, simulated (95% interval)"),
             Line2D([], [], color="none", marker="D", markerfacecolor=PALETTE["orange"], markeredgecolor="black",
                    label="your rates"),
-        ], loc="lower right", fontsize=8)
+        ], loc="upper left", fontsize=9)
 
     # --- reacting to the controls -----------------------------------------------------------------------------
     def update(self) -> None:
