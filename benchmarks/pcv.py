@@ -10,6 +10,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import once, per_call, print_table, seconds  # noqa: E402
 
+import statistics  # noqa: E402
+import time  # noqa: E402
+
 from circuslib.core.game import playout  # noqa: E402
 from circuslib.pcv.bots import greedy_pilot, random_pilot  # noqa: E402
 from circuslib.pcv.graphs import move_graph, reachable  # noqa: E402
@@ -43,7 +46,62 @@ def main() -> None:
     games = 20
     elapsed, _ = once(lambda: [playout(start, random.Random(i), [greedy_pilot, random_pilot]) for i in range(games)])
     rows.append(("simulated duels, greedy vs random (no target)", f"{games / elapsed:,.1f} / s", "-", True))
+    rows += explorer_rows()
     print_table("Le Petit Cirque Volant", rows)
+
+
+def update_latency(changes: list, *, quantiles=(0.5, 0.95)) -> list[float]:
+    """Time each scripted change of an explorer (a control set to a value, or a button clicked): the given quantiles
+    of one update's latency, in seconds (1 is the slowest)."""
+    times = []
+    for change in changes:
+        start = time.perf_counter()
+        change()
+        times.append(time.perf_counter() - start)
+    cuts = statistics.quantiles(times, n=100, method="inclusive")
+    return [statistics.median(times) if q == 0.5 else max(times) if q == 1 else cuts[round(q * 100) - 1]
+            for q in quantiles]
+
+
+def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
+    """One row per explorer: median and p95 latency of an update over seeded, scripted changes of its controls,
+    from a fresh explorer with the exact-odds cache cleared (first visits of each setting included)."""
+    from circuslib.pcv import widget
+
+    rows = []
+    rng = random.Random(2026)
+    widget._die_odds.cache_clear()
+    e = widget.OddsExplorer()
+    sliders = (e.hexes, e.altitude, e.target_altitude, e.shots)
+    script = []
+    for _ in range(changes):
+        slider = rng.choice(sliders)
+        script.append(lambda s=slider, v=rng.randint(slider.min, slider.max): setattr(s, "value", v))
+    median, p95, slowest = update_latency(script, quantiles=(0.5, 0.95, 1))
+    rows.append((f"OddsExplorer update, {changes} scripted changes",
+                 f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(slowest)}", "p95 < 100 ms", p95 < 0.1))
+
+    widget._die_odds.cache_clear()
+    d = widget.DiceExplorer()
+    faces = ["", "4 5", "5", "6", "1-3", "4-6", "5, 6", "5 5", "7", "3", "2-3 5", "8", "10-12", "1 2", "9"]
+    script = []
+    for _ in range(changes):
+        kind = rng.randrange(6)
+        if kind == 0:
+            script.append(lambda v=rng.randint(2, 20): setattr(d.sides, "value", v))
+        elif kind in (1, 2):
+            field = d.damage if kind == 1 else d.destroy
+            script.append(lambda f=field, v=rng.choice(faces): setattr(f, "value", v))
+        elif kind == 3:
+            script.append(lambda v=rng.randint(1, d.MAX_SHOTS): setattr(d.shots, "value", v))
+        elif kind == 4:
+            script.append(lambda v=rng.choice([1, 2, 3]): setattr(d.compare, "value", v))
+        else:
+            script.append(d.reset.click)
+    median, p95, slowest = update_latency(script, quantiles=(0.5, 0.95, 1))
+    rows.append((f"DiceExplorer update, {changes} scripted changes",
+                 f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(slowest)}", "p95 < 100 ms", p95 < 0.1))
+    return rows
 
 
 if __name__ == "__main__":

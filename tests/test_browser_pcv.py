@@ -1,4 +1,5 @@
-"""The Petit Cirque Volant lesson in JupyterLab in headless Chromium: it runs, and a turn is played in its widget."""
+"""The Petit Cirque Volant lesson in JupyterLab in headless Chromium: it runs, a turn is played in its widget, and
+its two explorers answer a control moved on the page."""
 from __future__ import annotations
 
 import pytest
@@ -22,10 +23,28 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
     assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
-    # the odds explorer: one step right on the range slider shows the odds at 2 hexes
+    # the odds explorer: one step right on the range slider shows the odds at 2 hexes, and its plot is redrawn
+    plot = page.locator(".circus-pcv-odds-explorer img.circus-explorer-plot")
+    plot.scroll_into_view_if_needed()
+    assert plot.count() == 1
+    before = plot.get_attribute("src")
     handle = page.locator(".circus-range .noUi-handle").first
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press("ArrowRight")
     odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hex(es) ahead")
-    assert "13/27" in odds and "9/2" in odds  # within 3 shots, and expected shots, at range 2
+    assert "13/27 ≈ 0.4815" in odds and "9/2 = 4.5000" in odds  # within 3 shots, and expected shots, at range 2
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
+                           arg=[".circus-pcv-odds-explorer img.circus-explorer-plot", before], timeout=15_000)
+    assert page.locator(".circus-pcv-odds-explorer img").count() == 1  # redrawn in place, not added
+    # the dice explorer: a 3 that damages too gives p = 2/3, q = 1/6, E = (2p - q)/p^2 = 21/8
+    damage = page.locator(".circus-dice-damage input")
+    damage.scroll_into_view_if_needed()
+    damage.fill("3 4 5")
+    damage.press("Enter")
+    dice = lab.wait_for_text(page, ".circus-dice-odds", "21/8")
+    assert "21/8 = 2.6250" in dice and "damages on 3 4 5" in dice
+    damage.fill("3 3")  # a face listed twice is refused in a sentence; the last die's values stay
+    damage.press("Enter")
+    message = lab.wait_for_text(page, ".circus-pcv-dice-explorer .circus-message", "listed twice")
+    assert "Not possible" in message and "21/8" in lab.text(page, ".circus-dice-odds")

@@ -137,6 +137,8 @@ def test_the_odds_explorer_shows_hand_worked_odds_as_fractions_and_decimals():
     e.altitude.value, e.target_altitude.value, e.hexes.value = 6, 5, 2  # one level down, 2 hexes: range 3
     assert "effective range 3" in e.output.value and "1/6 ≈ 0.1667" in e.output.value
     assert "<b class='circus-expected'>6 = 6.0000</b>" in e.output.value
+    e.hexes.value = 3  # 3 hexes and one level: effective range 4, out of reach
+    assert "effective range 3 + 1 is more than 3" in e.output.value and "<td>miss</td><td>1 = 1.0000" in e.output.value
 
 
 def test_the_odds_explorer_agrees_with_the_odds_module_everywhere_in_reach():
@@ -272,13 +274,15 @@ def test_the_dice_explorer_redraws_one_plot_in_place():
     [image] = images(d.widget)
     ax = d.figure.axes[0]
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
-    assert "the rules' die at effective range 1, intact" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "effective range 1" in ax.get_title()
+    assert "the rules' die at the range compared, intact" in [t.get_text() for t in ax.get_legend().get_texts()]
     first, lines = bytes(image.value), len(ax.lines)
     d.destroy.value = "5 6"
     d.damage.value = "4"
     assert image.value != first and images(d.widget) == [image] and len(ax.lines) == lines
+    before = bytes(image.value)
     d.compare.value = 2
-    assert "the rules' die at effective range 2, intact" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "effective range 2" in ax.get_title() and image.value != before
     assert plt.get_fignums() == figures and len(d.figure.axes) == 1
 
 

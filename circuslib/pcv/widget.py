@@ -144,7 +144,7 @@ class DogfightWidget(Framed):
         self.frame.show_board(f'<div style="display:flex;align-items:flex-start;gap:12px">{picture}{die}</div>')
         self.frame.set_controls(self._controls())
         self.frame.show_odds(self._odds_html())
-        if not s.is_over() and not self.frame.message.value.startswith('<span style="color:#d7301f"'):
+        if not s.is_over() and not self.frame.error_shown:
             self.frame.say(self._prompt())
 
     def _prompt(self) -> str:
@@ -264,6 +264,8 @@ MUTED = "var(--jp-ui-font-color2, #555555)"
 ERROR = "var(--jp-error-color1, #c62828)"
 # Okabe and Ito's colour-blind-safe palette; every curve also has its own line style and marker
 BLUE, VERMILLION, GREY, BLACK = "#0072B2", "#D55E00", "#999999", "#000000"
+TABLES = ("<style>.circus-shot-odds th, .circus-shot-odds td, .circus-dice-chain th, .circus-dice-chain td "
+          "{padding: 1px 10px; text-align: left}</style>")
 
 
 class _Refused(ValueError):
@@ -352,8 +354,8 @@ def _check_setting(name: str, value: Any, low: int, high: int) -> int:
 
 class _LivePlot:
     """One matplotlib figure kept by an explorer, shown as a PNG in one ``ipywidgets.Image`` that is redrawn in
-    place. The still parts (axes, labels, title, legend, reference curves) are drawn once per look and kept as a
-    bitmap; the moving lines are drawn over it; each picture is cached by what it shows."""
+    place. The still parts (axes, labels, grid, legend, and each title) are drawn once and kept as bitmaps; the
+    moving curves and marks are drawn over them at each change; each picture is cached by what it shows."""
 
     def __init__(self, css_class: str, *, size: tuple[float, float] = (5.6, 3.3), dpi: int = 90,
                  cache: int = 512) -> None:
@@ -365,10 +367,13 @@ class _LivePlot:
         self.canvas = FigureCanvasAgg(self.figure)
         self.ax = self.figure.add_subplot()
         self.figure.subplots_adjust(left=0.12, right=0.97, top=0.89, bottom=0.15)
+        self.title = self.ax.set_title(" ", fontsize=10)
+        self.title.set_animated(True)
         self.moving: list = []
         self.image = widgets.Image(format="png")
         self.image.add_class(css_class)
-        self._looks: dict = {}
+        self._background = None
+        self._titled: dict = {}
         self._pictures: OrderedDict = OrderedDict()
         self._cache = cache
 
@@ -378,17 +383,20 @@ class _LivePlot:
         self.moving.append(line)
         return line
 
-    def show(self, look: Hashable, set_look: Callable[[], None], set_moving: Callable[[], None],
-             key: Hashable) -> None:
-        """Show the picture for ``key`` in the look ``look``: from the cache, or drawn now."""
-        key = (look, key)
+    def show(self, title: str, set_moving: Callable[[], None], key: Hashable) -> None:
+        """Show the picture for ``key`` (with this title): from the cache, or drawn now by ``set_moving``."""
+        key = (title, key)
         picture = self._pictures.get(key)
         if picture is None:
-            background = self._looks.get(look)
-            if background is None:
-                set_look()
-                self.canvas.draw()
-                background = self._looks[look] = self.canvas.copy_from_bbox(self.figure.bbox)
+            background = self._titled.get(title)
+            if background is None:  # drawn once per title: the axes once, then the title over them
+                if self._background is None:
+                    self.canvas.draw()
+                    self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+                self.canvas.restore_region(self._background)
+                self.title.set_text(title)
+                self.ax.draw_artist(self.title)
+                background = self._titled[title] = self.canvas.copy_from_bbox(self.figure.bbox)
             set_moving()
             self.canvas.restore_region(background)
             for artist in self.moving:
@@ -525,8 +533,10 @@ class OddsExplorer(Shown):
         hexes, diff, shots = self.hexes.value, self.alt_diff, self.shots.value
         reach = effective_range(hexes, diff)
         odds = _die_odds(6, *_rules_faces(reach), self.MAX_SHOTS)
-        if reach is None:
-            how = ("out of reach (more than 3 hexes, or more than one level apart): a certain miss")
+        if reach is None and abs(diff) > 1:
+            how = "out of reach (more than one level apart): a certain miss"
+        elif reach is None:
+            how = f"out of reach (effective range {hexes} + {abs(diff)} is more than 3): a certain miss"
         else:
             how = (f"effective range {reach} = {hexes} + {abs(diff)}: hits on {_faces_text(hit_faces(reach))}, "
                    f"a 6 destroys")
@@ -534,7 +544,7 @@ class OddsExplorer(Shown):
                        for name, value in (("miss", odds.miss), ("damage", odds.damage), ("destroy", odds.destroy)))
         intact, damaged = odds.within[shots]
         self.output.value = (
-            f'<div style="color:{TEXT}"><b>{hexes} hex(es) ahead, {abs(diff)} level(s) apart</b> '
+            f'{TABLES}<div style="color:{TEXT}"><b>{hexes} hex(es) ahead, {abs(diff)} level(s) apart</b> '
             f"(shooter at altitude {self.altitude.value}, target at {self.target_altitude.value}): {how}"
             f"<table class='circus-shot-odds'><tr><th>one shot</th><th>exact</th></tr>{rows}</table>"
             f"destroyed within {shots} shot(s): <b class='circus-within'>{_exact(intact)}</b> "
@@ -542,10 +552,9 @@ class OddsExplorer(Shown):
             f"expected shots to destroy: <b class='circus-expected'>{_exact(odds.expected[0])}</b> "
             f"(already damaged: <span class='circus-expected-damaged'>{_exact(odds.expected[1])}</span>)</div>")
         _say(self.message, "")
-        title = ("P(destroyed within n shots), out of reach" if reach is None
+        title = ("P(destroyed within n shots): out of reach" if reach is None
                  else f"P(destroyed within n shots) at effective range {reach}")
-        self._plot.show(reach, lambda: self._plot.ax.set_title(title, fontsize=11),
-                        lambda: _draw_within(self._lines, odds, shots), shots)
+        self._plot.show(title, lambda: _draw_within(self._lines, odds, shots), (reach, shots))
 
 
 class DiceExplorer(Shown):
@@ -596,8 +605,11 @@ class DiceExplorer(Shown):
         self._plot = _LivePlot("circus-dice-plot")
         self._lines = _within_curves(self._plot, self.MAX_SHOTS, ("your die, intact target",
                                                                   "your die, damaged target"))
-        self._reference = self._plot.ax.plot([0], [0], "-", color=GREY, linewidth=7, alpha=0.45, zorder=1)[0]
-        self._plot.ax.set_title("P(destroyed within n shots): your die against the rules' die", fontsize=10)
+        self._reference = self._plot.moving_line(range(self.MAX_SHOTS + 1), [0] * (self.MAX_SHOTS + 1), "-",
+                                                 color=GREY, linewidth=7, alpha=0.45, zorder=1,
+                                                 label="the rules' die at the range compared, intact")
+        self._plot.moving.insert(0, self._plot.moving.pop())  # drawn first, under your die's curves
+        self._plot.ax.legend(loc="lower right", fontsize=8)
         self._quiet = False
         for control in (self.sides, self.damage, self.destroy, self.shots, self.compare):
             control.observe(lambda _: self._refresh(), names="value")
@@ -665,7 +677,7 @@ class DiceExplorer(Shown):
             notes.append("No face only damages: every hit destroys (p = q), so the chain skips the damaged state.")
         intact, damaged = odds.within[shots]
         self.output.value = (
-            f'<div style="color:{TEXT}"><b>Your {sides}-sided die</b>: misses on {_faces_text(misses)} '
+            f'{TABLES}<div style="color:{TEXT}"><b>Your {sides}-sided die</b>: misses on {_faces_text(misses)} '
             f"({_exact(odds.miss)}), damages on {_faces_text(damage_faces)} ({_exact(odds.damage)}), destroys on "
             f"{_faces_text(destroy_faces)} ({_exact(odds.destroy)})<br>"
             f"p = P(hit) = {_exact(odds.hit)}, q = P(destroyed outright) = {_exact(odds.destroy)}"
@@ -680,13 +692,12 @@ class DiceExplorer(Shown):
             + "".join(f"<br><i>{_esc(note)}</i>" for note in notes) + "</div>")
         _say(self.message, "List faces as whole numbers (4 5) or runs (4-5), then press Enter; the other faces miss.")
 
-        def look() -> None:
-            self._reference.set_data(range(self.MAX_SHOTS + 1), [float(a) for a, _ in rules.within])
-            self._reference.set_label(f"the rules' die at effective range {reach}, intact")
-            self._plot.ax.legend(loc="lower right", fontsize=8)
+        def draw() -> None:
+            _draw_within(self._lines, odds, shots)
+            self._reference.set_ydata([float(a) for a, _ in rules.within])
 
-        self._plot.show(reach, look, lambda: _draw_within(self._lines, odds, shots),
-                        (odds.damage, odds.destroy, shots))
+        self._plot.show(f"Your die against the rules' die at effective range {reach}", draw,
+                        (reach, odds.damage, odds.destroy, shots))
 
 
 def _parse_faces(text: str, sides: int, role: str) -> frozenset:
