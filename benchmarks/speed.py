@@ -1,4 +1,5 @@
-"""Speed benchmarks: simulated rounds per second between two bots, and the exact odds computations."""
+"""Speed benchmarks: simulated rounds per second between two bots, the exact odds computations, and how long an
+explorer takes to answer a change of one of its controls."""
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ from circuslib.speed.bots import fast_round, policy
 from circuslib.speed.graphs import win_probability
 from circuslib.speed.odds import _chain_distribution, _stalemate, p_stalemate_at_start
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, new_game, position
+from circuslib.speed.widget import RaceExplorer, StalemateExplorer
 
 
 def rounds_per_second(setup, policies=("first", "first"), n=2000) -> float:
@@ -45,6 +47,39 @@ def cold_chains() -> object:
     return _chain_distribution(5, 1)
 
 
+def update_latency(explorer, changes, n=300, seed=7) -> tuple[float, float]:
+    """Median and 95th percentile, in seconds, of one update: a control set to a new value, the exact value
+    recomputed and the plot redrawn, over n seeded scripted changes."""
+    rng = random.Random(seed)
+    times = []
+    for _ in range(n):
+        control, value = rng.choice(changes)(rng)
+        if control.value == value:  # an unchanged value does nothing: script a real change
+            continue
+        elapsed, _ = once(lambda: setattr(control, "value", value))
+        times.append(elapsed)
+    times.sort()
+    return times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def stalemate_explorer_latency() -> tuple[float, float]:
+    explorer = StalemateExplorer(face_up=4, decks=1)
+    tops = ["", "7, 8", "K 2", "A and Q", "5, 5", "10 J", "Z, 3", "7, 8, 9"]  # the last two are refused
+    return update_latency(explorer, [lambda rng: (explorer.face_up, rng.randint(1, 8)),
+                                     lambda rng: (explorer.decks, rng.choice([1, 2])),
+                                     lambda rng: (explorer.tops, rng.choice(tops))])
+
+
+def race_explorer_latency() -> tuple[float, float]:
+    explorer = RaceExplorer(you=2, bot=1, setup="one deck", rounds=3, matches=30)
+    explorer.simulate()  # the match points drawn at every update, as in the lesson
+    setups = ["one deck", "two decks", "crapette rapide"]
+    return update_latency(explorer, [lambda rng: (explorer.you, rng.randint(0, 8)),  # 0 is refused
+                                     lambda rng: (explorer.bot, rng.randint(0, 8)),
+                                     lambda rng: (explorer.setup, rng.choice(setups)),
+                                     lambda rng: (explorer.rounds, rng.choice([1, 3, 5]))])
+
+
 def main() -> None:
     rows = []
     one = rounds_per_second(ONE_DECK)
@@ -69,6 +104,10 @@ def main() -> None:
     end = position(["J", "K"], ["Q", "Q"], ("A", 8), piles=([7], ["J"]), rates=(2, 1), setup=two)
     t, _ = once(lambda: win_probability(end, ("longest", "first")))
     rows.append(("exact end-game win probability (52/81)", seconds(t), "(information)", True))
+    for name, measure in (("StalemateExplorer", stalemate_explorer_latency), ("RaceExplorer", race_explorer_latency)):
+        median, p95 = measure()
+        rows.append((f"{name} update, 300 scripted changes", f"median {seconds(median)}, p95 {seconds(p95)}",
+                     "< 100 ms", p95 < 0.1))
     print_table("Speed (Le Flip)", rows)
 
 
