@@ -147,7 +147,8 @@ class Lab:
         args = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
                 "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={self.root}", f"--LabApp.user_settings_dir={self.tmp / 'settings'}",
-                f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None"]
+                f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None",
+                "--LabApp.expose_app_in_browser=True"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
         self.pages: list = []
@@ -217,6 +218,22 @@ class Lab:
         if errors.count():
             raise AssertionError(f"{path} raised an error in the browser:\n{errors.first.text_content()[:3000]}")
         return page
+
+    def add_notebook(self, name: str, sources: list[str]) -> str:
+        """Write a notebook of code cells into the server's root; returns its path for ``run_notebook``."""
+        import nbformat
+
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        (self.root / "notebooks" / name).write_text(nbformat.writes(notebook))
+        return f"notebooks/{name}"
+
+    @staticmethod
+    def set_theme(page, theme: str) -> None:
+        """Switch JupyterLab's theme ("JupyterLab Light", "JupyterLab Dark") and wait until it is applied."""
+        page.evaluate("theme => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
+        page.wait_for_function("theme => document.body.dataset.jpThemeName === theme", arg=theme, timeout=30_000)
+        page.wait_for_timeout(500)
 
     @staticmethod
     def click(page, selector: str, *, nth: int = 0) -> None:

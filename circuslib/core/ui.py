@@ -80,7 +80,7 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
                      f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
         parts.append(f'<line x1="6" y1="{height / 2:g}" x2="{width - 6:g}" y2="{height / 2:g}" stroke="#bbbbbb"/>')
         parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" font-family="sans-serif" '
-                     f'fill="#777777" text-anchor="middle" dominant-baseline="central" '
+                     f'fill="#595959" text-anchor="middle" dominant-baseline="central" '
                      f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
     if note:
         parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
