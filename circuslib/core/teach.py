@@ -257,8 +257,12 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
 
 def _same_value(a: Any, b: sympy.Basic) -> bool:
     try:
-        return sympy.simplify(sympy.sympify(a) - b) == 0
-    except (TypeError, ValueError, AttributeError, sympy.SympifyError):
+        difference = sympy.sympify(a) - b
+        if difference.is_number:  # numbers: decide at once (simplify can take minutes on a huge integer)
+            zero = difference.is_zero
+            return bool(zero) if zero is not None else abs(complex(difference.evalf(40))) < 1e-30
+        return sympy.simplify(difference) == 0
+    except (TypeError, ValueError, AttributeError, OverflowError, sympy.SympifyError):
         return False
 
 
