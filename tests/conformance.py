@@ -422,3 +422,393 @@ def fuzz_state(state, rng: random.Random, seen: list, tally: Counter, count: int
             note("silent accepts", move, "the refused move changed the state")
         else:
             tally["refused cleanly"] += 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the public functions of odds, graphs and bots: good calls, and bad arguments put in their place
+
+FUNCTION_MODULES = tuple(f"circuslib.{game}.{part}" for game in ("flip7", "scout", "speed", "pcv", "flip_circus")
+                         for part in ("odds", "graphs", "bots"))
+
+
+def fixtures() -> dict:
+    """Objects the good calls need (built once)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from circuslib.flip7 import bots as f7bots, graphs as f7graphs
+    from circuslib.speed import bots as spbots
+
+    cache = fixtures.__dict__.setdefault("cache", {})
+    if cache:
+        return cache
+    rng = random.Random(5)
+    cache["f7_state"] = flip7.new_game(3)
+    cache["f7_game"] = flip7.new_game(2, dealer=1).play(5).play(8)
+    cache["f7_graph"] = f7graphs.round_graph()
+    cache["f7_bots"] = [f7bots.StopAtSum(20), f7bots.AlwaysHit()]
+    cache["f7_hands"] = cache["f7_game"].hands
+    cache["sc_hand"] = ((3, 1), (4, 2), (5, 9), (5, 7), (2, 8))
+    cache["sc_state"] = scout.ScoutState.from_hands([[(8, 1), (8, 2), (1, 3)], [(2, 3), (5, 1)], [(4, 6)]],
+                                                    table=[(7, 1)], owner=2, turn=0)
+    cache["sc_new"] = scout.new_game(3)
+    cache["sc_tree"] = __import__("circuslib.scout.graphs", fromlist=["x"]).game_tree([[(1, 2), (3, 4)], [(5, 6)]])
+    cache["sc_graph"] = __import__("circuslib.scout.graphs", fromlist=["x"]).play_graph(cache["sc_hand"])
+    cache["sp_state"] = speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK)
+    cache["sp_end"] = speed.position([5, None], [9, None], (4, "J"), piles=([], []), setup=speed.Setup(
+        "two places", decks=2, face_up=2))
+    cache["sp_curves"] = {"x": [(Fraction(1), 0.5, 0.4, 0.6), (Fraction(2), 0.7, 0.6, 0.8)]}
+    cache["pc_state"] = pcv.scenario("duel").start()
+    cache["pc_plane"] = cache["pc_state"].planes[0]
+    cache["pc_fire"] = pcv.Scenario("t", pcv.Board(12, 9), (pcv.Plane("R", 0, (2, 4), 0, 3, 1),
+                                                           pcv.Plane("B", 1, (4, 4), 3, 3, 3))).start().play(
+        pcv.Manoeuvre("forward")).play(pcv.SpeedChange(0))
+    cache["pc_graph"] = __import__("circuslib.pcv.graphs", fromlist=["x"]).move_graph(cache["pc_plane"], mp=2)
+    cache["fc_state"] = circus.new_game(random.Random(3))
+    cache["fc_view"] = cache["fc_state"].view(cache["fc_state"].player)
+    cache["fc_graph"] = __import__("circuslib.flip_circus.graphs", fromlist=["x"]).one_turn_graph(
+        cache["fc_state"], max_nodes=50)
+    cache["tally"] = __import__("circuslib.core.sim", fromlist=["x"]).tally(lambda r: r.randrange(2), 20, 1)
+    cache["rng"] = rng
+    cache["sp_result"] = spbots.fast_round(speed.ONE_DECK, random.Random(1))
+    return cache
+
+
+def good_calls() -> dict:
+    """For every public function: calls that are right and quick, ``name: [(args, kwargs), ...]``.
+
+    A bad argument put in the place of one of these must be refused with ``TypeError`` or ``ValueError``."""
+    fx = fixtures()
+    R = random.Random
+    S, F = fx["f7_state"], fx["f7_graph"]
+    calls = {
+        # flip7.odds
+        "flip7.odds.remaining_deck": [((), {}), (([3, 7], [5, "Freeze"]), {}), (([1], (), "numbers", ["+4"]), {})],
+        "flip7.odds.bust_probability": [(([3, 7],), {}), (([3], [3, 3]), {"deck": "numbers"})],
+        "flip7.odds.bust_formula": [(([3, 7],), {})],
+        "flip7.odds.bust_formula_values": [(([3, 7], [1]), {})],
+        "flip7.odds.expected_gain": [(([3, 7],), {}), (([12],), {"deck": "full", "modifiers": ["x2"]})],
+        "flip7.odds.solo_optimal": [(({1: 1, 3: 3, 5: 5},), {}), (({1: 1, 3: 3},), {"target": 4})],
+        "flip7.odds.threshold_value": [((20,), {})],
+        "flip7.odds.best_threshold": [((), {"candidates": [10, 20]})],
+        "flip7.odds.flip7_probability": [((), {})],
+        "flip7.odds.cards_before_bust": [((), {})],
+        "flip7.graphs.round_graph": [((), {}), (({1: 1, 2: 2},), {"flip_at": 2}), (("numbers",), {"flip_at": 2})],
+        "flip7.graphs.round_chain": [((F,), {})],
+        "flip7.graphs.absorption": [((F,), {})],
+        "flip7.graphs.simulate_ends": [((F, 20, 1), {})],
+        "flip7.graphs.draw_round_graph": [((F,), {})],
+        "flip7.graphs.optimal_edges": [((F,), {})],
+        "flip7.bots.policy": [((fx["f7_bots"][0],), {})],
+        "flip7.bots.play_game": [((fx["f7_bots"], R(1)), {"target": 30})],
+        "flip7.bots.win_rates": [((fx["f7_bots"], 4, 1), {"target": 30})],
+        "flip7.bots.plot_win_rates": [((fx["tally"], fx["f7_bots"]), {})],
+        "flip7.bots.simulate_threshold_rounds": [((20, 50, R(1)), {})],
+        "flip7.bots.choose_target": [((0, flip7.FREEZE, fx["f7_hands"], (0, 0), (0, 1)), {})],
+        "flip7.bots.live_bust_probability": [(([5], flip7.DECK_COUNTS), {})],
+        "flip7.bots.never_stop_round": [((R(1),), {})],
+        "flip7.bots.StopAtSum": [((20,), {})],
+        "flip7.bots.StopAtRisk": [((Fraction(1, 3),), {}), ((1,), {}), ((0.25,), {})],
+        # scout
+        "scout.odds.count_shows": [((fx["sc_hand"],), {}), ((fx["sc_hand"], [(4, 1)]), {})],
+        "scout.odds.count_hands": [((3,), {}), ((4,), {"ordered": False, "oriented": False})],
+        "scout.odds.deck_size": [((4,), {})],
+        "scout.odds.window_set_count": [((2,), {}), ((3, 4), {"kind": "run"})],
+        "scout.odds.window_set_probability": [((2,), {}), ((2, scout.FULL_DECK[:10]), {"kind": "match"})],
+        "scout.odds.expected_set_windows": [((2,), {}), ((3, 3, 5), {})],
+        "scout.odds.expected_shows": [((), {}), ((4, 6), {})],
+        "scout.odds.set_somewhere_probability": [((2, __import__("circuslib.scout.odds", fromlist=["x"]).mini_deck(4),
+                                                   3), {})],
+        "scout.odds.set_somewhere_exact": [((2,), {}), ((3, 3, 6), {"kind": "match"})],
+        "scout.odds.hands_per_up_sequence": [(({1: 1, 2: 1},), {})],
+        "scout.odds.simulate_set_somewhere": [((2,), {"n": 50})],
+        "scout.odds.simulate_shows": [((), {"n": 50})],
+        "scout.odds.random_hand": [((R(1),), {}), ((R(1), 4, 3), {})],
+        "scout.odds.mini_deck": [((4,), {})],
+        "scout.odds.card_graph": [((), {}), ((3,), {})],
+        "scout.odds.beats": [(([5, 6], [3]), {})],
+        "scout.odds.legal_shows": [((fx["sc_hand"],), {})],
+        "scout.odds.scout_moves": [((fx["sc_hand"], [(4, 1)]), {})],
+        "scout.odds.set_key": [(([4, 5, 6],), {})],
+        "scout.odds.is_set": [(([4, 5, 6],), {})],
+        "scout.odds.longest_set": [((fx["sc_hand"],), {})],
+        "scout.graphs.play_graph": [((fx["sc_hand"],), {}), ((fx["sc_hand"],), {"transitive": True})],
+        "scout.graphs.longest_chains": [((fx["sc_graph"],), {})],
+        "scout.graphs.draw_play_graph": [((fx["sc_graph"],), {})],
+        "scout.graphs.game_tree": [(([[(1, 2), (3, 4)], [(5, 6)]],), {})],
+        "scout.graphs.tree_value": [((fx["sc_tree"],), {})],
+        "scout.graphs.draw_game_tree": [((fx["sc_tree"],), {})],
+        "scout.bots.random_bot": [((fx["sc_state"], R(1)), {})],
+        "scout.bots.greedy_bot": [((fx["sc_state"], R(1)), {})],
+        "scout.bots.lookahead_bot": [((fx["sc_state"], R(1)), {})],
+        "scout.bots.best_scout": [((fx["sc_hand"], [(4, 1), (5, 1)]), {})],
+        "scout.bots.play_game": [((scout.new_game(3, rounds=1), __import__("circuslib.scout.bots", fromlist=["x"])
+                                   .greedy_bot, R(1)), {})],
+        "scout.bots.compare_bots": [((["greedy", "random", "random"], 2), {"rounds": 1})],
+        "scout.bots.hand_value": [((fx["sc_state"], 0), {})],
+        # speed
+        "speed.odds.playable": [((5, 4), {})],
+        "speed.odds.ranks_that_fit": [(("K",), {})],
+        "speed.odds.p_fits_random_top": [((), {}), ((5, 2), {})],
+        "speed.odds.p_stalemate_at_start": [((), {}), ((4, 1), {})],
+        "speed.odds.p_stalemate_given_tops": [((4, "J"), {})],
+        "speed.odds.stalemate_odds": [((speed.ONE_DECK,), {})],
+        "speed.odds.longest_chain_of_ranks": [(([4, 5, 6],), {}), (([4, 5, 6], 3), {})],
+        "speed.odds.chain_length_distribution": [((), {}), ((4, 2), {})],
+        "speed.odds.p_chain_at_least": [((2,), {}), ((3, 4, 2), {})],
+        "speed.odds.race_probability": [((), {}), ((2, 3), {}), ((Fraction(1, 2), 1), {})],
+        "speed.odds.race_by_integration": [((), {})],
+        "speed.odds.p_next_card_fits": [((fx["sp_state"], 0), {})],
+        "speed.graphs.rank_cycle": [((), {})],
+        "speed.graphs.rank_distance": [((1, 12), {})],
+        "speed.graphs.draw_rank_cycle": [(([4], [5], [6]), {})],
+        "speed.graphs.chain_graph": [(([5, 6, None], [4, 9]), {})],
+        "speed.graphs.longest_chain": [(([5, 6, None], [4, 9]), {})],
+        "speed.graphs.most_cards_shed": [(([5, 6, None], [4, 9]), {})],
+        "speed.graphs.draw_chain_graph": [(([5, 6], [4]), {})],
+        "speed.graphs.endgame_graph": [((fx["sp_end"],), {})],
+        "speed.graphs.draw_endgame": [((fx["sp_end"],), {})],
+        "speed.graphs.win_probability": [((fx["sp_end"],), {})],
+        "speed.bots.choose_play": [(("first", [5, 9], [2], [4, 11], R(1)), {})],
+        "speed.bots.policy": [(("longest",), {})],
+        "speed.bots.first_playable": [((fx["sp_state"], R(1)), {})],
+        "speed.bots.fast_round": [((speed.ONE_DECK, R(1)), {})],
+        "speed.bots.win_rate": [((2, 3, 1), {})],
+        "speed.bots.win_rate_curve": [(([1, 2], 2, 1), {})],
+        "speed.bots.plot_win_rate_curve": [((fx["sp_curves"],), {})],
+        "speed.bots.mean_reaction_time": [(("fast",), {}), ((3,), {})],
+        "speed.bots.play_match": [((speed.ONE_DECK, R(1)), {"rounds": 2})],
+        # pcv
+        "pcv.odds.shot_odds": [((1,), {}), ((2, -1), {})],
+        "pcv.odds.hit_probability": [((2,), {})],
+        "pcv.odds.destroy_probability": [((3, 1), {}), ((2, 2, 1, True), {})],
+        "pcv.odds.damage_chain": [((1,), {})],
+        "pcv.odds.expected_shots": [((1,), {}), ((2, 0, True), {})],
+        "pcv.odds.destroy_after_formula": [((), {}), ((True,), {})],
+        "pcv.odds.expected_shots_formula": [((), {})],
+        "pcv.odds.odds_table": [((), {}), ((2,), {})],
+        "pcv.odds.after_shots": [(([(1, 0), (2, 1)],), {})],
+        "pcv.odds.firing_lines": [((fx["pc_fire"],), {})],
+        "pcv.odds.destroy_chances": [((fx["pc_fire"],), {})],
+        "pcv.odds.nearest_target": [((fx["pc_fire"],), {})],
+        "pcv.graphs.explore": [((fx["pc_plane"],), {"mp": 2})],
+        "pcv.graphs.move_graph": [((fx["pc_plane"],), {"mp": 2, "board": pcv.Board(12, 9)})],
+        "pcv.graphs.reachable": [((fx["pc_plane"],), {"mp": 2})],
+        "pcv.graphs.plans": [((fx["pc_plane"],), {"mp": 2})],
+        "pcv.graphs.plane_options": [((fx["pc_state"],), {}), ((fx["pc_state"], 1), {})],
+        "pcv.graphs.end_nodes": [((fx["pc_graph"],), {})],
+        "pcv.graphs.damage_chain_graph": [((1,), {})],
+        "pcv.graphs.draw_damage_chain": [((2, 1), {})],
+        "pcv.graphs.count_sequences": [((fx["pc_graph"],), {})],
+        "pcv.graphs.sequence_to": [((fx["pc_graph"], sorted(__import__("circuslib.pcv.graphs", fromlist=["x"])
+                                                            .end_nodes(fx["pc_graph"]))[0][:3]), {})],
+        "pcv.graphs.plane_graph": [((fx["pc_state"],), {})],
+        "pcv.graphs.firing_positions": [((fx["pc_state"],), {})],
+        "pcv.graphs.draw_move_graph": [((fx["pc_graph"],), {})],
+        "pcv.graphs.reachable_svg": [((fx["pc_state"],), {})],
+        "pcv.bots.random_pilot": [((fx["pc_state"], R(1)), {})],
+        "pcv.bots.greedy_pilot": [((fx["pc_state"], R(1)), {})],
+        "pcv.bots.cautious_pilot": [((fx["pc_state"], R(1)), {})],
+        "pcv.bots.threat_map": [((fx["pc_state"], fx["pc_plane"]), {})],
+        "pcv.bots.rate_positions": [((fx["pc_state"],), {})],
+        "pcv.bots.best_plan": [((fx["pc_state"],), {}), ((fx["pc_state"], "cautious"), {})],
+        # flip_circus
+        "flip_circus.odds.hidden_worlds": [((fx["fc_state"], 0), {}), ((fx["fc_view"],), {})],
+        "flip_circus.odds.possible_backs": [((fx["fc_view"],), {})],
+        "flip_circus.odds.uncertainty": [((fx["fc_view"],), {})],
+        "flip_circus.odds.look_values": [((fx["fc_state"], 1), {})],
+        "flip_circus.odds.best_look": [((fx["fc_view"],), {})],
+        "flip_circus.odds.count_rings": [((["C", "C", "A"],), {}), ((["C", "A", "M", "V"], "dihedral"), {"sides": 2})],
+        "flip_circus.odds.burnside_terms": [((["C", "C", "A"],), {})],
+        "flip_circus.graphs.winning_turns": [((fx["fc_view"],), {}), ((fx["fc_state"],), {"max_applause": 0})],
+        "flip_circus.graphs.likeliest_first_move": [((fx["fc_view"],), {})],
+        "flip_circus.graphs.can_take_poster": [((fx["fc_state"],), {}), ((fx["fc_state"],), {"actions": 1})],
+        "flip_circus.graphs.trio_need": [((fx["fc_state"].faces, circus.POSTER_ARTISTS), {})],
+        "flip_circus.graphs.one_turn_graph": [((fx["fc_state"],), {"max_nodes": 30})],
+        "flip_circus.graphs.draw_one_turn": [((fx["fc_graph"],), {})],
+        "flip_circus.graphs.swap_distance": [(([1, 2, 3], [3, 2, 1]), {})],
+        "flip_circus.graphs.shortest_swaps": [(([1, 2, 3, 4], [4, 3, 2, 1]), {})],
+        "flip_circus.graphs.swap_graph": [(([1, 2, 3],), {})],
+        "flip_circus.graphs.swaps_to_trio": [((fx["fc_state"].faces, circus.ACROBATE), {})],
+        "flip_circus.bots.random_bot": [((fx["fc_state"], R(1)), {})],
+        "flip_circus.bots.greedy_bot": [((fx["fc_state"], R(1)), {})],
+        "flip_circus.bots.defensive_bot": [((fx["fc_state"], R(1)), {})],
+        "flip_circus.bots.threats": [((fx["fc_state"].faces, circus.POSTER_ARTISTS), {})],
+    }
+    return calls
+
+
+# what a bad argument can be: wrong kinds of value, and values of the right kind outside every sensible range
+BAD_ARGS = (None, True, False, -1, 0, 1, 10 ** 6, -10 ** 9, 10 ** 18, 0.5, 2.0, float("nan"), float("inf"), "", "x",
+            "numbers", "rotation", b"ab", (), (1,), (1, 2), (-1, 99), ((1, 2), (3, 4)), [None], ["x"], [[1, 2]],
+            [(0, 0)], list(range(300)), range(-3, 3), {}, {"a": 1}, {1: -1}, {1: 10 ** 9}, set(), object(),
+            Fraction(-1, 2), Fraction(7, 3), complex(1, 2), print, random.Random(1), Move("x"),
+            speed.Play(5, 0, 0))
+
+
+def value_kind(value) -> str:
+    """A coarse kind of value: a bad argument of a kind no good call uses must be refused."""
+    if value is None:
+        return "none"
+    if type(value) is bool:
+        return "bool"
+    if type(value) is int:
+        return "int"
+    if type(value) is float:
+        return "float"
+    if type(value) is str:
+        return "str"
+    if type(value) in (list, tuple, range, set, frozenset):
+        return "sequence"
+    if type(value) is dict:
+        return "mapping"
+    if isinstance(value, Fraction):
+        return "fraction"
+    if isinstance(value, random.Random):
+        return "rng"
+    return type(value).__name__
+
+
+def _resolve(name: str):
+    import importlib
+
+    game, part, func = name.split(".")
+    return getattr(importlib.import_module(f"circuslib.{game}.{part}"), func)
+
+
+def _has_nan(value, depth: int = 0) -> bool:
+    if depth > 3:
+        return False
+    if isinstance(value, float):
+        return math.isnan(value)
+    if isinstance(value, dict):
+        return any(_has_nan(v, depth + 1) for v in list(value.values())[:50])
+    if isinstance(value, (list, tuple)):
+        return any(_has_nan(v, depth + 1) for v in value[:50])
+    try:
+        import sympy
+
+        if isinstance(value, sympy.Basic):
+            return value.has(sympy.nan, sympy.zoo)
+    except ImportError:
+        pass
+    return False
+
+
+def bad_calls(rng: random.Random, count: int, names=None):
+    """``count`` calls ``(name, args, kwargs, must_refuse)``: a good call with one argument swapped for a bad one
+    (``must_refuse`` when no good call gives that argument a value of its kind), plus the calls of issue 13."""
+    import inspect
+
+    goods = good_calls()
+    names = sorted(names or goods)
+    kinds: dict = {}
+    for name in names:
+        signature = inspect.signature(_resolve(name))
+        params = [p for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+        seen = {p.name: ({value_kind(p.default)} if p.default is not p.empty else set()) | ALSO.get(p.name, set())
+                for p in params}
+        for args, kwargs in goods[name]:
+            bound = signature.bind(*args, **kwargs)
+            for key, value in bound.arguments.items():
+                seen.setdefault(key, set()).add(value_kind(value))
+        kinds[name] = (signature, params, seen)
+    out = []
+    while len(out) < count:
+        name = rng.choice(names)
+        signature, params, seen = kinds[name]
+        if not params:
+            out.append((name, (rng.choice(BAD_ARGS),), {}, True))  # an argument the function does not take
+            continue
+        args, kwargs = rng.choice(goods[name])
+        bound = signature.bind(*args, **kwargs)
+        param = rng.choice(params)
+        value = rng.choice(BAD_ARGS)
+        arguments = dict(bound.arguments)
+        arguments[param.name] = value
+        call_args, call_kwargs = [], {}
+        for p in params:
+            if p.name not in arguments:
+                continue
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(call_args) == params.index(p):
+                call_args.append(arguments[p.name])
+            else:
+                call_kwargs[p.name] = arguments[p.name]
+        must = value_kind(value) not in seen.get(param.name, set())
+        out.append((name, tuple(call_args), call_kwargs, must))
+    return out + ISSUE_CALLS
+
+
+ALSO = {"title": {"str"}, "show_progress": {"bool"}}  # kinds some parameters take besides their default's
+
+ISSUE_CALLS = [  # the calls issue 13 found running for ever or answering about impossible hands
+    ("scout.odds.set_somewhere_probability", (3, 5, 99), {}, True),
+    ("scout.odds.expected_shows", (5, 100), {}, True),
+    ("speed.odds.p_chain_at_least", (2,), {"hand": 99}, True),
+    ("pcv.odds.odds_table", (10 ** 6,), {}, True),
+    ("flip_circus.odds.count_rings", (range(300), "dihedral"), {}, True),
+]
+
+
+def fuzz_call(name, args, kwargs, must_refuse, tally: Counter, *, alarm: bool = False, slow: float = 5.0,
+              examples: dict | None = None) -> None:
+    """Call one public function with (bad) arguments and sort what happened into ``tally``."""
+    import matplotlib.pyplot as plt
+
+    function = _resolve(name)
+
+    def note(kind, detail):
+        tally[kind] += 1
+        if examples is not None and kind not in examples:
+            examples[kind] = f"{name}{tuple(args)!r:.120} {kwargs!r:.80}: {detail}"
+
+    tally["tried"] += 1
+    result, spent, error = _timed(lambda: function(*args, **kwargs), alarm, slow)
+    plt.close("all")
+    if isinstance(error, Hang) or spent > slow:
+        note("hangs", f"{spent:.1f} s")
+    elif error is None:
+        if _has_nan(result):
+            note("silent accepts", f"answered nan: {result!r:.80}")
+        elif must_refuse:
+            note("silent accepts", f"answered {result!r:.80}")
+        else:
+            tally["refused cleanly"] += 1  # a value of the right kind, and an answer: nothing to refuse
+    elif type(error) in (TypeError, ValueError) or isinstance(error, IllegalMove):
+        if str(error):
+            tally["refused cleanly"] += 1
+        else:
+            note("raw exceptions", f"{type(error).__name__} without a message")
+    else:
+        note("raw exceptions", f"{type(error).__name__}: {error}")
+
+
+def functions_table(calls: int, seed: int, *, alarm: bool = False) -> bool:
+    """Fuzz the public functions and print a table by game; True when everything was refused cleanly."""
+    if alarm:
+        install_alarm()
+    rng = random.Random(f"functions-{seed}")
+    tallies = {game: Counter() for game in ("flip7", "scout", "speed", "pcv", "flip_circus")}
+    examples: dict = {}
+    began = time.perf_counter()
+    for name, args, kwargs, must in bad_calls(rng, calls):
+        game = name.split(".")[0]
+        found: dict = {}
+        fuzz_call(name, args, kwargs, must, tallies[game], alarm=alarm, examples=found)
+        for kind, text in found.items():
+            examples.setdefault((game, kind), []).append(text)
+    elapsed = time.perf_counter() - began
+    print(f"\nPublic functions of odds, graphs and bots, called with bad arguments ({elapsed:.0f} s)")
+    columns = ("tried", "refused cleanly", "raw exceptions", "silent accepts", "hangs")
+    rows = [(game,) + tuple(t[c] for c in columns) for game, t in tallies.items()]
+    rows.append(("all",) + tuple(sum(r[i] for r in rows) for i in range(1, len(columns) + 1)))
+    widths = [max(len(str(h)), *(len(f"{r[i]:,}" if i else r[i]) for r in rows)) for i, h in
+              enumerate(("functions of",) + columns)]
+    print("  ".join(h.ljust(w) if not i else h.rjust(w) for i, (h, w) in enumerate(zip(("functions of",) + columns,
+                                                                                           widths))))
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(str(c).ljust(w) if not i else f"{c:,}".rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+    for (game, kind), texts in sorted(examples.items()):
+        print(f"  {game}: {len(texts)} {kind}, e.g. {texts[0]}")
+    return not examples

@@ -12,11 +12,37 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from ..core.args import axes, flag, instance, items, limit, one_of, optional_flag, rng_arg, seed_arg, text, whole
 from ..core.game import Move
 from ..core.sim import Tally, tally
 from .odds import _solve, solo_optimal
-from .rules import (CARDS, FLIP_THREE, FREEZE, INDEX, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
+from .rules import (ACTIONS, CARDS, FLIP_THREE, FREEZE, INDEX, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
                     deck_counts, draw_card, new_game)
+
+MOST_TARGET = 2_000  # a game to more points than this takes too long to play many times
+
+
+def _check_bots(bots) -> tuple:
+    bots = items(bots, "bots", low=1, high=10)
+    for bot in bots:
+        instance(bot, "each bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
+    return bots
+
+
+def _check_numbers(numbers, name: str) -> tuple[int, ...]:
+    numbers = items(numbers, name, high=7)
+    for h in numbers:
+        whole(h, f"each card of {name}", 0, 12)
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"{name} holds each number at most once (a second one would have been a bust)")
+    return numbers
+
+
+def _check_deck(deck, name: str = "deck") -> tuple[int, ...]:
+    deck = items(deck, name, low=len(CARDS), high=len(CARDS))
+    for count in deck:
+        whole(count, f"each count of {name}", 0, 10_000)
+    return deck
 
 __all__ = [
     "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
@@ -28,6 +54,7 @@ __all__ = [
 def live_bust_probability(numbers: Sequence[int], deck: Sequence[int]) -> Fraction:
     """The true chance that the next card busts, from the deck as it is now (every card in Flip 7 is face up).
     An empty deck will be refilled from the discards, which the caller passes instead."""
+    numbers, deck = _check_numbers(numbers, "numbers"), _check_deck(deck)
     total = sum(deck)
     return Fraction(sum(deck[INDEX[h]] for h in numbers), total) if total else Fraction(0)
 
@@ -35,6 +62,17 @@ def live_bust_probability(numbers: Sequence[int], deck: Sequence[int]) -> Fracti
 def choose_target(owner: int, card: str, hands: Sequence[Hand], totals: Sequence[int], targets: Sequence[int]) -> int:
     """The bots' shared targeting: freeze the opponent closest to winning, make the opponent holding the most
     numbers flip three (the likeliest to bust), give a spare Second Chance to the player furthest behind."""
+    hands = items(hands, "hands", low=1, high=10)
+    totals = items(totals, "totals", low=len(hands), high=len(hands))
+    targets = items(targets, "targets", low=1, high=len(hands))
+    whole(owner, "owner", 0, len(hands) - 1)
+    one_of(card, "card", ACTIONS)
+    for h in hands:
+        instance(h, "each hand", Hand, "a Hand (a row of the game, state.hands[p])")
+    for t in totals:
+        whole(t, "each total", 0)
+    for p in targets:
+        whole(p, "each target", 0, len(hands) - 1)
     others = [p for p in targets if p != owner] or list(targets)
     if card == FREEZE:
         return max(others, key=lambda p: (totals[p] + hands[p].score(), -p))
@@ -102,6 +140,8 @@ class StopAtRisk(Bot):
     def __post_init__(self):
         if isinstance(self.risk, bool) or not isinstance(self.risk, (int, float, Fraction)):
             raise TypeError("risk is a probability, for example Fraction(1, 4)")
+        if isinstance(self.risk, float) and not 0 <= self.risk <= 1:  # (nan and infinity included)
+            raise ValueError("risk is a probability: it must lie between 0 and 1")
         risk = Fraction(self.risk) if not isinstance(self.risk, float) else Fraction(self.risk).limit_denominator(1000)
         if not 0 <= risk <= 1:
             raise ValueError("risk is a probability: it must lie between 0 and 1")
@@ -172,6 +212,7 @@ def _counting_hit(number_counts: tuple, numbers: tuple, modifiers: tuple, fresh:
 
 def policy(bot: Bot) -> Callable:
     """The bot as a core policy ``policy(state, rng) -> move`` (hit/stay on its turn, a target when asked)."""
+    instance(bot, "bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
 
     def play(state: Flip7Game, rng: random.Random):
         if state.pending:
@@ -192,8 +233,13 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
     Uses the rules' working table directly (a draw is ``draw_card``: count / total, the same chances as the
     state's ``chance_outcomes``), so it plays exactly the game that ``Flip7Game.play`` would, only faster.
     """
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example random.Random(1)")
+    bots = _check_bots(bots)
+    rng_arg(rng)
+    whole(target, "target", 1, MOST_TARGET)
+    whole(dealer, "dealer", 0, len(bots) - 1)
+    if start is not None:
+        instance(start, "start", Flip7Game, "a Flip7Game (or None for a new game)")
+        limit(start.target, MOST_TARGET, "start's target score")
     state = start or new_game(len(bots), target=target, dealer=dealer)
     if state.players != len(bots):
         raise ValueError(f"this game has {state.players} players but {len(bots)} bots were given")
@@ -224,6 +270,13 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
 def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, rotate_dealer: bool = True,
               show_progress: bool | None = None) -> Tally:
     """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game)."""
+    bots = _check_bots(bots)
+    whole(target, "target", 1, MOST_TARGET)
+    limit(whole(n, "n", 1) * max(target, 200) // 200, 10_000, "n games (counted in games to 200 points)",
+          "play fewer games or use a lower target")
+    seed_arg(seed)
+    flag(rotate_dealer, "rotate_dealer")
+    optional_flag(show_progress, "show_progress")
 
     counter = {"game": 0}
 
@@ -239,6 +292,10 @@ def plot_win_rates(result: Tally, bots: Sequence[Bot], ax=None, *, title: str = 
     """Bar chart of each bot's share of wins with its confidence interval, and the fair share as a line."""
     from ..core.sim import plot_tally
 
+    instance(result, "result", Tally, "the Tally that win_rates returned")
+    bots = _check_bots(bots)
+    axes(ax)
+    text(title, "title")
     names = {i: f"{i}: {b.name}" for i, b in enumerate(bots)}
     ax = plot_tally(result, {i: Fraction(1, len(bots)) for i in range(len(bots))}, ax, title=title, names=names)
     ax.set_ylabel("share of games won (red: a fair 1/n)")
@@ -258,12 +315,9 @@ def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck:
     """
     import numpy as np
 
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example random.Random(1)")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError("n must be a whole number of rounds, at least 1")
-    if isinstance(stop_at, bool) or not isinstance(stop_at, int) or stop_at < 0:
-        raise ValueError("stop_at must be a whole number of points, 0 or more")
+    rng_arg(rng)
+    limit(whole(n, "n", 1), 2_000_000, "n rounds at once")
+    whole(stop_at, "stop_at", 0)
     if deck not in ("numbers", "numbers+modifiers"):
         raise ValueError("simulate_threshold_rounds works on deck='numbers' or deck='numbers+modifiers'")
     gen = np.random.default_rng(rng.getrandbits(64))
@@ -308,6 +362,7 @@ _NUMBER_CARDS = [v for v in range(13) for _ in range(max(v, 1))]
 def never_stop_round(rng: random.Random):
     """One lone round on the numbers deck by a player who never stops: the count of numbers held when the bust
     comes, or 'Flip 7'. (The first eight cards of a shuffled deck decide it.)"""
+    rng_arg(rng)
     held = set()
     for card in rng.sample(_NUMBER_CARDS, 8):
         if card in held:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import networkx as nx
 
+from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
 from ..core.graphs import build_graph, draw_graph, layered_layout
@@ -51,6 +52,7 @@ def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
     graph = build_graph(start, key=_key, label=_label, max_nodes=400)
     if graph.graph["truncated"]:
         raise ValueError("this deck makes too big a graph to draw; use three or four small numbers")
+    graph.graph["kind"] = ROUND_GRAPH
     for node, data in graph.nodes(data=True):
         data["value"] = to_rational(best_value(data["state"]))
     for node, data in graph.nodes(data=True):
@@ -63,14 +65,23 @@ def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
     return graph
 
 
+ROUND_GRAPH = "flip7 round graph"
+
+
+def _round_graph(graph) -> nx.DiGraph:
+    return graph_of(graph, "graph", ROUND_GRAPH, "round_graph(...)")
+
+
 def optimal_edges(graph: nx.DiGraph) -> list[tuple]:
     """The choice edges the optimal policy takes."""
+    _round_graph(graph)
     return [(u, v) for u, v, d in graph.edges(data=True) if d.get("optimal")]
 
 
 def round_chain(graph: nx.DiGraph) -> AbsorbingChain:
     """The round under the optimal policy as an absorbing Markov chain: draws with their exact chances, each
     choice replaced by the optimal one (probability 1)."""
+    _round_graph(graph)
     transitions = {}
     for node, data in graph.nodes(data=True):
         if data["terminal"]:
@@ -84,12 +95,16 @@ def round_chain(graph: nx.DiGraph) -> AbsorbingChain:
 
 def absorption(graph: nx.DiGraph) -> dict:
     """The exact chance of ending in each absorbing node (bust, flip, each stay) from the start, optimal play."""
+    _round_graph(graph)
     chances = round_chain(graph).absorption_probabilities()[graph.graph["root"]]
     return {end: to_rational(p) for end, p in chances.items() if p}
 
 
 def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     """Play the round n times (seeded) with the graph's optimal choices and tally the absorbing node reached."""
+    _round_graph(graph)
+    limit(whole(n, "n", 1), 500_000, "n rounds")
+    seed_arg(seed)
     start = graph.nodes[graph.graph["root"]]["state"]
 
     def choose(state, rng):
@@ -100,6 +115,9 @@ def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
 
 def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red."""
+    _round_graph(graph)
+    ax, title = axes(ax), optional_text(title)
+
     def color(node, data):
         if node == "BUST":
             return "#fb6a4a"

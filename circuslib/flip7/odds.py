@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 
 import sympy
 
+from ..core.args import items, limit
 from ..core.exact import Dist, to_rational
 from .rules import ACTIONS, CARDS, FLIP7_BONUS, INDEX, MODIFIERS, TIMES_TWO, deck_counts, parse_card
 
@@ -27,10 +28,10 @@ N_SYMBOL = sympy.Symbol("N", positive=True, integer=True)
 
 
 def _check_held(held) -> tuple[int, ...]:
-    if isinstance(held, (str, bytes, int)) or not isinstance(held, Iterable):
+    if isinstance(held, (str, bytes, int, dict)) or not isinstance(held, Iterable):
         raise TypeError("held must be a list of the numbers in front of the player, for example [3, 7]")
     numbers = []
-    for card in held:
+    for card in items(held, "held"):
         card = parse_card(card)
         if not isinstance(card, int):
             raise ValueError(f"held lists number cards only; put {card!r} in seen (or modifiers)")
@@ -45,8 +46,10 @@ def _check_held(held) -> tuple[int, ...]:
 def remaining_deck(held=(), seen=(), deck: str = "full", modifiers=()) -> tuple[int, ...]:
     """Counts of each card kind left in the deck once ``held``, ``modifiers`` and ``seen`` are out of it."""
     held = _check_held(held)
-    if isinstance(seen, (str, bytes, int)) or not isinstance(seen, Iterable):
+    if isinstance(seen, (str, bytes, int, dict)) or not isinstance(seen, Iterable):
         raise TypeError("seen must be a list of cards, for example [5, 5, 'Freeze']")
+    seen = items(seen, "seen")
+    modifiers = items(modifiers, "modifiers")
     counts = list(deck_counts(deck))
     # modifiers in front of the player came out of this deck only if the deck has modifiers at all
     out = list(held) + [m for m in map(parse_card, modifiers) if counts[INDEX[m]]] + [parse_card(c) for c in seen]
@@ -94,7 +97,7 @@ def expected_gain(held, seen=(), *, deck: str = "numbers", modifiers=()) -> symp
     With the full deck an action card is counted as leaving the score unchanged (a one-card look-ahead).
     """
     held = _check_held(held)
-    modifiers = tuple(parse_card(m) for m in modifiers)
+    modifiers = tuple(parse_card(m) for m in items(modifiers, "modifiers"))
     if any(m not in MODIFIERS for m in modifiers):
         raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
     counts = remaining_deck(held, seen, deck, modifiers)
@@ -190,7 +193,7 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
 
 def _hand_key(held, modifiers=()) -> int:
     held = _check_held(held)
-    mods = [parse_card(m) for m in modifiers]
+    mods = [parse_card(m) for m in items(modifiers, "modifiers")]
     if any(m not in MODIFIERS for m in mods):
         raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
     return sum(1 << h for h in held) | sum(1 << MODIFIERS.index(m) for m in mods) << 13
@@ -249,7 +252,7 @@ def _deck_counts_for(deck, seen) -> tuple[tuple[int, ...], str]:
         from .rules import solo_round
 
         counts = list(solo_round(deck).deck)  # validates the cards and the copies
-        for card in seen:
+        for card in items(seen, "seen"):
             i = INDEX[parse_card(card)]
             counts[i] -= 1
             if counts[i] < 0:
@@ -306,6 +309,8 @@ def threshold_value(stop_at: int, deck: str = "numbers") -> sympy.Rational:
 
 def best_threshold(deck: str = "numbers", candidates: Iterable[int] = range(0, 61)) -> tuple[int, sympy.Rational]:
     """The stop-at threshold with the highest exact expected round score (the smallest, if several tie)."""
+    candidates = items(candidates, "candidates", low=1)
+    limit(len(candidates), 200, "candidates lists too many thresholds to solve one by one")
     results = [(threshold_value(t, deck), -t) for t in candidates]
     value, minus_t = max(results)
     return -minus_t, value
