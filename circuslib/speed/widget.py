@@ -647,7 +647,7 @@ class StalemateExplorer(_Explorer):
         self._sim_bar.set_data([x, x], [max(lo, 0.0), hi])
         self._sim_point.set_data([x], [estimate.mean])
         inside = "inside" if estimate.contains(self.probability()) else "outside"
-        self.sim_result.value = (f'<span style="color:{_TEXT}">simulated: {_esc(estimate)}; '
+        self.sim_result.value = (f'<span style="color:{_TEXT}">simulated deals (any tops): {_esc(estimate)}; '
                                  f"the exact value is {inside} the interval</span>")
 
     def simulate(self) -> None:
