@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); \
 		else echo "error: $(PYTHON) cannot make a virtual environment; on Debian or Ubuntu run: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,present,test]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,present,lite,test]'
 	@touch $(STAMP)
 
 lab: $(STAMP)
@@ -29,6 +29,15 @@ THEME ?= light
 present: $(STAMP)
 	$(BIN)/voila notebooks/$(LESSON).ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --progressive_rendering=True \
 		--theme=$(THEME)
+
+# A static JupyterLite site (build/lite) with the lessons, the exercises and the kit's wheel, for classrooms where
+# nothing can be installed: serve the folder from any web server; Python runs in the browser (Pyodide).
+lite: $(STAMP)
+	rm -rf build/lite build/lite-src build/wheel
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
+	$(BIN)/python -m circuslib lite-contents build/lite-src
+	cd build && ../$(BIN)/jupyter lite build --contents lite-src --piplite-wheels wheel --output-dir lite
+	@echo "JupyterLite site in build/lite: serve it with  $(BIN)/python -m http.server -d build/lite"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

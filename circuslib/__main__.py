@@ -9,6 +9,31 @@ from pathlib import Path
 from .core.builder import RefusedNotebook, read_notebook, build_exercises, notebook_text, tag_solution_notebook
 
 OUT_OF_DATE, REFUSED = 1, 2
+LITE_INSTALL = ("# In JupyterLite (Python in the browser) the kit is installed from this site first; it takes a few "
+                "seconds.\n%pip install -q circuslib")
+
+
+def write_lite_contents(root: Path, out: Path) -> int:
+    """Copy notebooks/ and exercises/ into ``out`` for JupyterLite, each notebook opening with the install cell."""
+    import shutil
+
+    from .core.builder import notebook_text, read_notebook
+
+    if out.exists():
+        shutil.rmtree(out)
+    for folder in ("notebooks", "exercises"):
+        (out / folder).mkdir(parents=True)
+        for path in sorted((root / folder).glob("*.ipynb")):
+            notebook = read_notebook(path)
+            cell = {"cell_type": "code", "execution_count": None, "id": "install-circuslib", "metadata": {},
+                    "outputs": [], "source": LITE_INSTALL}
+            notebook["cells"].insert(0, cell)
+            (out / folder / path.name).write_text(notebook_text(notebook), encoding="utf-8")
+    for extra in ("RULINGS.md", "TEACHING.md"):
+        if (root / extra).exists():
+            shutil.copy(root / extra, out / extra)
+    print(f"wrote {out}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
                                                     "cell's role (answer, check, answer in words, other)")
     tag.add_argument("--root", type=Path, default=Path("."), help="the kit's folder (default: here)")
     tag.add_argument("notebooks", nargs="*", type=Path, help="only these solution notebooks (default: all)")
+    lite = commands.add_parser("lite-contents", help="copy the lessons and exercises for a JupyterLite site, each "
+                                                     "opening with a cell that installs the kit in the browser")
+    lite.add_argument("out", type=Path, help="the folder to write (made afresh)")
+    lite.add_argument("--root", type=Path, default=Path("."), help="the kit's folder (default: here)")
     args = parser.parse_args(argv)
+    if args.command == "lite-contents":
+        return write_lite_contents(args.root, args.out)
     try:
         if args.command == "tag-solutions":
             for path in args.notebooks or sorted((args.root / "solutions").glob("*.ipynb")):

@@ -89,7 +89,7 @@ def test_test_extra_has_the_test_tools_and_make_installs_the_extras():
     extras = _project()["optional-dependencies"]
     assert {"pytest", "hypothesis", "playwright", "nbclient", "nbgrader", "jupyterlab"} <= {_name(d) for d in extras["test"]}
     assert {_name(d) for d in extras["present"]} == {"voila"}
-    assert "'.[lab,present,test]'" in (ROOT / "Makefile").read_text()
+    assert "'.[lab,present,lite,test]'" in (ROOT / "Makefile").read_text()
 
 
 def test_readme_leads_with_the_two_commands_and_ci_runs_the_tests():
