@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pytest
+import sympy
 
-from circuslib.scout.rules import ScoutState, Show
-from circuslib.scout.widget import ScoutWidget, describe_move
+from circuslib.scout.odds import expected_shows, set_somewhere_exact
+from circuslib.scout.rules import FULL_DECK, ScoutState, Show, deck_for, legal_shows
+from circuslib.scout.widget import DealtHandExplorer, ScoutWidget, SetSomewhereExplorer, describe_move
 
 
 def started(n=3, seed=1, **kw):
@@ -136,3 +139,207 @@ def test_widget_needs_a_seeded_generator_and_sane_players():
 def test_describe_move():
     s = ScoutState.from_hands([[(3, 1), (4, 1)], [(1, 9)], [(2, 8)]], table=[(5, 2)], owner=1)
     assert describe_move(s, Show(0, 2)) == "You showed 3 4, capturing 5"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the explorers
+
+PNG = b"\x89PNG"
+
+
+def _shown(explorer, part: str) -> str:
+    """The text of a tagged span in the explorer's result line."""
+    value = explorer.result.value
+    start = value.index(f"class='{part}'>") + len(f"class='{part}'>")
+    return value[start:value.index("<", start)]
+
+
+def _one_output(explorer) -> None:
+    outputs = explorer.plot.output.outputs
+    assert len(outputs) == 1, "the plot must stay one output, redrawn in place"
+    view = outputs[0]["data"]["application/vnd.jupyter.widget-view+json"]
+    assert view["model_id"] == explorer.plot.image.model_id and bytes(explorer.plot.image.value).startswith(PNG)
+
+
+def test_set_explorer_shows_hand_worked_values():
+    # two cards, 4 players (44 cards: numbers 1 to 8 on 9 cards each, 9 and 10 on 8): a match v v in c_v (c_v - 1)
+    # ordered ways, a run v v+1 in c_v c_(v+1) less the card {v, v+1} if dealt, both ways; out of 44 * 43 * 2^2
+    matches = 8 * 9 * 8 + 2 * 8 * 7
+    runs = 2 * (7 * (9 * 9 - 1) + (9 * 8 - 1) + 8 * 8)
+    assert (matches + runs, 44 * 43 * 4) == (2078, 7568)
+    e = SetSomewhereExplorer(players=4, hand_size=2, k=2)
+    assert (_shown(e, "circus-scout-p-fraction"), _shown(e, "circus-scout-p-decimal")) == ("1039/3784", "0.2746")
+    e.players.value = 3  # 36 cards, each number on 8: (9 * 8 * 7 + 2 * 8 * (8 * 8 - 1)) / (36 * 35 * 4) = 3/10
+    assert (_shown(e, "circus-scout-p-fraction"), _shown(e, "circus-scout-p-decimal")) == ("3/10", "0.3000")
+    assert "3/10</span> = <span" in e.result.value  # exact decimals get '=', the others '≈'
+    e.hand_size.value, e.k.value = 3, 3  # a set of 3 in 3 cards: matches 9 * 8*7*6, runs 7 * 2 * (8^3 - 3 * 8)
+    assert _shown(e, "circus-scout-p-fraction") == "22/765" == str(sympy.Rational(9 * 336 + 7 * 2 * 488, 36 * 35 * 34 * 8))
+    e.players.value, e.hand_size.value = 5, 7
+    assert e.probability() == set_somewhere_exact(3, 5, 7)  # the table is the library's count
+    assert e.message.value == "" and not e.simulate_button.disabled
+    _one_output(e)
+
+
+def test_set_explorer_refuses_a_set_longer_than_the_hand_and_keeps_working():
+    e = SetSomewhereExplorer(players=4, hand_size=4, k=3)
+    e.k.value = 5
+    assert "A set of 5 adjacent cards cannot fit in a hand of 4 cards" in e.message.value
+    assert _shown(e, "circus-scout-p-fraction") == "—" and e.simulate_button.disabled
+    e.simulate()  # even called directly it only repeats the sentence
+    assert e.estimate is None and "cannot fit" in e.message.value
+    e.hand_size.value = 6
+    assert e.message.value == "" and _shown(e, "circus-scout-p-fraction") == str(set_somewhere_exact(5, 4, 6))
+    _one_output(e)
+    with pytest.raises(ValueError, match="runs from 2 to 8"):
+        SetSomewhereExplorer(hand_size=11)
+    with pytest.raises(TypeError, match="whole number"):
+        SetSomewhereExplorer(k=2.5)
+
+
+def test_set_explorer_simulates_seeded_hands_click_by_click():
+    e, again = SetSomewhereExplorer(players=4, hand_size=8, k=2, seed=7), SetSomewhereExplorer(4, 8, 2, seed=7)
+    before = bytes(e.plot.image.value)
+    e.simulate_button.click()
+    e.simulate_button.click()
+    again.simulate_button.click()
+    again.simulate_button.click()
+    assert e.estimate.n == 2_000 and e.simulated.value == again.simulated.value  # the same seed, the same hands
+    assert e.estimate.contains(e.probability()) and "inside the interval" in e.simulated.value
+    assert bytes(e.plot.image.value) != before  # the simulated point and its interval are drawn
+    e.k.value = 3  # a change starts the simulation afresh
+    assert e.estimate is None and e.simulated.value == ""
+    _one_output(e)
+
+
+def _deal_this(explorer, first) -> None:
+    """Put these oriented cards on top of the explorer's shuffle (the rest of the deck after them)."""
+    used = {tuple(sorted(c)) for c in first}
+    explorer.shuffled = tuple(first) + tuple(c for c in FULL_DECK if c not in used)
+    explorer.update()
+
+
+def test_dealt_hand_explorer_counts_and_highlights_the_shows():
+    e = DealtHandExplorer(players=4, hand_size=2)
+    # two cards: two single cards, plus the pair when it is a set (1039/3784 above): 2 + 1039/3784 = 8607/3784
+    assert _shown(e, "circus-scout-mean-fraction") == "8607/3784" and _shown(e, "circus-scout-mean-decimal") == "2.2746"
+    e.hand_size.value = 5
+    _deal_this(e, [(3, 1), (4, 2), (5, 9), (5, 7), (8, 1)])
+    assert [c[0] for c in e.hand] == [3, 4, 5, 5, 8]
+    # on an empty table: 5 single cards, 3 4, 4 5, 3 4 5 and 5 5
+    assert _shown(e, "circus-scout-shows") == "9" and _shown(e, "circus-scout-longest") == "3"
+    assert "its strongest show is 3 4 5" in e.result.value
+    svg = e.picture.value
+    assert svg.count('stroke="#d7301f"') == 3  # the three cards of 3 4 5 have the thick border
+    assert "run of 3" in svg and "match of 2" in svg and svg.count("circus-scout-set-bracket") == 2
+    e.active.value = "4 5"  # beaten by 3 4 5 (more cards) and by 5 5 (a match), not by 3 4 or 4 5
+    assert _shown(e, "circus-scout-shows") == "2" and "beat the set 4 5" in e.result.value
+    assert e.message.value == ""
+    e.turned.value = True  # turned round (and so in the other order): 1 7 9 2 1, whose only set is 2 1
+    assert [c[0] for c in e.hand] == [1, 7, 9, 2, 1]
+    assert _shown(e, "circus-scout-shows") == "0" and "the player must scout" in e.result.value
+    assert "run of 2" in e.picture.value and e.picture.value.count("circus-scout-set-bracket") == 1
+    assert _shown(e, "circus-scout-mean-fraction") == str(expected_shows(4, 5))  # turning round changes no odds
+    _deal_this(e, [(3, 9), (4, 1), (5, 8), (5, 2), (8, 6)])  # the same numbers up; turned round: 6 2 8 1 9
+    assert [c[0] for c in e.hand] == [6, 2, 8, 1, 9] and "only single cards can be shown" in e.picture.value
+    assert 'stroke="#d7301f"' not in e.picture.value  # nothing beats 4 5: no card is highlighted
+    _one_output(e)
+
+
+@pytest.mark.parametrize("typed, sentence", [
+    ("5 7", "5 7 is not a set"), ("five", "Type the set to beat as numbers"), ("11", "numbers 1 to 10"),
+    ("5 5 5 5 5 5 5 5 5 5", "only 9 cards carry a 5: no set holds 10 of them"),
+])
+def test_dealt_hand_explorer_refuses_an_impossible_set_to_beat(typed, sentence):
+    e = DealtHandExplorer(players=4, seed=3)
+    shows = _shown(e, "circus-scout-shows")
+    e.active.value = typed
+    assert sentence in e.message.value and "counted against an empty table" in e.message.value
+    assert _shown(e, "circus-scout-shows") == shows  # counted as on an empty table meanwhile
+    e.active.value = "2"
+    assert e.message.value == "" and _shown(e, "circus-scout-shows") == str(len(legal_shows(e.hand, [2])))
+    _one_output(e)
+
+
+def test_dealt_hand_explorer_knows_each_deck():
+    e = DealtHandExplorer(players=3, table="10")
+    assert "In the 3-player deck no card carries a 10" in e.message.value
+    e.players.value = 5
+    assert e.message.value == "" and all(10 not in c or tuple(sorted(c)) in deck_for(5) for c in e.hand)
+    e.players.value = 2
+    assert all(tuple(sorted(c)) != (9, 10) for c in e.hand) and len(e.hand) == 12
+    first = e.hand
+    e.deal_button.click()
+    assert e.deals == 2 and e.hand != first
+    again = DealtHandExplorer(players=3, table="10")
+    assert DealtHandExplorer(players=3).hand == again.hand  # seeded: the same first deal
+
+
+def test_explorers_show_one_live_widget_and_display_nothing_more(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *things, **kw: shown.append(things))
+    for e in (SetSomewhereExplorer(), DealtHandExplorer()):
+        bundle = e._repr_mimebundle_()
+        bundle = bundle[0] if isinstance(bundle, tuple) else bundle
+        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.widget.model_id
+        e.players.value = 2
+        e.hand_size.value = 3
+        e.deal() if isinstance(e, DealtHandExplorer) else e.simulate()
+        _one_output(e)
+    assert shown == []  # a change redraws in place: nothing is displayed again
+
+
+def test_set_explorer_survives_a_thousand_random_changes():
+    e = SetSomewhereExplorer(seed=2)
+    e.SIMULATED = 50  # a cheap simulation: the test is about the handlers, not the estimate
+    rng = random.Random(17)
+    sliders = [e.players, e.hand_size, e.k]
+    refused = 0
+    for _ in range(1_000):
+        if rng.random() < 0.05:
+            e.simulate()
+        else:
+            slider = rng.choice(sliders)
+            slider.value = rng.randint(slider.min, slider.max)
+        players, h, k = e.setting
+        if k > h:
+            refused += 1
+            assert "cannot fit" in e.message.value and _shown(e, "circus-scout-p-fraction") == "—"
+        else:
+            assert e.message.value == "" and _shown(e, "circus-scout-p-fraction") == str(e.exact[players, h, k])
+        _one_output(e)
+    assert refused > 50
+
+
+@lru_cache(maxsize=None)
+def _mean_shows(players: int, h: int) -> str:
+    return str(expected_shows(players, h))
+
+
+def test_dealt_hand_explorer_survives_a_thousand_random_changes():
+    e = DealtHandExplorer(seed=4)
+    rng = random.Random(18)
+    typed = ["", "5 6", "3", "7 7 7", "9 8 7 6", "5 7", "zero", "0", "10 10", "1 2 3 4 5 6 7 8 9 10", "  4,5 "]
+    for _ in range(1_000):
+        roll = rng.random()
+        if roll < 0.05:
+            e.deal()
+        elif roll < 0.25:
+            e.active.value = rng.choice(typed)
+        elif roll < 0.4:
+            e.turned.value = not e.turned.value
+        else:
+            slider = rng.choice([e.players, e.hand_size])
+            slider.value = rng.randint(slider.min, slider.max)
+        players, h = e.players.value, e.hand_size.value
+        assert len(e.hand) == h and _shown(e, "circus-scout-mean-fraction") == _mean_shows(players, h)
+        try:
+            table = e.set_to_beat()
+        except ValueError:
+            assert e.message.value and "counted against an empty table" in e.message.value
+            table = ()
+        else:
+            assert e.message.value == ""
+        assert _shown(e, "circus-scout-shows") == str(len(legal_shows(e.hand, list(table) or None)))
+        _one_output(e)

@@ -7,16 +7,24 @@ scout first and then show from the new hand.
 from __future__ import annotations
 
 import html
+import io
+import math
 import random
+from collections import Counter, OrderedDict
+from functools import lru_cache
 from typing import Callable, Sequence
 
-from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, button, svg_card, svg_doc
-from .bots import BOTS, greedy_bot
-from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _scouted, _shows, flip_hand,
-                    deal_round, longest_set, new_game, set_key)
+import sympy
 
-__all__ = ["ScoutWidget", "describe_move"]
+from ..core.game import CHANCE
+from ..core.sim import Estimate, monte_carlo
+from ..core.ui import Framed, GameFrame, Shown, button, svg_card, svg_doc, theme_style
+from .bots import BOTS, greedy_bot
+from .odds import expected_set_windows, expected_shows, random_hand, set_somewhere_exact
+from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
+                    _scouted, _shows, deal_round, deck_for, flip_hand, legal_shows, longest_set, new_game, set_key)
+
+__all__ = ["ScoutWidget", "describe_move", "SetSomewhereExplorer", "DealtHandExplorer", "set_somewhere_table"]
 
 YOU = 0
 
@@ -304,3 +312,535 @@ class ScoutWidget(Framed):
             lines.append(f"<b>Turned round:</b> longest set {longest_set(turned)}, "
                          f"{len(_shows([c[0] for c in turned], None))} shows (now {len(_shows(values, None))})")
         return "<br>".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the explorers: the chance of a set somewhere in a hand, and a dealt hand with its shows
+
+# Okabe and Ito's colour-blind-safe palette; every curve and bar also differs by line style, marker or hatching
+ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE, BLACK = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00",
+                                                       "#CC79A7", "#000000")
+MUTED = "var(--jp-ui-font-color2, #555555)"
+
+EXACT_HANDS = range(2, 9)   # hand sizes the set explorer's exact table covers
+EXACT_KS = range(2, 6)      # set lengths it covers
+_SET_TABLE: dict = {}       # (cards of the deck, hand size, k) -> exact P(a set of k somewhere), filled once
+_FLOOR = 1e-4              # the bottom of the set explorer's log scale (its smallest exact value is 1.6e-4)
+_K_COLOURS = dict(zip(EXACT_KS, (ORANGE, SKY, GREEN, PURPLE)))
+_K_MARKERS = dict(zip(EXACT_KS, ("o", "s", "^", "v")))
+
+
+class _Refused(ValueError):
+    """A setting an explorer cannot show, with the sentence that says why."""
+
+
+def _refusal_html(refusal) -> str:
+    """A refused setting's sentence for an explorer's message line (the theme's error colour, and a ✘)."""
+    return f'<span class="circus-error">✘ {html.escape(str(refusal))}</span>'
+
+
+def _exact_html(x, css_class: str) -> str:
+    """A probability or a mean as a fraction and a decimal, each in its own tagged span."""
+    decimal = f"{float(x):.4f}"
+    sign = "=" if sympy.Rational(decimal) == x else "≈"
+    return (f"<span class='{css_class}-fraction'>{x}</span> {sign} "
+            f"<span class='{css_class}-decimal'>{decimal}</span>")
+
+
+def _check_setting(name: str, value, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} runs from {low} to {high} on the explorer, not {value}")
+    return value
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is a whole number, not {seed!r}")
+    return seed
+
+
+def set_somewhere_table() -> dict:
+    """The exact P(a set of k adjacent cards somewhere in a dealt hand) for every deck (2 to 5 players), hand size
+    in ``EXACT_HANDS`` and k in ``EXACT_KS``, keyed (players, hand size, k): counted once (about 2 s) and kept."""
+    if not _SET_TABLE:
+        for players in (2, 3, 4, 5):
+            cards = deck_for(players)
+            for h in EXACT_HANDS:
+                for k in EXACT_KS:
+                    if k <= h and (cards, h, k) not in _SET_TABLE:
+                        _SET_TABLE[cards, h, k] = set_somewhere_exact(k, cards, h)
+    return {(players, h, k): _SET_TABLE[deck_for(players), h, k]
+            for players in (2, 3, 4, 5) for h in EXACT_HANDS for k in EXACT_KS if k <= h}
+
+
+class _Plot:
+    """One matplotlib figure kept by an explorer, drawn as a PNG into one ``ipywidgets.Image``: the image sits in
+    an ``ipywidgets.Output`` as its one and only output, and only the image's bytes change (no flicker, no growing
+    output).
+
+    A picture has a still part (axes, title, legend, reference curves: its "look") and moving artists drawn over it.
+    Each look is drawn once and kept as a bitmap; a change only draws the moving artists over the kept bitmap (about
+    a millisecond, where drawing the text of a whole figure takes a tenth of a second). Pictures already made are
+    kept by what they show, so going back to a setting costs nothing."""
+
+    def __init__(self, css_class: str, *, size: tuple[float, float] = (6.4, 3.4), dpi: int = 80,
+                 keep: int = 256) -> None:
+        import ipywidgets as widgets
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=size, dpi=dpi, facecolor="white")
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.ax = self.figure.add_subplot()
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{size[0] * dpi:.0f}px"))
+        self.image.add_class("circus-explorer-plot-image")
+        self.output = widgets.Output()
+        self.output.add_class("circus-explorer-plot")
+        self.output.add_class(css_class)
+        self.output.outputs = ({"output_type": "display_data", "metadata": {},
+                                "data": {"text/plain": "the explorer's plot",
+                                         "application/vnd.jupyter.widget-view+json": {
+                                             "model_id": self.image.model_id, "version_major": 2,
+                                             "version_minor": 0}}},)
+        self._look = None
+        self._background = None
+        self._pictures: OrderedDict = OrderedDict()
+        self._keep = keep
+
+    def show(self, look, draw_still: Callable, key, draw_moving: Callable) -> None:
+        """Show the picture for (look, key): kept from before, or made now. ``draw_still(ax)`` draws the look on a
+        cleared axes; ``draw_moving(ax)`` adds the moving artists and returns them (made with ``animated=True``)."""
+        picture = self._pictures.get((look, key))
+        if picture is None:
+            if self._look != look:
+                self.ax.clear()
+                draw_still(self.ax)
+                self.canvas.draw()
+                self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+                self._look = look
+            else:
+                self.canvas.restore_region(self._background)
+            artists = draw_moving(self.ax)
+            for artist in artists:
+                self.ax.draw_artist(artist)
+            picture = self._pictures[look, key] = self._png()
+            for artist in artists:
+                artist.remove()
+            if len(self._pictures) > self._keep:
+                self._pictures.popitem(last=False)
+        else:
+            self._pictures.move_to_end((look, key))
+        if self.image.value != picture:
+            self.image.value = picture
+
+    def _png(self) -> bytes:
+        from PIL import Image
+
+        width, height = self.canvas.get_width_height()
+        buffer = io.BytesIO()
+        Image.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert(
+            "RGB").save(buffer, format="PNG", compress_level=1)
+        return buffer.getvalue()
+
+
+def _slider(description: str, value: int, low: int, high: int, css_class: str):
+    import ipywidgets as widgets
+
+    slider = widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
+                               style={"description_width": "110px"}, layout=widgets.Layout(width="330px"))
+    slider.add_class(css_class)
+    return slider
+
+
+class SetSomewhereExplorer(Shown):
+    """Players, hand size and set length k: the exact chance that a dealt hand holds a set of k adjacent cards
+    somewhere (a fraction and a decimal), its curve against the hand size for every k, and a seeded simulation that
+    checks it, 1,000 hands a click.
+
+    The exact values are counted once (by ``set_somewhere_exact``, about 2 s for the whole table) for hands of 2
+    to 8 cards and sets of 2 to 5: a real hand (9 to 12 cards) takes about a second a value, too slow to follow a
+    slider, so the hand-size slider stops at 8.
+    """
+
+    SIMULATED = 1_000  # hands dealt per click of the simulate button
+
+    def __init__(self, players: int = 4, hand_size: int = 8, k: int = 3, *, seed: int = 1) -> None:
+        import ipywidgets as widgets
+
+        _check_setting("players", players, 2, 5)
+        _check_setting("hand_size", hand_size, EXACT_HANDS[0], EXACT_HANDS[-1])
+        _check_setting("k", k, EXACT_KS[0], EXACT_KS[-1])
+        self.rng = random.Random(_check_seed(seed))
+        self.exact = set_somewhere_table()
+        self.players = _slider("players", players, 2, 5, "circus-scout-players")
+        self.hand_size = _slider("cards in the hand", hand_size, EXACT_HANDS[0], EXACT_HANDS[-1],
+                                 "circus-scout-hand-size")
+        self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k")
+        self.result = widgets.HTML()
+        self.result.add_class("circus-scout-exact")
+        self.simulated = widgets.HTML()
+        self.simulated.add_class("circus-scout-simulated")
+        self.message = widgets.HTML()
+        self.message.add_class("circus-message")
+        self.simulate_button = button(f"Simulate {self.SIMULATED:,} more hands", self.simulate,
+                                      css_class="circus-scout-simulate")
+        self.plot = _Plot("circus-scout-set-plot", size=(8.2, 3.4))
+        note = widgets.HTML(
+            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once when the first "
+            "explorer opens. A real hand (9 to 12 cards) takes about a second a value: too slow to follow a "
+            "slider (section 5b counts those).</span>")
+        self.widget = widgets.VBox([
+            widgets.HTML(f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>"),
+            widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
+            self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot.output, note])
+        self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-scout-set-explorer")
+        self._hits = self._dealt = 0
+        for slider in (self.players, self.hand_size, self.k):
+            slider.observe(lambda change: self.update(), names="value")
+        self.update()
+
+    @property
+    def setting(self) -> tuple[int, int, int]:
+        """(players, cards in the hand, k) as the sliders say."""
+        return self.players.value, self.hand_size.value, self.k.value
+
+    def probability(self) -> sympy.Rational:
+        """The exact chance for the sliders' setting (a refusal if the set cannot fit in the hand)."""
+        players, h, k = self.setting
+        if k > h:
+            raise _Refused(f"A set of {k} adjacent cards cannot fit in a hand of {h} cards: "
+                           "make the hand longer or the set shorter.")
+        return self.exact[players, h, k]
+
+    def update(self) -> None:
+        """Show the exact chance and redraw the curves for the current setting (the simulation starts afresh)."""
+        self._hits = self._dealt = 0
+        self.simulated.value = ""
+        players, h, k = self.setting
+        try:
+            p = self.probability()
+        except _Refused as refusal:
+            self.message.value = _refusal_html(refusal)
+            self.result.value = (f"P(a set of {k} somewhere in a hand of {h}) = "
+                                 "<span class='circus-scout-p-fraction'>—</span> (no such setting)")
+            self.simulate_button.disabled = True
+            self._draw(None)
+            return
+        self.message.value = ""
+        self.simulate_button.disabled = False
+        self.result.value = (f"P(a set of <b>{k}</b> adjacent cards somewhere in a hand of <b>{h}</b>, "
+                             f"{players} players, {len(deck_for(players))} cards) = "
+                             f"{_exact_html(p, 'circus-scout-p')}")
+        self._draw(p)
+
+    def simulate(self) -> None:
+        """Deal 1,000 more seeded hands for the current setting and compare their share of sets with the exact
+        value (each click adds to the hands dealt since the last change)."""
+        try:
+            p = self.probability()
+        except _Refused as refusal:
+            self.message.value = _refusal_html(refusal)
+            return
+        players, h, k = self.setting
+        cards = deck_for(players)
+        estimate = monte_carlo(lambda rng: longest_set(random_hand(rng, cards, h)) >= k, self.SIMULATED, self.rng,
+                               keep=False, show_progress=False)
+        self._hits += round(estimate.mean * estimate.n)
+        self._dealt += estimate.n
+        estimate = self.estimate
+        inside = "inside" if estimate.contains(p) else "outside"
+        self.simulated.value = (f"simulated: <span class='circus-scout-sim-share'>{html.escape(str(estimate))}"
+                                f"</span>; the exact value is {inside} the interval")
+        self._draw(p)
+
+    @property
+    def estimate(self) -> Estimate | None:
+        """The simulated share of hands with a set since the last change (None before a simulation)."""
+        if not self._dealt:
+            return None
+        n, share = self._dealt, self._hits / self._dealt
+        variance = share * (1 - share) * n / (n - 1) if n > 1 else 0.0
+        return Estimate(share, math.sqrt(variance / n), n)
+
+    def _draw(self, p) -> None:
+        players, h, k = self.setting
+        estimate = self.estimate
+        key = (players, h, k, p is not None, None if estimate is None else (estimate.mean, estimate.n))
+        self.plot.show("curves", self._still, key, lambda ax: self._moving(ax, p, estimate))
+
+    def _still(self, ax) -> None:
+        """What every picture shares: axes, title and legend (drawn once)."""
+        from matplotlib.lines import Line2D
+
+        handles = [Line2D([], [], color=_K_COLOURS[j], marker=_K_MARKERS[j], linewidth=1.2, markersize=4,
+                          label=f"k = {j}") for j in EXACT_KS]
+        handles += [Line2D([], [], color=BLACK, linewidth=2.8, label="the chosen k (bold)"),
+                    Line2D([], [], color=BLUE, linestyle="--", linewidth=1.2,
+                           label="expected places with a set\nof the chosen k: an upper bound"),
+                    Line2D([], [], linestyle="none", marker="o", markersize=10, markerfacecolor="none",
+                           markeredgecolor=BLACK, markeredgewidth=2, label="this setting (exact)"),
+                    Line2D([], [], color=VERMILLION, marker="D", markersize=5, label="simulated, 95% interval")]
+        ax.set_yscale("log")
+        ax.set_ylim(_FLOOR, 2)
+        ax.set_xlim(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5)
+        ax.set_xlabel("cards in the hand")
+        ax.set_ylabel("probability (log scale)")
+        ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.14)
+
+    def _moving(self, ax, p, estimate) -> list:
+        """The curves of this deck (the chosen k bold), the upper bound, the setting and the simulation."""
+        players, h, k = self.setting
+        artists = []
+        for j in EXACT_KS:
+            hands = [n for n in EXACT_HANDS if n >= j]
+            chosen = j == k
+            artists += ax.plot(hands, [float(self.exact[players, n, j]) for n in hands], color=_K_COLOURS[j],
+                               marker=_K_MARKERS[j], linewidth=2.8 if chosen else 1.2, alpha=1 if chosen else 0.6,
+                               markersize=6 if chosen else 4, animated=True)
+        hands = [n for n in EXACT_HANDS if n >= k]
+        bound = [float(expected_set_windows(k, deck_for(players), n)) for n in hands]
+        artists += ax.plot(hands, bound, color=BLUE, linestyle="--", linewidth=1.2, animated=True)
+        artists.append(ax.text(0.02, 0.95, f"{players} players, {len(deck_for(players))} cards", fontsize=9,
+                               transform=ax.transAxes, va="top", animated=True))
+        if p is not None:
+            artists += ax.plot([h], [float(p)], linestyle="none", marker="o", markersize=12,
+                               markerfacecolor="none", markeredgecolor=BLACK, markeredgewidth=2, animated=True)
+        if estimate is not None:
+            low, high = estimate.ci95
+            x = h + 0.15
+            artists += ax.plot([x, x], [max(low, _FLOOR), max(high, _FLOOR)], color=VERMILLION, linewidth=1.5,
+                               marker="_", markersize=8, animated=True)
+            artists += ax.plot([x], [max(estimate.mean, _FLOOR)], color=VERMILLION, marker="D", markersize=5,
+                               linestyle="none", animated=True)  # no set in any simulated hand: on the floor
+        return artists
+
+
+def _bars(ax, xs: Sequence[float], heights: Sequence[float], width: float, **style):
+    """Bars as one collection of rectangles (one artist: a tenth of the cost of ``ax.bar``'s one patch a bar)."""
+    from matplotlib.collections import PolyCollection
+
+    half = width / 2
+    boxes = [[(x - half, 0), (x - half, y), (x + half, y), (x + half, 0)] for x, y in zip(xs, heights) if y]
+    bars = PolyCollection(boxes, edgecolor=BLACK, linewidth=0.5, animated=True, **style)
+    ax.add_collection(bars, autolim=False)
+    return bars
+
+
+@lru_cache(maxsize=None)
+def _expected_windows(players: int, hand_size: int) -> tuple[float, ...]:
+    """The expected number of places holding a set of k cards in a dealt hand, for k = 1 .. hand_size."""
+    cards = deck_for(players)
+    return tuple(float(expected_set_windows(k, cards, hand_size)) for k in range(1, hand_size + 1))
+
+
+@lru_cache(maxsize=None)
+def _expected_shows(players: int, hand_size: int) -> sympy.Rational:
+    """The exact expected number of shows a dealt hand allows on an empty table."""
+    return expected_shows(deck_for(players), hand_size)
+
+
+def _maximal_sets(sets: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sets of two or more cards (slices) that no longer set contains: one bracket each under the hand."""
+    slices = set(sets)
+    return [(i, j) for i, j in sets if j - i >= 2 and (i - 1, j) not in slices and (i, j + 1) not in slices]
+
+
+class DealtHandExplorer(Shown):
+    """A hand dealt from a seeded shuffle, drawn with its sets bracketed and its strongest show highlighted.
+
+    A student changes the players (the deck), the cards in the hand (the same shuffle, dealt further or less far),
+    whether the hand is turned round, and the set to beat on the table (typed, like ``5 6``); "Deal again" shuffles
+    afresh. Shown: how many shows beat the table, the hand's sets by length against the exact expected numbers for
+    a dealt hand, and the exact expected number of shows (linearity of expectation).
+    """
+
+    def __init__(self, players: int = 4, hand_size: int | None = None, *, table: str = "", seed: int = 1) -> None:
+        import ipywidgets as widgets
+
+        _check_setting("players", players, 2, 5)
+        hand_size = HAND_SIZE[players] if hand_size is None else hand_size
+        _check_setting("hand_size", hand_size, 1, max(HAND_SIZE.values()))
+        if not isinstance(table, str):
+            raise TypeError(f"the set to beat is typed as text, like '5 6', not {table!r}")
+        self.rng = random.Random(_check_seed(seed))
+        self.players = _slider("players", players, 2, 5, "circus-scout-deal-players")
+        self.hand_size = _slider("cards in the hand", hand_size, 1, max(HAND_SIZE.values()),
+                                 "circus-scout-deal-size")
+        self.turned = widgets.ToggleButton(value=False, description="turned round", icon="refresh",
+                                           tooltip="turn the whole hand round, as a player may before the round")
+        self.turned.add_class("circus-scout-turned")
+        self.active = widgets.Text(value=table, description="set to beat", placeholder="empty, or like 5 6",
+                                   continuous_update=False, layout=widgets.Layout(width="260px"))
+        self.active.add_class("circus-scout-active")
+        self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal")
+        self.picture = widgets.HTML()
+        self.picture.add_class("circus-scout-dealt")
+        self.result = widgets.HTML()
+        self.result.add_class("circus-scout-hand-result")
+        self.message = widgets.HTML()
+        self.message.add_class("circus-message")
+        self.plot = _Plot("circus-scout-hand-plot", size=(8.2, 3.2))
+        self.widget = widgets.VBox([
+            widgets.HTML(f"{theme_style()}<b>A dealt hand and its shows</b>"),
+            widgets.HBox([self.players, self.hand_size], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.active, self.turned, self.deal_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.message, self.picture, self.result, self.plot.output])
+        self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-scout-hand-explorer")
+        self.deals = 0
+        for control in (self.players, self.hand_size, self.turned, self.active):
+            control.observe(lambda change: self.update(), names="value")
+        self.deal()
+
+    # --- the deal -------------------------------------------------------------------------------------
+    def deal(self) -> None:
+        """Shuffle the 45 cards afresh (seeded), each either way up; the hand is the first cards of the deck."""
+        order = self.rng.sample(FULL_DECK, len(FULL_DECK))
+        self.shuffled = tuple(c if self.rng.random() < 0.5 else (c[1], c[0]) for c in order)
+        self.deals += 1
+        self.update()
+
+    @property
+    def hand(self) -> tuple:
+        """The hand as the controls say: the first cards of the shuffle that this deck uses, turned round or not.
+        (A shuffle of all 45 cards, read without the cards a deck leaves out, is a shuffle of that deck.)"""
+        used = set(deck_for(self.players.value))
+        dealt = tuple(c for c in self.shuffled if tuple(sorted(c)) in used)[:self.hand_size.value]
+        return flip_hand(dealt, ScoutRules().flip_reverses_order) if self.turned.value else dealt
+
+    def set_to_beat(self) -> tuple[int, ...]:
+        """The typed set to beat as numbers (empty: an empty table), or a refusal saying what is wrong with it."""
+        text = self.active.value.strip()
+        if not text:
+            return ()
+        try:
+            values = tuple(int(token) for token in text.replace(",", " ").split())
+        except ValueError:
+            raise _Refused(f"Type the set to beat as numbers separated by spaces, like 5 6 7 (not “{text}”).") \
+                from None
+        if any(not 1 <= v <= 10 for v in values):
+            raise _Refused(f"Scout cards carry the numbers 1 to 10: “{text}” cannot be on the table.")
+        if set_key(values) is None:
+            raise _Refused(f"{' '.join(map(str, values))} is not a set: adjacent cards must all match or run "
+                           "consecutively up or down.")
+        players = self.players.value
+        carrying = Counter(v for card in deck_for(players) for v in card)
+        for v, times in sorted(Counter(values).items()):
+            if times > carrying[v]:
+                held = f"only {carrying[v]} cards carry" if carrying[v] else "no card carries"
+                raise _Refused(f"In the {players}-player deck {held} a {v}: no set holds {times} of them.")
+        return values
+
+    # --- showing it -----------------------------------------------------------------------------------
+    def update(self) -> None:
+        """Redraw the hand, count its shows and redraw the plot for the current controls."""
+        players, h = self.players.value, self.hand_size.value
+        try:
+            table = self.set_to_beat()
+            self.message.value = ""
+        except _Refused as refusal:
+            table = ()
+            self.message.value = _refusal_html(f"{refusal} The shows below are counted against an empty table.")
+        hand = self.hand
+        values = [c[0] for c in hand]
+        sets = legal_shows(hand)
+        shows = legal_shows(hand, table) if table else sets
+        best = max(shows, key=lambda s: set_key(values[s[0]:s[1]]), default=None)
+        average = _expected_shows(players, h)
+        against = f"the set {' '.join(map(str, table))}" if table else "an empty table"
+        best_text = (f"its strongest show is {' '.join(map(str, values[best[0]:best[1]]))}" if best
+                     else "no show beats it: the player must scout")
+        self.result.value = (
+            f"This hand: <b class='circus-scout-shows'>{len(shows)}</b> show(s) beat {html.escape(against)}; "
+            f"{best_text}. Its longest set has <b class='circus-scout-longest'>{longest_set(hand)}</b> card(s).<br>"
+            f"A dealt hand of {h} card(s), {players} players: on average {_exact_html(average, 'circus-scout-mean')} "
+            f"shows on an empty table (exact, by linearity of expectation); this one has {len(sets)}.")
+        self.picture.value = self._svg(hand, table, sets, best)
+        self._draw(hand, table, sets, shows)
+
+    def _svg(self, hand, table, sets, best) -> str:
+        w, hgt, step, left = 44, 64, 50, 10
+        parts, y = [], 16
+        label = 'font-size="12" font-family="sans-serif" fill="currentColor"'
+        if table:
+            parts.append(f'<text x="{left}" y="{y}" {label}>Set to beat:</text>')
+            parts += [svg_card(v, x=left + 90 + i * 36, y=2, width=30, height=40, css_class="circus-scout-beat-card")
+                      for i, v in enumerate(table)]
+            y += 44
+        turned = " (turned round)" if self.turned.value else ""
+        parts.append(f'<text x="{left}" y="{y}" {label}>The hand{turned}: the big number is the one in play; '
+                     f'the strongest show has a thick border</text>')
+        y += 8
+        chosen = set(range(*best)) if best else set()
+        for i, c in enumerate(hand):
+            parts.append(svg_card(c[0], c[1], x=left + i * step, y=y, width=w, height=hgt, highlight=i in chosen,
+                                  css_class="circus-scout-dealt-card"))
+        y += hgt + 8
+        rows: list[list[tuple[int, int]]] = []
+        for i, j in _maximal_sets(sets):
+            row_index = next((r for r, row in enumerate(rows) if all(j <= a or b <= i for a, b in row)), len(rows))
+            if row_index == len(rows):
+                rows.append([])
+            rows[row_index].append((i, j))
+            match = set_key([c[0] for c in hand[i:j]])[1] == 1
+            colour, dash = (ORANGE, "") if match else (BLUE, ' stroke-dasharray="6 3"')
+            x1, x2, yy = left + i * step + 3, left + (j - 1) * step + w - 3, y + row_index * 26
+            parts.append(f'<g class="circus-scout-set-bracket"><path d="M{x1},{yy} v6 H{x2} v-6" fill="none" '
+                         f'stroke="{colour}" stroke-width="3"{dash}/>'
+                         f'<text x="{(x1 + x2) / 2:g}" y="{yy + 19}" font-size="11" font-family="sans-serif" '
+                         f'text-anchor="middle" fill="currentColor">{"match" if match else "run"} of {j - i}'
+                         '</text></g>')
+        if not rows:
+            parts.append(f'<text x="{left}" y="{y + 16}" {label}>no two adjacent cards form a set: '
+                         'only single cards can be shown</text>')
+        height = y + max(len(rows), 1) * 26 + 6
+        width = left * 2 + step * max(len(hand), 12)
+        return svg_doc(width, height, parts, css_class="circus-svg circus-scout-dealt-svg",
+                       title="a dealt hand with its sets bracketed")
+
+    def _draw(self, hand, table, sets, shows) -> None:
+        players, h = self.players.value, self.hand_size.value
+        lengths = list(range(1, h + 1))
+        by_length = Counter(j - i for i, j in sets)
+        beating = Counter(j - i for i, j in shows)
+        counts = tuple(by_length[k] for k in lengths)
+        beats = tuple(beating[k] for k in lengths) if table else None
+
+        def moving(ax) -> list:
+            shift, width = (0.2, 0.4) if table else (0, 0.6)
+            artists = [_bars(ax, [k - shift for k in lengths], counts, width, facecolor=SKY)]
+            if beats is not None:
+                artists.append(_bars(ax, [k + 0.2 for k in lengths], beats, 0.4, facecolor=VERMILLION, hatch="//"))
+            artists += ax.plot(lengths, _expected_windows(players, h), color=BLACK, marker="o", linestyle="--",
+                               linewidth=1.2, markersize=5, animated=True)
+            return artists  # the players and the hand size are said above the plot: no text to draw here
+
+        # the picture shows only how many sets of each length the hand holds: many hands share one
+        self.plot.show("bars", self._still, (players, h, counts, beats), moving)
+
+    def _still(self, ax) -> None:
+        """What every picture shares: axes, title and legend (drawn once)."""
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+
+        top = max(HAND_SIZE.values())
+        handles = [Patch(facecolor=SKY, edgecolor=BLACK, label="this hand: sets of k\nadjacent cards"),
+                   Patch(facecolor=VERMILLION, edgecolor=BLACK, hatch="//",
+                         label="… of them, shows that beat\nthe set to beat (if one is typed)"),
+                   Line2D([], [], color=BLACK, marker="o", linestyle="--", linewidth=1.2, markersize=5,
+                          label="expected in a dealt hand\n(exact)")]
+        ax.set_xticks(range(1, top + 1))
+        ax.set_xlim(0.4, top + 0.6)
+        ax.set_ylim(0, top + 0.8)
+        ax.set_xlabel("k, cards in the set")
+        ax.set_ylabel("number of places in the hand")
+        ax.set_title("This hand's sets by length, against the average dealt hand", fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)
