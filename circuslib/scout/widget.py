@@ -545,8 +545,8 @@ class SetSomewhereExplorer(Shown):
             self.message.value = _refusal_html(refusal)
             return
         players, h, k = self.setting
-        cards = deck_for(players)
-        estimate = monte_carlo(lambda rng: longest_set(random_hand(rng, cards, h)) >= k, self.SIMULATED, self.rng,
+        # a hand holds a set of k somewhere exactly when its longest set has k cards or more
+        estimate = monte_carlo(lambda rng: longest_set(random_hand(rng, players, h)) >= k, self.SIMULATED, self.rng,
                                keep=False, show_progress=False)
         self._hits += round(estimate.mean * estimate.n)
         self._dealt += estimate.n
