@@ -7,16 +7,28 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
+from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
+from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _shows, deal_round, flip_hand,
-                    longest_set, new_game, set_key)
+from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _set_key, _shows, _values as _numbers,
+                    deal_round, flip_hand, longest_set, new_game)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 
 
+def _to_move(state, rng) -> ScoutState:
+    """The checks of a bot's arguments: a Scout position where a player is to move, and a generator."""
+    instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
+    rng_arg(rng)
+    if state.phase not in ("flip", "play"):
+        raise ValueError(f"no player is to move in this position ({state.phase}): a bot only chooses moves")
+    return state
+
+
 def random_bot(state: ScoutState, rng: random.Random):
     """Any legal move, each equally likely."""
-    return rng.choice(state.legal_moves())
+    moves = _to_move(state, rng).legal_moves()
+    return rng.choice(moves)
 
 
 def _values(hand) -> list[int]:
@@ -24,7 +36,7 @@ def _values(hand) -> list[int]:
 
 
 def _table_key(state: ScoutState):
-    return set_key(_values(state.table)) if state.table else None
+    return _set_key(_values(state.table)) if state.table else None
 
 
 def _biggest_show(state: ScoutState) -> Show | None:
@@ -43,7 +55,7 @@ def _flip_choice(state: ScoutState):
 
 def greedy_bot(state: ScoutState, rng: random.Random):
     """Show the biggest set it can; if none beats the table, scout the card that builds the longest set."""
-    if state.phase == "flip":
+    if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
     show = _biggest_show(state)
     if show is not None:
@@ -53,7 +65,13 @@ def greedy_bot(state: ScoutState, rng: random.Random):
 
 def best_scout(hand, table) -> Scout:
     """The scout whose card builds the longest set in the hand (the first such one in ``scout_moves`` order)."""
-    values = _values(hand)
+    values = _numbers(hand, "hand")
+    table = items(table, "table", low=1)
+    if _set_key(_numbers(table, "table")) is None:
+        raise ValueError(f"table must hold a set (cards that match or run), not {describe(table)}")
+    for card in table:
+        if not isinstance(card, tuple):
+            raise TypeError(f"the table's cards are pairs (up, down), not {describe(card)}")
     n = len(values)
     # stretch lengths ending at / starting from each place, for each step: index 0 down (-1), 1 match, 2 up (+1)
     ending = ([1] * n, [1] * n, [1] * n)
@@ -108,6 +126,8 @@ def best_scout(hand, table) -> Scout:
 
 def hand_value(state: ScoutState, player: int) -> float:
     """How good a position looks for ``player``: the round score so far, plus the promise of the hand's sets."""
+    instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
+    whole(player, "player", 0, state.n_players - 1)
     hand = state.hands[player]
     score = len(state.captured[player]) + state.chips[player] - len(hand)
     # a long set in hand will shed several cards at once and is hard to beat
@@ -118,7 +138,7 @@ def lookahead_bot(state: ScoutState, rng: random.Random):
     """Look one move ahead: among its shows (or, when it cannot show, its scouts and Scout & Shows), play the one
     whose resulting position looks best for it (``hand_value``, plus the size of the set it leaves on the table,
     which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
-    if state.phase == "flip":
+    if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
     me = state.turn
     moves = state.legal_moves()
@@ -145,8 +165,14 @@ BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot, "lookah
 def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
               max_steps: int = 100_000) -> ScoutState:
     """Play to the end: deals by their exact (uniform) odds, each player by its policy."""
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example random.Random(1)")
+    instance(state, "state", ScoutState, "a ScoutState, for example new_game(3)")
+    rng_arg(rng)
+    if not callable(policies):
+        policies = items(policies, "policies", low=state.n_players, high=state.n_players)
+        for p in policies:
+            if not callable(p):
+                raise TypeError(f"each policy is a function policy(state, rng) -> move, not {describe(p)}")
+    limit(whole(max_steps, "max_steps", 1), 1_000_000, "max_steps")
     for _ in range(max_steps):
         if state.phase == "over":
             return state
@@ -170,8 +196,20 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
 
     With ``rotate`` each game starts with the next player, so no seat is favoured by going first.
     """
-    policies = [BOTS[p] if isinstance(p, str) else p for p in policies]
+    policies = list(items(policies, "policies", low=2, high=5))
+    for i, p in enumerate(policies):
+        if isinstance(p, str):
+            if p not in BOTS:
+                raise ValueError(f"the bots are {', '.join(map(repr, BOTS))}, not {p!r}")
+            policies[i] = BOTS[p]
+        elif not callable(p):
+            raise TypeError(f"each policy is a bot's name or a function policy(state, rng) -> move, not {describe(p)}")
     n = len(policies)
+    limit(whole(n_games, "n_games", 1) * (n if rounds is None else whole(rounds, "rounds", 1, 10)), 10_000,
+          "n_games (counted in rounds)", "play fewer games")
+    seed_arg(seed)
+    flag(rotate, "rotate")
+    optional_flag(show_progress, "show_progress")
     counter = iter(range(10 ** 9))
 
     def trial(rng):

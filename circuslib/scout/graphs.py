@@ -6,6 +6,8 @@ from typing import Sequence
 
 import networkx as nx
 
+from ..core.args import axes, flag, graph_of, items, limit, optional_text, whole
+from ..core.game import describe
 from ..core.graphs import build_graph, draw_graph, layered_layout
 from .rules import ScoutRules, ScoutState, _values, legal_shows, set_key
 
@@ -19,8 +21,10 @@ def play_graph(hand: Sequence, *, transitive: bool = False) -> nx.DiGraph:
     different nodes (different cards) that do not beat each other. By default only the covering edges are kept
     (the Hasse diagram: b beats a and nothing lies strictly between); ``transitive=True`` keeps every edge.
     """
-    values = _values(hand)
-    graph = nx.DiGraph()
+    values = _values(hand, "hand")
+    flag(transitive, "transitive")
+    limit(len(values), 45, "the hand's cards")
+    graph = nx.DiGraph(kind=PLAY_GRAPH)
     for start, stop in legal_shows(values):
         part = values[start:stop]
         key = set_key(part)
@@ -34,12 +38,17 @@ def play_graph(hand: Sequence, *, transitive: bool = False) -> nx.DiGraph:
     if not transitive:
         reduced = nx.transitive_reduction(graph)
         reduced.add_nodes_from(graph.nodes(data=True))  # the reduction keeps nodes but not their attributes
+        reduced.graph["kind"] = PLAY_GRAPH
         graph = reduced
     return graph
 
 
+PLAY_GRAPH, GAME_TREE = "scout play graph", "scout game tree"
+
+
 def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
     """Every longest chain of shows, each beating the one before (the longest paths of the play graph)."""
+    graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
     if graph.number_of_nodes() == 0:
         return []
     length: dict = {}
@@ -60,6 +69,15 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
 def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = None, title: str | None = None):
     """Draw a play graph: one row per kind of set (stronger sets higher), arrows to the shows that beat."""
     import matplotlib.pyplot as plt
+
+    graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
+    axes(ax)
+    optional_text(title)
+    if highlight is not None:
+        highlight = items(highlight, "highlight")
+        for node in highlight:
+            if not isinstance(node, tuple) or node not in graph:
+                raise ValueError(f"highlight lists shows of the graph (start, stop), not {describe(node)}")
 
     rows: dict = {}  # one row per kind of set (equal sets side by side): the Hasse diagram of "beats"
     for node, data in graph.nodes(data=True):
@@ -98,10 +116,14 @@ def game_tree(hands: Sequence[Sequence], *, chips: int = 1, table: Sequence = ()
 
     Leaves carry ``scores`` (the round's scores). Equal positions are merged, so it is a DAG.
     """
+    hands = items(hands, "hands")
     if len(hands) != 2:
-        raise ValueError("the game tree is drawn for two players")
+        raise ValueError("the game tree is drawn for two players: give two hands")
+    whole(chips, "chips", 0, 5)
+    limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     start = ScoutState.from_hands(hands, table=table, owner=owner, rules=ScoutRules(two_player_chips=chips))
     graph = build_graph(start, max_nodes=max_nodes, label=_tree_label)
+    graph.graph["kind"] = GAME_TREE
     for node, data in graph.nodes(data=True):
         if data["terminal"]:
             data["scores"] = data["state"].history[-1].scores
@@ -118,6 +140,7 @@ def _tree_label(state: ScoutState) -> str:
 
 def tree_value(graph: nx.DiGraph) -> dict:
     """Minimax over the tree: each node's value = player 0's round score minus player 1's, both playing best."""
+    graph_of(graph, "graph", GAME_TREE, "game_tree(hands)")
     value: dict = {}
     for node in reversed(list(nx.topological_sort(graph))):
         data = graph.nodes[node]
@@ -133,6 +156,8 @@ def tree_value(graph: nx.DiGraph) -> dict:
 
 def draw_game_tree(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     """Draw the game tree, the best line for both players in red."""
+    axes(ax)
+    optional_text(title)
     value = tree_value(graph)
     best = []
     node = graph.graph["root"]

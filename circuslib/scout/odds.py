@@ -20,9 +20,11 @@ from typing import Sequence
 import numpy as np
 import sympy
 
+from ..core.args import flag, items, limit, one_of, rng_arg, seed_arg, whole
+from ..core.game import describe
 from ..core.sim import Estimate, monte_carlo
-from .rules import (HAND_SIZE, _check_players, beats, deck_for, is_set, legal_shows, longest_set, scout_moves,
-                    set_key)
+from .rules import (HAND_SIZE, _check_card, _check_players, _set_key, beats, deck_for, is_set, legal_shows,
+                    longest_set, scout_moves, set_key)
 
 __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",
@@ -46,6 +48,8 @@ def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True, 
     never reordered; ``oriented``: times 2^h for which end of each card is up; ``up_to_flip``: a hand and the
     same hand turned round counted once (no hand is its own flip, so exactly half).
     """
+    for name, value in (("ordered", ordered), ("oriented", oriented), ("up_to_flip", up_to_flip)):
+        flag(value, name)
     n, h = deck_size(n_players), HAND_SIZE[n_players]
     count = perm(n, h) if ordered else comb(n, h)
     if oriented:
@@ -67,18 +71,29 @@ def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
 
 
 def _deck(deck_or_players) -> tuple:
+    """A number of players (their deck) or a deck of cards, checked: at least one card, each card once."""
     if isinstance(deck_or_players, int) and not isinstance(deck_or_players, bool):
         return deck_for(deck_or_players)
-    cards = tuple(tuple(sorted(c)) for c in deck_or_players)
-    if len(set(cards)) != len(cards) or any(a == b for a, b in cards):
-        raise ValueError("a deck holds distinct cards with two different numbers each")
+    if isinstance(deck_or_players, (str, bytes, dict)) or deck_or_players is None or isinstance(deck_or_players, bool):
+        raise TypeError(f"deck is a number of players (2 to 5) or a list of cards (a, b), not "
+                        f"{describe(deck_or_players)}")
+    cards = tuple(tuple(sorted(_check_card(tuple(c) if isinstance(c, list) else c)))
+                  for c in items(deck_or_players, "deck", low=1))
+    if len(set(cards)) != len(cards):
+        raise ValueError("a deck holds each card once")
     return cards
 
 
 def _check_k(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"a set has a whole number of cards, at least 1, not {k!r}")
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"k (the cards of a set) must be a whole number, not {describe(k)}")
+    if k < 1:
+        raise ValueError(f"a set has at least 1 card, not {k}")
     return k
+
+
+def _check_kind(kind) -> str:
+    return one_of(kind, "kind", KINDS)
 
 
 @lru_cache(maxsize=None)
@@ -128,31 +143,42 @@ def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
 def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
     """How many ordered k-tuples of distinct cards, each either way up, show a set (of this kind) in a row."""
     _check_k(k)
-    if kind not in KINDS:
-        raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
-    counts = _window_counts(k, _deck(deck))
+    _check_kind(kind)
+    cards = _deck(deck)
+    if k > len(cards):
+        return sympy.Integer(0)  # fewer cards than places: no k-tuple of different cards at all
+    counts = _window_counts(k, cards)
     return sympy.Integer(counts["match"] + counts["run"] if kind == "any" else counts[kind])
 
 
 def window_set_probability(k: int, deck=5, *, kind: str = "any") -> sympy.Rational:
     """The chance that k given adjacent cards of a dealt hand form a set (a deck, or a number of players)."""
     cards = _deck(deck)
+    _check_k(k)
+    _check_kind(kind)
     if k > len(cards):
-        return sympy.Integer(0)
+        raise ValueError(f"k adjacent cards of a hand: the deck has only {len(cards)} cards, not {k}")
     return window_set_count(k, cards, kind=kind) / (perm(len(cards), k) * 2 ** k)
 
 
 def _hand_size(deck, hand_size) -> int:
+    """The hand size: the real one for a number of players, else ``hand_size``, from 1 to the deck's cards."""
+    cards = _deck(deck)
     if hand_size is None:
         if isinstance(deck, int) and not isinstance(deck, bool):
             return HAND_SIZE[_check_players(deck)]
         raise ValueError("give the hand size for a deck of your own")
+    whole(hand_size, "hand_size")
+    if not 1 <= hand_size <= len(cards):
+        raise ValueError(f"hand_size: a hand holds 1 to {len(cards)} cards of this deck, not {hand_size}")
     return hand_size
 
 
 def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The expected number of places in a dealt hand where k adjacent cards form a set (linearity of expectation)."""
     h = _hand_size(deck, hand_size)
+    _check_k(k)
+    _check_kind(kind)
     if k > h:
         return sympy.Integer(0)
     return (h - k + 1) * window_set_probability(k, deck, kind=kind)
@@ -161,6 +187,7 @@ def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: 
 def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
     """The expected number of different shows a dealt hand can open with (every slice that is a set)."""
     h = _hand_size(deck, hand_size)
+    limit(h, 45, "hand_size")
     return sum((expected_set_windows(k, deck, h) for k in range(1, h + 1)), sympy.Integer(0))
 
 
@@ -177,7 +204,7 @@ def mini_deck(top: int) -> tuple:
 
 def _has_set(values: list, k: int, kind: str) -> bool:
     for i in range(len(values) - k + 1):
-        key = set_key(values[i:i + k])
+        key = _set_key(values[i:i + k])
         if key is not None and (kind == "any" or (key[1] == 1) == (kind == "match")):
             return True
     return False
@@ -192,8 +219,13 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     """
     cards = _deck(deck)
     _check_k(k)
-    if kind not in KINDS:
-        raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
+    _check_kind(kind)
+    flag(either_way, "either_way")
+    hand_size = _hand_size(cards, hand_size)
+    most = 3_000_000
+    if whole(limit, "limit", 1) > most:
+        raise ValueError(f"limit: listing more than {most:,} hands takes more than a few seconds; "
+                         "use simulate_set_somewhere")
     total = perm(len(cards), hand_size) * 2 ** hand_size
     if total > limit:
         raise ValueError(f"there are {total:,} hands to list; that is too many: use a smaller deck or "
@@ -284,7 +316,11 @@ def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
     """How many ordered oriented hands show one given sequence of up-numbers with these counts {number: times}."""
     cards = _deck(deck)
     numbers, caps = _numbers_and_caps(cards)
-    if any(v not in numbers or not isinstance(c, int) or c < 0 for v, c in up_counts.items()):
+    if not isinstance(up_counts, dict):
+        raise TypeError(f"up_counts maps numbers to how many times they are up, like {{3: 2, 5: 1}}, not "
+                        f"{describe(up_counts)}")
+    if any(v not in numbers or isinstance(c, bool) or not isinstance(c, int) or c < 0
+           for v, c in up_counts.items()):
         raise ValueError(f"up_counts maps numbers on the cards {numbers} to whole numbers of times, at least 0")
     counts = [up_counts.get(v, 0) for v in numbers]
     if any(c > cap for c, cap in zip(counts, caps)) or sum(counts) > len(cards):
@@ -383,11 +419,8 @@ def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: s
     """
     cards = _deck(deck)
     _check_k(k)
-    if kind not in KINDS:
-        raise ValueError(f"kind is one of {KINDS}, not {kind!r}")
+    _check_kind(kind)
     h = _hand_size(deck, hand_size)
-    if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= len(cards):
-        raise ValueError(f"a hand holds 0 to {len(cards)} cards of this deck, not {h!r}")
     if k > h:
         return sympy.Integer(0)
     if k == 1:  # one card is a match of one, never a run (as in set_key)
@@ -399,6 +432,7 @@ def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: s
 
 def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tuple:
     """A hand dealt at random: distinct cards in random order, each either way up."""
+    rng_arg(rng)
     cards = _deck(deck)
     h = _hand_size(deck, hand_size)
     return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, h))
@@ -408,6 +442,11 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
                            kind: str = "any", either_way: bool = False) -> Estimate:
     """Deal n seeded hands and estimate the chance of a k-card set somewhere (as dealt, or either way up)."""
     h = _hand_size(deck, hand_size)
+    _check_k(k)
+    _check_kind(kind)
+    flag(either_way, "either_way")
+    limit(whole(n, "n", 1), 200_000, "n hands")
+    seed_arg(seed)
 
     def trial(rng):
         hand = random_hand(rng, deck, h)
@@ -420,6 +459,8 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
 def simulate_shows(deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1) -> Estimate:
     """Deal n seeded hands and estimate the mean number of shows a hand can open with."""
     h = _hand_size(deck, hand_size)
+    limit(whole(n, "n", 1), 200_000, "n hands")
+    seed_arg(seed)
     return monte_carlo(lambda rng: count_shows(random_hand(rng, deck, h)), n, seed)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from ..core.args import items
 from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
 from ..core.ui import svg_card, svg_doc
 
@@ -54,16 +55,16 @@ def _check_players(n_players) -> int:
 MATCH, RUN = 1, 0  # at equal size a match beats a run, so it ranks higher
 
 
-def _values(cards: Iterable) -> list[int]:
+def _values(cards: Iterable, name: str = "cards") -> list[int]:
     """The numbers facing up: a list of numbers stays as it is, cards (up, down) give their up number."""
     out = []
-    for c in cards:
+    for c in items(cards, name):
         if isinstance(c, tuple):
             if len(c) != 2:
-                raise ValueError(f"a card is a pair (up, down), not {c!r}")
+                raise ValueError(f"a card is a pair (up, down), not {describe(c)}")
             c = c[0]
         if isinstance(c, bool) or not isinstance(c, int):
-            raise TypeError(f"card values are whole numbers, not {c!r}")
+            raise TypeError(f"card values are whole numbers, not {describe(c)}")
         if not 1 <= c <= 10:
             raise ValueError(f"Scout cards carry the numbers 1 to 10, not {c}")
         out.append(c)
@@ -74,8 +75,13 @@ def set_key(values: Sequence[int]) -> tuple[int, int, int] | None:
     """How strong a set is: (number of cards, 1 for a match / 0 for a run, smallest number); None if not a set.
 
     Comparing keys compares sets: more cards wins, then a match beats a run, then the higher smallest number.
-    A single card counts as a match of one.
+    A single card counts as a match of one. ``values`` are numbers 1 to 10 (or cards (up, down)).
     """
+    return _set_key(_values(values, "values"))
+
+
+def _set_key(values: Sequence[int]) -> tuple[int, int, int] | None:
+    """``set_key`` on numbers already known to be right (the rules' hot path)."""
     n = len(values)
     if n == 0:
         return None
@@ -93,11 +99,11 @@ def set_key(values: Sequence[int]) -> tuple[int, int, int] | None:
 
 def is_set(values: Sequence[int]) -> bool:
     """Whether these numbers, in this order, form a set (all equal, or consecutive up or down)."""
-    return set_key(_values(values)) is not None
+    return _set_key(_values(values, "values")) is not None
 
 
 def _key_or_error(values: Sequence[int], what: str) -> tuple[int, int, int]:
-    key = set_key(values)
+    key = _set_key(values)
     if key is None:
         if not values:
             raise ValueError(f"{what} is empty: a set has at least one card")
@@ -108,10 +114,13 @@ def _key_or_error(values: Sequence[int], what: str) -> tuple[int, int, int]:
 
 def beats(a: Sequence[int], b: Sequence[int] | None) -> bool:
     """Whether the set ``a`` beats the set ``b`` (an empty or missing ``b`` is an empty table: anything beats it)."""
-    key_a = _key_or_error(_values(a), "the set")
+    key_a = _key_or_error(_values(a, "a"), "the set")
+    if b is None:
+        return True
+    b = _values(b, "b")
     if not b:
         return True
-    return key_a > _key_or_error(_values(b), "the set on the table")
+    return key_a > _key_or_error(b, "the set on the table")
 
 
 def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
@@ -166,14 +175,15 @@ def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
 
 def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[int, int]]:
     """Every show the hand can make against the active set, as slices (start, stop) of the hand, in order."""
-    values = _values(hand)
-    table_key = _key_or_error(_values(active), "the set on the table") if active else None
+    values = _values(hand, "hand")
+    active = () if active is None else _values(active, "active")
+    table_key = _key_or_error(active, "the set on the table") if active else None
     return _shows(values, table_key)
 
 
 def longest_set(hand: Sequence) -> int:
     """The number of cards in the longest set a hand holds (0 for an empty hand)."""
-    return _longest(_values(hand))
+    return _longest(_values(hand, "hand"))
 
 
 def _longest(values: list[int]) -> int:
@@ -261,9 +271,16 @@ KEEP_HAND = Move("keep hand")
 
 def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
     """Every scout: each end of the active set (one end if it has one card), either way up, into every gap."""
+    hand = _values(hand, "hand")
+    active = items(active, "active")
     if not active:
         return []
-    _key_or_error(_values(active), "the set on the table")
+    _key_or_error(_values(active, "active"), "the set on the table")
+    return _scout_moves(hand, active)
+
+
+def _scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+    """``scout_moves`` for a hand and a set already known to be right (the rules' hot path)."""
     ends = ENDS if len(active) > 1 else ENDS[:1]
     gaps = range(len(hand) + 1)
     return [Scout(end, flip, p) for end in ends for flip in (False, True) for p in gaps]
@@ -377,7 +394,7 @@ class ScoutState(GameState):
         rules = rules or ScoutRules()
         hands = tuple(tuple(_check_card(c) for c in h) for h in hands)
         table = tuple(_check_card(c) for c in table)
-        if table and set_key(_values(table)) is None:
+        if table and _set_key(_values(table)) is None:
             raise ValueError(f"the table must hold a set, not {[c[0] for c in table]}")
         if table and owner is None:
             raise ValueError("a set on the table needs an owner (the player who showed it)")
@@ -443,15 +460,15 @@ class ScoutState(GameState):
             return ()
         p, hand, table = self.turn, self.hands[self.turn], self.table
         values = [c[0] for c in hand]
-        table_key = set_key([c[0] for c in table]) if table else None
+        table_key = _set_key([c[0] for c in table]) if table else None
         moves: list = [Show(i, j) for i, j in _shows(values, table_key)]
         if table and self.can_scout(p):
-            scouts = scout_moves(hand, table)
+            scouts = _scout_moves(hand, table)
             moves += scouts
             if self.can_scout_and_show(p):
                 for s in scouts:
                     new_hand, rest, _ = _scouted(hand, table, s)
-                    rest_key = set_key([c[0] for c in rest]) if rest else None
+                    rest_key = _set_key([c[0] for c in rest]) if rest else None
                     moves += [ScoutAndShow(s.end, s.flip, s.position, i, j)
                               for i, j in _shows([c[0] for c in new_hand], rest_key)]
         return tuple(moves)
@@ -526,12 +543,12 @@ class ScoutState(GameState):
         if problem:
             return problem
         values = [c[0] for c in hand[move.start:move.stop]]
-        key = set_key(values)
+        key = _set_key(values)
         if key is None:
             return f"{values} is not a set: adjacent cards must all match or run consecutively up or down"
         if table:
             table_values = [c[0] for c in table]
-            table_key = set_key(table_values)
+            table_key = _set_key(table_values)
             if key <= table_key:
                 return f"{values} does not beat {table_values} on the table: {_why_not_stronger(key, table_key)}"
         return None
@@ -635,7 +652,7 @@ class ScoutState(GameState):
         p = self.turn
         if self.can_scout(p):
             return self
-        table_key = set_key([c[0] for c in self.table]) if self.table else None
+        table_key = _set_key([c[0] for c in self.table]) if self.table else None
         if _shows([c[0] for c in self.hands[p]], table_key):
             return self
         return self._end_round("stuck", self.owner if self.rules.stuck_owner_exempt else None)
@@ -685,14 +702,19 @@ def _is_plain(move: object, constant: Move) -> bool:
     return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
 
 
+def _check_hand(hand, name: str = "hand") -> tuple:
+    """A hand of cards (up, down), checked."""
+    return tuple(_check_card(c) for c in items(hand, name))
+
+
 def _check_card(card) -> tuple[int, int]:
     if not (isinstance(card, tuple) and len(card) == 2):
-        raise ValueError(f"a card is a pair (up, down), not {card!r}")
+        raise ValueError(f"a card is a pair (up, down), not {describe(card)}")
     a, b = card
     if any(isinstance(x, bool) or not isinstance(x, int) for x in card) or not (1 <= a <= 10 and 1 <= b <= 10):
-        raise ValueError(f"a card carries two numbers from 1 to 10, not {card!r}")
+        raise ValueError(f"a card carries two numbers from 1 to 10, not {describe(card)}")
     if a == b:
-        raise ValueError(f"a card has two different numbers, not {card!r}")
+        raise ValueError(f"a card has two different numbers, not {describe(card)}")
     return (a, b)
 
 
