@@ -1,5 +1,5 @@
 """Scout benchmarks: legal shows of a 12-card hand, full 4-player games with greedy bots, exact odds (also of a set
-somewhere in a real hand)."""
+somewhere in a real hand), and how long each explorer takes to answer a change of one of its controls."""
 from __future__ import annotations
 
 import random
@@ -14,6 +14,75 @@ from circuslib.scout.bots import greedy_bot, lookahead_bot, play_game  # noqa: E
 from circuslib.scout.odds import (_clear_counting_caches, expected_shows, mini_deck, set_somewhere_exact,  # noqa: E402
                                   set_somewhere_probability)
 from circuslib.scout.rules import legal_shows, new_game  # noqa: E402
+from circuslib.scout.widget import _SET_TABLE, DealtHandExplorer, SetSomewhereExplorer  # noqa: E402
+
+
+def update_latency(changes, n=300, seed=7) -> tuple[float, float, float]:
+    """Median, 95th percentile and maximum, in seconds, of one update (a control set to a new value or a button
+    pressed: the exact value looked up or recomputed, the message line and the plot redrawn) over n seeded
+    scripted changes. Each change is a function of the generator that makes the change and says whether it did."""
+    rng = random.Random(seed)
+    times = []
+    while len(times) < n:
+        change = rng.choice(changes)
+        elapsed, changed = once(lambda: change(rng))
+        if changed:
+            times.append(elapsed)
+    times.sort()
+    return times[len(times) // 2], times[int(0.95 * len(times))], times[-1]
+
+
+def _set(control, value) -> bool:
+    if control.value == value:  # an unchanged value does nothing: script a real change
+        return False
+    control.value = value
+    return True
+
+
+def set_explorer_changes(explorer) -> list:
+    def slider(control):
+        return lambda rng: _set(control, rng.randint(control.min, control.max))  # k > hand size is refused
+
+    def simulate(rng):
+        explorer.simulate_button.click()  # 1,000 seeded hands, added to the ones before
+        return True
+
+    return [slider(explorer.players), slider(explorer.hand_size), slider(explorer.k), simulate]
+
+
+def hand_explorer_changes(explorer) -> list:
+    typed = ["", "5 6", "3", "7 7 7", "9 8 7 6", "5 7", "zero", "10 10", "5 5 5 5 5 5 5 5 5 5"]  # 5 7 on: refused
+
+    def slider(control):
+        return lambda rng: _set(control, rng.randint(control.min, control.max))
+
+    def deal(rng):
+        explorer.deal_button.click()
+        return True
+
+    return [slider(explorer.players), slider(explorer.hand_size), deal,
+            lambda rng: _set(explorer.turned, not explorer.turned.value),
+            lambda rng: _set(explorer.active, rng.choice(typed))]
+
+
+def explorer_rows() -> list:
+    """A row per explorer (as a student meets it: pictures already drawn are kept), one with every picture drawn
+    afresh, and the one-off exact count behind the set explorer."""
+    _SET_TABLE.clear()
+    t_table, _ = once(SetSomewhereExplorer)  # counts the exact table (hands of 2 to 8 cards, k = 2 to 5) once
+    rows = [("SetSomewhereExplorer: first one opened (exact table counted)", seconds(t_table), "(once a kernel)",
+             True)]
+    for name, make, changes in (("SetSomewhereExplorer", SetSomewhereExplorer, set_explorer_changes),
+                                ("DealtHandExplorer", DealtHandExplorer, hand_explorer_changes)):
+        for fresh in (False, True):
+            explorer = make()
+            if fresh:
+                explorer.plot._keep = 0  # keep no picture: every change draws one
+            median, p95, most = update_latency(changes(explorer))
+            rows.append((f"{name} update, 300 scripted changes{', every plot drawn afresh' if fresh else ''}",
+                         f"median {seconds(median)}, p95 {seconds(p95)} (max {seconds(most)})", "< 100 ms",
+                         p95 < 0.1))
+    return rows
 
 
 def main() -> None:
@@ -45,6 +114,7 @@ def main() -> None:
         ("expected shows of a 4-player hand (exact)", seconds(t_exact), "(no target)", True),
         ("P(set of 3) by listing 80,640 mini-deck hands", seconds(t_enum), "(no target)", True),
         *exact_rows,
+        *explorer_rows(),
     ])
 
 

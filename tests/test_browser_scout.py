@@ -1,12 +1,15 @@
-"""The Scout lesson in JupyterLab in headless Chromium: it runs, and its widget answers the student's clicks."""
+"""The Scout lesson in JupyterLab in headless Chromium: it runs, its widget answers the student's clicks, and its
+two explorers answer a control moved on the page."""
 from __future__ import annotations
 
 import pytest
 
+from circuslib.scout.odds import set_somewhere_exact
+
 pytestmark = pytest.mark.browser
 
 
-def test_scout_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
+def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 5  # K10, convergence, play graph, tree, bots
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
@@ -20,3 +23,26 @@ def test_scout_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     lab.wait_for_text(page, ".circus-log", "You showed")
     page.wait_for_function("() => document.querySelectorAll('.circus-hand .circus-hand-card').length === 10")
     assert "Not allowed" not in lab.text(page, ".circus-message")
+    # the set explorer: one step right on the k slider shows P(a set of 4 somewhere in 8 cards), plot redrawn
+    plot = ".circus-scout-set-plot img"
+    page.locator(plot).first.scroll_into_view_if_needed()
+    assert page.locator(plot).count() == 1
+    before = page.locator(plot).get_attribute("src")
+    assert lab.text(page, ".circus-scout-set-explorer .circus-scout-p-fraction") == str(set_somewhere_exact(3, 4, 8))
+    handle = page.locator(".circus-scout-k .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    exact = set_somewhere_exact(4, 4, 8)
+    shown = lab.wait_for_text(page, ".circus-scout-exact", str(exact))
+    assert "a set of 4 adjacent cards somewhere in a hand of 8" in shown and f"{float(exact):.4f}" in shown
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
+                           arg=[plot, before], timeout=15_000)
+    assert page.locator(plot).count() == 1  # redrawn in place, not added
+    # the dealt-hand explorer: a typed set to beat that is not a set is refused in a sentence
+    typed = page.locator(".circus-scout-active input")
+    typed.scroll_into_view_if_needed()
+    typed.fill("5 7")
+    typed.press("Enter")
+    lab.wait_for_text(page, ".circus-scout-hand-explorer .circus-message", "5 7 is not a set")
+    assert page.locator(".circus-scout-hand-plot img").count() == 1

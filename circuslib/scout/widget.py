@@ -449,7 +449,7 @@ def _slider(description: str, value: int, low: int, high: int, css_class: str):
     import ipywidgets as widgets
 
     slider = widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
-                               style={"description_width": "110px"}, layout=widgets.Layout(width="330px"))
+                               style={"description_width": "130px"}, layout=widgets.Layout(width="380px"))
     slider.add_class(css_class)
     return slider
 
@@ -590,7 +590,7 @@ class SetSomewhereExplorer(Shown):
         ax.set_ylabel("probability (log scale)")
         ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10)
         ax.grid(alpha=0.3)
-        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.14)
 
     def _moving(self, ax, p, estimate) -> list:
@@ -842,5 +842,5 @@ class DealtHandExplorer(Shown):
         ax.set_ylabel("number of places in the hand")
         ax.set_title("This hand's sets by length, against the average dealt hand", fontsize=10)
         ax.grid(axis="y", alpha=0.3)
-        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)
