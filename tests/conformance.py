@@ -548,7 +548,7 @@ def good_calls() -> dict:
         "scout.bots.hand_value": [((fx["sc_state"], 0), {})],
         # speed
         "speed.odds.playable": [((5, 4), {})],
-        "speed.odds.ranks_that_fit": [(("K",), {})],
+        "speed.odds.ranks_that_fit": [(("K",), {}), ((1,), {})],
         "speed.odds.p_fits_random_top": [((), {}), ((5, 2), {})],
         "speed.odds.p_stalemate_at_start": [((), {}), ((4, 1), {})],
         "speed.odds.p_stalemate_given_tops": [((4, "J"), {})],
@@ -576,7 +576,7 @@ def good_calls() -> dict:
         "speed.bots.win_rate": [((2, 3, 1), {})],
         "speed.bots.win_rate_curve": [(([1, 2], 2, 1), {})],
         "speed.bots.plot_win_rate_curve": [((fx["sp_curves"],), {})],
-        "speed.bots.mean_reaction_time": [(("fast",), {}), ((3,), {})],
+        "speed.bots.mean_reaction_time": [(("fast",), {}), ((3,), {}), ((Fraction(1, 2),), {})],
         "speed.bots.play_match": [((speed.ONE_DECK, R(1)), {"rounds": 2})],
         # pcv
         "pcv.odds.shot_odds": [((1,), {}), ((2, -1), {})],

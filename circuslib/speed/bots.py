@@ -12,6 +12,8 @@ import random
 from fractions import Fraction
 from typing import Callable, Sequence
 
+from ..core.args import axes, flag, instance, items, limit, one_of, optional_flag, optional_text, rng_arg, seed_arg, whole
+from ..core.game import describe
 from ..core.sim import Tally, progress, tally
 from .odds import _longest
 from .rules import (TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, SpeedState, _check_order, _check_rates, _fits,
@@ -32,7 +34,7 @@ POLICIES = ("first", "longest", "block", "random")
 def mean_reaction_time(profile: str | int | Fraction) -> Fraction:
     """The average delay before a player with this profile (or rate) moves: 1 / rate seconds."""
     rate = PROFILES[profile] if isinstance(profile, str) and profile in PROFILES else profile
-    if isinstance(rate, str):
+    if isinstance(rate, str) or rate is None:
         raise ValueError(f"unknown profile {profile!r}; the profiles are {', '.join(PROFILES)}")
     return 1 / _check_rates((rate, 1))[0]
 
@@ -54,6 +56,14 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
     the longest chain of my cards; "block": the card that leaves the opponent the fewest playable cards (then the
     longest chain); "random": any fitting card.
     """
+    if type(kind) is not str or kind not in POLICIES:
+        raise (ValueError if type(kind) is str else TypeError)(
+            f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
+    mine, theirs = _places(mine, "mine"), _places(theirs, "theirs")
+    tops = items(tops, "tops", low=1, high=2)
+    for top in tops:
+        whole(top, "each top", 1, 13)
+    rng_arg(rng)
     if kind == "first":  # the commonest bot, so it stops at the first card that fits
         for i, card in enumerate(mine):
             if card is not None:
@@ -78,6 +88,15 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
     raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
 
 
+def _places(cards, name: str) -> tuple:
+    """Face-up cards as ranks 1 to 13, None for an empty place."""
+    cards = items(cards, name, high=20)
+    for card in cards:
+        if card is not None:
+            whole(card, f"each card of {name} (a rank, or None for an empty place)", 1, 13)
+    return cards
+
+
 def _choose_flip(mine: Sequence[int | None]) -> int:
     """At a stalemate with an empty pile: flip the first face-up card (the kit's bots keep it simple)."""
     return next(i for i, c in enumerate(mine) if c is not None)
@@ -89,6 +108,10 @@ def policy(kind: str) -> Callable[[SpeedState, random.Random], object]:
         raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
 
     def play(state: SpeedState, rng: random.Random):
+        instance(state, "state", SpeedState, "a SpeedState (a Speed position)")
+        rng_arg(rng)
+        if state.current_player < 0:
+            raise ValueError(f"no player is to move in this position ({state.step}): a bot only chooses plays")
         me = state.current_player
         mine = state.face_up(me)
         if state.step == "choose-flip":
@@ -152,13 +175,13 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
         raise TypeError("setup must be a Setup, for example ONE_DECK")
     if not isinstance(rng, random.Random):
         raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    policies = items(policies, "policies", low=2, high=2)
     for kind in policies:
-        if kind not in POLICIES:
-            raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
-    if isinstance(policies, str) or len(policies) != 2:
-        raise ValueError(f"policies must name two policies, one for each player, not {policies!r}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(f"max_steps must be a whole number, at least 1, not {max_steps!r}")
+        if type(kind) is not str or kind not in POLICIES:
+            raise (ValueError if type(kind) is str else TypeError)(
+                f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
+    flag(record, "record")
+    limit(whole(max_steps, "max_steps", 1), 2_000_000, "max_steps")
     r0, r1 = _check_rates(rates)
     p_first = float(r0 / (r0 + r1))
     # the piles in a known order (a cut deck), top first, or None while they are shuffled
@@ -332,6 +355,10 @@ def play_match(setup: Setup, rng: random.Random, policies: Sequence[str] = ("fir
     The first round is shuffled; the next ones are dealt as ``setup.between_rounds`` says: with one deck
     ("cut", the default) the cards are gathered, cut and dealt again without a shuffle (``rules.next_round``).
     """
+    instance(setup, "setup", Setup, "a Setup, for example ONE_DECK")
+    rng_arg(rng)
+    _check_rates(rates)
+    limit(whole(rounds, "rounds", 1), 1_000, "rounds")
     match = Match(rounds)
     order = None
     while not match.is_over():
@@ -346,12 +373,21 @@ def win_rate(ratio, n: int, seed: int, *, setup: Setup = TWO_DECKS, policies: Se
              show_progress: bool | None = None) -> Tally:
     """Who wins n seeded rounds when player 0 reacts ``ratio`` times as fast as player 1 (a Tally of 0/1/"tie")."""
     rates = _check_rates((ratio, 1))
+    limit(whole(n, "n", 1), 20_000, "n rounds")
+    seed_arg(seed)
+    optional_flag(show_progress, "show_progress")
+    instance(setup, "setup", Setup, "a Setup, for example ONE_DECK")
     return tally(lambda rng: fast_round(setup, rng, policies, rates).winner, n, seed, show_progress=show_progress)
 
 
 def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: Setup = TWO_DECKS,
                    policies: Sequence[str] = ("first", "first")) -> list[tuple[Fraction, float, float, float]]:
     """For each speed ratio: (ratio, player 0's share of wins, low and high ends of its 95% interval)."""
+    ratios = items(ratios, "ratios", low=1, high=50)
+    for ratio in ratios:
+        _check_rates((ratio, 1))
+    limit(whole(n, "n", 1) * len(ratios), 50_000, "n rounds times the number of ratios")
+    whole(seed, "seed")
     rows = []
     for i, ratio in enumerate(progress(ratios, len(ratios), "speed ratios")):
         t = win_rate(ratio, n, seed + i, setup=setup, policies=policies, show_progress=False)
@@ -364,6 +400,17 @@ def plot_win_rate_curve(curves: dict[str, list], ax=None, *, title: str | None =
     """Plot win rate against speed ratio, one line with its 95% band per curve (label -> rows of win_rate_curve)."""
     import matplotlib.pyplot as plt
 
+    axes(ax)
+    optional_text(title)
+    if not isinstance(curves, dict) or not curves:
+        raise TypeError(f"curves maps a label to the rows of win_rate_curve, like {{'first': rows}}, not "
+                        f"{describe(curves)}")
+    for label, rows in curves.items():
+        for row in items(rows, f"the rows of {label!r}", low=1):
+            if not (isinstance(row, tuple) and len(row) == 4 and all(isinstance(v, (int, float, Fraction))
+                                                                       and not isinstance(v, bool) for v in row)):
+                raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, not "
+                                 f"{describe(row)}")
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.8))
     for label, rows in curves.items():

@@ -10,7 +10,9 @@ from typing import Iterable, Sequence
 
 import networkx as nx
 
+from ..core.args import axes, instance, items, limit, optional_text, whole
 from ..core.exact import AbsorbingChain
+from ..core.game import describe
 from ..core.graphs import build_graph, draw_graph
 from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
 
@@ -35,9 +37,11 @@ def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable =
     """Draw the 13-cycle with the centre tops (red), your face-up cards (blue) and the opponent's (orange)."""
     import matplotlib.pyplot as plt
 
-    tops = {rank_of(t) for t in tops if t is not None}
-    mine = {rank_of(c) for c in mine if c is not None}
-    theirs = {rank_of(c) for c in theirs if c is not None}
+    axes(ax)
+    optional_text(title)
+    tops = {rank_of(t) for t in items(tops, "tops") if t is not None}
+    mine = {rank_of(c) for c in items(mine, "mine") if c is not None}
+    theirs = {rank_of(c) for c in items(theirs, "theirs") if c is not None}
     graph = rank_cycle()
     # the circle reads clockwise from the Ace at the top, like a clock face
     pos = {r: (math.sin(2 * math.pi * (r - 1) / 13), math.cos(2 * math.pi * (r - 1) / 13)) for r in RANKS}
@@ -70,6 +74,7 @@ def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable =
 def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     """Which cards can follow which: nodes are the centre tops ("pile A", "pile B") and the face-up cards
     (their places, 0-based); an arrow x -> y means card y can go on x."""
+    cards, tops = _cards(cards), items(tops, "tops", high=2)
     graph = nx.DiGraph()
     for pile, top in enumerate(tops):
         if top is not None:
@@ -83,6 +88,15 @@ def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
             if a != b and db["kind"] == "card" and _fits(db["rank"], da["rank"]):
                 graph.add_edge(a, b)
     return graph
+
+
+def _cards(cards) -> tuple:
+    """Face-up cards, each a rank (or None for an empty place), at most 20 of them."""
+    cards = items(cards, "cards", high=20)
+    for card in cards:
+        if card is not None:
+            rank_of(card)
+    return cards
 
 
 def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
@@ -109,8 +123,8 @@ def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
 
 def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
     """The most face-up cards a player could shed on the two piles without turning up a new card."""
-    ranks = tuple(sorted(rank_of(c) for c in cards if c is not None))
-    a, b = (rank_of(t) for t in tops)
+    ranks = tuple(sorted(rank_of(c) for c in _cards(cards) if c is not None))
+    a, b = (rank_of(t) for t in items(tops, "tops (the two centre tops)", low=2, high=2))
     return _shed(ranks, a, b)
 
 
@@ -132,6 +146,8 @@ def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: st
     """Draw the chain graph with its longest path in red."""
     import matplotlib.pyplot as plt
 
+    axes(ax)
+    optional_text(title)
     graph = chain_graph(cards, tops)
     path = longest_chain(cards, tops)
     if ax is None:
@@ -166,11 +182,14 @@ def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
     """Every position reachable from a small end-game, as a move graph (races and draws carry exact odds)."""
     if not isinstance(state, SpeedState):
         raise TypeError("give a SpeedState, for example one made with position(...)")
+    limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     return build_graph(state, max_nodes=max_nodes, label=_state_label)
 
 
 def draw_endgame(state: SpeedState, ax=None, *, title: str | None = None):
     """Draw the state graph of a small end-game: choices blue, races and draws orange, ends grey."""
+    axes(ax)
+    optional_text(title)
     graph = endgame_graph(state)
     return draw_graph(graph, ax, title=title or "end-game: P0 cards / centre tops / P1 cards", font_size=7)
 
@@ -189,10 +208,20 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
     """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
     (races and draws by their exact odds). Recycled centre cards can bring a position back, so the positions
     form an absorbing Markov chain whose absorption odds are solved exactly. Only for small end-games."""
-    from .bots import policy as make_policy
+    from .bots import POLICIES, policy as make_policy
 
+    instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
+    policies = items(policies, "policies", low=2, high=2)
+    for p in policies:
+        if isinstance(p, str):
+            if p not in POLICIES:
+                raise ValueError(f"a policy is one of {', '.join(map(repr, POLICIES))}, not {p!r}")
+        elif not callable(p):
+            raise TypeError(f"each policy is a name like 'first' or a function policy(state, rng), not {describe(p)}")
     if any(p == "random" for p in policies):
         raise ValueError("exact odds need deterministic bots; 'random' is not one")
+    whole(player, "player", 0, 1)
+    limit(whole(max_states, "max_states", 1), 50_000, "max_states")
     chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
     rng = random.Random(0)  # deterministic policies never use it
 

@@ -13,7 +13,9 @@ from typing import Iterable
 
 import sympy
 
+from ..core.args import instance, items, whole
 from ..core.exact import to_rational
+from ..core.game import describe
 from .rules import RANKS, Setup, SpeedState, _fits, neighbours, rank_of
 
 __all__ = [
@@ -36,7 +38,7 @@ def ranks_that_fit(top: int | str) -> tuple[int, int]:
 
 
 def _check_decks(decks) -> int:
-    if decks not in (1, 2) or isinstance(decks, bool):
+    if type(decks) is not int or decks not in (1, 2):
         raise ValueError(f"Speed uses 1 or 2 decks, not {decks!r}")
     return decks
 
@@ -108,7 +110,7 @@ def longest_chain_of_ranks(ranks: Iterable[int | str], start: int | str | None =
     This is the longest path in the chain graph (cards joined when their ranks differ by 1 mod 13); with
     ``start`` (a centre top) the path must begin with a card that fits on it.
     """
-    counts = Counter(rank_of(r) for r in ranks)
+    counts = Counter(rank_of(r) for r in items(ranks, "ranks"))
     top = None if start is None else rank_of(start)
     return _longest(tuple(counts.get(r, 0) for r in RANKS), top)
 
@@ -151,8 +153,8 @@ def chain_length_distribution(hand: int = 5, decks: int = 1) -> dict[int, sympy.
 
 def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
     """P(a random hand holds a chain of at least k cards playable one after another)."""
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError("a chain length is a whole number, at least 1")
+    whole(k, "k (a chain length)", 1)
+    whole(hand, "hand (the number of face-up cards)", 1, 8)
     dist = _chain_distribution(hand, _check_decks(decks))
     return to_rational(sum((p for length, p in dist.items() if length >= k), Fraction(0)))
 
@@ -163,8 +165,8 @@ def race_probability(rate_a=RATE_A, rate_b=RATE_B):
     With sympy symbols (the default) the answer is the formula; with numbers it is an exact Rational.
     """
     for r in (rate_a, rate_b):
-        if isinstance(r, (bool, float)):
-            raise TypeError(f"give rates exactly (int, Fraction or sympy), not {r!r}")
+        if isinstance(r, (bool, float)) or not isinstance(r, (int, Fraction, sympy.Basic)):
+            raise TypeError(f"give rates exactly (int, Fraction or a sympy symbol), not {describe(r)}")
     a, b = sympy.sympify(rate_a), sympy.sympify(rate_b)
     if (a.is_number and a <= 0) or (b.is_number and b <= 0):
         raise ValueError("reaction rates must be positive")
@@ -179,8 +181,8 @@ def race_by_integration():
 
 def p_next_card_fits(state: SpeedState, player: int) -> sympy.Rational:
     """P(the next card the player turns up from the pile fits one of the centre tops), from the unseen cards."""
-    if player not in (0, 1):
-        raise ValueError("the players are 0 and 1")
+    instance(state, "state", SpeedState, "a SpeedState (a Speed position)")
+    whole(player, "player", 0, 1)
     pool = state.pools[state.pool_of[player]] if state.pools else ()
     total = sum(pool)
     if not total:

@@ -650,17 +650,19 @@ def next_round(finished: SpeedState, rng) -> SpeedState:
 
 
 def _check_rates(rates) -> tuple[Fraction, Fraction]:
-    try:
-        r0, r1 = rates
-    except (TypeError, ValueError):
-        raise TypeError("rates must be a pair of reaction rates, one for each player, like (1, 2)") from None
+    from ..core.args import exact_number, items
+
+    if isinstance(rates, (str, bytes, dict)) or not isinstance(rates, Iterable) or len(list(rates)) != 2:
+        raise TypeError("rates must be a pair of reaction rates, one for each player, like (1, 2)")
     out = []
-    for r in (r0, r1):
+    for r in items(rates, "rates"):
         if isinstance(r, bool) or isinstance(r, float):
             raise TypeError(f"reaction rates must be exact numbers (int or Fraction), not {r!r}")
-        r = Fraction(r)
+        r = exact_number(r, "a reaction rate")
         if r <= 0:
             raise ValueError(f"a reaction rate must be positive (moves per second), not {r}")
+        if r > 10 ** 6 or r < Fraction(1, 10 ** 6):
+            raise ValueError(f"a reaction rate runs from 1/1,000,000 to 1,000,000 moves per second, not {r}")
         out.append(r)
     return tuple(out)
 
