@@ -3,6 +3,10 @@
 You are player 0. Click adjacent cards of your hand to select them, then Show; or pick the end of the active set,
 whether to turn the card round and the gap to put it in, then Scout. Switch on Scout & Show (once a round) to
 scout first and then show from the new hand.
+
+Two explorers: ``SetSomewhereExplorer`` (the exact chance of a set of k adjacent cards somewhere in a dealt hand,
+against the players and the hand size, checked by a seeded simulation) and ``DealtHandExplorer`` (a seeded deal
+drawn with its sets and its strongest show, against the exact expected numbers of sets and shows).
 """
 from __future__ import annotations
 
