@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
+from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import random_policy
 from .graphs import plane_options, plans, reachable, shot_from
 from .odds import _shot, nearest_target
@@ -24,9 +25,18 @@ from .rules import Dogfight, Plane, SpeedChange, hex_distance, line_ahead
 __all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan"]
 
 
+def _to_move(state, rng) -> Dogfight:
+    """The checks of a pilot's arguments: a position where a side is to choose, and a generator."""
+    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    rng_arg(rng)
+    if state.current_player < 0:
+        raise ValueError(f"no side is to choose in this position ({state.phase}): a pilot only chooses moves")
+    return state
+
+
 def random_pilot(state: Dogfight, rng: random.Random):
     """Any legal move, chosen uniformly at random."""
-    return random_policy(state, rng)
+    return random_policy(_to_move(state, rng), rng)
 
 
 def _kill_chance(position: tuple, me: Plane, enemies: list[Plane]) -> Fraction:
@@ -98,7 +108,8 @@ def _edge_room(state: Dogfight, hex_: tuple) -> int:
 
 def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
     """Every end position of the acting plane's move with its exact kill chance, exposure and one sequence."""
-    index = state.active if index is None else index
+    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    index = state.active if index is None else whole(index, "index", 0, len(state.planes) - 1)
     me = state.planes[index]
     enemies = state.flying(1 - me.side)
     threats = threat_map(state, me)
@@ -122,6 +133,8 @@ def best_plan(state: Dogfight, style: str = "greedy") -> list:
     exposure to return fire; with no shot anywhere it closes in on the nearest enemy (least exposure among the
     nearest positions). Cautious: off the edge, then the least exposure, then the best shot, then closing in.
     """
+    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    one_of(style, "style", ("greedy", "cautious"))
     rows = rate_positions(state)
     if not rows:
         return []
@@ -146,6 +159,7 @@ def _steady_speed(state: Dogfight) -> SpeedChange:
 
 def _pilot(style: str) -> Callable[[Dogfight, random.Random], object]:
     def policy(state: Dogfight, rng: random.Random):
+        _to_move(state, rng)
         if state.phase in ("pick-move", "pick-fire"):
             return state.legal_moves()[0]  # the planes in the scenario's order
         if state.phase == "move":

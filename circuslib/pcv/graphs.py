@@ -14,7 +14,9 @@ from typing import Iterable
 
 import networkx as nx
 
+from ..core.args import axes, flag, graph_of, instance, items, optional_text, whole
 from ..core.exact import to_rational
+from ..core.game import describe
 from .odds import _shot
 from .rules import (MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effective_range, line_ahead,
                     manoeuvre_steps)
@@ -81,6 +83,22 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
     return nodes, edges
 
 
+MOVE_GRAPH = "pcv move graph"
+
+
+def _move_graph(graph) -> nx.DiGraph:
+    return graph_of(graph, "graph", MOVE_GRAPH, "move_graph(plane) or plane_graph(state)")
+
+
+def _plane_index(state, index) -> int:
+    """The plane ``index`` of a game (the acting plane by default), checked: a plane still flying."""
+    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    index = state.active if index is None else whole(index, "index", 0, len(state.planes) - 1)
+    if not state.planes[index].flying:
+        raise ValueError(f"{state.planes[index].name} is out of the game ({state.planes[index].out})")
+    return index
+
+
 def move_graph(plane: Plane, *, mp: int | None = None, turning: str = "front-three", board: Board | None = None,
                blocked: Iterable[tuple] = (), fast: bool = True, off_map: str = "out") -> nx.DiGraph:
     """Every sequence of manoeuvres that spends exactly ``mp`` points (the plane's speed by default).
@@ -89,6 +107,7 @@ def move_graph(plane: Plane, *, mp: int | None = None, turning: str = "front-thr
     landed, left ``board`` or entered a ``blocked`` (hex, altitude): a collision). Edges carry ``move`` and
     ``cost``. ``G.graph["root"]`` is the start node.
     """
+    flag(fast, "fast")
     with _collector_paused():
         return _build(plane, mp, turning, board, blocked, fast, off_map)
 
@@ -111,7 +130,7 @@ def _build(plane, mp, turning, board, blocked, fast, off_map="out") -> nx.DiGrap
     nodes, edges = explore(plane, mp=mp, turning=turning, board=board, blocked=blocked, off_map=off_map)
     root = next(iter(nodes))
     if not fast:
-        graph = nx.DiGraph(root=root, plane=plane.name, turning=turning)
+        graph = nx.DiGraph(root=root, plane=plane.name, turning=turning, kind=MOVE_GRAPH)
         graph.add_nodes_from((node, {"end": not out and node[3] == 0, "out": out, "depth": root[3] - node[3]})
                              for node, out in nodes.items())
         graph.add_edges_from((a, b, {"move": m, "cost": m.cost}) for a, b, m in edges)
@@ -125,7 +144,7 @@ def _build(plane, mp, turning, board, blocked, fast, off_map="out") -> nx.DiGrap
         data = {"move": m, "cost": m.cost}
         succ[a][b] = data
         pred[b][a] = data
-    graph = nx.DiGraph(root=root, plane=plane.name, turning=turning)
+    graph = nx.DiGraph(root=root, plane=plane.name, turning=turning, kind=MOVE_GRAPH)
     graph._node = {node: {"end": not out and node[3] == 0, "out": out, "depth": root[3] - node[3]}
                    for node, out in nodes.items()}
     graph._adj = graph._succ = succ
@@ -135,7 +154,7 @@ def _build(plane, mp, turning, board, blocked, fast, off_map="out") -> nx.DiGrap
 
 def _check_blocked(blocked) -> set:
     """The (hex, altitude) places other planes fill, checked: a plane flying into one collides."""
-    if isinstance(blocked, (str, bytes)) or not isinstance(blocked, Iterable):
+    if isinstance(blocked, (str, bytes, dict)) or not isinstance(blocked, Iterable):
         raise TypeError(f"blocked must be a list of (hex, altitude) pairs, not {blocked!r}")
     places = set()
     for place in blocked:
@@ -148,7 +167,7 @@ def _check_blocked(blocked) -> set:
 
 def end_nodes(graph: nx.DiGraph) -> list[Node]:
     """The nodes where the move ends with the plane still flying."""
-    return [node for node, data in graph.nodes(data=True) if data["end"]]
+    return [node for node, data in _move_graph(graph).nodes(data=True) if data["end"]]
 
 
 def reachable(plane: Plane, **options) -> set[tuple]:
@@ -179,7 +198,7 @@ def plans(plane: Plane, **options) -> dict[tuple, list]:
 
 def count_sequences(graph: nx.DiGraph) -> int:
     """How many manoeuvre sequences lead from the start to an end node (paths counted, not positions)."""
-    ways = {graph.graph["root"]: 1}
+    ways = {_move_graph(graph).graph["root"]: 1}
     for node in nx.topological_sort(graph):
         for child in graph.successors(node):
             ways[child] = ways.get(child, 0) + ways.get(node, 0)
@@ -188,6 +207,9 @@ def count_sequences(graph: nx.DiGraph) -> int:
 
 def sequence_to(graph: nx.DiGraph, end: tuple) -> list:
     """One manoeuvre sequence from the start to the end position (hex, facing, altitude) or end node."""
+    _move_graph(graph)
+    if not isinstance(end, tuple) or len(end) not in (3, 4):
+        raise TypeError(f"end is a position (hex, facing, altitude) or an end node, not {describe(end)}")
     target = end if len(end) == 4 else (*end, 0)
     if target not in graph or not graph.nodes[target]["end"]:
         raise ValueError(f"the plane cannot end its move at {end[:3]}: it is not one of the graph's end positions")
@@ -197,13 +219,13 @@ def sequence_to(graph: nx.DiGraph, end: tuple) -> list:
 
 def plane_graph(state: Dogfight, index: int | None = None) -> nx.DiGraph:
     """The move graph of a plane in a game: its points left, the scenario's map, other planes as collisions."""
-    index = state.active if index is None else index
+    index = _plane_index(state, index)
     return move_graph(state.planes[index], **plane_options(state, index))
 
 
 def plane_options(state: Dogfight, index: int | None = None) -> dict:
     """The ``move_graph`` options of a plane in a game: points left, the map, other planes as collisions."""
-    index = state.active if index is None else index
+    index = _plane_index(state, index)
     plane = state.planes[index]
     mp = state.mp_left if (index == state.active and state.phase == "move") else plane.speed
     blocked = [(p.hex, p.altitude) for i, p in enumerate(state.planes) if i != index and p.flying]
@@ -224,7 +246,7 @@ def shot_from(position: tuple, target: Plane) -> tuple[int, int] | None:
 def firing_positions(state: Dogfight, index: int | None = None) -> dict[tuple, dict[str, object]]:
     """For each end position of the plane's move that puts an enemy in reach: the best target and the exact
     chance one shot destroys it, ``{(hex, facing, altitude): {"target": name, "destroy": Rational}}``."""
-    index = state.active if index is None else index
+    index = _plane_index(state, index)
     me = state.planes[index]
     enemies = [p for p in state.planes if p.flying and p.side != me.side]
     result = {}
@@ -246,6 +268,10 @@ def firing_positions(state: Dogfight, index: int | None = None) -> dict[tuple, d
 def draw_move_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     """Draw the manoeuvre graph with one column per movement point spent: ends in green, losses in grey."""
     import matplotlib.pyplot as plt
+
+    _move_graph(graph)
+    axes(ax)
+    optional_text(title)
 
     from ..core.graphs import layered_layout
 
@@ -273,7 +299,10 @@ def draw_move_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
 
 def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = True, size: float = 26) -> str:
     """The map with the plane's reachable hexes shaded (orange), and in red those that give a shot."""
-    index = state.active if index is None else index
+    index = _plane_index(state, index)
+    flag(shots, "shots")
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 5 <= size <= 200:
+        raise ValueError(f"size (a hex's size on screen) is a number from 5 to 200, not {describe(size)}")
     ends = {node[0] for node in end_nodes(plane_graph(state, index))}
     shade = {h: "#fdd49e" for h in ends}
     if shots:
@@ -298,6 +327,9 @@ def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
 def draw_damage_chain(hexes: int, alt_diff: int = 0, ax=None, *, title: str | None = None):
     """Draw the damage chain for one range: three states in a row, loops for a miss, exact probabilities."""
     import matplotlib.pyplot as plt
+
+    axes(ax)
+    optional_text(title)
 
     graph = damage_chain_graph(hexes, alt_diff)
     if ax is None:

@@ -12,7 +12,9 @@ from typing import Any, Callable
 
 import sympy
 
+from ..core.args import flag, instance, items, limit, whole
 from ..core.exact import AbsorbingChain, Dist, to_rational
+from ..core.game import describe
 from .rules import MAX_LEVEL, MIN_LEVEL, Dogfight, Fire, effective_range, hit_faces
 
 __all__ = [
@@ -71,6 +73,7 @@ def _check_shots(shots: Any) -> None:
         raise TypeError(f"the number of shots must be a whole number, not {shots!r}")
     if shots < 0:
         raise ValueError(f"the number of shots cannot be negative ({shots})")
+    limit(shots, 10_000, "shots")
 
 
 def _destroy_after(shots: int, hit: Fraction, six: Fraction, damaged: bool) -> Fraction:
@@ -87,8 +90,7 @@ def destroy_probability(shots: int, hexes: int, alt_diff: int = 0, damaged: bool
     """P(the target is destroyed within ``shots`` independent shots from this range)."""
     _check_shots(shots)
     _check_shot(hexes, alt_diff)
-    if not isinstance(damaged, bool):
-        raise TypeError("damaged is True or False")
+    flag(damaged, "damaged")
     hit, six = _hit_and_six(hexes, alt_diff)
     return to_rational(_destroy_after(shots, hit, six, damaged))
 
@@ -107,6 +109,7 @@ def damage_chain(hexes: int, alt_diff: int = 0) -> AbsorbingChain:
 def expected_shots(hexes: int, alt_diff: int = 0, damaged: bool = False) -> sympy.Expr:
     """The expected number of shots to destroy the target (infinite, sympy.oo, out of reach)."""
     _check_shot(hexes, alt_diff)
+    flag(damaged, "damaged")
     if _hit_and_six(hexes, alt_diff)[0] == 0:
         return sympy.oo
     steps = damage_chain(hexes, alt_diff).expected_steps()
@@ -122,6 +125,7 @@ def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
 
     Intact survives n shots if all miss ((1-p)^n) or one shot of the n damages (p - q) and the rest miss.
     """
+    flag(damaged, "damaged")
     k = sympy.Symbol("k", integer=True, nonnegative=True)
     if damaged:
         return sympy.simplify(1 - (1 - p) ** n)
@@ -131,6 +135,7 @@ def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
 
 def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
     """E[shots to destroy] in p and q, from the chain's first-step equations, simplified: (2p - q)/p**2."""
+    flag(damaged, "damaged")
     e_intact, e_damaged = sympy.symbols("E_intact E_damaged")
     solution = sympy.solve([sympy.Eq(e_intact, 1 + (1 - p) * e_intact + (p - q) * e_damaged),
                             sympy.Eq(e_damaged, 1 + (1 - p) * e_damaged)], [e_intact, e_damaged])
@@ -140,6 +145,7 @@ def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
 def odds_table(max_shots: int = 3) -> list[dict]:
     """One row per shot in reach (hexes, altitude difference): p, q, the one-shot outcome, P(destroyed within
     1..max_shots shots) and the expected shots, from the formulas evaluated at that range."""
+    whole(max_shots, "max_shots", 1, 20)
     destroy_n, expected = destroy_after_formula(), expected_shots_formula()
     rows = []
     for alt_diff in (0, 1):
@@ -163,6 +169,11 @@ def odds_table(max_shots: int = 3) -> list[dict]:
 def after_shots(shots: list[tuple[int, int]], damaged: bool = False) -> Dist:
     """The exact distribution of the target's state (intact, damaged, destroyed) after these shots in order,
     each given as (hexes, alt_diff)."""
+    flag(damaged, "damaged")
+    shots = items(shots, "shots", high=10_000)
+    for shot in shots:
+        if not isinstance(shot, tuple) or len(shot) != 2:
+            raise TypeError(f"each shot is a pair (hexes, alt_diff), not {describe(shot)}")
     state = {DAMAGED if damaged else INTACT: Fraction(1)}
     for hexes, alt_diff in shots:
         _check_shot(hexes, alt_diff)
@@ -183,6 +194,9 @@ def after_shots(shots: list[tuple[int, int]], damaged: bool = False) -> Dist:
 
 def nearest_target(state: Dogfight) -> Fire:
     """The bots' choice (kit ruling): fire at the nearest plane in line (by effective range; damaged first on a tie)."""
+    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    if state.phase != "fire":
+        raise ValueError(f"a plane chooses a target only in the fire phase, not in the {state.phase!r} phase")
     return Fire(state.planes[state.open_targets()[0]].name)
 
 
@@ -202,7 +216,11 @@ def destroy_chances(state: Dogfight, choose: Callable[[Dogfight], Fire] = neares
     destroyed by one shooter is not shot at again."""
     if not isinstance(state, Dogfight):
         raise TypeError("destroy_chances needs a Dogfight state")
-    if state.phase in ("move", "speed"):
+    if not callable(choose):
+        raise TypeError(f"choose is a function choose(state) -> Fire, not {describe(choose)}")
+    if state.phase == "over":
+        raise ValueError("the game is over: nobody fires any more")
+    if state.phase in ("pick-move", "move", "speed"):
         state = state.fire_now()
     side, turn = state.side, state.turn
     enemies = [i for i, pl in enumerate(state.planes) if pl.side != side and pl.flying]
