@@ -93,3 +93,10 @@ def test_random_games_keep_every_invariant_and_refuse_every_illegal_move(game):
     assert tally["tried"] >= 300
     assert examples == {}, examples  # the first raw exception, silent accept, disagreement or hang of each kind
     assert tally["refused cleanly"] == tally["tried"] and set(tally) <= set(COLUMNS)
+
+
+def test_settings_that_cannot_finish_a_game_are_refused_when_the_rules_are_made():
+    for posters in (4, 5):
+        with pytest.raises(ValueError, match="never end"):
+            circus.Ruleset(posters_to_win=posters)
+    assert circus.Ruleset(posters_to_win=3).posters_to_win == 3

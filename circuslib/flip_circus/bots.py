@@ -12,17 +12,29 @@ import math
 import random
 from fractions import Fraction
 
+from ..core.args import instance, rng_arg
 from ..core.game import CHANCE, random_policy
-from .graphs import likeliest_first_move, trio_need
+from .graphs import _check_faces, likeliest_first_move, trio_need
 from .odds import back_fractions
 from .rules import (ACROBATE, CLOWN, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
 
 
+def _to_move(state, rng) -> FlipCircus:
+    """The checks of a bot's arguments: a position where a player is to move, and a generator."""
+    instance(state, "state", FlipCircus, "a FlipCircus position")
+    rng_arg(rng)
+    if state.current_player == CHANCE:
+        raise ValueError("a bot chooses moves, not chance outcomes")
+    if state.current_player < 0:
+        raise ValueError("the game is over: there is no move to choose")
+    return state
+
+
 def random_bot(state: FlipCircus, rng: random.Random):
     """Any legal move, each equally likely."""
-    return random_policy(state, rng)
+    return random_policy(_to_move(state, rng), rng)
 
 
 def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
@@ -116,6 +128,7 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
 
 def threats(faces, available) -> int:
     """How many windows of three neighbours are one change short of a trio whose poster is still available."""
+    faces, available = _check_faces(faces, available)
     available = set(available)
     count = 0
     for m in range(SIZE):
@@ -127,15 +140,13 @@ def threats(faces, available) -> int:
 
 def greedy_bot(state: FlipCircus, rng: random.Random):
     """Take a poster if a winning turn exists, else bring a trio closest, else look where it tells most."""
-    if state.current_player == CHANCE:
-        raise ValueError("a bot chooses moves, not chance outcomes")
+    _to_move(state, rng)
     return _greedy_choice(state, rng, defend=False)
 
 
 def defensive_bot(state: FlipCircus, rng: random.Random):
     """The greedy bot that also denies the opponent: fewest near-trios left, and Clowns used to take Applause away."""
-    if state.current_player == CHANCE:
-        raise ValueError("a bot chooses moves, not chance outcomes")
+    _to_move(state, rng)
     return _greedy_choice(state, rng, defend=True)
 
 

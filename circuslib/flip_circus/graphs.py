@@ -15,10 +15,13 @@ from typing import Hashable, Sequence
 import networkx as nx
 import sympy
 
+from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_arg, whole
 from ..core.exact import to_rational
+from ..core.game import describe
 from ..core.graphs import build_graph
 from .odds import hidden_worlds
-from .rules import (ACROBATE, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus,
+from .rules import (ACROBATE, ARTISTS, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE,
+                    FlipCircus,
                     PlayerView, clown_groups, flip, makes_clown_group, power, power_problem, power_swap, swap,
                     swap_problem)
 
@@ -68,10 +71,21 @@ class WinningTurn:
         return f"{', '.join(map(str, self.moves))}  (probability {self.probability})"
 
 
+def _check_faces(faces, available) -> tuple[tuple, tuple]:
+    """The ten visible faces of a ring and the poster artists still available, checked."""
+    faces = items(faces, "faces", low=SIZE, high=SIZE)
+    available = items(available, "available")
+    for artist in faces + available:
+        if type(artist) is not str or artist not in ARTISTS:
+            raise ValueError(f"faces and posters are artists ({', '.join(ARTISTS)}), not {describe(artist)}")
+    return faces, available
+
+
 def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
     """The fewest actions that could possibly complete a trio: each action changes at most one place of a window
     of three neighbours (a swap inside the window only reorders it), so the least number of wrong places is a
     lower bound."""
+    faces, available = _check_faces(faces, available)
     best = 3
     for middle in range(SIZE):
         a, b, c = faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE]
@@ -338,6 +352,8 @@ def _touched(faces: tuple, code: int) -> tuple:
 
 
 def _start(state: FlipCircus | PlayerView, player: int | None):
+    if player is not None:
+        whole(player, "player", 0, 3)
     if isinstance(state, FlipCircus):
         if state.is_over() or state.current_player < 0:
             raise ValueError("there is no player to move: the game is over or still being set up")
@@ -346,6 +362,8 @@ def _start(state: FlipCircus | PlayerView, player: int | None):
         view = state.view(state.player if player is None else player)
     elif isinstance(state, PlayerView):
         view = state
+        if player is not None and player != view.player:
+            raise ValueError(f"this is player {view.player}'s view, not player {player}'s")
     else:
         raise TypeError(f"expected a Flip Circus state or view, not {type(state).__name__}")
     if view.player != view.to_move:
@@ -386,9 +404,7 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     """Every winning plan (as move codes) with its count of hidden worlds, and the count of all the worlds."""
     view = _start(state, player)
     applause = view.applause[view.team]
-    cap = applause if max_applause is None else max_applause
-    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
-        raise ValueError("max_applause is a whole number of Applause, 0 or more")
+    cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.rules.applause_tokens)
     worlds = hidden_worlds(view)
     search = _Search(view, worlds, cap)
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
@@ -401,6 +417,11 @@ def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applau
     """Whether a player who knew every face could take a poster this turn (an omniscient one-turn search)."""
     if not isinstance(state, FlipCircus):
         raise TypeError("can_take_poster needs the full state (it uses every hidden face)")
+    _start(state, None)
+    if actions is not None:
+        whole(actions, "actions", 0, 6)
+    if max_applause is not None:
+        whole(max_applause, "max_applause", 0, state.rules.applause_tokens)
     view = state.view(state.player)
     backs = state.backs
     view = PlayerView(view.rules, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
@@ -430,8 +451,11 @@ def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
 
     This graph uses the true faces (the teacher's view): a flip shows what really is on the back.
     """
-    if not isinstance(state, FlipCircus) or state.current_player < 0:
+    if not isinstance(state, FlipCircus):
+        raise TypeError(f"give a Flip Circus position with a player to move, not {describe(state)}")
+    if state.current_player < 0:
         raise ValueError("give a Flip Circus position with a player to move")
+    limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     mover, start_posters = state.team, len(state.posters[state.team])
 
     def key(s: FlipCircus) -> Hashable:
@@ -441,13 +465,21 @@ def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
                         label=lambda s: "".join(f[:2] for f in s.faces))
     for node, data in graph.nodes(data=True):
         data["poster"] = len(data["state"].posters[mover]) > start_posters
+    graph.graph["kind"] = ONE_TURN
     return graph
+
+
+ONE_TURN = "flip circus one-turn graph"
 
 
 def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
     """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
     import matplotlib.pyplot as plt
 
+    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
+    axes(ax)
+    seed_arg(seed)
+    optional_text(title)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 6))
     # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
@@ -483,8 +515,19 @@ def _neighbours_by_swaps(arrangement: tuple):
             yield (i, j), tuple(new)
 
 
+def _check_ring(ring, name: str, high: int = 20) -> tuple:
+    ring = tuple(ring) if isinstance(ring, str) else items(ring, name)  # "ABCD": one item a letter
+    limit(len(ring), high, f"the places of {name}")
+    for item in ring:
+        try:
+            hash(item)
+        except TypeError:
+            raise TypeError(f"the items of {name} must be plain values (numbers, names), not {describe(item)}") from None
+    return ring
+
+
 def _check_pair(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
-    a, b = tuple(a), tuple(b)
+    a, b = _check_ring(a, "a"), _check_ring(b, "b")
     if len(a) < 2:
         raise ValueError("a ring needs at least two places")
     if sorted(map(repr, a)) != sorted(map(repr, b)):
@@ -498,6 +541,7 @@ def shortest_swaps(a: Sequence, b: Sequence, *, max_states: int = 2_000_000) -> 
     A breadth-first search from both ends of the Cayley graph whose nodes are arrangements and whose edges are
     the swaps of two neighbours (including the last and the first place)."""
     a, b = _check_pair(a, b)
+    limit(whole(max_states, "max_states", 1), 2_000_000, "max_states")
     if a == b:
         return []
     parents = [{a: None}, {b: None}]
@@ -538,7 +582,9 @@ def swap_distance(a: Sequence, b: Sequence, **kwargs) -> int:
 
 def swap_graph(items: Sequence) -> nx.Graph:
     """The Cayley graph of neighbour swaps on a ring of these items: one node per arrangement (keep it small)."""
-    items = tuple(items)
+    items = _check_ring(items, "items")
+    if len(items) < 2:
+        raise ValueError("a ring needs at least two places")
     if len(items) > 7:
         raise ValueError("the swap graph of more than 7 places is too big to draw; use swap_distance instead")
     start = items
@@ -558,7 +604,12 @@ def swaps_to_trio(faces: Sequence[str], artist: str, *, protections: bool = Fals
     """The fewest ordinary swaps that put three ``artist`` faces side by side (None if there are not three visible).
 
     With ``protections`` a visible Monsieur Muscles cannot be swapped, as in the game."""
-    faces = tuple(faces)
+    faces = _check_ring(faces, "faces", high=12)
+    if type(artist) is not str:
+        raise TypeError(f"artist is a name, like 'Acrobate', not {describe(artist)}")
+    flag(protections, "protections")
+    if len(faces) < 3:
+        raise ValueError("a trio needs a ring of at least three places")
     if faces.count(artist) < 3:
         return None
     n = len(faces)

@@ -15,7 +15,9 @@ from typing import Sequence
 import sympy
 from sympy.combinatorics.named_groups import CyclicGroup, DihedralGroup
 
+from ..core.args import items, limit, one_of, optional_flag, whole
 from ..core.exact import to_rational
+from ..core.game import describe
 from .rules import ARTISTS, CLOWN, SIZE, FlipCircus, PlayerView, Ruleset, TokenSet
 
 __all__ = [
@@ -25,6 +27,8 @@ __all__ = [
 
 
 def _as_view(state: FlipCircus | PlayerView, player: int | None) -> PlayerView:
+    if player is not None:
+        whole(player, "player", 0, 3)
     if isinstance(state, PlayerView):
         if player is not None and player != state.player:
             raise ValueError(f"this is player {state.player}'s view, not player {player}'s")
@@ -165,6 +169,8 @@ def _fixed_colourings(cycle_lengths: list[int], counts: tuple[int, ...]) -> int:
 
 def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[str, int]]:
     """Burnside's lemma, term by term: each symmetry of the ring (as its cycle type) and the arrangements it fixes."""
+    labels = _labels(labels, 30)
+    one_of(symmetry, "symmetry", ("rotation", "dihedral"))
     counts = tuple(sorted(Counter(labels).values()))
     group = _group(symmetry, len(labels))
     terms = []
@@ -174,17 +180,32 @@ def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[s
     return terms
 
 
+def _labels(labels, most: int) -> tuple:
+    """The items of a ring: a list of plain values (hashable), at most ``most`` of them (Burnside's sum over the
+    symmetries of a bigger ring takes too long)."""
+    labels = tuple(labels) if isinstance(labels, str) else items(labels, "labels")  # "AABBC": one label a letter
+    limit(len(labels), most, "the items of the ring")
+    for label in labels:
+        try:
+            hash(label)
+        except TypeError:
+            raise TypeError(f"the items of the ring must be plain values (names, numbers), not {describe(label)}") \
+                from None
+    return labels
+
+
 def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
     """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
     to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
-    if isinstance(labels, int):
+    if isinstance(labels, int) and not isinstance(labels, bool):
         raise TypeError("give the items of the ring as a list, for example count_rings(range(10)) for ten "
                         "different tokens")
-    labels = list(labels)
+    one_of(symmetry, "symmetry", ("none", "rotation", "dihedral"))
+    labels = list(_labels(labels, 1_000 if symmetry == "none" else 30))
     if not labels:
         raise ValueError("give the items of the ring (for example the ten tokens)")
-    if sides not in (1, 2):
-        raise ValueError("a token has 1 or 2 sides to show")
+    if type(sides) is not int or sides not in (1, 2):
+        raise ValueError(f"sides: a token has 1 or 2 sides to show, not {describe(sides)}")
     orientations = sympy.Integer(sides) ** len(labels)  # turning or mirroring the ring never turns a token over
     if symmetry == "none":
         counts = Counter(labels).values()
@@ -215,6 +236,9 @@ def setup_poster_probability(rules: Ruleset | None = None, *, show_progress: boo
     from .graphs import winning_turns
     from .rules import PlayerView
 
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a Ruleset (or None for the kit's rules), not {describe(rules)}")
+    optional_flag(show_progress, "show_progress")
     rules = rules or Ruleset()
     start = FlipCircus(rules)
     dealt = start.play(start.chance_outcomes()[0][0])

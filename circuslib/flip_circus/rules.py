@@ -115,6 +115,13 @@ class Ruleset:
             value = getattr(self, what)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{what} must be a whole number, at least 1, not {value!r}")
+        # a game must be able to end: with 5 posters shared by two teams, one team always reaches 3, but 4 or 5
+        # can be out of reach for both (2 posters each and 1 left), and the game would go on for ever
+        most = (len(POSTER_ARTISTS) + 1) // 2
+        if self.posters_to_win > most:
+            raise ValueError(f"posters_to_win must be at most {most}: with {len(POSTER_ARTISTS)} posters and two "
+                             f"teams, {self.posters_to_win} posters can be out of both teams' reach (2 each, the "
+                             "last one left), and the game would never end")
 
     @property
     def teams(self) -> int:
