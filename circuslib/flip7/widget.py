@@ -1,17 +1,37 @@
-"""Flip 7 in the notebook: a whole game against 1 to 9 bots, and an explorer of bust odds and advice."""
+"""Flip 7 in the notebook: a whole game against 1 to 9 bots, and three explorers with plots that move.
+
+``OddsExplorer``: the numbers held and the cards seen, the bust chance, the gain of one more card and the advice,
+plotted against the copies seen of one card. ``PolicyExplorer``: a threshold slider on the exact curve of the
+'stop at t' rules, with the optimum. ``DeckExplorer``: a deck editor (copies of each number, which modifiers) with
+the bust odds, the optimum and the best threshold recomputed for the deck.
+"""
 from __future__ import annotations
 
 import html
 import random
-from typing import Sequence
+import struct
+import zlib
+from collections import OrderedDict
+from collections.abc import Sequence as SequenceABC
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial, prod
+from typing import Callable, Hashable, Sequence
+
+import sympy
 
 from ..core.game import CHANCE, Move
 from ..core.ui import Framed, GameFrame, Shown, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
-from .rules import (CARDS, DECK_COUNTS, HIT, STAY, Flip7Game, card_name, draw_card, game_svg, hand_svg, new_game)
+from .rules import (ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS, HIT, INDEX, MODIFIERS, STAY, Flip7Game, card_name,
+                    deck_counts, draw_card, game_svg, hand_svg, new_game, parse_card)
 
-__all__ = ["Flip7Widget", "OddsExplorer", "default_bots"]
+__all__ = ["Flip7Widget", "OddsExplorer", "PolicyExplorer", "DeckExplorer", "default_bots", "threshold_curve",
+           "optimum_value", "numbers_optimum", "optimal_advice", "still_in", "next_card",
+           "ThresholdCurve"]
+
+MOD_VALUES = (2, 4, 6, 8, 10)  # the +N modifiers, in CARDS order (the sixth modifier is x2)
 
 
 def default_bots(n: int) -> list[Bot]:
@@ -213,13 +233,436 @@ def _live_gain(hand, deck):
     return gain
 
 
-class OddsExplorer(Shown):
-    """Pick the numbers held and the cards seen; see the bust chance (and its formula), the expected gain of one
-    more card, and the optimal advice, updated at once."""
+# ---------------------------------------------------------------------------------------------------------
+# exact helpers of the explorers: a lone player's round on any deck of numbers and modifiers (no action cards)
+#
+# A deck is a tuple of counts in CARDS order (numbers 0..12, then +2 +4 +6 +8 +10 x2; the action cards are 0).
+# The dynamic programmes work on whole numbers, as in odds.py: a hand d cards deep is worth its value times the
+# number of ways the remaining draws can fall, so nothing is reduced inside a loop.
 
-    def __init__(self, held: Sequence[int] = (), seen: Sequence = ()) -> None:
+TOP_SCORE = 2 * sum(range(6, 13)) + sum(MOD_VALUES) + FLIP7_BONUS  # 201: no round scores more
+"""The largest round score on any deck the explorers accept (seven numbers 6..12 doubled, every +N, the bonus)."""
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n - 1) ... (n - k + 1): the ordered ways to draw k cards from n."""
+    return prod(range(n - k + 1, n + 1))
+
+
+def _round_score(numbers_sum: int, n_numbers: int, plus: int, doubled: bool) -> int:
+    return numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)
+
+
+def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict, dict]:
+    """The sets N of at most ``most`` different numbers of the deck, grouped by (|N|, sum): the ways W to hold such
+    a set (the product of the copies of its numbers), and for each x, the ways R[x] to hold such a set containing x.
+
+    W is read off the generating function prod_h (1 + c_h z y^h) (z counts the numbers, y adds them up); the sets
+    containing x are c_x z y^x times the same product without x's factor, found by dividing that factor out.
+    """
+    import numpy as np
+
+    sums = sum(range(13)) + 1
+    ways = np.zeros((most + 1, sums), dtype=np.int64)  # at most 15^7 x C(13, 7), far inside 64 bits
+    ways[0, 0] = 1
+    for h, c in enumerate(numbers):
+        if c:
+            for k in range(most, 0, -1):
+                ways[k, h:] += c * ways[k - 1, :sums - h]
+    grouped = {(k, t): int(ways[k, t]) for k in range(most + 1) for t in range(sums) if ways[k, t]}
+    last: dict = {key: {} for key in grouped}
+    for x, c in enumerate(numbers):
+        if not c:
+            continue
+        without = np.zeros_like(ways)  # the product without x's factor: ways = without * (1 + c z y^x)
+        without[0] = ways[0]
+        for k in range(1, most + 1):
+            without[k] = ways[k]
+            without[k, x:] -= c * without[k - 1, :sums - x]
+        ks, ts = np.nonzero(without[:most, :sums - x])
+        for k, t, w in zip(ks.tolist(), ts.tolist(), without[ks, ts].tolist()):
+            last[k + 1, t + x][x] = c * w
+    return grouped, last
+
+
+def _modifier_sets(modifiers: tuple[int, ...]) -> tuple[dict, dict]:
+    """Every set M of the modifiers in the deck, grouped by (|M|, sum of its +N, holds x2): how many sets, and for
+    each modifier y, how many of them contain y."""
+    present = [i for i in range(6) if modifiers[i]]
+    ways: dict = {}
+    last: dict = {}
+    for mask in range(1 << len(present)):
+        chosen = [present[b] for b in range(len(present)) if mask >> b & 1]
+        key = (len(chosen), sum(MOD_VALUES[i] for i in chosen if i < 5), 5 in chosen)
+        ways[key] = ways.get(key, 0) + 1
+        group = last.setdefault(key, {})
+        for y in chosen:
+            group[y] = group.get(y, 0) + 1
+    return ways, last
+
+
+class ThresholdCurve(SequenceABC):
+    """The exact expected round score of 'stop as soon as the round score reaches t' for t = 0, 1, ...,
+    ``TOP_SCORE``: ``curve[t]`` is a Fraction. Kept as whole numerators over one denominator, so finding the best
+    threshold or drawing the curve never reduces a fraction."""
+
+    def __init__(self, numerators: Sequence[int], scale: int) -> None:
+        self.numerators, self.scale = tuple(numerators), scale
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def __getitem__(self, t):
+        if isinstance(t, slice):
+            return [Fraction(n, self.scale) for n in self.numerators[t]]
+        return Fraction(self.numerators[t], self.scale)
+
+    def floats(self, stop: int) -> list[float]:
+        """The values for t = 0 .. stop - 1, as floats (to draw)."""
+        return [n / self.scale for n in self.numerators[:stop]]
+
+    def best(self, stop: int | None = None) -> tuple[int, Fraction]:
+        """The smallest threshold below ``stop`` with the largest value, and that value (as odds.best_threshold)."""
+        numerators = self.numerators[:stop]
+        top = max(numerators)
+        return numerators.index(top), Fraction(top, self.scale)
+
+
+@lru_cache(maxsize=256)
+def threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
+    """The exact expected round score of 'stop as soon as the round score reaches t', for every t from 0 to
+    ``TOP_SCORE``, on a deck given as counts in CARDS order (numbers and modifiers, one copy of a modifier at most).
+
+    One forward pass over the sets of cards a round can hold, instead of one dynamic programme per threshold. The
+    score never goes down as cards come, and every order of the same cards is equally likely, so a round that holds
+    the set H after its last card z stops there exactly when score(H - z) < t <= score(H) (or H ends the round: a
+    Flip 7, or the deck is empty). H is held in some order with chance |H|! (product of copies) / (T)_|H|, and z is
+    any of its cards with the same chance: each (H, z) adds its score to the thresholds of one interval.
+    """
+    numbers, modifiers = counts[:13], counts[13:19]
+    total = sum(counts)
+    draws = min(total, 7 + sum(1 for m in modifiers if m))
+    number_ways, number_last = _number_sets(numbers, min(7, total))
+    modifier_ways, modifier_last = _modifier_sets(modifiers)
+    # the share of the orders of n cards that end with one given card, on the common denominator (T)_draws
+    weight = [factorial(n - 1) * _falling(total - n, draws - n) if n else 0 for n in range(draws + 1)]
+    steps = [0] * (TOP_SCORE + 3)  # differences: value(t) = sum of steps[0..t]
+
+    def add(low: int, high: int, amount: int) -> None:
+        if low <= high:
+            steps[low] += amount
+            steps[high + 1] -= amount
+
+    for (k, numbers_sum), w in number_ways.items():
+        by_number = number_last[k, numbers_sum]
+        for (j, plus, doubled), m in modifier_ways.items():
+            n = k + j
+            if n == 0 or n > total:
+                continue
+            score = _round_score(numbers_sum, k, plus, doubled)
+            high = TOP_SCORE + 1 if k >= 7 or n == total else score  # a Flip 7 or an empty deck ends the round
+            base = score * weight[n]
+            for x, ways_x in by_number.items():  # the last card was the number x
+                add(_round_score(numbers_sum - x, k - 1, plus, doubled) + 1, high, base * ways_x * m)
+            if k < 7:  # the last card was a modifier (after a Flip 7 nothing more is drawn)
+                for y, ways_y in modifier_last[j, plus, doubled].items():
+                    before = (_round_score(numbers_sum, k, plus, False) if y == 5
+                              else _round_score(numbers_sum, k, plus - MOD_VALUES[y], doubled))
+                    add(before + 1, high, base * w * ways_y)
+    numerators, running = [], 0
+    for t in range(TOP_SCORE + 1):
+        running += steps[t]
+        numerators.append(running)
+    return ThresholdCurve(numerators, _falling(total, draws))
+
+
+@lru_cache(maxsize=1)
+def _mask_layers():
+    """For every set of numbers as a 13-bit mask: its bits, its sum, and the masks grouped by how many bits."""
+    import numpy as np
+
+    masks = np.arange(1 << 13)
+    bits = (masks[:, None] >> np.arange(13)) & 1
+    size, total = bits.sum(axis=1), bits @ np.arange(13)
+    return bits, total, [masks[size == k] for k in range(8)]
+
+
+@lru_cache(maxsize=256)
+def _numbers_table(numbers: tuple[int, ...]):
+    """The best play on a numbers-only deck with ``numbers`` copies of 0..12, from every hand at once: V[mask] is
+    the optimal value of holding the numbers of ``mask``, times scale[|mask|] (the ways the remaining draws can
+    fall, as in odds.solo_optimal). Solved layer by layer, from seven numbers down, on whole numpy arrays."""
+    import numpy as np
+
+    bits, sums, layers = _mask_layers()
+    total = sum(numbers)
+    depth = min(total, 7)
+    scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
+    # V is at most 93 T^7 (the top score times the draws), so 64-bit integers hold it up to about 195 cards
+    values = np.zeros(1 << 13, dtype=np.int64 if 94 * max(total, 1) ** 7 < 2 ** 63 else object)
+    for k in range(depth, -1, -1):
+        masks = layers[k]
+        stay = (sums[masks] + (FLIP7_BONUS if k >= 7 else 0)) * scale[k]
+        if k == depth:  # a Flip 7, or every card drawn: the round is over
+            values[masks] = stay
+            continue
+        hit = np.zeros(len(masks), dtype=values.dtype)
+        for h, c in enumerate(numbers):
+            if c:
+                free = bits[masks, h] == 0
+                hit[free] += c * values[masks[free] | 1 << h]
+        values[masks] = np.maximum(hit, stay)
+    return values, scale
+
+
+def numbers_optimum(numbers: Sequence[int]) -> Fraction:
+    """The exact expected round score of the best play on a numbers-only deck with ``numbers[h]`` copies of h:
+    solo_optimal's value (``solo_optimal('numbers').value`` for the real deck)."""
+    values, scale = _numbers_table(tuple(numbers))
+    return Fraction(int(values[0]), scale[0])
+
+
+def optimum_value(counts: tuple[int, ...]) -> Fraction:
+    """The exact expected round score of the best play on a deck of numbers and modifiers given as counts in CARDS
+    order (one copy of a modifier at most): the dynamic programme of odds.solo_optimal, value only (no table kept).
+    A numbers-only deck goes to the layered ``numbers_optimum``; with modifiers it takes up to a second or two."""
+    counts = tuple(counts)
+    if not any(counts[13:]):
+        return numbers_optimum(counts[:13])
+    return _optimum_with_modifiers(counts)
+
+
+@lru_cache(maxsize=32)
+def _optimum_with_modifiers(counts: tuple[int, ...]) -> Fraction:
+    numbers, modifiers = counts[:13], counts[13:19]
+    total = sum(counts)
+    draws = min(total, 7 + sum(1 for m in modifiers if m))
+    scale = [_falling(total - d, draws - d) for d in range(draws + 1)]
+    numbers_free = [h for h in range(13) if numbers[h]]
+    modifiers_free = [i for i in range(6) if modifiers[i]]
+    memo: dict = {}
+
+    def value(nmask: int, mmask: int, d: int, k: int, numbers_sum: int, plus: int) -> int:
+        key = nmask | mmask << 13
+        if key in memo:
+            return memo[key]
+        best = _round_score(numbers_sum, k, plus, bool(mmask >> 5 & 1)) * scale[d]
+        if k < 7 and d < draws:
+            hit = 0
+            for h in numbers_free:
+                if not nmask >> h & 1:
+                    hit += numbers[h] * value(nmask | 1 << h, mmask, d + 1, k + 1, numbers_sum + h, plus)
+            for i in modifiers_free:
+                if not mmask >> i & 1:
+                    hit += value(nmask, mmask | 1 << i, d + 1, k, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
+            best = max(hit, best)
+        memo[key] = best
+        return best
+
+    return Fraction(value(0, 0, 0, 0, 0, 0), scale[0])
+
+
+def optimal_advice(held: Sequence[int], numbers_seen: Sequence[int] = ()) -> str:
+    """'hit' or 'stay' for a lone player holding ``held`` on the numbers-only deck minus ``numbers_seen``: what
+    ``solo_optimal('numbers', seen=numbers_seen).advice(held)`` says (a tie stays)."""
+    numbers = list(DECK_COUNTS[:13])
+    for card in numbers_seen:
+        numbers[card] -= 1
+    values, scale = _numbers_table(tuple(numbers))
+    d = len(held)
+    if d >= len(scale) - 1:  # seven numbers, or no card left: nothing to decide
+        return "stay"
+    stay = sum(held) * scale[d]
+    return "hit" if values[sum(1 << h for h in held)] > stay else "stay"
+
+
+def still_in(numbers: Sequence[int], k: int) -> Fraction:
+    """P(no bust among the first k numbers drawn) for a player who never stops: k! e_k(c) / (T)_k, with e_k the
+    k-th elementary symmetric polynomial of the copies c_h and T the number cards (modifiers never bust)."""
+    elementary = [1] + [0] * 13  # the coefficients of prod (1 + c_h x)
+    for c in numbers:
+        for i in range(13, 0, -1):
+            elementary[i] += c * elementary[i - 1]
+    total = sum(numbers)
+    if k > total:
+        return Fraction(0)
+    return Fraction(factorial(k) * elementary[k], _falling(total, k))
+
+
+def next_card(left: Sequence[int], held: Sequence[int]) -> tuple[Fraction, Fraction]:
+    """P(the next card busts) and the expected gain of one more card, for a player holding the numbers ``held``
+    (no modifier) when ``left`` (counts in CARDS order) is the deck left: the formulas of odds.bust_probability and
+    odds.expected_gain (an action card changes nothing), straight from the counts."""
+    total, numbers_sum = sum(left), sum(held)
+    if not total:
+        raise ValueError("no card is left in the deck, so there is no next card")
+    busting = sum(left[h] for h in held)
+    change = -_round_score(numbers_sum, len(held), 0, False) * busting  # a bust loses the whole score
+    bonus = FLIP7_BONUS if len(held) == 6 else 0  # the seventh number brings the bonus
+    for card, count in zip(CARDS, left):
+        if not count or card in held or card in ACTIONS:
+            continue
+        if isinstance(card, int):
+            change += count * (card + bonus)
+        else:
+            change += count * (numbers_sum if card == "x2" else int(card[1:]))
+    return Fraction(busting, total), Fraction(change, total)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# explorers: controls, the exact value as a fraction and a decimal, and a plot redrawn in place
+
+OKABE_ITO = {"blue": "#0072B2", "vermillion": "#D55E00", "orange": "#E69F00", "green": "#009E73",
+             "sky": "#56B4E9", "purple": "#CC79A7", "black": "#000000", "grey": "#999999"}
+"""The Okabe-Ito colours, told apart with every common colour-vision deficiency."""
+
+TEXT = "var(--jp-ui-font-color1, #222222)"
+MUTED = "var(--jp-ui-font-color2, #555555)"
+ERROR = "var(--jp-error-color1, #c62828)"
+
+
+def _exact(x) -> str:
+    """A number as a fraction and a decimal: '11/93 ≈ 0.1183', '1/2 = 0.5000'."""
+    x = Fraction(int(x.p), int(x.q)) if hasattr(x, "p") else Fraction(x)
+    decimal = f"{float(x):.4f}"
+    return f"{x} {'=' if Fraction(decimal) == x else '≈'} {decimal}"
+
+
+def _png(rgba) -> bytes:
+    """A PNG of an opaque RGBA pixel array: rows unfiltered, run-length compression (a few milliseconds)."""
+    import numpy as np
+
+    rgba = np.asarray(rgba)
+    height, width, _ = rgba.shape
+    rows = np.zeros((height, width * 3 + 1), dtype=np.uint8)  # each row starts with its filter type: 0, none
+    rows[:, 1:] = rgba[:, :, :3].reshape(height, width * 3)
+    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    pixels = packer.compress(rows.tobytes()) + packer.flush()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
+
+
+class LivePlot:
+    """One matplotlib figure kept by an explorer, shown as a PNG in one ``ipywidgets.Image`` replaced in place.
+
+    What stays put (axes, ticks, labels, title, legend, reference curves) is drawn once per *frame* (a few frames
+    per explorer: a deck, a scale) and kept as a bitmap; at each change only the moving artists are drawn over a
+    copy of it, and each finished picture is cached by what it shows. No pyplot figure is made.
+    """
+
+    def __init__(self, css_class: str, *, size: tuple[float, float] = (6.4, 3.4), dpi: int = 90,
+                 cache: int = 256) -> None:
+        import ipywidgets as widgets
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=size, dpi=dpi, facecolor="white")
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.ax = self.figure.add_subplot()
+        self.moving: list = []
+        self._frames: dict = {}
+        self._frame = None
+        self._pictures: OrderedDict = OrderedDict()
+        self._cache = cache
+        self.renders = 0
+        width, height = (round(s * dpi) for s in size)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                                                       align_self="flex-start", flex="0 0 auto"))
+        self.image.add_class("circus-plot")
+        self.image.add_class(css_class)
+
+    def moving_part(self, artist):
+        """Mark an artist as one that changes: drawn at each picture, not in the kept frame."""
+        artist.set_animated(True)
+        self.moving.append(artist)
+        return artist
+
+    def show(self, frame: Hashable, set_frame: Callable[[], None], picture: Hashable,
+             set_moving: Callable[[], None]) -> None:
+        """Show the picture ``picture`` on the frame ``frame``: ``set_frame`` puts the still parts as that frame
+        wants them (cheap, called each time), ``set_moving`` the moving ones; the slow full draw happens once per
+        frame, and a picture already made is shown from the cache."""
+        key = (frame, picture)
+        png = self._pictures.get(key)
+        if png is None:
+            if frame != self._frame:
+                set_frame()
+                self._frame = frame
+            background = self._frames.get(frame)
+            if background is None:
+                self.canvas.draw()
+                background = self._frames[frame] = self.canvas.copy_from_bbox(self.figure.bbox)
+            set_moving()
+            self.canvas.restore_region(background)
+            for artist in self.moving:
+                if artist.get_visible():
+                    (artist.axes or self.figure).draw_artist(artist)
+            png = self._pictures[key] = _png(self.canvas.buffer_rgba())
+            self.renders += 1
+            if len(self._pictures) > self._cache:
+                self._pictures.popitem(last=False)
+        else:
+            self._pictures.move_to_end(key)
+        if self.image.value != png:
+            self.image.value = png
+
+
+class _Explorer(Shown):
+    """What the Flip 7 explorers share: a message line (a refusal in words, in the theme's error colour) and the
+    rule that no change ever ends in a traceback."""
+
+    message: object
+
+    def _message_line(self):
         import ipywidgets as widgets
 
+        line = widgets.HTML()
+        line.add_class("circus-message")
+        return line
+
+    def say(self, text: str = "", *, refused: bool = False) -> None:
+        """A sentence in the message line: a refusal (marked ✘, bold, in the error colour) or a plain note."""
+        if not text:
+            self.message.value = ""
+        elif refused:
+            self.message.value = (f'<span class="circus-refused circus-explorer-error" style="color:{ERROR}">'
+                                  f"<b>✘ Not possible:</b> {html.escape(text)}</span>")
+        else:
+            self.message.value = f'<span style="color:{MUTED}">{html.escape(text)}</span>'
+
+    @property
+    def refused(self) -> bool:
+        """Whether the message line holds a refusal."""
+        return "circus-refused" in self.message.value
+
+    def _guarded(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception as error:  # an observer has nobody to report to: the sentence goes to the message line
+            self.say(f"that setting could not be shown ({error}); the values below are from the last one that "
+                     "could.", refused=True)
+
+
+class OddsExplorer(_Explorer):
+    """Pick the numbers held and the cards seen; see the bust chance (and its formula), the expected gain of one
+    more card and the optimal advice, and a plot of the bust chance and the expected gain against the copies seen
+    of one card (the current count marked), all updated at once. An impossible count (more copies out of the deck
+    than it holds, no card left) is refused in the message line."""
+
+    MAX_COPIES = max(DECK_COUNTS)
+    GAIN_FLOORS = (-10, -20, -40, -70)  # the gain axis ends at one of these, so the frame is drawn a few times only
+
+    def __init__(self, held: Sequence[int] = (), seen: Sequence = (), *, against=None) -> None:
+        import ipywidgets as widgets
+
+        held, seen = list(held), list(seen)
+        if against is None:
+            against = max(held) if held else 12
+        against = parse_card(against)
         self.held_buttons = []
         for n in range(13):
             b = widgets.ToggleButton(value=n in held, description=str(n), layout=widgets.Layout(width="42px"))
@@ -229,23 +672,45 @@ class OddsExplorer(Shown):
             self.held_buttons.append(b)
         self.seen_boxes = []
         for card, count in zip(CARDS, DECK_COUNTS):
-            box = widgets.BoundedIntText(value=list(seen).count(card), min=0, max=count,
+            box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
                                          description=card_name(card), layout=widgets.Layout(width="170px"),
                                          style={"description_width": "100px"})
             box.add_class("circus-seen")
             box.observe(lambda _: self.update(), names="value")
             self.seen_boxes.append(box)
+        self.against = widgets.Dropdown(options=[(card_name(c), i) for i, c in enumerate(CARDS)],
+                                        value=INDEX[against], description="plot against the copies seen of",
+                                        style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+        self.against.add_class("circus-explorer-against")
+        self.against.observe(lambda _: self.update(), names="value")
+        self.message = self._message_line()
         self.result = widgets.HTML()
         self.result.add_class("circus-explorer-result")
+        self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4))
+        self._draw_axes()
         self.widget = widgets.VBox([
             widgets.HTML("<b>Numbers in front of the player</b> (click to hold or drop):"),
             widgets.HBox(self.held_buttons, layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HTML("<b>Cards seen</b> (out of the deck: other rows, discards):"),
             widgets.HBox(self.seen_boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            self.message,
             self.result,
+            self.against,
+            self.plot,
         ])
         self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-flip7-odds-explorer")
         self.update()
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the plot is drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
 
     @property
     def held(self) -> list[int]:
@@ -257,27 +722,451 @@ class OddsExplorer(Shown):
         """The seen cards, each kind as many times as its box says."""
         return [card for card, box in zip(CARDS, self.seen_boxes) for _ in range(box.value)]
 
+    def _draw_axes(self) -> None:
+        plot, c = self._plot, OKABE_ITO
+        ax = plot.ax
+        self._gain_ax = gain_ax = ax.twinx()
+        x = list(range(self.MAX_COPIES + 1))
+        self._bust_line = plot.moving_part(ax.plot(x, [0] * len(x), "o-", color=c["blue"], markersize=4,
+                                                   label="P(bust on the next card)")[0])
+        self._gain_line = plot.moving_part(gain_ax.plot(x, [0] * len(x), "s--", color=c["vermillion"], markersize=4,
+                                                        label="expected gain of one more card")[0])
+        self._now = plot.moving_part(ax.axvline(0, color=c["black"], linestyle=":", linewidth=1.5,
+                                                label="copies seen now"))
+        self._now_marks = plot.moving_part(ax.plot([0], [0], "D", color=c["blue"], markerfacecolor="none",
+                                                   markersize=9)[0])
+        self._now_gain = plot.moving_part(gain_ax.plot([0], [0], "D", color=c["vermillion"], markerfacecolor="none",
+                                                       markersize=9)[0])
+        gain_ax.axhline(0, color=c["grey"], linewidth=0.8)
+        self._which = plot.moving_part(ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
+                                               fontsize=9, fontweight="bold"))
+        ax.set_xlim(-0.4, self.MAX_COPIES + 0.4)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_xticks(x)
+        ax.set_ylabel("P(bust on the next card)", color=c["blue"])
+        gain_ax.set_ylabel("expected gain (points)", color=c["vermillion"])
+        ax.set_xlabel("copies seen of the chosen card (the other cards seen as set above)")
+        ax.set_title("The next card, as more copies of one card are seen", fontsize=10)
+        ax.grid(True, color="#dddddd", linewidth=0.6)
+        handles = [self._bust_line, self._gain_line, self._now]
+        labels = ["P(bust on\nthe next card)", "expected gain of\none more card", "copies seen\nnow"]
+        self.figure.legend(handles, labels,
+                           loc="upper left", bbox_to_anchor=(0.75, 0.9), fontsize=8, frameon=False)
+        self.figure.subplots_adjust(left=0.08, right=0.67, top=0.9, bottom=0.15)
+
     def update(self) -> None:
-        """Recompute everything for the current choices."""
+        """Recompute everything for the current choices (a refusal goes to the message line)."""
+        self._guarded(self._update)
+
+    def _update(self) -> None:
         held, seen = self.held, self.seen
         try:
             p = bust_probability(held, seen)
             formula = bust_formula(held)
             values = bust_formula_values(held, seen)
             gain = expected_gain(held, seen, deck="full")
-            numbers_seen = [c for c in seen if isinstance(c, int)]
-            if len(held) >= 7:
-                advice = "nothing to decide: seven different numbers is a Flip 7"
-            else:
-                advice = solo_optimal("numbers", seen=numbers_seen).advice(held)
         except ValueError as error:
-            self.result.value = f"<span class='circus-explorer-error'>✘ {html.escape(str(error))}</span>"
+            kept = " The values below are still those of the last possible setting." if self.result.value else ""
+            text = str(error)
+            self.say(text[0].upper() + text[1:] + "." * (not text.endswith(".")) + kept, refused=True)
             return
-        shown = formula.subs(values) if held else 0
+        numbers_seen = [c for c in seen if isinstance(c, int)]
+        if len(held) >= 7:
+            advice = "nothing to decide: seven different numbers is a Flip 7"
+        else:
+            advice = optimal_advice(held, numbers_seen)
+        shown = formula.xreplace({k: sympy.Integer(v) for k, v in values.items()}) if held else 0
+        self.say("")
         self.result.value = (
             f"<b>P(bust on the next card)</b> = {formula} = <span class='circus-explorer-bust'>{p}</span>"
             f" ≈ {float(p):.2%} &nbsp; (N = {values[list(values)[-1]]} cards left; the formula gives {shown})<br>"
-            f"<b>Expected gain of one more card</b>: <span class='circus-explorer-gain'>{gain}</span> ≈ {float(gain):+.2f}"
+            f"<b>Expected gain of one more card</b>: <span class='circus-explorer-gain'>{gain}</span>"
+            f" ≈ {float(gain):+.2f}"
             " points (an action card counted as no change)<br>"
             f"<b>Advice</b> (a lone player's optimum on the numbers left): "
             f"<span class='circus-explorer-advice'>{advice}</span>")
+        self._redraw(held, seen)
+
+    def _curves(self, held, seen, card) -> tuple[list, list]:
+        """The bust chance and the expected gain for 0, 1, ... copies of ``card`` seen, the other cards seen as
+        they are (None where that many copies cannot be out of the deck)."""
+        counts = list(DECK_COUNTS)
+        for c in list(held) + [c for c in seen if c != card]:
+            counts[INDEX[c]] -= 1
+        bust, gain = [], []
+        for copies in range(self.MAX_COPIES + 1):
+            left = list(counts)
+            left[INDEX[card]] -= copies
+            if left[INDEX[card]] < 0 or not sum(left):
+                bust.append(None)
+                gain.append(None)
+            else:
+                p, g = next_card(left, held)
+                bust.append(float(p))
+                gain.append(float(g))
+        return bust, gain
+
+    def _redraw(self, held, seen) -> None:
+        card = CARDS[self.against.value]
+        now = seen.count(card)
+        bust, gain = self._curves(held, seen, card)
+        low = min(g for g in gain if g is not None)
+        floor = next((f for f in self.GAIN_FLOORS if f <= low - 1), self.GAIN_FLOORS[-1])
+        label = f"{card_name(card)}: {now} of {DECK_COUNTS[INDEX[card]]} seen"
+
+        def set_frame() -> None:
+            self._gain_ax.set_ylim(floor, 15)
+
+        def set_moving() -> None:
+            nan = float("nan")
+            self._bust_line.set_ydata([nan if b is None else b for b in bust])
+            self._gain_line.set_ydata([nan if g is None else g for g in gain])
+            self._now.set_xdata([now, now])
+            self._now_marks.set_data([now], [bust[now]])
+            self._now_gain.set_data([now], [gain[now]])
+            self._which.set_text(label)
+
+        self._plot.show(floor, set_frame, (label, tuple(bust), tuple(gain), now), set_moving)
+
+
+class PolicyExplorer(_Explorer):
+    """A threshold slider for the rule 'stop as soon as the round score reaches t': the exact expected round score
+    of the rule, the exact optimum (any hand) and the best threshold, on the numbers-only or the numbers+modifiers
+    deck, with the curve of every threshold, the optimum line and the chosen threshold marked. A threshold can also
+    be typed; one the explorer cannot show is refused in the message line.
+
+    Model: one player alone for one round, no action cards. The curve of both decks and their optima are computed
+    when the explorer is made (the numbers+modifiers optimum takes a second or two unless the lesson solved it
+    already), so moving a control only looks values up."""
+
+    MAX_T = 100
+    DECKS = {"numbers": "numbers only (79 cards)", "numbers+modifiers": "numbers and the six modifiers (85 cards)"}
+
+    def __init__(self, threshold: int = 23, deck: str = "numbers", *,
+                 decks: Sequence[str] = ("numbers", "numbers+modifiers")) -> None:
+        import ipywidgets as widgets
+
+        if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= self.MAX_T:
+            raise ValueError(f"the threshold is a whole number of points from 0 to {self.MAX_T}, not {threshold!r}")
+        decks = tuple(decks)
+        if not decks or any(d not in self.DECKS for d in decks) or len(set(decks)) < len(decks):
+            raise ValueError(f"decks lists some of {', '.join(map(repr, self.DECKS))}, each once")
+        if deck not in decks:
+            raise ValueError(f"the deck shown first is one of {', '.join(map(repr, decks))}, not {deck!r}")
+        self.solved = {}
+        for name in decks:
+            curve = threshold_curve(deck_counts(name))
+            self.solved[name] = (curve, solo_optimal(name).value, curve.best(self.MAX_T + 1))
+        style = {"description_width": "initial"}
+        self.threshold = widgets.IntSlider(value=threshold, min=0, max=self.MAX_T, description="stop at t =",
+                                           style=style, layout=widgets.Layout(width="420px"))
+        self.threshold.add_class("circus-policy-threshold")
+        self.typed = widgets.IntText(value=threshold, description="or type t", style=style,
+                                     layout=widgets.Layout(width="160px"), continuous_update=False)
+        self.typed.add_class("circus-policy-typed")
+        self.deck = widgets.ToggleButtons(options=[(self.DECKS[d], d) for d in decks], value=deck,
+                                          description="deck", style=style)
+        self.deck.add_class("circus-policy-deck")
+        self.message = self._message_line()
+        self.result = widgets.HTML()
+        self.result.add_class("circus-policy-result")
+        self._plot = LivePlot("circus-policy-plot", size=(8.0, 3.4))
+        self._draw_axes()
+        self._syncing = False
+        self.threshold.observe(lambda _: self._guarded(self._update), names="value")
+        self.deck.observe(lambda _: self._guarded(self._update), names="value")
+        self.typed.observe(lambda _: self._guarded(self._typed), names="value")
+        self.widget = widgets.VBox([
+            widgets.HTML(f"<b style='color:{TEXT}'>The rule 'stop as soon as the round score reaches t'</b> "
+                         f"<span style='color:{MUTED}'>(model: one player alone for one round, no action cards; "
+                         "every value exact)</span>"),
+            widgets.HBox([self.threshold, self.typed], layout=widgets.Layout(flex_flow="row wrap")),
+            self.deck,
+            self.message,
+            self.result,
+            self.plot,
+        ])
+        self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-policy-explorer")
+        self._update()
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the plot is drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
+
+    def _draw_axes(self) -> None:
+        plot, c = self._plot, OKABE_ITO
+        ax = plot.ax
+        t = list(range(self.MAX_T + 1))
+        (self._curve,) = ax.plot(t, [0] * len(t), "-", color=c["blue"], linewidth=2,
+                                 label="expected round score\nof 'stop at t'")
+        self._optimum = ax.axhline(0, color=c["vermillion"], linestyle="--", label="exact optimum (any hand)")
+        (self._best,) = ax.plot([0], [0], "*", color=c["green"], markersize=13, markeredgecolor=c["black"],
+                                label="best threshold")
+        self._chosen = plot.moving_part(ax.axvline(0, color=c["black"], linestyle=":", linewidth=1.5,
+                                                   label="your threshold t"))
+        self._chosen_mark = plot.moving_part(ax.plot([0], [0], "o", color=c["black"], markersize=7)[0])
+        ax.set_xlim(-1, self.MAX_T + 1)
+        ax.set_xlabel("threshold t: stop as soon as the round score reaches t (points)")
+        ax.set_ylabel("expected round score (points)")
+        ax.grid(True, color="#dddddd", linewidth=0.6)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8, frameon=False)
+        self.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)
+
+    def _typed(self) -> None:
+        if self._syncing:
+            return
+        t = self.typed.value
+        if not 0 <= t <= self.MAX_T:
+            why = ("a threshold is a number of points, 0 or more: every round scores at least 0" if t < 0 else
+                   f"the explorer draws thresholds up to {self.MAX_T} points; any threshold above the largest score "
+                   "a round can stop at means never stopping before a bust or a Flip 7")
+            self.say(f"t = {t}: {why}. The slider stays at {self.threshold.value}.", refused=True)
+            return
+        if t == self.threshold.value:
+            self._update()
+        else:
+            self.threshold.value = t
+
+    def _update(self) -> None:
+        t, deck = self.threshold.value, self.deck.value
+        curve, optimum, (best_t, best_v) = self.solved[deck]
+        value = curve[t]
+        self._syncing = True
+        try:
+            self.typed.value = t  # the box follows the slider
+        finally:
+            self._syncing = False
+        self.say("")
+        self.result.value = (
+            f"<div style='color:{TEXT}'>On the {html.escape(self.DECKS[deck])} deck:<br>"
+            f"<b>stop at t = {t}</b>: expected round score <b class='circus-policy-value'>{_exact(value)}</b><br>"
+            f"<b>best threshold</b>: t = <span class='circus-policy-best'>{best_t}</span>, worth {_exact(best_v)}<br>"
+            f"<b>exact optimum</b> (the best choice for every hand): <span class='circus-policy-optimum'>"
+            f"{_exact(optimum)}</span><br>"
+            f"your rule gives up {float(optimum - value):.4f} points a round against the optimum "
+            f"({float(best_v - value):.4f} against the best threshold)</div>")
+
+        def set_frame() -> None:
+            self._curve.set_ydata(curve.floats(self.MAX_T + 1))
+            self._optimum.set_ydata([float(optimum)] * 2)
+            self._best.set_data([best_t], [float(best_v)])
+            self._plot.ax.set_ylim(0, float(optimum) * 1.25)
+            self._plot.ax.set_title(f"Stop-at-t rules against the exact optimum, {deck} deck", fontsize=10)
+
+        def set_moving() -> None:
+            self._chosen.set_xdata([t, t])
+            self._chosen_mark.set_data([t], [float(value)])
+
+        self._plot.show(deck, set_frame, t, set_moving)
+
+
+def _deck_text(counts: tuple[int, ...]) -> str:
+    numbers = ", ".join(f"{c}×{h}" for h, c in enumerate(counts[:13]) if c)
+    mods = " ".join(card_name(m) for m, c in zip(MODIFIERS, counts[13:19]) if c)
+    return numbers + (f"; modifiers {mods}" if mods else "")
+
+
+class DeckExplorer(_Explorer):
+    """A deck editor: how many copies of each number (0 to 15) and which modifiers; shows the deck's bust odds (the
+    second card, and a player who never stops), the exact optimum and the best threshold for that deck, and the
+    threshold curve against the real deck's. A deck without number cards is refused in the message line.
+
+    Model: one player alone for one round, no action cards. The numbers are solved at every change (a few tens of
+    milliseconds). With modifiers ticked the bust odds count them at once, but the optimum and the thresholds
+    leave them out until 'Solve with the modifiers' is pressed (a second or two for all six); a solved deck is
+    remembered, so coming back to it is instant."""
+
+    MAX_COPIES, MAX_T = 15, 100
+    SCORE_TOPS = (30, 60, 120, 210)  # the score axis ends at one of these: a few frames only
+    SOLVED_KEPT = 16
+
+    def __init__(self, copies: Sequence[int] | None = None, modifiers: Sequence[str] = ()) -> None:
+        import ipywidgets as widgets
+
+        copies = list(DECK_COUNTS[:13] if copies is None else copies)
+        if len(copies) != 13 or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= self.MAX_COPIES
+                                    for c in copies):
+            raise ValueError(f"copies lists 13 whole numbers from 0 to {self.MAX_COPIES}: the copies of 0, 1, ..., 12")
+        modifiers = [parse_card(m) for m in modifiers]
+        if any(m not in MODIFIERS for m in modifiers):
+            raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
+        self.copy_sliders = []
+        for n in range(13):
+            s = widgets.IntSlider(value=copies[n], min=0, max=self.MAX_COPIES, description=str(n),
+                                  orientation="vertical", layout=widgets.Layout(width="44px", height="150px"))
+            s.add_class("circus-deck-copies")
+            s.add_class(f"circus-deck-copies-{n}")
+            s.observe(lambda _: self.update(), names="value")
+            self.copy_sliders.append(s)
+        self.modifier_buttons = []
+        for m in MODIFIERS:
+            b = widgets.ToggleButton(value=m in modifiers, description=card_name(m),
+                                     layout=widgets.Layout(width="52px"))
+            b.add_class("circus-deck-modifier")
+            b.observe(lambda _: self.update(), names="value")
+            self.modifier_buttons.append(b)
+        self.reset = button("the real deck's numbers", self.use_real_deck, css_class="circus-deck-reset",
+                            tooltip="n copies of n (one 0), no modifiers")
+        self.solve_button = button("Solve with the modifiers", self.solve_modifiers, css_class="circus-deck-solve",
+                                   tooltip="the optimum and the thresholds with the ticked modifiers (a second or two)")
+        self.message = self._message_line()
+        self.result = widgets.HTML()
+        self.result.add_class("circus-deck-result")
+        self._plot = LivePlot("circus-deck-plot", size=(8.0, 3.4))
+        self._draw_axes()
+        self._quiet = False
+        self._solved: OrderedDict = OrderedDict()  # counts with modifiers -> (curve, optimum), solved on the button
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.widget = widgets.VBox([
+            widgets.HTML(f"<b style='color:{TEXT}'>Your deck</b> <span style='color:{MUTED}'>(copies of each number; "
+                         "model: one player alone for one round, no action cards)</span>"),
+            widgets.HBox(self.copy_sliders, layout=wrap),
+            widgets.HBox([widgets.HTML("modifiers in the deck:"), *self.modifier_buttons, self.reset,
+                          self.solve_button], layout=wrap),
+            self.message,
+            self.result,
+            self.plot,
+        ])
+        self.widget.add_class("circus-explorer")
+        self.widget.add_class("circus-deck-explorer")
+        self.update()
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the plot is drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The deck edited, as counts in CARDS order (no action cards)."""
+        return (tuple(s.value for s in self.copy_sliders) + tuple(int(b.value) for b in self.modifier_buttons)
+                + (0,) * len(ACTIONS))
+
+    def use_real_deck(self) -> None:
+        """Back to the real deck's numbers (n copies of n, one 0) without modifiers, in one update."""
+        self._quiet = True
+        try:
+            for n, s in enumerate(self.copy_sliders):
+                s.value = DECK_COUNTS[n]
+            for b in self.modifier_buttons:
+                b.value = False
+        finally:
+            self._quiet = False
+        self.update()
+
+    def solve_modifiers(self) -> None:
+        """Solve the deck with its modifiers (a second or two for all six), then show it; remembered afterwards."""
+        counts = self.counts
+        if not any(counts[13:19]) or counts in self._solved or self._refusal(counts):
+            self.update()
+            return
+        curve = threshold_curve(counts)
+        self._solved[counts] = (curve, optimum_value(counts))
+        if len(self._solved) > self.SOLVED_KEPT:
+            self._solved.popitem(last=False)
+        self.update()
+
+    def _draw_axes(self) -> None:
+        plot, c = self._plot, OKABE_ITO
+        ax = plot.ax
+        t = list(range(self.MAX_T + 1))
+        real = threshold_curve(deck_counts("numbers"))
+        ax.plot(t, real.floats(self.MAX_T + 1), "-", color=c["grey"], linewidth=5, alpha=0.5,
+                label="the real deck's numbers")
+        self._curve = plot.moving_part(ax.plot(t, [0] * len(t), "-", color=c["blue"], linewidth=2,
+                                               label="your deck: 'stop at t'")[0])
+        self._optimum = plot.moving_part(ax.axhline(0, color=c["vermillion"], linestyle="--",
+                                                    label="your deck: exact optimum"))
+        self._best = plot.moving_part(ax.plot([0], [0], "*", color=c["green"], markersize=13,
+                                              markeredgecolor=c["black"], label="your deck: best threshold")[0])
+        ax.set_xlim(-1, self.MAX_T + 1)
+        ax.set_xlabel("threshold t: stop as soon as the round score reaches t (points)")
+        ax.set_ylabel("expected round score (points)")
+        ax.grid(True, color="#dddddd", linewidth=0.6)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8, frameon=False)
+        self.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)
+
+    @staticmethod
+    def _refusal(counts) -> str | None:
+        if not sum(counts):
+            return "the deck is empty: give some numbers at least one copy."
+        if not sum(counts[:13]):
+            return ("a deck without number cards never busts and never scores a Flip 7: give at least one number "
+                    "one copy.")
+        return None
+
+    def update(self) -> None:
+        """Recompute everything for the deck edited (a refusal goes to the message line)."""
+        if not self._quiet:
+            self._guarded(self._update)
+
+    def _update(self) -> None:
+        counts = self.counts
+        refusal = self._refusal(counts)
+        if refusal:
+            kept = " The values below are still those of the last possible deck." if self.result.value else ""
+            self.say(refusal[0].upper() + refusal[1:] + kept, refused=True)
+            return
+        numbers = counts[:13]
+        has_modifiers = any(counts[13:19])
+        if not has_modifiers:
+            model_counts, model = counts, "numbers only"
+        elif counts in self._solved:
+            model_counts, model = counts, "numbers and modifiers"
+        else:
+            model_counts, model = numbers + (0,) * 9, "numbers only (modifiers left out until solved)"
+        if model_counts in self._solved:
+            curve, optimum = self._solved[model_counts]
+        else:
+            curve, optimum = threshold_curve(model_counts), optimum_value(model_counts)
+        best_t, best_v = curve.best()
+        total, number_cards = sum(counts), sum(numbers)
+        second = Fraction(sum(c * (c - 1) for c in numbers), total * (total - 1)) if total > 1 else Fraction(0)
+        survive = [still_in(numbers, k) for k in range(1, 8)]
+        kinds = sum(1 for c in numbers if c)
+        rows = "".join(f"<td style='padding:0 6px'>{k}: {_exact(p)}</td>" for k, p in enumerate(survive, 1))
+        self.solve_button.disabled = not has_modifiers or counts in self._solved
+        if has_modifiers and counts not in self._solved:
+            self.say("The optimum and the thresholds below leave the ticked modifiers out (the bust odds count them):"
+                     " press 'Solve with the modifiers' to include them (a second or two).")
+        else:
+            self.say("")
+        flip7 = (f"P(Flip 7) = <b class='circus-deck-flip7'>{_exact(survive[6])}</b>" if kinds >= 7 else
+                 f"no Flip 7 is possible: only {kinds} different number{'s' if kinds != 1 else ''}")
+        self.result.value = (
+            f"<div style='color:{TEXT}'><b>{total} cards</b> ({number_cards} numbers of {kinds} kinds"
+            f"{', ' + str(total - number_cards) + ' modifiers' if total > number_cards else ''}): "
+            f"<span style='color:{MUTED}'>{html.escape(_deck_text(counts))}</span><br>"
+            f"<b>P(the second card busts)</b> = <b class='circus-deck-second'>{_exact(second)}</b><br>"
+            f"<b>Never stopping</b>: P(no bust yet after k numbers) <table class='circus-deck-survival'>"
+            f"<tr>{rows}</tr></table>{flip7}<br>"
+            f"<b>Model</b>: <span class='circus-deck-model'>{model}</span><br>"
+            f"<b>exact optimum</b>: <b class='circus-deck-optimum'>{_exact(optimum)}</b> points a round<br>"
+            f"<b>best threshold</b>: t = <b class='circus-deck-best'>{best_t}</b>, worth {_exact(best_v)}"
+            f"{' (beyond the plot)' if best_t > self.MAX_T else ''}</div>")
+        top = next((s for s in self.SCORE_TOPS if s >= float(optimum) * 1.15), self.SCORE_TOPS[-1])
+        with_modifiers = model == "numbers and modifiers"
+
+        def set_frame() -> None:
+            self._plot.ax.set_ylim(0, top)
+            self._plot.ax.set_title(f"Your deck ({'numbers and modifiers' if with_modifiers else 'numbers only'}) "
+                                    "against the real deck", fontsize=10)
+
+        def set_moving() -> None:
+            self._curve.set_ydata(curve.floats(self.MAX_T + 1))
+            self._optimum.set_ydata([float(optimum)] * 2)
+            self._best.set_data([min(best_t, self.MAX_T)], [float(best_v)])
+
+        self._plot.show((top, with_modifiers), set_frame, model_counts, set_moving)
