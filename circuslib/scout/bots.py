@@ -181,7 +181,7 @@ def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: r
             continue
         policy = policies if callable(policies) else policies[state.turn]
         state = state.play(policy(state, rng))
-    raise RuntimeError(f"the game did not end within {max_steps} steps")
+    raise ValueError(f"the game did not end within max_steps={max_steps:,} steps; allow more steps")
 
 
 def _winner(state: ScoutState):

@@ -121,7 +121,8 @@ def game_tree(hands: Sequence[Sequence], *, chips: int = 1, table: Sequence = ()
         raise ValueError("the game tree is drawn for two players: give two hands")
     whole(chips, "chips", 0, 5)
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
-    start = ScoutState.from_hands(hands, table=table, owner=owner, rules=ScoutRules(two_player_chips=chips))
+    start = ScoutState.from_hands(hands, table=items(table, "table"), owner=owner,
+                                  rules=ScoutRules(two_player_chips=chips))
     graph = build_graph(start, max_nodes=max_nodes, label=_tree_label)
     graph.graph["kind"] = GAME_TREE
     for node, data in graph.nodes(data=True):

@@ -333,7 +333,7 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
         if record:
             events.append(Play(card, slot, pile))
     else:
-        raise RuntimeError(f"the round did not end within {max_steps} steps")
+        raise ValueError(f"the round did not end within max_steps={max_steps:,} steps; allow more steps")
     left = (held[0], held[1])
     assert left == tuple(piles[p] + sum(len(s) for s in slots[p]) for p in (0, 1))
     final = SpeedState(setup=setup, pools=tuple(map(tuple, pools)), pool_of=pool_of, piles=tuple(piles),
