@@ -552,7 +552,7 @@ def good_calls() -> dict:
         "speed.odds.ranks_that_fit": [(("K",), {}), ((1,), {})],
         "speed.odds.p_fits_random_top": [((), {}), ((5, 2), {})],
         "speed.odds.p_stalemate_at_start": [((), {}), ((4, 1), {})],
-        "speed.odds.p_stalemate_given_tops": [((4, "J"), {})],
+        "speed.odds.p_stalemate_given_tops": [((4, "J"), {}), ((4, 1, 5, 2), {})],
         "speed.odds.stalemate_odds": [((speed.ONE_DECK,), {})],
         "speed.odds.longest_chain_of_ranks": [(([4, 5, 6],), {}), (([4, 5, 6], 3), {})],
         "speed.odds.chain_length_distribution": [((), {}), ((4, 2), {})],
@@ -574,6 +574,9 @@ def good_calls() -> dict:
         "speed.bots.choose_play": [(("first", [5, 9], [2], [4, 11], R(1)), {})],
         "speed.bots.policy": [(("longest",), {})],
         "speed.bots.first_playable": [((fx["sp_state"], R(1)), {})],
+        "speed.bots.longest_chain_first": [((fx["sp_state"], R(1)), {})],
+        "speed.bots.block_opponent": [((fx["sp_state"], R(1)), {})],
+        "speed.bots.random_playable": [((fx["sp_state"], R(1)), {})],
         "speed.bots.fast_round": [((speed.ONE_DECK, R(1)), {})],
         "speed.bots.win_rate": [((2, 3, 1), {}), ((Fraction(3, 2), 3, 1), {})],
         "speed.bots.win_rate_curve": [(([1, 2], 2, 1), {})],
@@ -786,6 +789,40 @@ def fuzz_call(name, args, kwargs, must_refuse, tally: Counter, *, alarm: bool = 
             note("raw exceptions", f"{type(error).__name__} without a message")
     else:
         note("raw exceptions", f"{type(error).__name__}: {error}")
+
+
+def call_with(name: str, args: tuple, kwargs: dict, param: str, value) -> tuple:
+    """A good call of ``name`` with the argument ``param`` replaced by ``value``: (args, kwargs, must_refuse)."""
+    import inspect
+
+    function = _resolve(name)
+    signature = inspect.signature(function)
+    params = [p for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    arguments = dict(signature.bind(*args, **kwargs).arguments)
+    arguments[param] = value
+    call_args, call_kwargs = [], {}
+    for p in params:
+        if p.name not in arguments:
+            continue
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(call_args) == params.index(p):
+            call_args.append(arguments[p.name])
+        else:
+            call_kwargs[p.name] = arguments[p.name]
+    seen = {value_kind(p.default)} if (p := signature.parameters[param]).default is not p.empty else set()
+    seen |= ALSO.get(param, set())
+    for good_args, good_kwargs in good_calls()[name]:
+        bound = signature.bind(*good_args, **good_kwargs).arguments
+        if param in bound:
+            seen.add(value_kind(bound[param]))
+    return tuple(call_args), call_kwargs, value_kind(value) not in seen
+
+
+def parameters(name: str) -> list[str]:
+    """The names of the parameters of a public function (not *args or **kwargs)."""
+    import inspect
+
+    signature = inspect.signature(_resolve(name))
+    return [p.name for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
 
 def functions_table(calls: int, seed: int, *, alarm: bool = False) -> bool:

@@ -9,6 +9,10 @@
 - Illegal-move fuzzer: garbage values, malformed moves of every game's move types, legal moves with one value
   changed, moves from other moments (another player's, already played) and moves after the end, at random
   positions: each is refused cleanly, ``is_legal`` agrees with ``legal_moves``, and nothing changes.
+- Hypothesis over every public function of ``odds``, ``graphs`` and ``bots``: a good call with one argument
+  replaced by a bad value ends in an answer (never nan) or a ``TypeError``/``ValueError``, within seconds; a value
+  of a kind the argument never takes is always refused; the calls issue 13 found hanging or answering nonsense are
+  refused.
 
 ``make fuzz`` runs the same machinery (``conformance.py``) at scale: ``tests/fuzz.py``.
 """
@@ -18,7 +22,9 @@ import random
 from collections import Counter
 
 import pytest
-from conformance import ADAPTERS, COLUMNS, simulate
+from conformance import (ADAPTERS, BAD_ARGS, COLUMNS, ISSUE_CALLS, call_with, fuzz_call, good_calls, parameters,
+                         simulate)
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from circuslib.core.game import IllegalMove, Move, play_moves
 from circuslib.flip7 import rules as flip7
@@ -100,3 +106,57 @@ def test_settings_that_cannot_finish_a_game_are_refused_when_the_rules_are_made(
         with pytest.raises(ValueError, match="never end"):
             circus.Ruleset(posters_to_win=posters)
     assert circus.Ruleset(posters_to_win=3).posters_to_win == 3
+
+
+# --- the public functions of odds, graphs and bots, with bad arguments --------------------------------------
+
+GOOD = good_calls()
+NAMES = sorted(GOOD)
+VALUES = st.one_of(st.sampled_from(BAD_ARGS), st.integers(-10 ** 6, 10 ** 6), st.text(max_size=4), st.floats(),
+                   st.lists(st.integers(-2, 14), max_size=4), st.tuples(st.integers(-2, 14), st.integers(-2, 14)),
+                   st.none(), st.booleans())
+
+
+def test_every_public_function_of_odds_graphs_and_bots_has_good_calls():
+    import importlib
+    import inspect
+
+    missing = []
+    for game in ("flip7", "scout", "speed", "pcv", "flip_circus"):
+        for part in ("odds", "graphs", "bots"):
+            module = importlib.import_module(f"circuslib.{game}.{part}")
+            for name in module.__all__:
+                thing = getattr(module, name)
+                if inspect.isfunction(thing) and name not in SLOW_ON_PURPOSE and f"{game}.{part}.{name}" not in GOOD:
+                    missing.append(f"{game}.{part}.{name}")
+    assert not missing, f"no good call in conformance.good_calls for {missing}"
+
+
+# long on purpose (each shows a progress bar and is bounded by the rules it solves): not fuzzed here
+SLOW_ON_PURPOSE = {"setup_poster_probability"}
+
+
+def _check(name, args, kwargs, must):
+    tally, examples = Counter(), {}
+    fuzz_call(name, args, kwargs, must, tally, slow=5.0, examples=examples)
+    assert not examples, examples
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+def test_public_functions_answer_or_refuse_cleanly_whatever_they_are_given(data):
+    name = data.draw(st.sampled_from(NAMES), label="function")
+    args, kwargs = data.draw(st.sampled_from(GOOD[name]), label="good call")
+    params = parameters(name)
+    if not params:
+        return
+    param = data.draw(st.sampled_from(params), label="argument")
+    value = data.draw(VALUES, label="value")
+    args, kwargs, must = call_with(name, args, kwargs, param, value)
+    _check(name, args, kwargs, must)
+
+
+@pytest.mark.parametrize("call", ISSUE_CALLS, ids=lambda c: c[0].split(".")[-1])
+def test_the_calls_that_hung_or_answered_nonsense_are_refused(call):
+    name, args, kwargs, _ = call
+    _check(name, args, kwargs, True)
