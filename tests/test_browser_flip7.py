@@ -1,4 +1,4 @@
-"""The Flip 7 lesson in JupyterLab in headless Chromium: the game and the explorer really react to clicks."""
+"""The Flip 7 lesson in JupyterLab in headless Chromium: the game and the explorers really react to clicks and keys."""
 from __future__ import annotations
 
 import pytest
@@ -21,3 +21,24 @@ def test_flip7_lesson_plays_in_the_lab(lab):
     lab.click(page, ".circus-held-11")
     after = lab.wait_for_text(page, ".circus-explorer-result", "n_11")
     assert after != before
+    # the policy explorer: one step right on its threshold slider (t = 15 -> 16) is read back from the page, and
+    # its plot is redrawn in place (the same single image, a new picture)
+    lab.wait_for_text(page, ".circus-policy-result", "876405412/52777725")
+    plot = page.locator(".circus-policy-plot")
+    assert plot.count() == 1
+    before_plot = plot.get_attribute("src")
+    handle = page.locator(".circus-policy-threshold .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    policy = lab.wait_for_text(page, ".circus-policy-result", "stop at t = 16")
+    assert "4140779309971/243495312060 ≈ 17.0056" in policy
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
+                           arg=[".circus-policy-plot", before_plot], timeout=15_000)
+    assert page.locator(".circus-policy-plot").count() == 1
+    # the deck editor: a x2 ticked waits for its button; solved, the optimum counts it
+    lab.click(page, ".circus-deck-modifier", nth=5)
+    lab.wait_for_text(page, ".circus-deck-explorer .circus-message", "Solve with the modifiers")
+    lab.click(page, ".circus-deck-solve")
+    deck = lab.wait_for_text(page, ".circus-deck-result", "numbers and modifiers", timeout=30)
+    assert "80 cards" in deck
