@@ -584,8 +584,8 @@ class LivePlot:
     def show(self, frame: Hashable, set_frame: Callable[[], None], picture: Hashable,
              set_moving: Callable[[], None]) -> None:
         """Show the picture ``picture`` on the frame ``frame``: ``set_frame`` puts the still parts as that frame
-        wants them (cheap, called each time), ``set_moving`` the moving ones; the slow full draw happens once per
-        frame, and a picture already made is shown from the cache."""
+        wants them (called when the frame changes), ``set_moving`` the moving ones; the slow full draw happens once
+        per frame, and a picture already made is shown from the cache."""
         key = (frame, picture)
         png = self._pictures.get(key)
         if png is None:
@@ -689,9 +689,11 @@ class OddsExplorer(_Explorer):
         self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4))
         self._draw_axes()
         self.widget = widgets.VBox([
-            widgets.HTML("<b>Numbers in front of the player</b> (click to hold or drop):"),
+            widgets.HTML(f"<span style='color:{TEXT}'><b>Numbers in front of the player</b> (click to hold or "
+                         "drop):</span>"),
             widgets.HBox(self.held_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HTML("<b>Cards seen</b> (out of the deck: other rows, discards):"),
+            widgets.HTML(f"<span style='color:{TEXT}'><b>Cards seen</b> (out of the deck: other rows, "
+                         "discards):</span>"),
             widgets.HBox(self.seen_boxes, layout=widgets.Layout(flex_flow="row wrap")),
             self.message,
             self.result,
@@ -778,13 +780,13 @@ class OddsExplorer(_Explorer):
         shown = formula.xreplace({k: sympy.Integer(v) for k, v in values.items()}) if held else 0
         self.say("")
         self.result.value = (
-            f"<b>P(bust on the next card)</b> = {formula} = <span class='circus-explorer-bust'>{p}</span>"
+            f"<div style='color:{TEXT}'><b>P(bust on the next card)</b> = {formula} = <span class='circus-explorer-bust'>{p}</span>"
             f" ≈ {float(p):.2%} &nbsp; (N = {values[list(values)[-1]]} cards left; the formula gives {shown})<br>"
             f"<b>Expected gain of one more card</b>: <span class='circus-explorer-gain'>{gain}</span>"
             f" ≈ {float(gain):+.2f}"
             " points (an action card counted as no change)<br>"
             f"<b>Advice</b> (a lone player's optimum on the numbers left): "
-            f"<span class='circus-explorer-advice'>{advice}</span>")
+            f"<span class='circus-explorer-advice'>{advice}</span></div>")
         self._redraw(held, seen)
 
     def _curves(self, held, seen, card) -> tuple[list, list]:
@@ -840,7 +842,7 @@ class PolicyExplorer(_Explorer):
     already), so moving a control only looks values up."""
 
     MAX_T = 100
-    DECKS = {"numbers": "numbers only (79 cards)", "numbers+modifiers": "numbers and the six modifiers (85 cards)"}
+    DECKS = {"numbers": "numbers only (79 cards)", "numbers+modifiers": "numbers + six modifiers (85 cards)"}
 
     def __init__(self, threshold: int = 23, deck: str = "numbers", *,
                  decks: Sequence[str] = ("numbers", "numbers+modifiers")) -> None:
@@ -865,7 +867,8 @@ class PolicyExplorer(_Explorer):
                                      layout=widgets.Layout(width="160px"), continuous_update=False)
         self.typed.add_class("circus-policy-typed")
         self.deck = widgets.ToggleButtons(options=[(self.DECKS[d], d) for d in decks], value=deck,
-                                          description="deck", style=style)
+                                          description="deck", style={"description_width": "initial",
+                                                                      "button_width": "250px"})
         self.deck.add_class("circus-policy-deck")
         self.message = self._message_line()
         self.result = widgets.HTML()
@@ -1028,8 +1031,8 @@ class DeckExplorer(_Explorer):
             widgets.HTML(f"<b style='color:{TEXT}'>Your deck</b> <span style='color:{MUTED}'>(copies of each number; "
                          "model: one player alone for one round, no action cards)</span>"),
             widgets.HBox(self.copy_sliders, layout=wrap),
-            widgets.HBox([widgets.HTML("modifiers in the deck:"), *self.modifier_buttons, self.reset,
-                          self.solve_button], layout=wrap),
+            widgets.HBox([widgets.HTML(f"<span style='color:{TEXT}'>modifiers in the deck:</span>"),
+                          *self.modifier_buttons, self.reset, self.solve_button], layout=wrap),
             self.message,
             self.result,
             self.plot,
@@ -1136,7 +1139,10 @@ class DeckExplorer(_Explorer):
         second = Fraction(sum(c * (c - 1) for c in numbers), total * (total - 1)) if total > 1 else Fraction(0)
         survive = [still_in(numbers, k) for k in range(1, 8)]
         kinds = sum(1 for c in numbers if c)
-        rows = "".join(f"<td style='padding:0 6px'>{k}: {_exact(p)}</td>" for k, p in enumerate(survive, 1))
+        cell = "<td style='padding:0 8px; text-align:right'>"
+        rows = ("<tr><th>k numbers drawn</th>" + "".join(f"{cell}{k}</td>" for k in range(1, 8))
+                + "</tr><tr><th>exact</th>" + "".join(f"{cell}{p}</td>" for p in survive)
+                + "</tr><tr><th>decimal</th>" + "".join(f"{cell}{float(p):.4f}</td>" for p in survive) + "</tr>")
         self.solve_button.disabled = not has_modifiers or counts in self._solved
         if has_modifiers and counts not in self._solved:
             self.say("The optimum and the thresholds below leave the ticked modifiers out (the bust odds count them):"
@@ -1150,8 +1156,8 @@ class DeckExplorer(_Explorer):
             f"{', ' + str(total - number_cards) + ' modifiers' if total > number_cards else ''}): "
             f"<span style='color:{MUTED}'>{html.escape(_deck_text(counts))}</span><br>"
             f"<b>P(the second card busts)</b> = <b class='circus-deck-second'>{_exact(second)}</b><br>"
-            f"<b>Never stopping</b>: P(no bust yet after k numbers) <table class='circus-deck-survival'>"
-            f"<tr>{rows}</tr></table>{flip7}<br>"
+            f"<b>Never stopping</b>: P(no bust among the first k numbers drawn)"
+            f"<table class='circus-deck-survival'>{rows}</table>{flip7}<br>"
             f"<b>Model</b>: <span class='circus-deck-model'>{model}</span><br>"
             f"<b>exact optimum</b>: <b class='circus-deck-optimum'>{_exact(optimum)}</b> points a round<br>"
             f"<b>best threshold</b>: t = <b class='circus-deck-best'>{best_t}</b>, worth {_exact(best_v)}"
