@@ -1,7 +1,10 @@
-"""The Flip Circus lesson in JupyterLab in headless Chromium: it runs, and its widget answers the student's clicks."""
+"""The Flip Circus lesson in JupyterLab in headless Chromium: it runs, its widget answers the student's clicks, and
+its ring explorer follows a back marked as seen."""
 from __future__ import annotations
 
 import pytest
+
+from notebooks import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -19,3 +22,31 @@ def test_flip_circus_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     assert "flip 0 (" in log  # the log says which face turned into which
     assert "Not allowed" not in lab.text(page, ".circus-message")
     lab.wait_for_text(page, ".circus-status", "picked: none")
+
+    # the ring explorer: the dealt ring's 240 deals; an Acrobate seen behind the Clown at 0 leaves 4! x 2 = 48,
+    # and four equally likely artists behind the Clown at 2
+    explorer = page.locator(".circus-ring-explorer")
+    assert lab.wait_for_text(page, ".circus-ring-deals", "240 deals")
+    plot = explorer.locator("img.circus-ring-plot")
+    assert plot.count() == 1
+    before = plot.get_attribute("src")
+    lab.click(page, ".circus-ring-place-0")
+    lab.click(page, ".circus-ring-back button:has-text('Acrobate')")
+    lab.wait_for_text(page, ".circus-ring-deals", "48 deals")
+    assert "Magicien, Voyante, Muscles, Dresseuse 1/4 = 0.2500 each" in \
+        lab.text(page, ".circus-ring-row-2").replace("\xa0", " ")
+    assert "0: Clown (Acrobate)" in lab.text(page, ".circus-ring-place-0")
+    page.wait_for_function("([el, old]) => el.getAttribute('src') !== old", arg=[plot.element_handle(), before])
+    assert explorer.locator("img").count() == 1  # the plot was redrawn in place, not added
+    shots = ROOT / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    explorer.screenshot(path=str(shots / "flip_circus-ring-explorer.png"))
+    plot.scroll_into_view_if_needed()
+    plot.screenshot(path=str(shots / "flip_circus-ring-explorer-plot.png"))
+    # a fourth Acrobate face is refused in the message line, with the reason
+    lab.click(page, ".circus-ring-place-2")
+    lab.click(page, ".circus-ring-face button:has-text('Acrobate')")
+    lab.click(page, ".circus-ring-place-4")
+    lab.click(page, ".circus-ring-face button:has-text('Acrobate')")
+    message = lab.wait_for_text(page, ".circus-ring-explorer .circus-message", "only 3 tokens carry an Acrobate")
+    assert "✘" in message and "48 deals" in lab.text(page, ".circus-ring-deals")

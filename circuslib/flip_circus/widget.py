@@ -460,6 +460,16 @@ def _exact(p: Fraction | Bits) -> str:
     return f"<b>{_esc(p)}</b>&nbsp;{sign}&nbsp;{float(p):.4f}"
 
 
+def _chances_text(chances: dict) -> str:
+    """The artists that may be behind a token, those with the same chance together, the likeliest first:
+    "Clown 1/2 = 0.5000; Voyante, Dresseuse 1/4 = 0.2500 each"."""
+    groups: dict = {}
+    for artist, p in chances.items():
+        groups.setdefault(p, []).append(_short(artist))
+    return "; ".join(f"{_esc(', '.join(names))} {_exact(p)}{' each' if len(names) > 1 else ''}"
+                     for p, names in sorted(groups.items(), key=lambda g: -g[0]))
+
+
 def _png_bytes(rgb) -> bytes:
     """A PNG of an RGB array: rows unfiltered, zlib at its fastest level (a plot is mostly flat colour, which that
     packs to about 40 kB): a few milliseconds, several times faster than a general encoder."""
@@ -665,9 +675,10 @@ class RingExplorer(Shown):
         for i, (row, column) in enumerate(RING_GRID):
             b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}")
             b.add_class("circus-ring-place")
-            b.layout = widgets.Layout(width="auto", grid_row=str(row), grid_column=str(column))
+            # (JupyterLab's widgets place a grid item by its grid_area; they ignore grid_row and grid_column)
+            b.layout.grid_area = f"{row} / {column} / {row + 1} / {column + 1}"
             self.places.append(b)
-        self.centre = widgets.HTML(layout=widgets.Layout(grid_row="2 / 4", grid_column="2 / 5"))
+        self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"))
         self.centre.add_class("circus-ring-centre")
         self.ring = widgets.GridBox(self.places + [self.centre], layout=widgets.Layout(
             grid_template_columns="repeat(5, 172px)", grid_template_rows="repeat(4, 34px)", grid_gap="4px"))
@@ -837,7 +848,7 @@ class RingExplorer(Shown):
                 behind = f"<b>{_esc(name(odds.backs[i]))}</b> (seen)"
                 worth = "seen"
             else:
-                behind = ", ".join(f"{_esc(_short(a))} {_exact(p)}" for a, p in odds.chances[i].items())
+                behind = _chances_text(odds.chances[i])
                 worth = _exact(odds.looks[i])
                 if i == odds.best_look:
                     worth += " ◀ most"
@@ -851,8 +862,9 @@ class RingExplorer(Shown):
             advice = "Every back is seen: a look would tell you nothing."
         else:
             value = odds.looks[odds.best_look]
-            advice = (f"The look worth most: <span class='circus-ring-best-look'>place <b>{odds.best_look}</b>, "
-                      f"{_exact(value)} bits</span> (on average it lowers your uncertainty by that much).")
+            advice = (f"The look worth most: <span class='circus-ring-best-look'>behind place <b>{odds.best_look}"
+                      f"</b>, worth {_exact(value)} bits</span> (on average it lowers your uncertainty by that "
+                      f"much).")
         return (f"<div style='color:{TEXT}'><style>.circus-ring-table td, .circus-ring-table th {{padding: 1px 8px; "
                 f"text-align: left; color: {TEXT}}}</style><p style='margin:2px 0'>{summary}</p>"
                 f"<table class='circus-ring-table'><tr><th>place</th><th>shows</th><th>behind it: exact chance "
