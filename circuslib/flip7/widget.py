@@ -780,11 +780,11 @@ class OddsExplorer(_Explorer):
         shown = formula.xreplace({k: sympy.Integer(v) for k, v in values.items()}) if held else 0
         self.say("")
         self.result.value = (
-            f"<div style='color:{TEXT}'><b>P(bust on the next card)</b> = {formula} = <span class='circus-explorer-bust'>{p}</span>"
-            f" ≈ {float(p):.2%} &nbsp; (N = {values[list(values)[-1]]} cards left; the formula gives {shown})<br>"
+            f"<div style='color:{TEXT}'><b>P(bust on the next card)</b> = {formula} = "
+            f"<span class='circus-explorer-bust'>{p}</span> ≈ {float(p):.2%} &nbsp; "
+            f"(N = {values[list(values)[-1]]} cards left; the formula gives {shown})<br>"
             f"<b>Expected gain of one more card</b>: <span class='circus-explorer-gain'>{gain}</span>"
-            f" ≈ {float(gain):+.2f}"
-            " points (an action card counted as no change)<br>"
+            f" ≈ {float(gain):+.2f} points (an action card counted as no change)<br>"
             f"<b>Advice</b> (a lone player's optimum on the numbers left): "
             f"<span class='circus-explorer-advice'>{advice}</span></div>")
         self._redraw(held, seen)
