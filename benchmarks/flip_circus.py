@@ -1,5 +1,5 @@
-"""Flip Circus benchmarks: exact deduction, the exhaustive one-turn search, and simulated bot games
-(targets printed, not asserted)."""
+"""Flip Circus benchmarks: exact deduction, the exhaustive one-turn search, simulated bot games, and how long the
+ring explorer takes to answer a change (targets printed, not asserted)."""
 from __future__ import annotations
 
 import random
@@ -14,7 +14,8 @@ from circuslib.core.game import playout  # noqa: E402
 from circuslib.flip_circus import odds  # noqa: E402
 from circuslib.flip_circus.bots import greedy_bot, random_bot  # noqa: E402
 from circuslib.flip_circus.graphs import winning_turns  # noqa: E402
-from circuslib.flip_circus.rules import from_faces, new_game  # noqa: E402
+from circuslib.flip_circus.rules import ARTISTS, from_faces, new_game  # noqa: E402
+from circuslib.flip_circus.widget import RingExplorer, best_plans  # noqa: E402
 
 
 def fresh_possible_backs(state) -> None:
@@ -30,6 +31,69 @@ def games_per_second(policies, n: int, seed: int, repeat: int = 3) -> float:
         t, _ = once(lambda: [playout(new_game(rng), rng, policies) for _ in range(n)])
         best = max(best, n / t)
     return best
+
+
+def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], int, int]:
+    """The time of each of ``n`` seeded scripted edits of the ring explorer, as a student makes them: pick a place
+    (not timed), then change its face (to a back it may hide, as a flip shows, or to any artist) or its back (seen
+    or not), or deal a new ring, or forget the backs seen. Each edit is a change of a control: the ring checked, its
+    odds computed, the best first move searched and the bars redrawn. Caches start empty. Returns the times, how
+    many edits were refused, and how many pictures were drawn."""
+    best_plans.cache_clear()
+    odds._worlds.cache_clear()
+    rng = random.Random(seed)
+    explorer = RingExplorer(seed=seed)
+    renders = explorer.plot.renders
+
+    def possible_face():
+        return explorer.face, rng.choice(sorted(explorer.odds.chances[explorer.selected]))
+
+    def possible_back():
+        return explorer.back, rng.choice(sorted(explorer.odds.chances[explorer.selected]))
+
+    edits = [possible_face, possible_face, lambda: (explorer.face, rng.choice(ARTISTS)), possible_back,
+             lambda: (explorer.back, "not seen"), lambda: (explorer.back, rng.choice(ARTISTS)),
+             lambda: (explorer.deal_button, None), lambda: (explorer.forget_button, None)]
+    times, refused = [], 0
+    while len(times) < n:
+        explorer.places[rng.randrange(10)].click()
+        control, value = rng.choice(edits)()
+        if value is None:
+            elapsed, _ = once(control.click)
+        elif control.value == value:  # an unchanged value does nothing: script a real change
+            continue
+        else:
+            elapsed, _ = once(lambda: setattr(control, "value", value))
+        times.append(elapsed)
+        refused += "✘" in explorer.message.value
+    return times, refused, explorer.plot.renders - renders
+
+
+def search_times(n: int = 300, seed: int = 8) -> tuple[list[float], list[float]]:
+    """The explorer's search (2 actions, no Applause) on ``n`` seeded rings of every kind (any token anywhere, either
+    face up), and the same search allowed one Applause on the first 20 of them (what the explorer leaves out)."""
+    rng = random.Random(seed)
+    tokens = new_game(rng).rules.tokens.tokens
+    rings = []
+    for _ in range(n):
+        order = list(range(10))
+        rng.shuffle(order)
+        rings.append([(tokens[t][up], tokens[t][1 - up]) for t, up in zip(order, (rng.randint(0, 1) for _ in order))])
+    restricted, one_applause = [], []
+    for ring in rings:
+        faces = tuple(face for face, _ in ring)
+        best_plans.cache_clear()
+        restricted.append(once(lambda: best_plans(faces, (None,) * 10))[0])
+    for ring in rings[:20]:
+        state = from_faces(ring, applause=(1, 0))
+        one_applause.append(once(lambda: winning_turns(state, max_applause=1))[0])
+    return restricted, one_applause
+
+
+def quantiles(times: list[float]) -> tuple[float, float]:
+    """The median and the 95th percentile."""
+    times = sorted(times)
+    return times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def main() -> None:
@@ -57,6 +121,18 @@ def main() -> None:
 
     t, p = once(lambda: odds.setup_poster_probability(show_progress=False))
     rows.append((f"setup_poster_probability (= {p})", seconds(t), "< 5 s", t < 5))
+    times, refused, drawn = ring_explorer_latency()
+    median, p95 = quantiles(times)
+    rows.append((f"RingExplorer update, {len(times)} scripted edits ({refused} refused, {drawn} pictures drawn)",
+                 f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(max(times))}", "< 100 ms", p95 < 0.1))
+    restricted, one_applause = search_times()
+    median, p95 = quantiles(restricted)
+    rows.append((f"its best first move: search of 2 actions, no Applause ({len(restricted)} rings)",
+                 f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(max(restricted))}", "< 100 ms",
+                 p95 < 0.1))
+    median, p95 = quantiles(one_applause)
+    rows.append((f"  the same search allowed 1 Applause, not used ({len(one_applause)} rings)",
+                 f"median {seconds(median)}, p95 {seconds(p95)}", "(information)", True))
     print_table("Flip Circus", rows)
 
 
