@@ -273,6 +273,8 @@ def test_the_policy_explorer_refuses_thresholds_it_cannot_show(policy):
     assert not p.refused and p.threshold.value == 20 and "stop at t = 20" in p.result.value
     with pytest.raises(ValueError, match="0 to 100"):
         PolicyExplorer(threshold=-1)
+    with pytest.raises(TypeError, match="whole number"):
+        PolicyExplorer(threshold=2.5)
     with pytest.raises(ValueError, match="decks"):
         PolicyExplorer(decks=["full"])
 
@@ -332,6 +334,8 @@ def test_the_deck_explorer_refuses_a_deck_without_numbers_and_keeps_working():
         DeckExplorer([1, 2, 3])
     with pytest.raises(ValueError, match="modifiers"):
         DeckExplorer(modifiers=["Freeze"])
+    with pytest.raises(TypeError, match="modifiers"):
+        DeckExplorer(modifiers="x2")
 
 
 def _drive(explorer, moves, rng, changes=1000):

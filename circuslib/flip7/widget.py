@@ -16,7 +16,7 @@ from collections.abc import Sequence as SequenceABC
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
-from typing import Callable, Hashable, Sequence
+from typing import Callable, Hashable, Iterable, Sequence
 
 import sympy
 
@@ -848,8 +848,10 @@ class PolicyExplorer(_Explorer):
                  decks: Sequence[str] = ("numbers", "numbers+modifiers")) -> None:
         import ipywidgets as widgets
 
-        if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= self.MAX_T:
-            raise ValueError(f"the threshold is a whole number of points from 0 to {self.MAX_T}, not {threshold!r}")
+        if isinstance(threshold, bool) or not isinstance(threshold, int):
+            raise TypeError(f"the threshold is a whole number of points, not {threshold!r}")
+        if not 0 <= threshold <= self.MAX_T:
+            raise ValueError(f"the threshold is a whole number of points from 0 to {self.MAX_T}, not {threshold}")
         decks = tuple(decks)
         if not decks or any(d not in self.DECKS for d in decks) or len(set(decks)) < len(decks):
             raise ValueError(f"decks lists some of {', '.join(map(repr, self.DECKS))}, each once")
@@ -993,10 +995,14 @@ class DeckExplorer(_Explorer):
     def __init__(self, copies: Sequence[int] | None = None, modifiers: Sequence[str] = ()) -> None:
         import ipywidgets as widgets
 
+        if copies is not None and (isinstance(copies, (str, bytes, dict)) or not isinstance(copies, Iterable)):
+            raise TypeError(f"copies is a list of 13 whole numbers (the copies of 0, 1, ..., 12), not {copies!r}")
         copies = list(DECK_COUNTS[:13] if copies is None else copies)
         if len(copies) != 13 or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= self.MAX_COPIES
                                     for c in copies):
             raise ValueError(f"copies lists 13 whole numbers from 0 to {self.MAX_COPIES}: the copies of 0, 1, ..., 12")
+        if isinstance(modifiers, (str, bytes, dict)) or not isinstance(modifiers, Iterable):
+            raise TypeError(f"modifiers is a list of modifier cards such as ['+4', 'x2'], not {modifiers!r}")
         modifiers = [parse_card(m) for m in modifiers]
         if any(m not in MODIFIERS for m in modifiers):
             raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
