@@ -283,6 +283,16 @@ def test_the_next_one_deck_round_is_dealt_from_the_cut_deck_and_every_card_is_kn
     assert shuffled.stock is None and len(shuffled.chance_outcomes()) == 13
 
 
+def test_deal_after_a_finished_one_deck_round_cuts_and_does_not_shuffle():
+    finished = playout(new_game(ONE_DECK), random.Random(5), policy("first"))
+    following = deal(ONE_DECK, random.Random(6), previous=finished)
+    assert following.stock is not None and following.centre[0] and following.centre[1]
+    assert following.card_count() == 52 and not following.is_over()
+    assert deal(ONE_DECK, random.Random(6)).stock is None                      # no previous round: shuffled
+    with pytest.raises(ValueError, match="finished round"):
+        deal(ONE_DECK, random.Random(6), previous=new_game(ONE_DECK))
+
+
 def test_the_fast_simulator_follows_a_cut_deck_step_for_step():
     rng = random.Random(11)
     first = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2))

@@ -292,3 +292,17 @@ def test_the_race_explorer_survives_1000_random_changes():
                lambda rng: (explorer.setup, rng.choice(["one deck", "two decks", "crapette rapide"])),
                lambda rng: (explorer.rounds, rng.choice([1, 3, 5]))]
     _drive(explorer, changes, random.Random(18))
+
+
+def test_after_a_finished_one_deck_round_the_next_is_dealt_from_the_cut_deck():
+    from circuslib.core.game import playout
+    from circuslib.speed.bots import policy
+    from circuslib.speed.rules import new_game
+
+    clock = FakeClock()
+    table = SpeedTable(random.Random(1), setup=ONE_DECK, scheduler=clock)
+    finished = playout(new_game(ONE_DECK), random.Random(2), policy("first"))
+    table.load(finished)
+    table.new_button.click()
+    assert table.state.stock is not None  # every card known in advance: gathered and cut, not shuffled
+    assert "cut, not shuffled" in "".join(table.frame.lines)

@@ -737,10 +737,12 @@ class Match:
         return 0 if self.totals[0] > self.totals[1] else 1
 
 
-def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1)) -> SpeedState:
+def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1), *, previous: SpeedState | None = None) -> SpeedState:
     """A freshly dealt round: the two centre cards flipped and every face-up place filled, nothing played yet.
 
     If nobody can play, the returned state is already a stalemate (``is_stalemate()``): the flips are due.
+    ``previous``, a finished round of the same set-up: with ``between_rounds="cut"`` its cards are gathered, cut
+    and dealt again without a shuffle (the one-deck rule between rounds); otherwise the deck is shuffled.
     """
     import random
 
@@ -748,7 +750,13 @@ def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1)) -> SpeedStat
 
     if not isinstance(rng, random.Random):
         raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
-    state = new_game(setup, rates)
+    if previous is not None:
+        if not isinstance(previous, SpeedState) or not previous.is_over() or previous.setup != setup:
+            raise ValueError("previous must be a finished round of this set-up (or None for a shuffled deal)")
+    if previous is not None and setup.between_rounds == "cut":
+        state = new_game(setup, rates, order=cut(gather(previous, rng), rng))
+    else:
+        state = new_game(setup, rates)
     while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
         state = state.play(sample_outcome(state.chance_outcomes(), rng))
     return state

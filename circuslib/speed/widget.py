@@ -147,12 +147,16 @@ class SpeedTable(Framed):
 
     # --- the round ---------------------------------------------------------------------------------------------
     def new_round(self) -> None:
-        """Shuffle and deal a new round."""
+        """Deal a new round: shuffled, or after a finished one-deck round gathered and cut, not shuffled (the
+        set-up's ``between_rounds``)."""
         self._cancel_timer()
         rates = (PROFILES["average"], PROFILES[self.bot_profile_name])
-        self.state: SpeedState = deal(self.setup, self.rng, rates)
+        last = getattr(self, "state", None)
+        previous = last if isinstance(last, SpeedState) and last.is_over() and last.setup == self.setup else None
+        self.state: SpeedState = deal(self.setup, self.rng, rates, previous=previous)
         self.selected = None
-        self.frame.log(f"new round ({self.setup.name}): centre {self._tops_text()}")
+        how = "cut, not shuffled" if previous is not None and self.setup.between_rounds == "cut" else "shuffled"
+        self.frame.log(f"new round ({self.setup.name}, {how}): centre {self._tops_text()}")
         self._after_change()
 
     def load(self, state: SpeedState) -> None:
