@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.circuslib-installed
 PORT ?= 8888
 
-.PHONY: lab test exercises bench fuzz clean
+.PHONY: lab test exercises bench present lite fuzz clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "circuslib needs Python 3.10 or newer")'
@@ -25,6 +25,7 @@ lab: $(STAMP)
 # A lesson as an app for the class (make present LESSON=01_flip7 THEME=dark): Voila shows each cell as it
 # finishes, so the game is playable while the rest of the lesson computes.
 LESSON ?= 00_welcome
+STUDENTS ?= 30
 THEME ?= light
 present: $(STAMP)
 	$(BIN)/voila notebooks/$(LESSON).ipynb --Voila.ip=127.0.0.1 --port=$(PORT) --progressive_rendering=True \
@@ -46,8 +47,9 @@ exercises: $(STAMP)
 	$(BIN)/python -m circuslib exercises
 
 bench: $(STAMP)
-	@for script in $(filter-out benchmarks/timing.py,$(wildcard benchmarks/*.py)); do \
+	@for script in $(filter-out benchmarks/timing.py benchmarks/class_load.py,$(wildcard benchmarks/*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@echo "== benchmarks/class_load.py $(STUDENTS)"; $(BIN)/python benchmarks/class_load.py $(STUDENTS)
 
 # the conformance checks at scale: 10,000 random games a game, 200,000 illegal moves, bad-argument calls (JOBS=2 for two processes)
 fuzz: $(STAMP)

@@ -1,0 +1,78 @@
+"""A class opening a lesson at the same minute: N kernels each running the lesson top to bottom at once on this
+machine. Prints the p50, p95 and longest wait and the memory of the kernels together. Usage:
+``python benchmarks/class_load.py [N] [LESSON]`` (default 30 students, every lesson one after the other).
+Targets: p95 at most 45 s per lesson, memory at most 6 GiB in all."""
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import print_table, seconds  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _kernel_memory(clients) -> int:
+    """Bytes of resident memory of the kernels' processes (from /proc)."""
+    total = 0
+    for client in clients:
+        try:
+            pid = client.km.provisioner.process.pid
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except (AttributeError, OSError):
+            continue
+    return total
+
+
+def class_of(n: int, lesson: Path) -> tuple[list[float], int]:
+    """Run the lesson in n kernels at once; returns each student's wait and the peak memory of the kernels."""
+    waits: list[float] = [0.0] * n
+    clients = []
+    peak = 0
+
+    def student(i: int) -> None:
+        notebook = nbformat.read(lesson, as_version=4)
+        client = NotebookClient(notebook, timeout=1800, kernel_name="python3",
+                                resources={"metadata": {"path": str(lesson.parent)}})
+        clients.append(client)
+        started = time.perf_counter()
+        client.execute()
+        waits[i] = time.perf_counter() - started
+
+    threads = [threading.Thread(target=student, args=(i,)) for i in range(n)]
+    for thread in threads:
+        thread.start()
+    while any(t.is_alive() for t in threads):
+        peak = max(peak, _kernel_memory(clients))
+        time.sleep(0.5)
+    return waits, peak
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    lessons = ([ROOT / "notebooks" / f"{sys.argv[2]}.ipynb"] if len(sys.argv) > 2
+               else sorted((ROOT / "notebooks").glob("*.ipynb")))
+    rows = []
+    for lesson in lessons:
+        waits, peak = class_of(n, lesson)
+        waits.sort()
+        p95 = waits[min(len(waits) - 1, int(0.95 * len(waits)))]
+        rows.append((f"{lesson.stem}: {n} students, p50 / p95 / max wait",
+                     f"{seconds(statistics.median(waits))} / {seconds(p95)} / {seconds(waits[-1])}", "p95 <= 45 s",
+                     p95 <= 45))
+        rows.append((f"{lesson.stem}: memory of the {n} kernels", f"{peak / 2**30:.2f} GiB", "<= 6 GiB", peak <= 6 * 2**30))
+    print_table(f"A class of {n} running a lesson at once", rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""How long each lesson takes top to bottom in a fresh kernel, its three slowest cells, and the floor every lesson
+pays (a kernel's start, and importing the kit) measured in the same run. Target: each lesson at most 3 s."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import print_table, seconds  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 3.0
+
+
+def run_timed(path: Path) -> tuple[float, float, list[tuple[float, int, str]]]:
+    """(seconds for the kernel to start, seconds for the whole notebook, each code cell's seconds)."""
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=900, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    started = time.perf_counter()
+    cells = []
+    with client.setup_kernel():
+        kernel_start = time.perf_counter() - started
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type == "code":
+                t = time.perf_counter()
+                client.execute_cell(cell, index)
+                cells.append((time.perf_counter() - t, index, cell.source.splitlines()[0][:50] if cell.source else ""))
+    return kernel_start, time.perf_counter() - started, cells
+
+
+def floor() -> tuple[float, float]:
+    """A fresh kernel's start, and the import of every game package in it."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import circuslib.flip7, circuslib.pcv, circuslib.scout, circuslib.speed, circuslib.flip_circus")])
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3")
+    started = time.perf_counter()
+    with client.setup_kernel():
+        kernel = time.perf_counter() - started
+        t = time.perf_counter()
+        client.execute_cell(notebook.cells[0], 0)
+        return kernel, time.perf_counter() - t
+
+
+def main() -> None:
+    kernel, imports = floor()
+    rows = [("kernel start", seconds(kernel), "-", True), ("import every game package", seconds(imports), "-", True)]
+    slowest = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        start, total, cells = run_timed(path)
+        rows.append((f"{path.stem}, top to bottom", seconds(total), f"<= {TARGET:g} s", total <= TARGET))
+        for t, index, source in sorted(cells, reverse=True)[:3]:
+            slowest.append((f"{path.stem} cell {index}: {source}", seconds(t), "", True))
+    print_table("Lessons in a fresh kernel (kernel start included)", rows)
+    print_table("The three slowest cells of each lesson", slowest)
+
+
+if __name__ == "__main__":
+    main()
