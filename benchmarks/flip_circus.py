@@ -43,7 +43,7 @@ def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], int
     odds._worlds.cache_clear()
     rng = random.Random(seed)
     explorer = RingExplorer(seed=seed)
-    renders = explorer.plot.renders
+    pictures = explorer.plot.pictures
 
     def possible_face():
         return explorer.face, rng.choice(sorted(explorer.odds.chances[explorer.selected]))
@@ -66,7 +66,7 @@ def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], int
             elapsed, _ = once(lambda: setattr(control, "value", value))
         times.append(elapsed)
         refused += "✘" in explorer.message.value
-    return times, refused, explorer.plot.renders - renders
+    return times, refused, explorer.plot.pictures - pictures
 
 
 def search_times(n: int = 300, seed: int = 8) -> tuple[list[float], list[float]]:

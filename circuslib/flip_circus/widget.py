@@ -477,8 +477,8 @@ def _png_bytes(rgb) -> bytes:
 
     height, width, _ = rgb.shape
     rows = numpy.zeros((height, 1 + width * 3), dtype=numpy.uint8)  # each row starts with filter type 0 (none)
-    rows[:, 1:] = rgb.reshape(height, width * 3)
-    pixels = zlib.compress(rows.tobytes(), 1)
+    rows[:, 1:].reshape(height, width, 3)[:] = rgb  # one copy, straight from the (strided) canvas
+    pixels = zlib.compress(rows, 1)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -488,10 +488,11 @@ def _png_bytes(rgb) -> bytes:
 
 
 class _RingPlot:
-    """The explorer's one figure, shown as a PNG in one ``ipywidgets.Image`` replaced in place: the axes, labels,
-    titles and legends are drawn once and kept as a bitmap; the bars (one collection per artist) and the few
-    numbers are drawn over it at each change. No pyplot figure is made, so nothing else appears in the notebook;
-    the pictures are kept per ring, so a ring seen before is shown at once."""
+    """The explorer's one figure, shown as a PNG in one ``ipywidgets.Image`` replaced in place. The axes, labels,
+    titles and legends are drawn once and kept as a bitmap; each place's column of bars (one collection per artist)
+    and its words are drawn over it once per thing they show and kept too, so an edit redraws only the places it
+    changed. No pyplot figure is made, so nothing else appears in the notebook; the pictures are kept per ring,
+    so a ring seen before is shown at once."""
 
     def __init__(self, *, size: tuple[float, float] = (9.0, 5.4), dpi: int = 72, cache: int = 256) -> None:
         import ipywidgets as widgets
@@ -552,12 +553,11 @@ class _RingPlot:
         self._background = None
         self._pictures: OrderedDict = OrderedDict()
         self._cache = cache
-        self.renders = 0
+        self.renders = 0  # pictures for which some bars had to be drawn
+        self.pictures = 0  # pictures made (a ring shown again reuses its picture)
 
     def _moving(self, artist):
         artist.set_animated(True)
-        if not hasattr(artist, "get_text"):  # texts are stamped from kept bitmaps instead (see _stamp)
-            self.moving.append(artist)
         return artist
 
     def show(self, odds: RingOdds) -> None:
@@ -578,32 +578,24 @@ class _RingPlot:
         left, right = i - width / 2, i + width / 2
         return [(left, bottom), (right, bottom), (right, bottom + height), (left, bottom + height)]
 
-    def _stamp(self, text, words: str, y: float, key: tuple):
-        """The pixels of one text drawn at its place over the still frame, drawn once and kept: drawing text is
-        the slow part of a redraw, and each text sits where no bar reaches, so its pixels never change."""
+    def _keep(self, key: tuple, bbox) -> None:
+        """Keep the pixels of ``bbox`` (display coordinates) as drawn now, under ``key``."""
         from matplotlib.transforms import Bbox
 
-        stamp = self._stamps.get(key)
-        if stamp is None:
-            text.set_text(words)
-            text.set_y(y)
-            self.canvas.restore_region(self._background)
-            text.axes.draw_artist(text)
-            (x0, y0), (x1, y1) = text.get_window_extent(self.canvas.get_renderer()).get_points()
-            stamp = self._stamps[key] = self.canvas.copy_from_bbox(Bbox([[x0 - 1, y0 - 1], [x1 + 1, y1 + 1]]))
-        return stamp
+        (x0, y0), (x1, y1) = bbox
+        self._stamps[key] = self.canvas.copy_from_bbox(Bbox([[x0 - 2, y0 - 2], [x1 + 2, y1 + 2]]))
 
-    def _draw(self, odds: RingOdds) -> bytes:
-        import numpy
+    def _column(self, ax, i: int) -> tuple:
+        """The pixels of place i's column in these axes (a place's bars, and its words, never leave it)."""
+        left = ax.transData.transform((i - 0.5, 0))[0]
+        right = ax.transData.transform((i + 0.5, 0))[0]
+        return (left, ax.bbox.y0), (right, ax.bbox.y1)
 
-        if self._background is None:
-            self.canvas.draw()
-            self._background = self.canvas.copy_from_bbox(self.figure.bbox)
-            self._stamps: dict = {}
+    def _draw_backs(self, odds: RingOdds, places: list, keys: list) -> None:
+        """Draw the stacked bars of these places over the still frame and keep each place's column."""
         boxes: dict = {a: [] for a in ARTISTS}
-        seen_boxes, look_boxes, stamps = [], [], []
-        self.best_bar.set_visible(False)
-        for i in range(SIZE):
+        seen_boxes, words = [], []
+        for i in places:
             bottom = 0.0
             for artist in ARTISTS:
                 p = float(odds.chances[i].get(artist, 0))
@@ -612,31 +604,77 @@ class _RingPlot:
                     bottom += p
             if odds.backs[i] is not None:
                 seen_boxes.append(self._box(i, 0, 1, 0.78))
-                stamps.append(self._stamp(self.seen[i], "seen", 1.015, ("seen", i)))
-            value = odds.looks.get(i)
-            if value is None:
-                stamps.append(self._stamp(self.look_values[i], "seen", 0.08, ("look seen", i)))
-            else:
-                bits = round(float(value), 2)
-                if i == odds.best_look:
-                    self.best_bar.set_bounds(i - 0.3, 0, 0.6, float(value))
-                    self.best_bar.set_visible(True)
-                else:
-                    look_boxes.append(self._box(i, 0, float(value), 0.6))
-                stamps.append(self._stamp(self.look_values[i], f"{bits:.2f}", bits + 0.1, ("look", i, bits)))
-            face = _short(odds.faces[i])
-            stamps.append(self._stamp(self.face_names[i], face, -0.15, ("face", i, face)))
+                words.append(self.seen[i])
         for artist in ARTISTS:
             self.segments[artist].set_verts(boxes[artist])
         self.seen_boxes.set_verts(seen_boxes)
+        self.canvas.restore_region(self._background)
+        for artist in [*self.segments.values(), self.seen_boxes, *words]:
+            self.backs_ax.draw_artist(artist)
+        for i in places:
+            self._keep(keys[i], self._column(self.backs_ax, i))
+
+    def _draw_looks(self, odds: RingOdds, places: list, keys: list) -> None:
+        """Draw the look bars and their values for these places over the still frame and keep each column."""
+        look_boxes, best = [], None
+        for i in places:
+            value, text = odds.looks.get(i), self.look_values[i]
+            if value is None:
+                text.set_text("seen")
+                text.set_y(0.08)
+                continue
+            bits = float(value)
+            if i == odds.best_look:
+                best = i
+                self.best_bar.set_bounds(i - 0.3, 0, 0.6, bits)
+            else:
+                look_boxes.append(self._box(i, 0, bits, 0.6))
+            text.set_text(f"{bits:.2f}")
+            text.set_y(bits + 0.1)
         self.look_bars.set_verts(look_boxes)
         self.canvas.restore_region(self._background)
-        for artist in self.moving:
-            if artist.get_visible():
-                artist.axes.draw_artist(artist)
-        for stamp in stamps:
-            self.canvas.restore_region(stamp)
-        self.renders += 1
+        self.look_ax.draw_artist(self.look_bars)
+        if best is not None:
+            self.look_ax.draw_artist(self.best_bar)
+        for i in places:
+            self.look_ax.draw_artist(self.look_values[i])
+            self._keep(keys[i], self._column(self.look_ax, i))
+
+    def _draw(self, odds: RingOdds) -> bytes:
+        """The picture of a ring: each place's columns and face name are drawn once per thing they show and kept
+        (a ring edited at one place reuses the nine others), then laid over the still frame."""
+        import numpy
+
+        if self._background is None:
+            self.canvas.draw()
+            self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+            self._stamps: OrderedDict = OrderedDict()
+        backs = [("backs", i, tuple(odds.chances[i].items()), odds.backs[i] is not None) for i in range(SIZE)]
+        looks = [("look", i, None if i not in odds.looks else (odds.looks[i].constant, odds.looks[i].logs),
+                  i == odds.best_look) for i in range(SIZE)]
+        faces = [("face", i, odds.faces[i]) for i in range(SIZE)]
+        drawn = False
+        for keys, draw in ((backs, self._draw_backs), (looks, self._draw_looks)):
+            new = [i for i, key in enumerate(keys) if key not in self._stamps]
+            if new:
+                draw(odds, new, keys)
+                drawn = True
+        for i, key in enumerate(faces):
+            if key not in self._stamps:
+                text = self.face_names[i]
+                text.set_text(_short(odds.faces[i]))
+                self.canvas.restore_region(self._background)
+                self.look_ax.draw_artist(text)
+                self._keep(key, text.get_window_extent(self.canvas.get_renderer()).get_points())
+                drawn = True
+        self.canvas.restore_region(self._background)
+        for key in backs + looks + faces:
+            self._stamps.move_to_end(key)
+            self.canvas.restore_region(self._stamps[key])
+        while len(self._stamps) > 600:  # the longest unused go first (about 20 MB kept at most)
+            self._stamps.popitem(last=False)
+        self.renders += drawn
+        self.pictures += 1
         return _png_bytes(numpy.asarray(self.canvas.buffer_rgba())[:, :, :3])
 
 
@@ -760,10 +798,26 @@ class RingExplorer(Shown):
 
     def deal(self) -> None:
         """A new random ring as the set-up deals it (seeded), with no back seen."""
-        dealt = new_game(self.rng, self.rules)
-        self.ring_faces, self.ring_backs = list(dealt.faces), [None] * SIZE
+        self.load(new_game(self.rng, self.rules).faces)
+
+    def load(self, faces: Sequence[str], seen: dict | None = None) -> None:
+        """Show another ring at once: its ten visible faces and the backs seen ({place: artist}). A ring no deal
+        can show is refused in the message line, like an edit."""
+        faces, backs = _check_faces(faces), _check_seen(seen)
+        self.ring_faces, self.ring_backs = list(faces), list(backs)
         self.select(self.selected)
         self.update()
+
+    @classmethod
+    def of(cls, state: FlipCircus | PlayerView, player: int | None = None, **options) -> "RingExplorer":
+        """The ring as one player sees it in a game: its faces and the backs that player has seen."""
+        if isinstance(state, FlipCircus):
+            state = state.view(state.player if player is None else player)
+        elif not isinstance(state, PlayerView):
+            raise TypeError(f"give a Flip Circus state or a player's view, not {type(state).__name__}")
+        if state.rules.tokens != KIT_RULES.tokens:
+            raise ValueError("the explorer counts deals of the kit's token set; this game uses another one")
+        return cls(state.faces, {i: b for i, b in enumerate(state.backs) if b is not None}, **options)
 
     def forget(self) -> None:
         """Forget every back marked as seen."""
