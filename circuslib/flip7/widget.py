@@ -581,11 +581,20 @@ class LivePlot:
         self.moving.append(artist)
         return artist
 
+    def prepare(self, frame: Hashable, set_frame: Callable[[], None]) -> None:
+        """Draw the still parts of a frame now (when the explorer is made), so no later change waits for it."""
+        if frame not in self._frames:
+            set_frame()
+            self._frame = frame
+            self.canvas.draw()
+            self._frames[frame] = self.canvas.copy_from_bbox(self.figure.bbox)
+
     def show(self, frame: Hashable, set_frame: Callable[[], None], picture: Hashable,
              set_moving: Callable[[], None]) -> None:
         """Show the picture ``picture`` on the frame ``frame``: ``set_frame`` puts the still parts as that frame
         wants them (called when the frame changes), ``set_moving`` the moving ones; the slow full draw happens once
-        per frame, and a picture already made is shown from the cache."""
+        per frame (when the explorer is made, if it prepared the frame), and a picture already made is shown from
+        the cache."""
         key = (frame, picture)
         png = self._pictures.get(key)
         if png is None:
@@ -654,7 +663,7 @@ class OddsExplorer(_Explorer):
     than it holds, no card left) is refused in the message line."""
 
     MAX_COPIES = max(DECK_COUNTS)
-    GAIN_FLOORS = (-10, -20, -40, -70)  # the gain axis ends at one of these, so the frame is drawn a few times only
+    GAIN_FLOORS = (-20, -70)  # the gain axis ends at one of these: two frames, both drawn when the explorer is made
 
     def __init__(self, held: Sequence[int] = (), seen: Sequence = (), *, against=None) -> None:
         import ipywidgets as widgets
@@ -688,6 +697,8 @@ class OddsExplorer(_Explorer):
         self.result.add_class("circus-explorer-result")
         self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4))
         self._draw_axes()
+        for floor in self.GAIN_FLOORS:
+            self._plot.prepare(floor, lambda floor=floor: self._gain_ax.set_ylim(floor, 15))
         self.widget = widgets.VBox([
             widgets.HTML(f"<span style='color:{TEXT}'><b>Numbers in front of the player</b> (click to hold or "
                          "drop):</span>"),
@@ -816,9 +827,6 @@ class OddsExplorer(_Explorer):
         floor = next((f for f in self.GAIN_FLOORS if f <= low - 1), self.GAIN_FLOORS[-1])
         label = f"{card_name(card)}: {now} of {DECK_COUNTS[INDEX[card]]} seen"
 
-        def set_frame() -> None:
-            self._gain_ax.set_ylim(floor, 15)
-
         def set_moving() -> None:
             nan = float("nan")
             self._bust_line.set_ydata([nan if b is None else b for b in bust])
@@ -828,7 +836,8 @@ class OddsExplorer(_Explorer):
             self._now_gain.set_data([now], [gain[now]])
             self._which.set_text(label)
 
-        self._plot.show(floor, set_frame, (label, tuple(bust), tuple(gain), now), set_moving)
+        self._plot.show(floor, lambda: self._gain_ax.set_ylim(floor, 15), (label, tuple(bust), tuple(gain), now),
+                        set_moving)
 
 
 class PolicyExplorer(_Explorer):
@@ -909,15 +918,18 @@ class PolicyExplorer(_Explorer):
         plot, c = self._plot, OKABE_ITO
         ax = plot.ax
         t = list(range(self.MAX_T + 1))
-        (self._curve,) = ax.plot(t, [0] * len(t), "-", color=c["blue"], linewidth=2,
-                                 label="expected round score\nof 'stop at t'")
-        self._optimum = ax.axhline(0, color=c["vermillion"], linestyle="--", label="exact optimum (any hand)")
-        (self._best,) = ax.plot([0], [0], "*", color=c["green"], markersize=13, markeredgecolor=c["black"],
-                                label="best threshold")
+        self._curve = plot.moving_part(ax.plot(t, [0] * len(t), "-", color=c["blue"], linewidth=2,
+                                               label="expected round score\nof 'stop at t'")[0])
+        self._optimum = plot.moving_part(ax.axhline(0, color=c["vermillion"], linestyle="--",
+                                                    label="exact optimum (any hand)"))
+        self._best = plot.moving_part(ax.plot([0], [0], "*", color=c["green"], markersize=13,
+                                              markeredgecolor=c["black"], label="best threshold")[0])
+        plot.moving_part(ax.title)
         self._chosen = plot.moving_part(ax.axvline(0, color=c["black"], linestyle=":", linewidth=1.5,
                                                    label="your threshold t"))
         self._chosen_mark = plot.moving_part(ax.plot([0], [0], "o", color=c["black"], markersize=7)[0])
         ax.set_xlim(-1, self.MAX_T + 1)
+        ax.set_ylim(0, 1.25 * max(float(optimum) for _, optimum, _ in self.solved.values()))
         ax.set_xlabel("threshold t: stop as soon as the round score reaches t (points)")
         ax.set_ylabel("expected round score (points)")
         ax.grid(True, color="#dddddd", linewidth=0.6)
@@ -958,18 +970,15 @@ class PolicyExplorer(_Explorer):
             f"your rule gives up {float(optimum - value):.4f} points a round against the optimum "
             f"({float(best_v - value):.4f} against the best threshold)</div>")
 
-        def set_frame() -> None:
+        def set_moving() -> None:
             self._curve.set_ydata(curve.floats(self.MAX_T + 1))
             self._optimum.set_ydata([float(optimum)] * 2)
             self._best.set_data([best_t], [float(best_v)])
-            self._plot.ax.set_ylim(0, float(optimum) * 1.25)
             self._plot.ax.set_title(f"Stop-at-t rules against the exact optimum, {deck} deck", fontsize=10)
-
-        def set_moving() -> None:
             self._chosen.set_xdata([t, t])
             self._chosen_mark.set_data([t], [float(value)])
 
-        self._plot.show(deck, set_frame, t, set_moving)
+        self._plot.show("axes", lambda: None, (deck, t), set_moving)
 
 
 def _deck_text(counts: tuple[int, ...]) -> str:
@@ -989,7 +998,8 @@ class DeckExplorer(_Explorer):
     remembered, so coming back to it is instant."""
 
     MAX_COPIES, MAX_T = 15, 100
-    SCORE_TOPS = (30, 60, 120, 210)  # the score axis ends at one of these: a few frames only
+    SCORE_TOPS = (30, 70, 100, 210)  # the score axis ends at one of these: a few frames, drawn once each
+    PREPARED = (30, 70)  # drawn when the explorer is made: the real deck, and decks up to one copy of each number
     SOLVED_KEPT = 16
 
     def __init__(self, copies: Sequence[int] | None = None, modifiers: Sequence[str] = ()) -> None:
@@ -1030,6 +1040,8 @@ class DeckExplorer(_Explorer):
         self.result.add_class("circus-deck-result")
         self._plot = LivePlot("circus-deck-plot", size=(8.0, 3.4))
         self._draw_axes()
+        for top in self.PREPARED:
+            self._plot.prepare(top, lambda top=top: self._plot.ax.set_ylim(0, top))
         self._quiet = False
         self._solved: OrderedDict = OrderedDict()  # counts with modifiers -> (curve, optimum), solved on the button
         wrap = widgets.Layout(flex_flow="row wrap")
@@ -1100,6 +1112,7 @@ class DeckExplorer(_Explorer):
                                                     label="your deck: exact optimum"))
         self._best = plot.moving_part(ax.plot([0], [0], "*", color=c["green"], markersize=13,
                                               markeredgecolor=c["black"], label="your deck: best threshold")[0])
+        plot.moving_part(ax.title)
         ax.set_xlim(-1, self.MAX_T + 1)
         ax.set_xlabel("threshold t: stop as soon as the round score reaches t (points)")
         ax.set_ylabel("expected round score (points)")
@@ -1168,17 +1181,14 @@ class DeckExplorer(_Explorer):
             f"<b>exact optimum</b>: <b class='circus-deck-optimum'>{_exact(optimum)}</b> points a round<br>"
             f"<b>best threshold</b>: t = <b class='circus-deck-best'>{best_t}</b>, worth {_exact(best_v)}"
             f"{' (beyond the plot)' if best_t > self.MAX_T else ''}</div>")
-        top = next((s for s in self.SCORE_TOPS if s >= float(optimum) * 1.15), self.SCORE_TOPS[-1])
-        with_modifiers = model == "numbers and modifiers"
-
-        def set_frame() -> None:
-            self._plot.ax.set_ylim(0, top)
-            self._plot.ax.set_title(f"Your deck ({'numbers and modifiers' if with_modifiers else 'numbers only'}) "
-                                    "against the real deck", fontsize=10)
+        top = next((s for s in self.SCORE_TOPS if s >= float(optimum) * 1.1), self.SCORE_TOPS[-1])
+        title = (f"Your deck ({'numbers and modifiers' if model == 'numbers and modifiers' else 'numbers only'}) "
+                 "against the real deck")
 
         def set_moving() -> None:
             self._curve.set_ydata(curve.floats(self.MAX_T + 1))
             self._optimum.set_ydata([float(optimum)] * 2)
             self._best.set_data([min(best_t, self.MAX_T)], [float(best_v)])
+            self._plot.ax.set_title(title, fontsize=10)
 
-        self._plot.show((top, with_modifiers), set_frame, model_counts, set_moving)
+        self._plot.show(top, lambda: self._plot.ax.set_ylim(0, top), (title, model_counts), set_moving)
