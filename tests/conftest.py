@@ -15,6 +15,15 @@ def root() -> Path:
     return ROOT
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_browser_for_the_session():
+    """JupyterLab's and Voila's tests share one headless Chromium; it is closed when the session ends."""
+    yield
+    import lab
+
+    lab.stop_browser()
+
+
 @pytest.fixture(scope="session")
 def lab_server():
     """One JupyterLab + headless Chromium for the whole test session (skipped without a browser, except in CI)."""

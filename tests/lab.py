@@ -55,13 +55,28 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch_browser():
-    """Playwright and a headless Chromium (Debian's)."""
-    from playwright.sync_api import sync_playwright
+_SHARED: list = []
 
-    playwright = sync_playwright().start()
-    return playwright, playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True,
-                                                  args=CHROMIUM_ARGS)
+
+def launch_browser():
+    """Playwright and a headless Chromium (Debian's), one for the whole test session: Playwright's sync API runs one
+    event loop per thread, so JupyterLab's and Voila's tests share it; it stops when the session ends."""
+    if not _SHARED:
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
+        browser = playwright.chromium.launch(executable_path=str(ensure_chromium()), headless=True, args=CHROMIUM_ARGS)
+        _SHARED.extend([playwright, browser])
+    return _SHARED[0], _SHARED[1]
+
+
+def stop_browser() -> None:
+    """Close the shared browser and Playwright (the test session's last step)."""
+    if _SHARED:
+        playwright, browser = _SHARED
+        _SHARED.clear()
+        browser.close()
+        playwright.stop()
 
 
 class Voila:
@@ -116,8 +131,8 @@ class Voila:
     def close(self) -> None:
         """Stop the browser and the server."""
         try:
-            self.browser.close()
-            self._playwright.stop()
+            for page in self.pages:
+                page.close()
         finally:
             self.server.send_signal(signal.SIGTERM)
             try:
@@ -264,8 +279,8 @@ class Lab:
     def close(self) -> None:
         """Stop the browser and the server (which shuts its kernels down)."""
         try:
-            self.browser.close()
-            self._playwright.stop()
+            for page in self.pages:
+                page.close()
         finally:
             self.server.send_signal(signal.SIGTERM)
             try:
