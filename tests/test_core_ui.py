@@ -83,10 +83,10 @@ def test_widgets_display_their_box_through_its_mimebundle():
             self.frame = GameFrame("game")
 
     explorer, game = Explorer(), Game()
-    assert explorer._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.widget.model_id
-    assert game._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == game.frame.widget.model_id
-    assert game.widget is game.frame.widget and "circus-themed" in explorer.widget._dom_classes
-    assert widgets.VBox([game.widget, explorer.widget]).children == (game.frame.widget, explorer.widget)
+    assert explorer._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
+    assert explorer.children == (explorer.widget,) and game.children == (game.frame.widget,)
+    assert game.widget is game.frame.widget and "circus-themed" in explorer._dom_classes
+    assert widgets.VBox([game, explorer]).children == (game, explorer)  # games go inside any container
 
 
 def test_play_or_explain_shows_the_refusal_and_keeps_the_state():

@@ -282,7 +282,7 @@ def test_explorers_show_one_live_widget_and_display_nothing_more(monkeypatch):
     for e in (SetSomewhereExplorer(), DealtHandExplorer()):
         bundle = e._repr_mimebundle_()
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
-        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.widget.model_id
+        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id and e.children == (e.widget,)
         e.players.value = 2
         e.hand_size.value = 3
         e.deal() if isinstance(e, DealtHandExplorer) else e.simulate()

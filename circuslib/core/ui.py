@@ -4,9 +4,12 @@ Rendering is pure (data in, SVG text out) so it is tested as text; the frame is 
 """
 from __future__ import annotations
 
+import functools
 import html
 import math
 from typing import Callable, Iterable, Sequence
+
+import ipywidgets as widgets
 
 __all__ = [
     "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
@@ -262,20 +265,35 @@ class GameFrame:
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
+class Shown(widgets.VBox):
+    """Base of every game widget and explorer: itself an ipywidgets box holding its ``widget``, so it displays in
+    JupyterLab, Voila and nbconvert like any widget and goes inside any container: ``VBox([game, explorer])``.
 
-class Shown:
-    """Base of every widget and explorer: a notebook cell that ends with one displays its ``widget`` box.
-
-    Display goes through ``_repr_mimebundle_``, the way ipywidgets display themselves, so JupyterLab, Voila and
-    nbconvert all show the live widget; to place a game inside a container, put its ``widget`` there:
-    ``VBox([game.widget, explorer.widget])``.
+    A subclass builds its parts in its own ``__init__`` (no call to this one is needed); the box is made around
+    ``self.widget`` once the outermost ``__init__`` has finished.
     """
 
-    widget: object
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        build = cls.__dict__.get("__init__")
+        if build is None:
+            return
 
-    def _repr_mimebundle_(self, **kwargs):
-        self.widget.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
-        return self.widget._repr_mimebundle_(**kwargs)
+        @functools.wraps(build)
+        def __init__(self, *args, **kw) -> None:
+            outermost = not self.__dict__.get("_circus_building", False)
+            self.__dict__["_circus_building"] = True
+            try:
+                build(self, *args, **kw)
+            finally:
+                if outermost:
+                    self.__dict__["_circus_building"] = False
+            if outermost and not self.__dict__.get("_circus_boxed", False):
+                self.__dict__["_circus_boxed"] = True
+                widgets.VBox.__init__(self, children=(self.widget,))
+                self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
+
+        cls.__init__ = __init__
 
 
 class Framed(Shown):
