@@ -104,12 +104,12 @@ def test_the_explorer_updates_at_once():
     assert "circus-explorer-error" in e.message.value and "only 1" in e.message.value
 
 
-def test_the_last_round_stays_visible_after_it_ends():
+def test_the_last_round_stays_at_hand_folded_after_it_ends():
     start = play_moves(new_game(2, dealer=1), [5, 8])
     w = Flip7Widget(random.Random(4), [StopAtSum(1)], start=start)   # the bot stays at once with its 8
     w.stay_button.click()                                            # the student stays: the round is over
     assert w.state.round == 2
-    assert "circus-previous' open" in w.frame.board.value and "Round 1 as it ended" in w.frame.board.value
+    assert "<details class='circus-previous'>" in w.frame.board.value and "Round 1 as it ended" in w.frame.board.value
     assert "Round 1 is over: you score 5." in w.frame.message.value
 
 

@@ -149,10 +149,9 @@ class Flip7Widget(Framed):
     def _refresh(self) -> None:
         s = self.state
         board = game_svg(s, names=self.names)
-        just_ended = bool(self.last_round)  # the student's last action ended a round: show how it ended
-        if s.previous and not s.is_over():
+        if s.previous and not s.is_over():  # folded: the rows in play are drawn once; the message says how it ended
             rows = "<br>".join(hand_svg(h, label=name) for name, h in zip(self.names, s.previous))
-            board += (f"<details class='circus-previous'{' open' if just_ended else ''}><summary>Round {s.round - 1} as it ended</summary>"
+            board += (f"<details class='circus-previous'><summary>Round {s.round - 1} as it ended</summary>"
                       f"{rows}</details>")
         self.frame.show_board(board)
         totals = "".join(f"<td style='padding:0 8px'>{html.escape(n)}: <b>{t}</b> ({h.score()} this round)</td>"
