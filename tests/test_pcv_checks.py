@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from fractions import Fraction
 
 import networkx as nx
@@ -354,16 +353,14 @@ def test_balloon_path_explains_each_slip():
     fails("balloon_path", [(1, 2)], "is not one")
 
 
-def test_every_check_answers_quickly():
+def test_every_check_passes_its_right_answer():
     answers = {"at_least_one_hit": Fraction(65, 81), "first_hit": geometric, "crossfire_wait": Fraction(9, 4),
                "second_shot_formula": check.second_shot_formula.expected, "duel_transition_matrix": duel_matrix(),
                "red_wins_duel": Fraction(279, 500), "duel_rounds": Fraction(1377, 500), "duel_simulation": simulate,
                "hex_distance": student_hex_distance, "end_positions": student_end_positions,
                "balloon_path": _quickest_paths()[0]}
     for name, answer in answers.items():
-        start = time.perf_counter()
-        getattr(check, name)(answer)
-        assert time.perf_counter() - start < 2, name
+        assert getattr(check, name)(answer).startswith("✔"), name
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ the right hint, student functions that raise are reported in one line, and the a
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -258,15 +257,13 @@ def test_made_up_numbers_do_not_pass_the_simulation_check():
     assert "too wide" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
 
 
-def test_every_right_answer_is_checked_quickly():
+def test_every_right_answer_passes():
     answers = {"four_or_seven": 15, "fives_facing_up": check.fives_facing_up.expected,
                "three_tens": check.three_tens.expected, "set_of_three": check.set_of_three.expected,
                "my_beats": beats, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
                "measure_greedy": _simulate_greedy}
     for name, answer in answers.items():
-        start = time.perf_counter()
-        assert _passes(name, answer)
-        assert time.perf_counter() - start < 4, f"check.{name} is slow"  # well under 2 s on a quiet machine
+        assert _passes(name, answer), name
 
 
 # ---------------------------------------------------------------------------------------------------------
