@@ -30,3 +30,17 @@ def test_a_lesson_in_voila_is_playable_early_and_answers_a_move(voila, lesson):
     Lab.click(page, move, nth=1 if lesson == "04_speed.ipynb" else 0)  # Speed: the Ace, which fits a centre top
     assert says in Lab.wait_for_text(page, where, says, timeout=30)
     assert "Traceback" not in page.locator("body").inner_text()
+
+
+def test_a_wrong_answer_in_voila_shows_the_checks_line_not_a_traceback(voila):
+    notebook = voila.root / "notebooks" / "wrong_answer.ipynb"
+    import nbformat
+
+    made = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from fractions import Fraction\nfrom circuslib.welcome import check\n"
+        "check.three_dice_ten(Fraction(3, 28))")])
+    made.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.write_text(nbformat.writes(made))
+    page, _ = voila.open("wrong_answer.ipynb", "text=✘ Not yet")
+    text = page.locator("body").inner_text()
+    assert "you counted unordered rolls" in text and "Traceback" not in text and "1/8" not in text
