@@ -122,3 +122,18 @@ def test_a_widget_displays_through_its_mimebundle():
 
     bundle = PigWidget(random.Random(1))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_png_of_writes_a_png_that_decodes_to_the_same_pixels():
+    import numpy as np
+    from matplotlib.image import imread
+    import io
+
+    from circuslib.core.ui import png_of
+
+    pixels = np.zeros((3, 4, 4), dtype=np.uint8)
+    pixels[..., 3] = 255
+    pixels[1, 2, :3] = (0, 114, 178)  # one Okabe-Ito blue pixel
+    decoded = imread(io.BytesIO(png_of(pixels)), format="png")
+    assert decoded.shape == (3, 4, 3)
+    assert (np.round(decoded * 255).astype(int) == pixels[..., :3]).all()

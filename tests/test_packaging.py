@@ -25,8 +25,7 @@ except ModuleNotFoundError:  # Python 3.10
 RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
-PROVIDED_BY = {"IPython": "ipywidgets", "PIL": "matplotlib", "nbformat": "lab"}  # IPython comes with ipywidgets, Pillow with
-# matplotlib (the explorers write their PNGs with it); nbformat: the exercise builder, a teacher's tool
+PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab"}  # IPython comes with ipywidgets; nbformat: the builder
 
 
 def _name(requirement: str) -> str:

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 __all__ = [
     "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
-    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS", "scale",
+    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS", "scale", "png_of",
 ]
 
 INK = "#222222"
@@ -32,6 +32,31 @@ THEME_CSS = """
 .circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
 """
 """The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
+
+
+def png_of(pixels) -> bytes:
+    """A PNG of a figure's pixels (height x width x 3 or 4; an alpha channel is dropped, figures are opaque).
+
+    Rows are left unfiltered and zlib packs them in its run-length mode, which suits a plot's flat colours: a few
+    milliseconds, several times faster than a general encoder, so an explorer's plot can follow a slider.
+    """
+    import struct
+    import zlib
+
+    import numpy as np
+
+    pixels = np.asarray(pixels)
+    height, width = pixels.shape[:2]
+    rows = np.zeros((height, 1 + width * 3), dtype=np.uint8)  # each row starts with its filter type: 0, none
+    rows[:, 1:].reshape(height, width, 3)[:] = pixels[:, :, :3]
+    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    packed = packer.compress(rows.tobytes()) + packer.flush()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
 
 
 def theme_style() -> str:

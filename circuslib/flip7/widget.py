@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import html
 import random
-import struct
-import zlib
 from collections import OrderedDict
 from collections.abc import Sequence as SequenceABC
 from fractions import Fraction
@@ -21,7 +19,7 @@ from typing import Callable, Hashable, Iterable, Sequence
 import sympy
 
 from ..core.game import CHANCE, Move
-from ..core.ui import Framed, GameFrame, Shown, button
+from ..core.ui import Framed, GameFrame, Shown, button, png_of
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
 from .rules import (ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS, HIT, INDEX, MODIFIERS, STAY, Flip7Game, card_name,
@@ -527,24 +525,6 @@ def _exact(x) -> str:
     return f"{x} {'=' if Fraction(decimal) == x else '≈'} {decimal}"
 
 
-def _png(rgba) -> bytes:
-    """A PNG of an opaque RGBA pixel array: rows unfiltered, run-length compression (a few milliseconds)."""
-    import numpy as np
-
-    rgba = np.asarray(rgba)
-    height, width, _ = rgba.shape
-    rows = np.zeros((height, width * 3 + 1), dtype=np.uint8)  # each row starts with its filter type: 0, none
-    rows[:, 1:] = rgba[:, :, :3].reshape(height, width * 3)
-    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
-    pixels = packer.compress(rows.tobytes()) + packer.flush()
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
-
-
 class LivePlot:
     """One matplotlib figure kept by an explorer, shown as a PNG in one ``ipywidgets.Image`` replaced in place.
 
@@ -609,7 +589,7 @@ class LivePlot:
             for artist in self.moving:
                 if artist.get_visible():
                     (artist.axes or self.figure).draw_artist(artist)
-            png = self._pictures[key] = _png(self.canvas.buffer_rgba())
+            png = self._pictures[key] = png_of(self.canvas.buffer_rgba())
             self.renders += 1
             if len(self._pictures) > self._cache:
                 self._pictures.popitem(last=False)

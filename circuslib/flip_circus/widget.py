@@ -9,15 +9,13 @@ from __future__ import annotations
 import html
 import math
 import random
-import struct
-import zlib
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
-from ..core.ui import Framed, GameFrame, Shown, button, theme_style
+from ..core.ui import Framed, GameFrame, Shown, button, theme_style, png_of
 from .graphs import winning_turns
 from .odds import back_fractions, hidden_worlds, look_values, possible_backs
 from .rules import (ARTISTS, END_TURN, ENCORE, KIT_RULES, MAKE_RETURN, MUSCLES, SIZE, TAKE_APPLAUSE, FlipCircus,
@@ -470,23 +468,6 @@ def _chances_text(chances: dict) -> str:
                      for p, names in sorted(groups.items(), key=lambda g: -g[0]))
 
 
-def _png_bytes(rgb) -> bytes:
-    """A PNG of an RGB array: rows unfiltered, zlib at its fastest level (a plot is mostly flat colour, which that
-    packs to about 40 kB): a few milliseconds, several times faster than a general encoder."""
-    import numpy
-
-    height, width, _ = rgb.shape
-    rows = numpy.zeros((height, 1 + width * 3), dtype=numpy.uint8)  # each row starts with filter type 0 (none)
-    rows[:, 1:].reshape(height, width, 3)[:] = rgb  # one copy, straight from the (strided) canvas
-    pixels = zlib.compress(rows, 1)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
-
-
 class _RingPlot:
     """The explorer's one figure, shown as a PNG in one ``ipywidgets.Image`` replaced in place. The axes, labels,
     titles and legends are drawn once and kept as a bitmap; each place's column of bars (one collection per artist)
@@ -675,7 +656,7 @@ class _RingPlot:
             self._stamps.popitem(last=False)
         self.renders += drawn
         self.pictures += 1
-        return _png_bytes(numpy.asarray(self.canvas.buffer_rgba())[:, :, :3])
+        return png_of(numpy.asarray(self.canvas.buffer_rgba())[:, :, :3])
 
 
 class RingExplorer(Shown):

@@ -11,7 +11,6 @@ drawn with its sets and its strongest show, against the exact expected numbers o
 from __future__ import annotations
 
 import html
-import io
 import math
 import random
 from collections import Counter, OrderedDict
@@ -22,7 +21,7 @@ import sympy
 
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
-from ..core.ui import Framed, GameFrame, Shown, button, svg_card, svg_doc, theme_style
+from ..core.ui import Framed, GameFrame, Shown, button, svg_card, svg_doc, theme_style, png_of
 from .bots import BOTS, greedy_bot
 from .odds import expected_set_windows, expected_shows, random_hand, set_somewhere_exact
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
@@ -440,13 +439,7 @@ class _Plot:
             self.image.value = picture
 
     def _png(self) -> bytes:
-        from PIL import Image
-
-        width, height = self.canvas.get_width_height()
-        buffer = io.BytesIO()
-        Image.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert(
-            "RGB").save(buffer, format="PNG", compress_level=1)
-        return buffer.getvalue()
+        return png_of(self.canvas.buffer_rgba())
 
 
 def _slider(description: str, value: int, low: int, high: int, css_class: str):

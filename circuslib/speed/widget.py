@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..core.game import IllegalMove, sample_outcome
 from ..core.sim import monte_carlo, tally
-from ..core.ui import Framed, GameFrame, Shown, button
+from ..core.ui import Framed, GameFrame, Shown, button, png_of
 from .bots import PROFILES, POLICIES, play_match, policy
 from .graphs import most_cards_shed
 from .odds import p_next_card_fits, p_stalemate_at_start, p_stalemate_given_tops, race_probability
@@ -404,27 +404,6 @@ _QUIET = "var(--jp-ui-font-color2, #555555)"
 _ERROR = "var(--jp-error-color1, #c62828)"
 
 
-def _png(rgba) -> bytes:
-    """A PNG of an RGBA pixel array (the figure is opaque, so its RGB is kept), written directly with no row
-    filters and run-length compression, which suits a plot's flat background: a few milliseconds."""
-    import struct
-
-    import numpy as np
-
-    height, width, _ = rgba.shape
-    rows = np.empty((height, width * 3 + 1), dtype=np.uint8)
-    rows[:, 0] = 0  # each row starts with its filter type: 0, none
-    rows[:, 1:] = rgba[:, :, :3].reshape(height, width * 3)
-    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
-    pixels = packer.compress(rows.tobytes()) + packer.flush()
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
-
-
 class LivePlot:
     """One matplotlib figure kept by an explorer and shown as one PNG image widget that is replaced in place.
 
@@ -468,7 +447,7 @@ class LivePlot:
         for artist in self.moving:
             if artist.get_visible():
                 artist.axes.draw_artist(artist)
-        self.image.value = _png(np.asarray(self.canvas.buffer_rgba()))
+        self.image.value = png_of(np.asarray(self.canvas.buffer_rgba()))
         self.renders += 1
 
 
