@@ -24,18 +24,24 @@ def _one_browser_for_the_session():
     lab.stop_browser()
 
 
-@pytest.fixture(scope="session")
-def lab_server():
-    """One JupyterLab + headless Chromium for the whole test session (skipped without a browser, except in CI)."""
-    from lab import BrowserMissing, Lab, ensure_chromium
+def _server(kind: str):
+    """A browser-test server of this kind from tests/lab.py, once Chromium is there (skipped without it, except
+    in CI, where a missing browser fails)."""
+    import lab
 
     try:
-        ensure_chromium()
-    except BrowserMissing as missing:
+        lab.ensure_chromium()
+    except lab.BrowserMissing as missing:
         if os.environ.get("CI") == "true":
             pytest.fail(str(missing))
         pytest.skip(str(missing))
-    server = Lab()
+    return getattr(lab, kind)()
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """One JupyterLab for the whole test session."""
+    server = _server("Lab")
     yield server
     server.close()
 
@@ -49,16 +55,8 @@ def lab(lab_server):
 
 @pytest.fixture(scope="session")
 def voila_server():
-    """One Voila server (progressive rendering, as `make present`) and headless Chromium for the whole session."""
-    from lab import BrowserMissing, Voila, ensure_chromium
-
-    try:
-        ensure_chromium()
-    except BrowserMissing as missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(str(missing))
-        pytest.skip(str(missing))
-    server = Voila()
+    """One Voila server (progressive rendering, as `make present`) for the whole test session."""
+    server = _server("Voila")
     yield server
     server.close()
 

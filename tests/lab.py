@@ -79,6 +79,21 @@ def stop_browser() -> None:
         playwright.stop()
 
 
+def _stop(server) -> None:
+    """Close a test server's pages, stop its process and remove its temporary folder."""
+    try:
+        for page in server.pages:
+            page.close()
+    finally:
+        server.server.send_signal(signal.SIGTERM)
+        try:
+            server.server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.server.kill()
+        server.log.close()
+        shutil.rmtree(server.tmp, ignore_errors=True)
+
+
 class Voila:
     """One Voila server on a loopback port, serving copies of the lessons with progressive rendering, as
     `make present` does, and one browser; ``open`` times how long a lesson takes to become playable."""
@@ -129,18 +144,8 @@ class Voila:
         self.pages.clear()
 
     def close(self) -> None:
-        """Stop the browser and the server."""
-        try:
-            for page in self.pages:
-                page.close()
-        finally:
-            self.server.send_signal(signal.SIGTERM)
-            try:
-                self.server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.server.kill()
-            self.log.close()
-            shutil.rmtree(self.tmp, ignore_errors=True)
+        """Close the pages and stop the server."""
+        _stop(self)
 
 
 class Lab:
@@ -277,15 +282,5 @@ class Lab:
         return page.locator(selector).first.inner_text()
 
     def close(self) -> None:
-        """Stop the browser and the server (which shuts its kernels down)."""
-        try:
-            for page in self.pages:
-                page.close()
-        finally:
-            self.server.send_signal(signal.SIGTERM)
-            try:
-                self.server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.server.kill()
-            self.log.close()
-            shutil.rmtree(self.tmp, ignore_errors=True)
+        """Close the pages and stop the server (which shuts its kernels down)."""
+        _stop(self)
