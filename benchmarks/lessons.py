@@ -1,5 +1,6 @@
 """How long each lesson takes top to bottom in a fresh kernel, its three slowest cells, and the floor every lesson
-pays (a kernel's start, and importing the kit) measured in the same run. Target: each lesson at most 3 s."""
+pays (a kernel's start, and importing the kit) measured in the same run. Target: each lesson at most 3 s.
+Usage: ``python benchmarks/lessons.py [LESSON...]`` (lesson stems such as 03_scout; default every lesson)."""
 from __future__ import annotations
 
 import sys
@@ -47,11 +48,22 @@ def floor() -> tuple[float, float]:
         return kernel, time.perf_counter() - t
 
 
+def lessons(stems: list[str]) -> list[Path]:
+    """The lesson notebooks named on the command line (by stem, e.g. 03_scout), or all of them."""
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    if not stems:
+        return paths
+    unknown = set(stems) - {path.stem for path in paths}
+    if unknown:
+        raise SystemExit(f"no lesson named {', '.join(sorted(unknown))}; lessons: {', '.join(p.stem for p in paths)}")
+    return [path for path in paths if path.stem in stems]
+
+
 def main() -> None:
     kernel, imports = floor()
     rows = [("kernel start", seconds(kernel), "-", True), ("import every game package", seconds(imports), "-", True)]
     slowest = []
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for path in lessons(sys.argv[1:]):
         start, total, cells = run_timed(path)
         rows.append((f"{path.stem}, top to bottom", seconds(total), f"<= {TARGET:g} s", total <= TARGET))
         for t, index, source in sorted(cells, reverse=True)[:3]:
