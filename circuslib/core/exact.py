@@ -7,16 +7,24 @@ from __future__ import annotations
 
 import operator
 import random
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["to_rational", "to_fraction", "as_probability", "Dist", "AbsorbingChain", "solve_linear"]
 
-Number = int | Fraction | sympy.Rational
+Number = "int | Fraction | sympy.Rational"
+
+
+def _is_sympy_rational(x: Any) -> bool:
+    """True for a sympy Rational; asked without importing sympy, since nothing can be one before sympy is loaded."""
+    sympy = sys.modules.get("sympy")
+    return sympy is not None and isinstance(x, sympy.Rational)
 
 
 def to_rational(x: Any) -> sympy.Rational:
@@ -25,6 +33,8 @@ def to_rational(x: Any) -> sympy.Rational:
         raise TypeError("a truth value is not a number here")
     if isinstance(x, float):
         raise TypeError(f"{x!r} is a float; exact results need a Fraction or a sympy Rational")
+    import sympy  # loaded on first use: importing the kit should not pay for it
+
     if isinstance(x, Fraction):
         return sympy.Rational(x.numerator, x.denominator)
     if isinstance(x, int):
@@ -42,7 +52,7 @@ def to_fraction(x: Any) -> Fraction:
         raise TypeError(f"{x!r} is a float; exact results need a Fraction or a sympy Rational")
     if isinstance(x, (int, Fraction)):
         return Fraction(x)
-    if isinstance(x, sympy.Rational):
+    if _is_sympy_rational(x):
         return Fraction(int(x.p), int(x.q))
     raise TypeError(f"cannot turn {type(x).__name__} into an exact fraction")
 

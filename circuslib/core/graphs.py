@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable
 
 from .game import CHANCE, GameState
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["build_graph", "chance_sums", "layered_layout", "draw_graph", "terminal_probabilities"]
 
@@ -33,6 +34,8 @@ def build_graph(
         raise ValueError("max_depth must be a whole number, 0 or more (or None for no limit)")
     if not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError("max_nodes must be a whole number, at least 1")
+    import networkx as nx  # loaded when a graph is first built, not when the kit is imported
+
     key = key or (lambda s: s)
     graph = nx.DiGraph(truncated=False)
     root = key(state)
@@ -96,6 +99,8 @@ def terminal_probabilities(graph: nx.DiGraph, policy_edges: Callable[[Hashable, 
 
     Without ``policy_edges`` a choice node must have a single successor (a graph built with a policy).
     """
+    import networkx as nx
+
     root = graph.graph["root"]
     if not nx.is_directed_acyclic_graph(graph):
         raise ValueError("this graph has cycles; use an AbsorbingChain for chances on a cyclic graph")
@@ -141,6 +146,7 @@ def draw_graph(
 ):
     """Draw a move graph: choices in blue, chances in orange, ends in grey; highlighted edges in red."""
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     layers = _layers(graph)
     if ax is None:

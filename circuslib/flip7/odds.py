@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import prod
-from typing import Callable, Iterable
-
-import sympy
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..core.args import items, limit
 from ..core.exact import Dist, to_rational
@@ -24,7 +22,15 @@ __all__ = [
     "solo_optimal", "threshold_value", "best_threshold", "flip7_probability", "cards_before_bust",
 ]
 
-N_SYMBOL = sympy.Symbol("N", positive=True, integer=True)
+if TYPE_CHECKING:
+    import sympy
+
+
+def _n_symbol() -> "sympy.Symbol":
+    """N, the number of cards left in the deck, as a symbol (sympy is loaded here, on first use, not on import)."""
+    import sympy
+
+    return sympy.Symbol("N", positive=True, integer=True)
 
 
 def _check_held(held) -> tuple[int, ...]:
@@ -69,21 +75,27 @@ def bust_probability(held, seen=(), *, deck: str = "full") -> sympy.Rational:
     total = sum(counts)
     if total == 0:
         raise ValueError("no card is left in the deck, so there is no next card")
+    import sympy
+
     return sympy.Rational(sum(counts[INDEX[h]] for h in held), total)
 
 
 def bust_formula(held) -> sympy.Expr:
     """P(bust) as a formula: (n_a + n_b + ...) / N, with n_h the copies of h left and N the cards left."""
     held = _check_held(held)
-    return sympy.Add(*[sympy.Symbol(f"n_{h}", nonnegative=True, integer=True) for h in held]) / N_SYMBOL
+    import sympy
+
+    return sympy.Add(*[sympy.Symbol(f"n_{h}", nonnegative=True, integer=True) for h in held]) / _n_symbol()
 
 
 def bust_formula_values(held, seen=(), *, deck: str = "full") -> dict:
     """The values of the formula's symbols (n_h and N) for this hand and these seen cards."""
     held = _check_held(held)
     counts = remaining_deck(held, seen, deck)
+    import sympy
+
     values = {sympy.Symbol(f"n_{h}", nonnegative=True, integer=True): counts[INDEX[h]] for h in held}
-    values[N_SYMBOL] = sum(counts)
+    values[_n_symbol()] = sum(counts)
     return values
 
 

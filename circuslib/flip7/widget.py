@@ -16,8 +16,6 @@ from functools import lru_cache
 from math import factorial, prod
 from typing import Callable, Hashable, Iterable, Sequence
 
-import sympy
-
 from ..core.game import CHANCE, Move
 from ..core.ui import Framed, GameFrame, Shown, button, png_of
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
@@ -767,6 +765,8 @@ class OddsExplorer(_Explorer):
             advice = "nothing to decide: seven different numbers is a Flip 7"
         else:
             advice = optimal_advice(held, numbers_seen)
+        import sympy  # loaded with the first formula shown, not when the widget module is imported
+
         shown = formula.xreplace({k: sympy.Integer(v) for k, v in values.items()}) if held else 0
         self.say("")
         self.result.value = (
