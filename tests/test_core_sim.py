@@ -61,6 +61,17 @@ def test_plots_draw_the_exact_line_and_the_band():
     assert len(ax2.patches) == 2
 
 
+def test_a_long_run_is_drawn_with_a_few_points_on_its_log_axis_ending_at_the_last_mean():
+    values = [i % 7 for i in range(200_000)]
+    ax = plot_convergence(values, exact=3)
+    x, y = ax.lines[0].get_data()
+    assert 1_000 <= len(x) <= 1_600                      # not 200,000 points to rasterise
+    assert list(x[:300]) == list(range(1, 301))          # the start, where the mean moves, is drawn in full
+    assert x[-1] == 200_000 and y[-1] == sum(values) / 200_000
+    short = plot_convergence([1, 0, 1], exact=0.5)
+    assert list(short.lines[0].get_data()[0]) == [1, 2, 3]
+
+
 def test_progress_shows_a_bar_once_the_work_takes_over_a_second(monkeypatch):
     import time
 

@@ -206,6 +206,9 @@ def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=N
     sq = np.cumsum(data * data) / n
     sd = np.sqrt(np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1))
     half = Z95 * sd / np.sqrt(n)
+    # the axis is logarithmic: ~1,500 points spread evenly on it draw the same curve as 200,000, far faster
+    shown = _log_spaced(data.size)
+    n, mean, half = n[shown], mean[shown], half[shown]
     ax.plot(n, mean, color="#2171b5", label=f"{label} (running mean)")
     ax.fill_between(n, mean - half, mean + half, color="#6baed6", alpha=0.3, label="95% band")
     if exact is not None:
@@ -217,6 +220,16 @@ def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=N
     if title:
         ax.set_title(title)
     return ax
+
+
+def _log_spaced(size: int, points: int = 1_500):
+    """Indices 0..size-1 to draw on a log axis: every one up to ``points``, then about ``points`` spread evenly."""
+    import numpy as np
+
+    if size <= points:
+        return np.arange(size)
+    return np.unique(np.concatenate([np.arange(min(size, 300)),
+                                     np.geomspace(1, size, points).astype(int) - 1, [size - 1]]))
 
 
 def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str | None = None,
