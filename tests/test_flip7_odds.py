@@ -15,7 +15,7 @@ from circuslib.flip7.bots import simulate_threshold_rounds
 from circuslib.flip7.odds import (best_threshold, bust_formula, bust_formula_values, bust_probability,
                                   cards_before_bust, expected_gain, flip7_probability, remaining_deck,
                                   solo_optimal, threshold_value)
-from circuslib.flip7.rules import CARDS, HIT, STAY, solo_round
+from circuslib.flip7.rules import CARDS, HIT, STAY, deck_counts, solo_round
 
 SQUARES = 650  # 1*1 + 2*2 + ... + 12*12 = 12*13*25/6: the sum of all number values in the deck (n copies of n)
 
@@ -313,3 +313,23 @@ def test_bust_probability_is_a_probability_and_more_seen_copies_never_raise_it(h
     extra = [h for h in held if remaining_deck(held, seen)[h] > 0][:1]
     if extra:
         assert bust_probability(held, seen + extra) <= p   # (a - 1)/(N - 1) <= a/N since a <= N
+
+
+def test_the_shipped_numbers_and_modifiers_optimum_is_what_solving_it_again_gives():
+    from circuslib.flip7.odds import _shipped_optima, shipped_optima_data
+
+    assert _shipped_optima() == shipped_optima_data()     # value and every decision, solved afresh by _solve
+    shipped = solo_optimal("numbers+modifiers")
+    assert shipped.value == sympy.Rational(3877684344302659223996081, 191688374830953480480000)
+    assert len(shipped.decisions) == 4096 * 64 and shipped.advice([12, 11, 10], ["x2"]) == "stay"
+
+
+def test_a_deck_with_cards_seen_or_a_target_is_solved_not_read_from_the_shipped_table():
+    from circuslib.flip7.odds import _shipped_optimum
+
+    fresh = tuple(deck_counts("numbers+modifiers"))
+    assert _shipped_optimum("numbers+modifiers", fresh, None) is not None
+    assert _shipped_optimum("numbers+modifiers", fresh, 30) is None
+    assert _shipped_optimum("numbers", tuple(deck_counts("numbers")), None) is None
+    seen = solo_optimal("numbers+modifiers", seen=["x2"])
+    assert seen.value != solo_optimal("numbers+modifiers").value

@@ -297,9 +297,79 @@ def solo_optimal(deck="numbers", seen=(), *, target: int | None = None) -> SoloO
     counts, name = _deck_counts_for(deck, seen)
     key = (name, counts, target)
     if key not in _OPTIMA:
-        value, table = _solve(counts, target=target)
+        shipped = _shipped_optimum(name, counts, target)
+        if shipped is not None:
+            value, table = shipped
+        else:
+            value, table = _solve(counts, target=target)
         _OPTIMA[key] = SoloOptimal(name, to_rational(value), table, target, counts)
     return _OPTIMA[key]
+
+
+# The optimum of the full numbers+modifiers deck takes about a second to solve, too long for a class of thirty
+# opening the lesson at once: it is solved once, shipped with the kit, and tests/test_flip7_odds.py solves it again
+# and compares, so the shipped table can never drift from _solve.
+SHIPPED_OPTIMA = "solo_optima.json"
+_KEY_BITS = 19  # 13 numbers and 6 modifiers: every hand key is below 2**19
+
+
+def _pack_decisions(decisions: dict) -> dict:
+    """A decisions table as two bitsets over all hand keys (which hands it covers, which of them hit), zipped."""
+    import base64
+    import zlib
+
+    covered, hits = bytearray(1 << _KEY_BITS - 3), bytearray(1 << _KEY_BITS - 3)
+    for hand, hit in decisions.items():
+        covered[hand >> 3] |= 1 << (hand & 7)
+        if hit:
+            hits[hand >> 3] |= 1 << (hand & 7)
+    return {name: base64.b64encode(zlib.compress(bytes(bits), 9)).decode("ascii")
+            for name, bits in (("hands", covered), ("hit", hits))}
+
+
+def _unpack_decisions(packed: dict) -> dict:
+    """The decisions table that _pack_decisions packed."""
+    import base64
+    import zlib
+
+    import numpy as np
+
+    covered, hits = (np.unpackbits(np.frombuffer(zlib.decompress(base64.b64decode(packed[name])), np.uint8),
+                                   bitorder="little") for name in ("hands", "hit"))
+    hands = np.flatnonzero(covered)
+    return dict(zip(hands.tolist(), hits[hands].astype(bool).tolist()))
+
+
+def shipped_optima_data() -> dict:
+    """What the kit ships in solo_optima.json: the numbers+modifiers optimum, value and decisions, solved now."""
+    value, table = _solve(deck_counts("numbers+modifiers"))
+    return {"numbers+modifiers": {"value": str(value), **_pack_decisions(table)}}
+
+
+@lru_cache(maxsize=1)
+def _shipped_optima() -> dict:
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).with_name(SHIPPED_OPTIMA)).read_text(encoding="utf-8"))
+
+
+def _shipped_optimum(name: str, counts: tuple, target: int | None) -> tuple[Fraction, dict] | None:
+    """The shipped (value, decisions) of a fresh numbers+modifiers deck played for the best average, else None."""
+    if target is not None or name != "numbers+modifiers" or counts != tuple(deck_counts(name)):
+        return None
+    entry = _shipped_optima()[name]
+    return Fraction(entry["value"]), _unpack_decisions(entry)
+
+
+def write_shipped_optima() -> None:
+    """Solve the shipped optimum again and write solo_optima.json (``python -m circuslib.flip7.odds``)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).with_name(SHIPPED_OPTIMA)
+    path.write_text(json.dumps(shipped_optima_data(), indent=1) + "\n", encoding="utf-8")
+    _shipped_optima.cache_clear()
 
 
 def _check_threshold(stop_at) -> int:
@@ -368,3 +438,7 @@ def flip7_probability(deck: str = "numbers") -> sympy.Rational:
 def cards_before_bust(deck: str = "numbers") -> Dist:
     """For a lone player who never stops: how many numbers are held when the bust comes (1..6), or 'Flip 7'."""
     return Dist(dict(_never_stop(_deck_for_never_stop(deck))))
+
+
+if __name__ == "__main__":
+    write_shipped_optima()
