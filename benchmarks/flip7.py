@@ -70,13 +70,13 @@ def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
     """One row per explorer: the latency of an update over seeded, scripted changes of its controls (refused
     settings included), from a fresh explorer with the explorers' caches cleared; and the deck editor's 'Solve with
     the modifiers' button, the one computation left to a button, for all six modifiers."""
-    from circuslib.flip7 import widget
+    from circuslib.flip7 import deck_odds, widget
     from circuslib.flip7.rules import CARDS, DECK_COUNTS
 
     rows = []
     rng = random.Random(2026)
-    widget.threshold_curve.cache_clear()
-    widget._numbers_table.cache_clear()
+    deck_odds.threshold_curve.cache_clear()
+    deck_odds._numbers_table.cache_clear()
 
     e = widget.OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9])
     held = [b.value for b in e.held_buttons]

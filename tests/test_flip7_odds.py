@@ -256,6 +256,15 @@ def test_threshold_values_by_hand():
     assert threshold_value(1) == sympy.Rational(SQUARES, 79) + sympy.Rational(1, 79) * sympy.Rational(SQUARES, 78)
 
 
+def test_threshold_values_are_what_the_dynamic_programme_gives_hand_by_hand():
+    from circuslib.flip7.odds import _solve
+
+    for deck in ("numbers", "numbers+modifiers"):
+        for stop_at in (0, 1, 7, 23, 40, 95, 250):
+            by_hand, _ = _solve(deck_counts(deck), policy=lambda score, n, d: score < stop_at, want_table=False)
+            assert threshold_value(stop_at, deck) == by_hand, (deck, stop_at)
+
+
 def test_best_threshold_is_23_and_falls_short_of_the_optimum():
     t, value = best_threshold()
     assert t == 23 and value == threshold_value(23)

@@ -385,8 +385,11 @@ def threshold_value(stop_at: int, deck: str = "numbers") -> sympy.Rational:
     stop_at = _check_threshold(stop_at)
     if deck not in ("numbers", "numbers+modifiers"):
         raise ValueError("threshold_value works on deck='numbers' or deck='numbers+modifiers'")
-    value, _ = _solve(deck_counts(deck), policy=lambda score, n, d: score < stop_at, want_table=False)
-    return to_rational(value)
+    # every threshold at once, in one pass over the sets of cards (deck_odds.threshold_curve); the dynamic programme
+    # _solve(policy=...) gives the same values hand by hand (tests/test_flip7_odds.py compares them)
+    from .deck_odds import TOP_SCORE, threshold_curve
+
+    return to_rational(threshold_curve(tuple(deck_counts(deck)))[min(stop_at, TOP_SCORE)])
 
 
 def best_threshold(deck: str = "numbers", candidates: Iterable[int] = range(0, 61)) -> tuple[int, sympy.Rational]:

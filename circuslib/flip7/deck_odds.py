@@ -1,0 +1,291 @@
+"""Exact odds of a lone player's round on any deck of numbers and modifiers (no action cards), fast enough to
+recompute at every click of an explorer: the 'stop at t' curve for every t in one pass, the optimum layer by layer
+on numpy arrays, and the bust chance and gain of the next card straight from the counts.
+
+
+A deck is a tuple of counts in CARDS order (numbers 0..12, then +2 +4 +6 +8 +10 x2; the action cards are 0).
+The dynamic programmes work on whole numbers, as in odds.py: a hand d cards deep is worth its value times the
+number of ways the remaining draws can fall, so nothing is reduced inside a loop.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence as SequenceABC
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial, prod
+from typing import Sequence
+
+from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS
+
+__all__ = ["TOP_SCORE", "ThresholdCurve", "threshold_curve", "numbers_optimum", "optimum_value", "optimal_advice",
+           "still_in", "next_card"]
+
+MOD_VALUES = (2, 4, 6, 8, 10)  # the +N modifiers, in CARDS order (the sixth modifier is x2)
+
+TOP_SCORE = 2 * sum(range(6, 13)) + sum(MOD_VALUES) + FLIP7_BONUS  # 201: no round scores more
+"""The largest round score on any deck the explorers accept (seven numbers 6..12 doubled, every +N, the bonus)."""
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n - 1) ... (n - k + 1): the ordered ways to draw k cards from n."""
+    return prod(range(n - k + 1, n + 1))
+
+
+def _round_score(numbers_sum: int, n_numbers: int, plus: int, doubled: bool) -> int:
+    return numbers_sum * (2 if doubled else 1) + plus + (FLIP7_BONUS if n_numbers >= 7 else 0)
+
+
+def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict, dict]:
+    """The sets N of at most ``most`` different numbers of the deck, grouped by (|N|, sum): the ways W to hold such
+    a set (the product of the copies of its numbers), and for each x, the ways R[x] to hold such a set containing x.
+
+    W is read off the generating function prod_h (1 + c_h z y^h) (z counts the numbers, y adds them up); the sets
+    containing x are c_x z y^x times the same product without x's factor, found by dividing that factor out.
+    """
+    import numpy as np
+
+    sums = sum(range(13)) + 1
+    ways = np.zeros((most + 1, sums), dtype=np.int64)  # at most 15^7 x C(13, 7), far inside 64 bits
+    ways[0, 0] = 1
+    for h, c in enumerate(numbers):
+        if c:
+            for k in range(most, 0, -1):
+                ways[k, h:] += c * ways[k - 1, :sums - h]
+    grouped = {(k, t): int(ways[k, t]) for k in range(most + 1) for t in range(sums) if ways[k, t]}
+    last: dict = {key: {} for key in grouped}
+    for x, c in enumerate(numbers):
+        if not c:
+            continue
+        without = np.zeros_like(ways)  # the product without x's factor: ways = without * (1 + c z y^x)
+        without[0] = ways[0]
+        for k in range(1, most + 1):
+            without[k] = ways[k]
+            without[k, x:] -= c * without[k - 1, :sums - x]
+        ks, ts = np.nonzero(without[:most, :sums - x])
+        for k, t, w in zip(ks.tolist(), ts.tolist(), without[ks, ts].tolist()):
+            last[k + 1, t + x][x] = c * w
+    return grouped, last
+
+
+def _modifier_sets(modifiers: tuple[int, ...]) -> tuple[dict, dict]:
+    """Every set M of the modifiers in the deck, grouped by (|M|, sum of its +N, holds x2): how many sets, and for
+    each modifier y, how many of them contain y."""
+    present = [i for i in range(6) if modifiers[i]]
+    ways: dict = {}
+    last: dict = {}
+    for mask in range(1 << len(present)):
+        chosen = [present[b] for b in range(len(present)) if mask >> b & 1]
+        key = (len(chosen), sum(MOD_VALUES[i] for i in chosen if i < 5), 5 in chosen)
+        ways[key] = ways.get(key, 0) + 1
+        group = last.setdefault(key, {})
+        for y in chosen:
+            group[y] = group.get(y, 0) + 1
+    return ways, last
+
+
+class ThresholdCurve(SequenceABC):
+    """The exact expected round score of 'stop as soon as the round score reaches t' for t = 0, 1, ...,
+    ``TOP_SCORE``: ``curve[t]`` is a Fraction. Kept as whole numerators over one denominator, so finding the best
+    threshold or drawing the curve never reduces a fraction."""
+
+    def __init__(self, numerators: Sequence[int], scale: int) -> None:
+        self.numerators, self.scale = tuple(numerators), scale
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def __getitem__(self, t):
+        if isinstance(t, slice):
+            return [Fraction(n, self.scale) for n in self.numerators[t]]
+        return Fraction(self.numerators[t], self.scale)
+
+    def floats(self, stop: int) -> list[float]:
+        """The values for t = 0 .. stop - 1, as floats (to draw)."""
+        return [n / self.scale for n in self.numerators[:stop]]
+
+    def best(self, stop: int | None = None) -> tuple[int, Fraction]:
+        """The smallest threshold below ``stop`` with the largest value, and that value (as odds.best_threshold)."""
+        numerators = self.numerators[:stop]
+        top = max(numerators)
+        return numerators.index(top), Fraction(top, self.scale)
+
+
+@lru_cache(maxsize=256)
+def threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
+    """The exact expected round score of 'stop as soon as the round score reaches t', for every t from 0 to
+    ``TOP_SCORE``, on a deck given as counts in CARDS order (numbers and modifiers, one copy of a modifier at most).
+
+    One forward pass over the sets of cards a round can hold, instead of one dynamic programme per threshold. The
+    score never goes down as cards come, and every order of the same cards is equally likely, so a round that holds
+    the set H after its last card z stops there exactly when score(H - z) < t <= score(H) (or H ends the round: a
+    Flip 7, or the deck is empty). H is held in some order with chance |H|! (product of copies) / (T)_|H|, and z is
+    any of its cards with the same chance: each (H, z) adds its score to the thresholds of one interval.
+    """
+    numbers, modifiers = counts[:13], counts[13:19]
+    total = sum(counts)
+    draws = min(total, 7 + sum(1 for m in modifiers if m))
+    number_ways, number_last = _number_sets(numbers, min(7, total))
+    modifier_ways, modifier_last = _modifier_sets(modifiers)
+    # the share of the orders of n cards that end with one given card, on the common denominator (T)_draws
+    weight = [factorial(n - 1) * _falling(total - n, draws - n) if n else 0 for n in range(draws + 1)]
+    steps = [0] * (TOP_SCORE + 3)  # differences: value(t) = sum of steps[0..t]
+
+    def add(low: int, high: int, amount: int) -> None:
+        if low <= high:
+            steps[low] += amount
+            steps[high + 1] -= amount
+
+    for (k, numbers_sum), w in number_ways.items():
+        by_number = number_last[k, numbers_sum]
+        for (j, plus, doubled), m in modifier_ways.items():
+            n = k + j
+            if n == 0 or n > total:
+                continue
+            score = _round_score(numbers_sum, k, plus, doubled)
+            high = TOP_SCORE + 1 if k >= 7 or n == total else score  # a Flip 7 or an empty deck ends the round
+            base = score * weight[n]
+            for x, ways_x in by_number.items():  # the last card was the number x
+                add(_round_score(numbers_sum - x, k - 1, plus, doubled) + 1, high, base * ways_x * m)
+            if k < 7:  # the last card was a modifier (after a Flip 7 nothing more is drawn)
+                for y, ways_y in modifier_last[j, plus, doubled].items():
+                    before = (_round_score(numbers_sum, k, plus, False) if y == 5
+                              else _round_score(numbers_sum, k, plus - MOD_VALUES[y], doubled))
+                    add(before + 1, high, base * w * ways_y)
+    numerators, running = [], 0
+    for t in range(TOP_SCORE + 1):
+        running += steps[t]
+        numerators.append(running)
+    return ThresholdCurve(numerators, _falling(total, draws))
+
+
+@lru_cache(maxsize=1)
+def _mask_layers():
+    """For every set of numbers as a 13-bit mask: its bits, its sum, and the masks grouped by how many bits."""
+    import numpy as np
+
+    masks = np.arange(1 << 13)
+    bits = (masks[:, None] >> np.arange(13)) & 1
+    size, total = bits.sum(axis=1), bits @ np.arange(13)
+    return bits, total, [masks[size == k] for k in range(8)]
+
+
+@lru_cache(maxsize=256)
+def _numbers_table(numbers: tuple[int, ...]):
+    """The best play on a numbers-only deck with ``numbers`` copies of 0..12, from every hand at once: V[mask] is
+    the optimal value of holding the numbers of ``mask``, times scale[|mask|] (the ways the remaining draws can
+    fall, as in odds.solo_optimal). Solved layer by layer, from seven numbers down, on whole numpy arrays."""
+    import numpy as np
+
+    bits, sums, layers = _mask_layers()
+    total = sum(numbers)
+    depth = min(total, 7)
+    scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
+    # V is at most 93 T^7 (the top score times the draws), so 64-bit integers hold it up to about 195 cards
+    values = np.zeros(1 << 13, dtype=np.int64 if 94 * max(total, 1) ** 7 < 2 ** 63 else object)
+    for k in range(depth, -1, -1):
+        masks = layers[k]
+        stay = (sums[masks] + (FLIP7_BONUS if k >= 7 else 0)) * scale[k]
+        if k == depth:  # a Flip 7, or every card drawn: the round is over
+            values[masks] = stay
+            continue
+        hit = np.zeros(len(masks), dtype=values.dtype)
+        for h, c in enumerate(numbers):
+            if c:
+                free = bits[masks, h] == 0
+                hit[free] += c * values[masks[free] | 1 << h]
+        values[masks] = np.maximum(hit, stay)
+    return values, scale
+
+
+def numbers_optimum(numbers: Sequence[int]) -> Fraction:
+    """The exact expected round score of the best play on a numbers-only deck with ``numbers[h]`` copies of h:
+    solo_optimal's value (``solo_optimal('numbers').value`` for the real deck)."""
+    values, scale = _numbers_table(tuple(numbers))
+    return Fraction(int(values[0]), scale[0])
+
+
+def optimum_value(counts: tuple[int, ...]) -> Fraction:
+    """The exact expected round score of the best play on a deck of numbers and modifiers given as counts in CARDS
+    order (one copy of a modifier at most): the dynamic programme of odds.solo_optimal, value only (no table kept).
+    A numbers-only deck goes to the layered ``numbers_optimum``; with modifiers it takes up to a second or two."""
+    counts = tuple(counts)
+    if not any(counts[13:]):
+        return numbers_optimum(counts[:13])
+    return _optimum_with_modifiers(counts)
+
+
+@lru_cache(maxsize=32)
+def _optimum_with_modifiers(counts: tuple[int, ...]) -> Fraction:
+    numbers, modifiers = counts[:13], counts[13:19]
+    total = sum(counts)
+    draws = min(total, 7 + sum(1 for m in modifiers if m))
+    scale = [_falling(total - d, draws - d) for d in range(draws + 1)]
+    numbers_free = [h for h in range(13) if numbers[h]]
+    modifiers_free = [i for i in range(6) if modifiers[i]]
+    memo: dict = {}
+
+    def value(nmask: int, mmask: int, d: int, k: int, numbers_sum: int, plus: int) -> int:
+        key = nmask | mmask << 13
+        if key in memo:
+            return memo[key]
+        best = _round_score(numbers_sum, k, plus, bool(mmask >> 5 & 1)) * scale[d]
+        if k < 7 and d < draws:
+            hit = 0
+            for h in numbers_free:
+                if not nmask >> h & 1:
+                    hit += numbers[h] * value(nmask | 1 << h, mmask, d + 1, k + 1, numbers_sum + h, plus)
+            for i in modifiers_free:
+                if not mmask >> i & 1:
+                    hit += value(nmask, mmask | 1 << i, d + 1, k, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
+            best = max(hit, best)
+        memo[key] = best
+        return best
+
+    return Fraction(value(0, 0, 0, 0, 0, 0), scale[0])
+
+
+def optimal_advice(held: Sequence[int], numbers_seen: Sequence[int] = ()) -> str:
+    """'hit' or 'stay' for a lone player holding ``held`` on the numbers-only deck minus ``numbers_seen``: what
+    ``solo_optimal('numbers', seen=numbers_seen).advice(held)`` says (a tie stays)."""
+    numbers = list(DECK_COUNTS[:13])
+    for card in numbers_seen:
+        numbers[card] -= 1
+    values, scale = _numbers_table(tuple(numbers))
+    d = len(held)
+    if d >= len(scale) - 1:  # seven numbers, or no card left: nothing to decide
+        return "stay"
+    stay = sum(held) * scale[d]
+    return "hit" if values[sum(1 << h for h in held)] > stay else "stay"
+
+
+def still_in(numbers: Sequence[int], k: int) -> Fraction:
+    """P(no bust among the first k numbers drawn) for a player who never stops: k! e_k(c) / (T)_k, with e_k the
+    k-th elementary symmetric polynomial of the copies c_h and T the number cards (modifiers never bust)."""
+    elementary = [1] + [0] * 13  # the coefficients of prod (1 + c_h x)
+    for c in numbers:
+        for i in range(13, 0, -1):
+            elementary[i] += c * elementary[i - 1]
+    total = sum(numbers)
+    if k > total:
+        return Fraction(0)
+    return Fraction(factorial(k) * elementary[k], _falling(total, k))
+
+
+def next_card(left: Sequence[int], held: Sequence[int]) -> tuple[Fraction, Fraction]:
+    """P(the next card busts) and the expected gain of one more card, for a player holding the numbers ``held``
+    (no modifier) when ``left`` (counts in CARDS order) is the deck left: the formulas of odds.bust_probability and
+    odds.expected_gain (an action card changes nothing), straight from the counts."""
+    total, numbers_sum = sum(left), sum(held)
+    if not total:
+        raise ValueError("no card is left in the deck, so there is no next card")
+    busting = sum(left[h] for h in held)
+    change = -_round_score(numbers_sum, len(held), 0, False) * busting  # a bust loses the whole score
+    bonus = FLIP7_BONUS if len(held) == 6 else 0  # the seventh number brings the bonus
+    for card, count in zip(CARDS, left):
+        if not count or card in held or card in ACTIONS:
+            continue
+        if isinstance(card, int):
+            change += count * (card + bonus)
+        else:
+            change += count * (numbers_sum if card == "x2" else int(card[1:]))
+    return Fraction(busting, total), Fraction(change, total)
