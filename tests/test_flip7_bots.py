@@ -56,6 +56,29 @@ def test_bot_decisions_by_hand():
     assert Optimal().wants_hit(Hand((2, 3), ("x2", "+4")), deck)
 
 
+def test_the_optimal_bot_s_tables_say_what_the_recursion_from_its_hand_says():
+    from circuslib.flip7.bots import _counting_hit
+
+    rng = random.Random(11)
+    fresh = tuple(DECK_COUNTS[:13])
+    modifiers = ["+2", "+4", "+6", "+8", "+10", "x2"]
+    for _ in range(150):
+        held = tuple(sorted(rng.sample(range(13), rng.randint(0, 6))))
+        mods = tuple(sorted(rng.sample(modifiers, rng.randint(1, 4))))
+        assert Optimal().wants_hit(Hand(held, mods), list(DECK_COUNTS)) == _counting_hit(fresh, held, mods,
+                                                                                           fresh=True), (held, mods)
+
+
+def test_the_risk_bot_compares_the_exact_live_chance_with_its_bound():
+    rng = random.Random(12)
+    for _ in range(300):
+        deck = [rng.randint(0, 3) for _ in CARDS]
+        held = tuple(sorted(rng.sample(range(13), rng.randint(1, 6))))
+        risk = Fraction(rng.randint(0, 8), 8)
+        expected = live_bust_probability(held, deck) <= risk if sum(deck) else True
+        assert StopAtRisk(risk).wants_hit(Hand(held), deck) == expected
+
+
 def test_the_card_counter_sees_which_numbers_are_gone():
     only_twelves = [0] * len(CARDS)
     only_twelves[INDEX[12]] = 5

@@ -288,6 +288,35 @@ def test_threshold_input_is_checked():
 
 # --- never stopping -------------------------------------------------------------------------------------------
 
+def _never_stop_forward(numbers) -> dict:
+    """A plain forward recursion over the sets of numbers held: the oracle for the closed form in odds."""
+    total, mass, result = sum(numbers), {(): Fraction(1)}, {}
+    for k in range(7):
+        following = {}
+        for held, p in mass.items():
+            busting = sum(numbers[h] - 1 for h in held)
+            if busting:
+                result[k] = result.get(k, 0) + p * Fraction(busting, total - k)
+            for h in range(13):
+                if numbers[h] and h not in held:
+                    key = tuple(sorted(held + (h,)))
+                    following[key] = following.get(key, 0) + p * Fraction(numbers[h], total - k)
+        mass = following
+    result["Flip 7"] = sum(mass.values(), Fraction(0))
+    return result
+
+
+def test_never_stopping_in_closed_form_agrees_with_the_forward_recursion():
+    from circuslib.flip7.odds import _never_stop
+
+    rng = random.Random(5)
+    decks = [tuple(deck_counts("numbers")[:13])] + [tuple(rng.randint(0, 3) for _ in range(13)) for _ in range(6)]
+    for numbers in decks:
+        if sum(1 for c in numbers if c) >= 7 or sum(numbers) >= 8:
+            counts = numbers + (0,) * (len(CARDS) - 13)
+            assert _never_stop(counts) == _never_stop_forward(numbers), numbers
+
+
 def test_never_stopping_by_hand_and_exactly():
     dist = cards_before_bust()
     # busting on the second card: sum over v of P(first is v) * (v - 1)/78 = sum v(v - 1) / (79*78)

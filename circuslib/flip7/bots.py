@@ -152,7 +152,10 @@ class StopAtRisk(Bot):
         return f"risk ≤ {self.risk}"
 
     def wants_hit(self, hand, deck) -> bool:
-        return live_bust_probability(hand.numbers, deck) <= self.risk
+        # live_bust_probability without its argument checks (the game hands over a well-formed deck), compared as
+        # whole numbers: busting / total <= p / q
+        busting, total = sum(deck[INDEX[h]] for h in hand.numbers), sum(deck)
+        return busting * self.risk.denominator <= self.risk.numerator * total if total else True
 
 
 @dataclass(frozen=True)
@@ -173,7 +176,12 @@ class Optimal(Bot):
 def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
     if not modifiers:
         return solo_optimal("numbers").hit(numbers)
-    return _counting_hit(deck_counts("numbers")[:13], numbers, modifiers, fresh=True)
+    from .deck_odds import numbers_deck_hit
+
+    # what _counting_hit(fresh numbers deck, numbers, modifiers, fresh=True) says, from one numpy table per
+    # (x2, +N) pair rather than one recursion per hand (tests/test_flip7_bots.py compares them)
+    plus = sum(int(m[1:]) for m in set(modifiers) if m != "x2")
+    return numbers_deck_hit(numbers, 2 if "x2" in modifiers else 1, plus)
 
 
 @dataclass(frozen=True)

@@ -170,21 +170,24 @@ def _mask_layers():
 
 
 @lru_cache(maxsize=256)
-def _numbers_table(numbers: tuple[int, ...]):
+def _numbers_table(numbers: tuple[int, ...], factor: int = 1, plus: int = 0):
     """The best play on a numbers-only deck with ``numbers`` copies of 0..12, from every hand at once: V[mask] is
     the optimal value of holding the numbers of ``mask``, times scale[|mask|] (the ways the remaining draws can
-    fall, as in odds.solo_optimal). Solved layer by layer, from seven numbers down, on whole numpy arrays."""
+    fall, as in odds.solo_optimal). Solved layer by layer, from seven numbers down, on whole numpy arrays.
+    ``factor`` (2 with a x2 in front of the player) and ``plus`` (her +N cards) enter every score she could stay
+    with, as modifiers already held do: the deck itself has no modifier left."""
     import numpy as np
 
     bits, sums, layers = _mask_layers()
     total = sum(numbers)
     depth = min(total, 7)
     scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
-    # V is at most 93 T^7 (the top score times the draws), so 64-bit integers hold it up to about 195 cards
-    values = np.zeros(1 << 13, dtype=np.int64 if 94 * max(total, 1) ** 7 < 2 ** 63 else object)
+    # V is at most the top score times the ways to draw: 64-bit integers hold it up to well over a hundred cards
+    top = factor * sum(range(6, 13)) + plus + FLIP7_BONUS
+    values = np.zeros(1 << 13, dtype=np.int64 if (top + 1) * max(total, 1) ** 7 < 2 ** 63 else object)
     for k in range(depth, -1, -1):
         masks = layers[k]
-        stay = (sums[masks] + (FLIP7_BONUS if k >= 7 else 0)) * scale[k]
+        stay = (sums[masks] * factor + plus + (FLIP7_BONUS if k >= 7 else 0)) * scale[k]
         if k == depth:  # a Flip 7, or every card drawn: the round is over
             values[masks] = stay
             continue
@@ -195,6 +198,18 @@ def _numbers_table(numbers: tuple[int, ...]):
                 hit[free] += c * values[masks[free] | 1 << h]
         values[masks] = np.maximum(hit, stay)
     return values, scale
+
+
+def numbers_deck_hit(held: Sequence[int], factor: int = 1, plus: int = 0) -> bool:
+    """Whether the best play on a fresh numbers-only deck hits with ``held`` in front of the player (and modifiers
+    worth x``factor`` and +``plus``); a tie stays. The Optimal bot's question, answered from one table per
+    (factor, plus) instead of one dynamic programme per hand."""
+    values, scale = _numbers_table(tuple(DECK_COUNTS[:13]), factor, plus)
+    d = len(held)
+    if d >= len(scale) - 1:  # seven numbers: the round is over
+        return False
+    stay = (sum(held) * factor + plus) * scale[d]
+    return bool(values[sum(1 << h for h in held)] > stay)
 
 
 def numbers_optimum(numbers: Sequence[int]) -> Fraction:

@@ -406,24 +406,16 @@ def best_threshold(deck: str = "numbers", candidates: Iterable[int] = range(0, 6
 
 @lru_cache(maxsize=None)
 def _never_stop(counts: tuple[int, ...]) -> dict:
-    """Forward DP over sets of numbers held: the chance to bust holding k numbers, and to reach Flip 7."""
-    numbers = counts[:13]
-    total = sum(numbers)  # modifiers never change the order in which the numbers come, so they are left out
-    mass = {0: Fraction(1)}
-    result: dict = {}
-    for k in range(7):
-        nxt: dict = {}
-        left = total - k
-        for mask, p in mass.items():
-            held = _bits(mask)
-            busting = sum(numbers[h] - 1 for h in held)
-            if busting:
-                result[k] = result.get(k, Fraction(0)) + p * Fraction(busting, left)
-            for h in range(13):
-                if numbers[h] and not mask >> h & 1:
-                    nxt[mask | 1 << h] = nxt.get(mask | 1 << h, Fraction(0)) + p * Fraction(numbers[h], left)
-        mass = nxt
-    result["Flip 7"] = sum(mass.values(), Fraction(0))
+    """The chance to bust holding k numbers, and to reach Flip 7, for a player who never stops.
+
+    Still in after k numbers has chance S(k) = k! e_k(c) / (T)_k (deck_odds.still_in: e_k is the k-th elementary
+    symmetric polynomial of the copies c_h, T the number cards), so the bust comes holding k with S(k) - S(k + 1)."""
+    from .deck_odds import still_in
+
+    numbers = counts[:13]  # modifiers never change the order in which the numbers come, so they are left out
+    alive = [still_in(numbers, k) for k in range(8)]
+    result = {k: alive[k] - alive[k + 1] for k in range(1, 7) if alive[k] != alive[k + 1]}
+    result["Flip 7"] = alive[7]
     return result
 
 
