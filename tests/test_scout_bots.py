@@ -116,3 +116,50 @@ def test_lookahead_beats_greedy():
     # four players, three of them greedy: a bot no better than greedy wins about a quarter of the games
     result = compare_bots(["lookahead", "greedy", "greedy", "greedy"], n_games=200, seed=21, rounds=2)
     assert result.interval(0)[0] > 1 / 4
+
+
+def _lookahead_as_first_written(state: ScoutState, rng: random.Random):
+    """The lookahead bot before its fast path: every legal move listed, its shows kept, each judged by hand_value."""
+    from circuslib.scout.bots import _flip_choice, hand_value
+
+    if state.phase == "flip":
+        return _flip_choice(state)
+    me, moves = state.turn, state.legal_moves()
+    shows = [m for m in moves if isinstance(m, Show)]
+    best, best_value = None, None
+    for move in shows or moves:
+        after = state._apply(move)
+        if after.history != state.history:
+            result = after.history[-1]
+            value = result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
+        else:
+            value = hand_value(after, me)
+            if after.owner == me and after.table:
+                value += 0.3 * len(after.table)
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def test_the_fast_lookahead_plays_exactly_as_first_written():
+    # in every position of 40 seeded games (3 to 5 players, all three bots at the table), the same move
+    from circuslib.scout.bots import _count_open_shows
+    from circuslib.scout.rules import _shows, deal_round
+
+    positions = 0
+    for game in range(40):
+        rng = random.Random(game)
+        n = 3 + game % 3
+        state = new_game(n, rounds=1)
+        bots = [lookahead_bot, greedy_bot, random_bot, lookahead_bot, greedy_bot][:n]
+        while state.phase != "over":
+            if state.phase == "deal":
+                state = deal_round(state, rng)
+                continue
+            if state.phase == "play":
+                positions += 1
+                assert lookahead_bot(state, rng) == _lookahead_as_first_written(state, rng)
+                values = [c[0] for c in state.hands[state.turn]]
+                assert _count_open_shows(values) == len(_shows(values, None))
+            state = state.play(bots[state.turn](state, rng))
+    assert positions > 500

@@ -92,7 +92,8 @@ def test_exact_set_somewhere_matches_a_simulation():
     assert simulate_set_somewhere(3, deck, 4, n=20_000, seed=2).contains(exact)
     either = set_somewhere_probability(3, deck, 4, either_way=True)
     assert either > exact  # the flip finds a run or match in some hands that had none as dealt
-    assert simulate_set_somewhere(3, deck, 4, n=20_000, seed=3, either_way=True).contains(either)
+    # (seed 3 of the numpy deal lands 3.2 standard errors out, one time in about 700; seeds 0 to 19 checked)
+    assert simulate_set_somewhere(3, deck, 4, n=20_000, seed=5, either_way=True).contains(either)
 
 
 def test_set_somewhere_refuses_the_real_deck():
@@ -244,3 +245,83 @@ def test_bad_arguments():
         set_somewhere_exact(2, mini_deck(4))
     with pytest.raises(ValueError, match="too many to count"):
         set_somewhere_exact(2, 5, 30)
+
+
+# --- the numpy simulators (simulate_set_somewhere, simulate_shows) against the rules and the exact values ---------
+
+def _z_scores(up, players: int) -> list[float]:
+    """How many standard errors the simulated shares (sets of 2 and 3 somewhere, of each kind) and the mean number
+    of shows of these dealt hands lie from the exact values."""
+    import numpy as np
+
+    from circuslib.scout.odds import _count_open_shows, _rows_with_set
+    from circuslib.scout.tables import set_somewhere_table
+
+    shipped, n = set_somewhere_table(), len(up)
+    scores = []
+    for k in (2, 3):
+        for kind in ("any", "match", "run"):
+            p = float(shipped[players, up.shape[1], k, kind])
+            scores.append((_rows_with_set(up, k, kind).mean() - p) / (p * (1 - p) / n) ** 0.5)
+    shows = _count_open_shows(up)
+    scores.append((shows.mean() - float(expected_shows(players))) / (np.std(shows, ddof=1) / n ** 0.5))
+    return scores
+
+
+def test_the_numpy_hands_are_judged_as_the_rules_judge_them():
+    # the same hands, judged twice: the vectorised set test and show count agree with _has_set and count_shows
+    from circuslib.scout.odds import _count_open_shows, _deal_hands, _has_set, _numpy_rng, _rows_with_set
+
+    for players in (3, 5):
+        up, down = _deal_hands(deck_for(players), 9, 1_500, _numpy_rng(players))
+        rows = [[int(v) for v in row] for row in up]
+        assert _count_open_shows(up).tolist() == [count_shows(row) for row in rows]
+        for k in (1, 2, 3, 4):
+            for kind in ("any", "match", "run"):
+                assert _rows_with_set(up, k, kind).tolist() == [_has_set(row, k, kind) for row in rows]
+        # each place holds a card of the deck, the down number its other end, and no card twice in a hand
+        for row_up, row_down in zip(up.tolist(), down.tolist()):
+            cards = [tuple(sorted(card)) for card in zip(row_up, row_down)]
+            assert set(cards) <= set(deck_for(players)) and len(set(cards)) == len(cards)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_numpy_deal_follows_the_exact_chances(players):
+    # 50,000 seeded hands: six exact chances and the exact mean number of shows, each within 4 standard errors
+    from circuslib.scout.odds import _deal_hands, _numpy_rng
+    from circuslib.scout.rules import HAND_SIZE
+
+    up, _ = _deal_hands(deck_for(players), HAND_SIZE[players], 50_000, _numpy_rng(100 + players))
+    assert max(map(abs, _z_scores(up, players))) < 4
+
+
+def test_a_wrong_deal_fails_the_same_test():
+    # the same test, on deals with a deliberate mistake: cards dealt with replacement, or always the small number up
+    import numpy as np
+
+    rng = np.random.default_rng(8)
+    deck, n = np.array(deck_for(4)), 50_000
+    with_replacement = deck[rng.integers(0, len(deck), (n, 11)), rng.integers(0, 2, (n, 11))]
+    small_up = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :11], 0]
+    for wrong in (with_replacement, small_up):
+        assert max(map(abs, _z_scores(wrong, 4))) > 6
+
+
+def test_the_numpy_deal_agrees_with_random_hand():
+    # two samples of 20,000 hands, one dealt by random_hand (one at a time), one by numpy: the shares of a set of 3
+    # somewhere and the mean numbers of shows agree within 4 standard errors of their difference
+    from circuslib.scout.odds import _has_set
+
+    rng = random.Random(12)
+    by_rules = [[card[0] for card in random_hand(rng, 4)] for _ in range(20_000)]
+    sets = Estimate.from_values(_has_set(values, 3, "any") for values in by_rules)
+    shows = Estimate.from_values(count_shows(values) for values in by_rules)
+    fast = simulate_set_somewhere(3, 4, n=20_000, seed=12), simulate_shows(4, n=20_000, seed=12)
+    for one, other in zip((sets, shows), fast):
+        assert abs(one.mean - other.mean) < 4 * (one.stderr ** 2 + other.stderr ** 2) ** 0.5
+
+
+def test_the_simulators_are_seeded():
+    assert simulate_set_somewhere(3, 4, n=500, seed="a").mean == simulate_set_somewhere(3, 4, n=500, seed="a").mean
+    assert simulate_shows(4, n=500, seed=3).values == simulate_shows(4, n=500, seed=3).values
+    assert simulate_shows(4, n=500, seed=3).values != simulate_shows(4, n=500, seed=4).values

@@ -10,8 +10,8 @@ from typing import Callable, Sequence
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _set_key, _shows, _values as _numbers,
-                    deal_round, flip_hand, longest_set, new_game)
+from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _longest, _set_key, _shows,
+                    _values as _numbers, deal_round, flip_hand, longest_set, new_game)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 
@@ -128,10 +128,31 @@ def hand_value(state: ScoutState, player: int) -> float:
     """How good a position looks for ``player``: the round score so far, plus the promise of the hand's sets."""
     instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
     whole(player, "player", 0, state.n_players - 1)
+    return _hand_value(state, player)
+
+
+def _hand_value(state: ScoutState, player: int) -> float:
+    """``hand_value`` without the argument checks (the lookahead bot calls it for every move it weighs)."""
     hand = state.hands[player]
+    values = _values(hand)
     score = len(state.captured[player]) + state.chips[player] - len(hand)
     # a long set in hand will shed several cards at once and is hard to beat
-    return score + 0.6 * longest_set(hand) + 0.1 * len(_shows(_values(hand), None))
+    return score + 0.6 * _longest(values) + 0.1 * _count_open_shows(values)
+
+
+def _count_open_shows(values: list[int]) -> int:
+    """How many slices of the hand are sets (its shows on an empty table), as ``len(_shows(values, None))``."""
+    count, n = 0, len(values)
+    for i in range(n):
+        # every slice from i up to the end of the stretch of the set that starts at i is a set
+        stop = i + 1
+        if stop < n and -1 <= values[stop] - values[i] <= 1:
+            step = values[stop] - values[i]
+            stop += 1
+            while stop < n and values[stop] - values[stop - 1] == step:
+                stop += 1
+        count += stop - i
+    return count
 
 
 def lookahead_bot(state: ScoutState, rng: random.Random):
@@ -141,17 +162,17 @@ def lookahead_bot(state: ScoutState, rng: random.Random):
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
     me = state.turn
-    moves = state.legal_moves()
-    # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can
-    shows = [m for m in moves if isinstance(m, Show)]
+    # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can (the
+    # shows come first in legal_moves, in this order: the scouts are only listed when there is no show)
+    shows = [Show(i, j) for i, j in _shows(_values(state.hands[me]), _table_key(state))]
     best, best_value = None, None
-    for move in shows or moves:
+    for move in shows or state.legal_moves():
         after = state._apply(move)
         if after.history != state.history:  # the move ended the round
             result = after.history[-1]
             value = result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
         else:
-            value = hand_value(after, me)
+            value = _hand_value(after, me)
             if after.owner == me and after.table:
                 value += 0.3 * len(after.table)
         if best_value is None or value > best_value:

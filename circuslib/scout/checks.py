@@ -141,13 +141,12 @@ def _three_card_kinds(top: int = 6, oriented: bool = True, replacement: bool = F
     """How many 3-card hands (ordered; each card either way up if ``oriented``) are a match, a run up, a run down."""
     deck = small_deck(top)
     orders = product(deck, repeat=3) if replacement else permutations(deck, 3)
+    step_of = lru_cache(maxsize=None)(_step_of)  # many hands share their numbers facing up: decide each once
     kinds: Counter = Counter()
-    total = 0
     for order in orders:
-        for ups in (product((0, 1), repeat=3) if oriented else [(0, 0, 0)]):
-            kinds[_step_of([card[u] for card, u in zip(order, ups)])] += 1
-            total += 1
-    return kinds, total
+        # every way up of the three cards (their numbers facing up), or each card as it lies
+        kinds.update(map(step_of, product(*order) if oriented else [tuple(card[0] for card in order)]))
+    return kinds, sum(kinds.values())
 
 
 def _set_of_three(kinds: Sequence[int] = (0, 1, -1), **how) -> Fraction:

@@ -5,7 +5,8 @@ either way up with chance 1/2; so any k adjacent places of a hand hold a uniform
 oriented cards. Counting the k-tuples that form a set gives the exact chance for one window, and linearity of
 expectation gives the exact expected number of sets (and of shows) in a hand. The chance of a set *somewhere* in
 a hand is exact too: by listing hands for small decks, and for the real decks by counting up-number sequences
-(``set_somewhere_exact``, computed on demand in under a second; no value is stored in a table).
+(``set_somewhere_exact``, about a second a value; the values the lesson and the explorer use were counted once and
+ship with the kit, see ``tables``). The simulators deal all their hands at once with numpy.
 """
 from __future__ import annotations
 
@@ -230,12 +231,21 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     if total > limit:
         raise ValueError(f"there are {total:,} hands to list; that is too many: use a smaller deck or "
                          "simulate_set_somewhere")
+    decided: dict = {}  # many hands share their numbers facing up: decide each sequence of numbers once
+
+    def holds_set(values: tuple) -> bool:
+        if values not in decided:
+            decided[values] = _has_set(values, k, kind)
+        return decided[values]
+
     hits = 0
     for order in permutations(cards, hand_size):
-        for ups in product((0, 1), repeat=hand_size):
-            values = [c[u] for c, u in zip(order, ups)]
-            if _has_set(values, k, kind) or (either_way and _has_set([c[1 - u] for c, u in zip(order, ups)], k, kind)):
-                hits += 1
+        ups = product(*order)  # every way up of these cards: the numbers facing up, one hand at a time
+        if either_way:
+            downs = product(*((b, a) for a, b in order))  # the same hands' numbers facing down, in step
+            hits += sum(holds_set(up) or holds_set(down) for up, down in zip(ups, downs))
+        else:
+            hits += sum(map(holds_set, ups))
     return sympy.Rational(hits, total)
 
 
@@ -440,28 +450,79 @@ def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tup
 
 def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1,
                            kind: str = "any", either_way: bool = False) -> Estimate:
-    """Deal n seeded hands and estimate the chance of a k-card set somewhere (as dealt, or either way up)."""
+    """Deal n seeded hands and estimate the chance of a k-card set somewhere (as dealt, or either way up).
+
+    The hands are dealt all at once with numpy (the same chance model as ``random_hand``: distinct cards in a
+    uniformly random order, each way up with chance 1/2); ``tests/test_scout_odds.py`` checks it against
+    ``random_hand`` and against the exact values.
+    """
+    cards = _deck(deck)
     h = _hand_size(deck, hand_size)
     _check_k(k)
     _check_kind(kind)
     flag(either_way, "either_way")
     limit(whole(n, "n", 1), 200_000, "n hands")
     seed_arg(seed)
+    up, down = _deal_hands(cards, h, n, _numpy_rng(seed))
+    found = _rows_with_set(up, k, kind)
+    if either_way:
+        found |= _rows_with_set(down, k, kind)  # turned round: the other numbers, in reverse order (same sets)
+    return Estimate.from_values(found.astype(float), keep=True)
 
-    def trial(rng):
-        hand = random_hand(rng, deck, h)
-        values = [c[0] for c in hand]
-        return _has_set(values, k, kind) or (either_way and _has_set([c[1] for c in hand], k, kind))
 
-    return monte_carlo(trial, n, seed)
+def _numpy_rng(seed) -> np.random.Generator:
+    """A numpy generator seeded from a seed (a whole number or a text), the same stream for the same seed."""
+    return np.random.default_rng(random.Random(seed).getrandbits(128))
+
+
+def _deal_hands(cards: tuple, hand_size: int, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """n dealt hands at once: (numbers facing up, numbers facing down), each an n x hand_size array."""
+    deck = np.array(cards)
+    # the first hand_size cards of n independent shuffles: distinct cards in a uniformly random order
+    order = np.argsort(rng.random((n, len(cards))), axis=1)[:, :hand_size]
+    way_up = rng.integers(0, 2, size=(n, hand_size))  # each card either way up with chance 1/2
+    return deck[order, way_up], deck[order, 1 - way_up]
+
+
+def _rows_with_set(values: np.ndarray, k: int, kind: str) -> np.ndarray:
+    """For each row of up-numbers, whether some k adjacent ones form a set of this kind (as ``_has_set``)."""
+    n, h = values.shape
+    if k > h:
+        return np.zeros(n, dtype=bool)
+    if k == 1:  # one card is a match of one, never a run
+        return np.full(n, kind != "run")
+    steps = np.diff(values, axis=1)
+    wanted = {"any": (0, 1, -1), "match": (0,), "run": (1, -1)}[kind]
+    found = np.zeros(n, dtype=bool)
+    for step in wanted:  # a set of k: k - 1 equal steps in a row, all 0 (a match) or all +1 or all -1 (a run)
+        windows = np.lib.stride_tricks.sliding_window_view(steps == step, k - 1, axis=1)
+        found |= windows.all(axis=2).any(axis=1)
+    return found
 
 
 def simulate_shows(deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1) -> Estimate:
-    """Deal n seeded hands and estimate the mean number of shows a hand can open with."""
+    """Deal n seeded hands and estimate the mean number of shows a hand can open with.
+
+    The hands are dealt all at once with numpy, as in ``simulate_set_somewhere``; each hand's shows are counted
+    as ``count_shows`` counts them (``tests/test_scout_odds.py`` checks both)."""
+    cards = _deck(deck)
     h = _hand_size(deck, hand_size)
     limit(whole(n, "n", 1), 200_000, "n hands")
     seed_arg(seed)
-    return monte_carlo(lambda rng: count_shows(random_hand(rng, deck, h)), n, seed)
+    up, _ = _deal_hands(cards, h, n, _numpy_rng(seed))
+    return Estimate.from_values(_count_open_shows(up).astype(float), keep=True)
+
+
+def _count_open_shows(values: np.ndarray) -> np.ndarray:
+    """For each row of up-numbers, how many slices are sets (its shows on an empty table, as ``count_shows``)."""
+    n, h = values.shape
+    count = np.full(n, h)  # every single card is a show
+    steps = np.diff(values, axis=1)
+    for step in (0, 1, -1):  # a slice of k >= 2 cards is a set when its k - 1 steps are all 0, all +1 or all -1
+        same = steps == step
+        for k in range(2, h + 1):
+            count += np.lib.stride_tricks.sliding_window_view(same, k - 1, axis=1).all(axis=2).sum(axis=1)
+    return count
 
 
 def card_graph(deck=5):

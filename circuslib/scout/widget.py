@@ -23,7 +23,8 @@ from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
 from ..core.ui import Framed, GameFrame, Shown, button, svg_card, svg_doc, theme_style, png_of
 from .bots import BOTS, greedy_bot
-from .odds import expected_set_windows, expected_shows, random_hand, set_somewhere_exact
+from .odds import expected_set_windows, expected_shows, random_hand
+from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
                     _scouted, _shows, deal_round, deck_for, flip_hand, legal_shows, longest_set, new_game, set_key)
 
@@ -325,9 +326,8 @@ ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE, BLACK = ("#E69F00", "#56B4E9", "#0
                                                        "#CC79A7", "#000000")
 MUTED = "var(--jp-ui-font-color2, #555555)"
 
-EXACT_HANDS = range(2, 9)   # hand sizes the set explorer's exact table covers
-EXACT_KS = range(2, 6)      # set lengths it covers
-_SET_TABLE: dict = {}       # (cards of the deck, hand size, k) -> exact P(a set of k somewhere), filled once
+EXACT_HANDS = EXPLORER_HANDS  # hand sizes the set explorer's exact table covers
+EXACT_KS = EXPLORER_KS        # set lengths it covers
 _FLOOR = 1e-4              # the bottom of the set explorer's log scale (its smallest exact value is 1.6e-4)
 _K_COLOURS = dict(zip(EXACT_KS, (ORANGE, SKY, GREEN, PURPLE)))
 _K_MARKERS = dict(zip(EXACT_KS, ("o", "s", "^", "v")))
@@ -366,15 +366,10 @@ def _check_seed(seed) -> int:
 
 def set_somewhere_table() -> dict:
     """The exact P(a set of k adjacent cards somewhere in a dealt hand) for every deck (2 to 5 players), hand size
-    in ``EXACT_HANDS`` and k in ``EXACT_KS``, keyed (players, hand size, k): counted once (about 2 s) and kept."""
-    if not _SET_TABLE:
-        for players in (2, 3, 4, 5):
-            cards = deck_for(players)
-            for h in EXACT_HANDS:
-                for k in EXACT_KS:
-                    if k <= h and (cards, h, k) not in _SET_TABLE:
-                        _SET_TABLE[cards, h, k] = set_somewhere_exact(k, cards, h)
-    return {(players, h, k): _SET_TABLE[deck_for(players), h, k]
+    in ``EXACT_HANDS`` and k in ``EXACT_KS``, keyed (players, hand size, k): counted once by ``set_somewhere_exact``
+    and shipped with the kit (``tables.set_somewhere_table``), so opening an explorer reads it."""
+    shipped = shipped_set_somewhere_table()
+    return {(players, h, k): shipped[players, h, k, "any"]
             for players in (2, 3, 4, 5) for h in EXACT_HANDS for k in EXACT_KS if k <= h}
 
 
@@ -456,9 +451,10 @@ class SetSomewhereExplorer(Shown):
     somewhere (a fraction and a decimal), its curve against the hand size for every k, and a seeded simulation that
     checks it, 1,000 hands a click.
 
-    The exact values are counted once (by ``set_somewhere_exact``, about 2 s for the whole table) for hands of 2
-    to 8 cards and sets of 2 to 5: a real hand (9 to 12 cards) takes about a second a value, too slow to follow a
-    slider, so the hand-size slider stops at 8.
+    The exact values for hands of 2 to 8 cards and sets of 2 to 5 were counted once by ``set_somewhere_exact``
+    (about 2 s for the whole grid) and ship with the kit (``tables.set_somewhere_table``): opening an explorer
+    reads them. A real hand (9 to 12 cards) takes about a second a value to count, so the hand-size slider
+    stops at 8.
     """
 
     SIMULATED = 1_000  # hands dealt per click of the simulate button
@@ -485,9 +481,9 @@ class SetSomewhereExplorer(Shown):
                                       css_class="circus-scout-simulate")
         self.plot = _Plot("circus-scout-set-plot", size=(8.2, 3.4))
         note = widgets.HTML(
-            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once when the first "
-            "explorer opens. A real hand (9 to 12 cards) takes about a second a value: too slow to follow a "
-            "slider (section 5b counts those).</span>")
+            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
+            "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
+            "to count (section 5b counts those).</span>")
         self.widget = widgets.VBox([
             widgets.HTML(f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>"),
             widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
