@@ -14,7 +14,8 @@ import statistics  # noqa: E402
 import time  # noqa: E402
 
 from circuslib.core.game import playout  # noqa: E402
-from circuslib.pcv.bots import greedy_pilot, random_pilot  # noqa: E402
+from circuslib.core.sim import tournament  # noqa: E402
+from circuslib.pcv.bots import _forget_plans, cautious_pilot, greedy_pilot, random_pilot  # noqa: E402
 from circuslib.pcv.graphs import move_graph, reachable  # noqa: E402
 from circuslib.pcv.odds import destroy_probability  # noqa: E402
 from circuslib.pcv.rules import Plane, scenario  # noqa: E402
@@ -29,10 +30,12 @@ def main() -> None:
     rows.append(("reachable, speed 6 (front-three)", seconds(t), "< 50 ms", t < 0.05))
 
     patrol = scenario("patrol").start()
-    t = per_call(lambda: greedy_pilot(patrol, random.Random(1)))
+    patrol = patrol.play(patrol.legal_moves()[0])  # Red picks its first plane: the next decision is a move
+    # the pilots keep their plans by position: forget them before each call, to time a decision from scratch
+    t = per_call(lambda: (_forget_plans(), greedy_pilot(patrol, random.Random(1))))
     rows.append(("greedy decision, 2 v 2 patrol start", seconds(t), "< 200 ms", t < 0.2))
     flat_out = replace(patrol, planes=tuple(replace(p, speed=6) for p in patrol.planes), mp_left=6)
-    t = per_call(lambda: greedy_pilot(flat_out, random.Random(1)))
+    t = per_call(lambda: (_forget_plans(), greedy_pilot(flat_out, random.Random(1))))
     rows.append(("greedy decision, 2 v 2, every plane at speed 6", seconds(t), "< 200 ms", t < 0.2))
 
     t = per_call(lambda: destroy_probability(20, 2))
@@ -46,6 +49,11 @@ def main() -> None:
     games = 20
     elapsed, _ = once(lambda: [playout(start, random.Random(i), [greedy_pilot, random_pilot]) for i in range(games)])
     rows.append(("simulated duels, greedy vs random (no target)", f"{games / elapsed:,.1f} / s", "-", True))
+    _forget_plans()  # the lesson's section 6b from a fresh kernel: three pairings of 40 seeded duels
+    elapsed, _ = once(lambda: [tournament(lambda rng: start, pilots, 40, seed=3, show_progress=False)
+                               for pilots in ([greedy_pilot, random_pilot], [greedy_pilot, cautious_pilot],
+                                              [cautious_pilot, greedy_pilot])])
+    rows.append(("lesson's bot tournament, 3 x 40 duels", seconds(elapsed), "< 400 ms", elapsed < 0.4))
     rows += explorer_rows()
     print_table("Le Petit Cirque Volant", rows)
 

@@ -162,6 +162,75 @@ def test_greedy_beats_random_pilots_in_seeded_duels():
     assert lo > 0.6, result
 
 
+def _pilots_game(name: str, rules: Rules, pilots: list, seed: int):
+    """Every position of one seeded game between these pilots (chance steps drawn from the same generator)."""
+    from circuslib.core.game import CHANCE, sample_outcome
+
+    state, rng = scenario(name).start(rules), random.Random(seed)
+    while not state.is_over():
+        yield state
+        if state.current_player == CHANCE:
+            state = state.play(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state = state.play(pilots[state.current_player](state, rng))
+
+
+@pytest.mark.parametrize("name, rules", [("duel", Rules()), ("patrol", Rules()),
+                                         ("breakthrough", Rules(turning="straight", off_map="stay"))])
+def test_the_pilots_cached_plans_are_the_plans_worked_out_afresh(name, rules):
+    # best_plan keeps each plan under _position_key: if the key missed anything a plan depends on, a plan kept
+    # from an earlier position would come back in a later one that differs only there
+    from circuslib.pcv import bots
+
+    bots._forget_plans()
+    moves = 0
+    for pilots in ([greedy_pilot, random_pilot], [PILOTS["cautious"], greedy_pilot]):
+        for seed in range(3):
+            for state in _pilots_game(name, rules, pilots, seed):
+                if state.phase != "move":
+                    continue
+                for style in ("greedy", "cautious"):
+                    kept = bots.best_plan(state, style)
+                    afresh = bots._choose_plan(state, style)
+                    assert kept == afresh, (style, state)
+                moves += 1
+    assert moves > 100
+
+
+def test_a_kept_plan_is_not_reused_when_only_an_enemys_damage_differs():
+    from dataclasses import replace
+
+    from circuslib.pcv import bots
+
+    me, b, b2 = Plane("R", 0, (6, 5), 1, 5, 2), Plane("B", 1, (6, 6), 5, 4, 3), Plane("B2", 1, (7, 2), 1, 3, 3)
+    intact = Scenario("t", Board(12, 9), (me, b, b2)).start()
+    damaged = Scenario("t", Board(12, 9), (me, b, replace(b2, damaged=True))).start()
+    bots._forget_plans()
+    kept_first = best_plan(intact)
+    assert best_plan(damaged) == bots._choose_plan(damaged, "greedy") != kept_first  # any hit destroys B2 now
+
+
+def test_the_firing_spots_are_the_shots_along_each_line():
+    # rate_positions finds the kill chances by walking back from the enemies; looking along each position's own
+    # line of fire (shot_from, as the rules fire) must give the same chance everywhere, damaged target or not
+    from circuslib.pcv.bots import _kill_spots
+    from circuslib.pcv.graphs import shot_from
+    from circuslib.pcv.odds import _shot
+
+    enemies = [Plane("B", 1, (4, 4), 3, 3, 3), Plane("C", 1, (6, 2), 1, 2, 4, damaged=True), Plane("D", 1, (5, 3), 0, 1, 2)]
+    spots = _kill_spots(enemies)
+    for hex_ in Board(12, 9).hexes():
+        for facing in range(6):
+            for altitude in range(1, 7):
+                best = 0
+                for enemy in enemies:
+                    shot = shot_from((hex_, facing, altitude), enemy)
+                    if shot is not None:
+                        miss, damage, destroy = _shot(*shot)
+                        best = max(best, destroy + damage if enemy.damaged else destroy)
+                assert spots.get((hex_, facing, altitude), 0) == best, (hex_, facing, altitude)
+
+
 @pytest.mark.parametrize("name", ["duel", "patrol", "breakthrough", "last-stand"])
 def test_every_pilot_plays_every_scenario_to_the_end(name):
     from circuslib.core.game import playout

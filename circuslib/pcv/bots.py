@@ -18,9 +18,9 @@ from typing import Callable
 
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import random_policy
-from .graphs import plane_options, plans, reachable, shot_from
+from .graphs import plane_options, plans, reachable
 from .odds import _shot, nearest_target
-from .rules import Dogfight, Plane, SpeedChange, hex_distance, line_ahead
+from .rules import DIRECTIONS, Dogfight, Plane, SpeedChange, hex_distance
 
 __all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan"]
 
@@ -39,17 +39,6 @@ def random_pilot(state: Dogfight, rng: random.Random):
     return random_policy(_to_move(state, rng), rng)
 
 
-def _kill_chance(position: tuple, me: Plane, enemies: list[Plane]) -> Fraction:
-    """The best exact chance one shot from ``position`` destroys an enemy."""
-    best = Fraction(0)
-    for enemy in enemies:
-        shot = shot_from(position, enemy)
-        if shot is not None:
-            miss, damage, destroy = _shot(*shot)
-            best = max(best, destroy + damage if enemy.damaged else destroy)
-    return best
-
-
 def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
     """For each (hex, altitude): the exact chance that ``me`` standing there is destroyed by the enemies' fire
     next turn, if every enemy picks its best end position against that spot (each enemy fires once).
@@ -62,21 +51,43 @@ def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
         raise TypeError(f"threat_map needs a Dogfight state, not {state!r}")
     if not isinstance(me, Plane):
         raise TypeError(f"me must be a Plane (for example state.planes[0]), not {me!r}")
-    board = state.scenario.board
-    offsets = [(hexes, diff, hexes + abs(diff)) for hexes in (1, 2, 3) for diff in (-1, 0, 1) if hexes + abs(diff) <= 3]
+    rules = state.rules
+    enemies = tuple(enemy.position + (enemy.speed,) for enemy in state.flying(1 - me.side))
+    return dict(_threats(enemies, me.damaged, state.scenario.board, rules.turning, rules.off_map))
+
+
+_OFFSETS = tuple((hexes, diff, hexes + abs(diff)) for hexes in (1, 2, 3) for diff in (-1, 0, 1)
+                 if hexes + abs(diff) <= 3)
+
+
+@lru_cache(maxsize=4096)
+def _nearest_reach(enemy: tuple, board, turning: str, off_map: str) -> dict[tuple, int]:
+    """For one enemy (hex, facing, altitude, speed): each (hex, altitude) it can shoot after its move, with the
+    nearest effective range it can shoot it from. Cached: the enemy stands still while a side plans its moves,
+    and seeded duels between the same pilots pass through the same positions again and again."""
+    hex_, facing, altitude, speed = enemy
+    best: dict[tuple, int] = {}
+    for (q, r), end_facing, end_altitude in reachable(Plane("enemy", 0, hex_, facing, altitude, speed),
+                                                      turning=turning, board=board, off_map=off_map):
+        dq, dr = DIRECTIONS[end_facing]  # the line of fire, as line_ahead walks it
+        for hexes, diff, reach in _OFFSETS:
+            key = ((q + hexes * dq, r + hexes * dr), end_altitude + diff)
+            if reach < best.get(key, 4):
+                best[key] = reach
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _threats(enemies: tuple, damaged: bool, board, turning: str, off_map: str) -> dict[tuple, Fraction]:
+    """``threat_map`` for these enemies (hex, facing, altitude, speed each); callers copy the cached dict."""
+    if len(enemies) == 1:  # a duel: one chance per effective range, looked up for each spot
+        chance = {reach: _destroyed_by((reach,), damaged) for reach in (1, 2, 3)}
+        return {key: chance[reach] for key, reach in _nearest_reach(enemies[0], board, turning, off_map).items()}
     reaches: dict[tuple, list[int]] = {}
-    for enemy in state.flying(1 - me.side):
-        best: dict[tuple, int] = {}  # the nearest effective range the enemy can shoot the spot from
-        for hex_, facing, altitude in reachable(enemy, turning=state.rules.turning, board=board,
-                                                off_map=state.rules.off_map):
-            line = line_ahead(hex_, facing)
-            for hexes, diff, reach in offsets:
-                key = (line[hexes - 1], altitude + diff)
-                if reach < best.get(key, 4):
-                    best[key] = reach
-        for key, reach in best.items():
+    for enemy in enemies:
+        for key, reach in _nearest_reach(enemy, board, turning, off_map).items():
             reaches.setdefault(key, []).append(reach)
-    return {key: _destroyed_by(tuple(sorted(found)), me.damaged) for key, found in reaches.items()}
+    return {key: _destroyed_by(tuple(sorted(found)), damaged) for key, found in reaches.items()}
 
 
 @lru_cache(maxsize=None)
@@ -100,6 +111,22 @@ def _destroyed_by(reaches: tuple[int, ...], damaged: bool) -> Fraction:
     return 1 - all_miss - one_hit
 
 
+def _kill_spots(enemies: list[Plane]) -> dict[tuple, Fraction]:
+    """Every position (hex, facing, altitude) from which one shot can destroy an enemy, with the best exact
+    chance: found by walking back from each enemy along the six lines of fire (a damaged enemy falls to any hit)."""
+    spots: dict[tuple, Fraction] = {}
+    for enemy in enemies:
+        (q, r), level = enemy.hex, enemy.altitude
+        for facing, (dq, dr) in enumerate(DIRECTIONS):
+            for hexes, diff, _ in _OFFSETS:  # the target is ``hexes`` ahead and ``diff`` levels above
+                miss, damage, destroy = _shot(hexes, diff)
+                chance = destroy + damage if enemy.damaged else destroy
+                position = ((q - hexes * dq, r - hexes * dr), facing, level - diff)
+                if chance > spots.get(position, 0):
+                    spots[position] = chance
+    return spots
+
+
 def _edge_room(state: Dogfight, hex_: tuple) -> int:
     board = state.scenario.board
     col, row = board.to_offset(hex_)
@@ -113,12 +140,13 @@ def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
     me = state.planes[index]
     enemies = state.flying(1 - me.side)
     threats = threat_map(state, me)
+    kills = _kill_spots(enemies)  # each enemy's firing spots at once, rather than a look along every position's line
     rows = []
     for position, sequence in plans(me, **plane_options(state, index)).items():
         hex_, facing, altitude = position
         rows.append({
             "position": position, "sequence": sequence,
-            "kill": _kill_chance(position, me, enemies),
+            "kill": kills.get(position, Fraction(0)),
             "exposure": threats.get((hex_, altitude), Fraction(0)),
             "distance": min((hex_distance(hex_, e.hex) for e in enemies), default=0),
             "room": _edge_room(state, hex_),
@@ -135,6 +163,40 @@ def best_plan(state: Dogfight, style: str = "greedy") -> list:
     """
     instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
     one_of(style, "style", ("greedy", "cautious"))
+    key = (style, _position_key(state))
+    if key not in _PLANS:
+        if len(_PLANS) >= _PLANS_KEPT:  # a long tournament: start afresh rather than grow without end
+            _PLANS.clear()
+        _PLANS[key] = tuple(_choose_plan(state, style))
+    return list(_PLANS[key])
+
+
+# A pilot re-plans after every manoeuvre, and seeded duels between the same pilots pass through the same positions
+# again and again (the dice differ only when someone fires): a plan depends only on what _position_key holds, so
+# it is worked out once per position. tests/test_pcv_graphs.py checks the cached pilots fly as the uncached ones.
+_PLANS: dict[tuple, tuple] = {}
+_PLANS_KEPT = 20_000
+
+
+def _forget_plans() -> None:
+    """Empty the pilots' caches: to time a decision from scratch, or to compare with one worked out afresh."""
+    _PLANS.clear()
+    _threats.cache_clear()
+    _nearest_reach.cache_clear()
+
+
+def _position_key(state: Dogfight) -> tuple:
+    """Everything a plan depends on: the acting plane and its points left, where the others fly (collisions), the
+    enemies (their moves, shots and damage), the map and the rules' readings of turning and leaving the map."""
+    options = plane_options(state, state.active)
+    me = state.planes[state.active]
+    enemies = tuple(enemy.position + (enemy.speed, enemy.damaged) for enemy in state.flying(1 - me.side))
+    return (me.position, me.damaged, options["mp"], frozenset(options["blocked"]), enemies,
+            options["board"], options["turning"], options["off_map"])
+
+
+def _choose_plan(state: Dogfight, style: str) -> list:
+    """The plan of ``best_plan``, worked out from the rated end positions."""
     rows = rate_positions(state)
     if not rows:
         return []
