@@ -77,3 +77,26 @@ def test_a_simulation_answer_is_run_with_the_checks_own_seeds():
         check.stop_at_15_simulation((7.8, (7.6, 8.0)))
     with pytest.raises(WrongAnswer, match="raised ZeroDivisionError on input"):
         check.stop_at_15_simulation(lambda n, seed: 1 / 0)
+
+
+def test_pigs_direct_rule_check_agrees_with_the_generic_one():
+    # PigTurn.is_legal checks the rule directly (a simulated turn asks at every step); the protocol's own check,
+    # through legal_moves and chance_outcomes, must agree on every kind of position and every kind of move
+    from circuslib.core.game import GameState, Move
+    from circuslib.welcome import ROLL, STOP
+
+    states = [PigTurn(), PigTurn(rolling=True), PigTurn(total=7, rolling=True), PigTurn(total=12), PigTurn(stopped=True),
+              PigTurn(busted=True, last_roll=1), PigTurn(total=20), PigTurn(total=5, goal=6, rolling=True)]
+    moves = [ROLL, STOP, Move("jump"), 0, 1, 2, 3, 4, 5, 6, 7, True, False, 1.0, 6.0, "1", None, (1,)]
+    for state in states:
+        for move in moves:
+            assert state.is_legal(move) == GameState.is_legal(state, move), (state, move)
+
+
+def test_the_die_of_a_pig_turn_is_fair_and_exact():
+    # the faces are built once for every roll: they must stay the fair die, exactly, whatever the turn
+    outcomes = PigTurn(total=9, rolling=True).chance_outcomes()
+    assert outcomes == PigTurn(rolling=True).chance_outcomes()
+    assert [face for face, _ in outcomes] == [1, 2, 3, 4, 5, 6]
+    assert all(chance == Fraction(1, 6) and isinstance(chance, Fraction) for _, chance in outcomes)
+    assert PigTurn(total=20, rolling=True).chance_outcomes() == () == PigTurn().chance_outcomes()
