@@ -12,7 +12,7 @@ from circuslib.speed.bots import fast_round, policy
 from circuslib.speed.graphs import win_probability
 from circuslib.speed.odds import _chain_distribution, _stalemate, p_stalemate_at_start
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, new_game, position
-from circuslib.speed.widget import RaceExplorer, StalemateExplorer
+from circuslib.speed.widget import FakeClock, RaceExplorer, SpeedTable, StalemateExplorer
 
 
 def rounds_per_second(setup, policies=("first", "first"), n=2000) -> float:
@@ -80,6 +80,38 @@ def race_explorer_latency() -> tuple[float, float]:
                                      lambda rng: (explorer.rounds, rng.choice([1, 3, 5]))])
 
 
+def table_click_latency(n=300, seed=11) -> tuple[float, float]:
+    """Median and 95th percentile, in seconds, of one action at the table: a click on a card that fits (or Flip,
+    or New round when the round is over), then the bot's answer when its timer fires (a fake clock)."""
+    clock = FakeClock()
+    table = SpeedTable(random.Random(seed), scheduler=clock, paused=False)
+    times = []
+    for _ in range(n):
+        state = table.state
+        fitting = sorted({play.slot for play in state.plays_for(0)})
+        if state.is_over():
+            action = table.new_button.click
+        elif state.step == "choose-flip" and state.current_player == 0:
+            action = table.card_buttons[next(i for i, c in enumerate(state.face_up(0)) if c is not None)].click
+        elif state.is_stalemate():
+            action = table.flip_button.click
+        elif fitting:
+            action = table.card_buttons[fitting[0]].click
+        else:
+            action = lambda: None  # noqa: E731 - only the bot can play: its timer fires below
+
+        def act() -> None:
+            action()
+            if table.selected is not None:  # the card fits both piles: choose pile A
+                table.pile_buttons[0].click()
+            clock.advance(2)  # the bot's answer, if its reaction time is up (mean 1 s)
+
+        elapsed, _ = once(act)
+        times.append(elapsed)
+    times.sort()
+    return times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
 def main() -> None:
     rows = []
     one = rounds_per_second(ONE_DECK)
@@ -108,6 +140,9 @@ def main() -> None:
         median, p95 = measure()
         rows.append((f"{name} update, 300 scripted changes", f"median {seconds(median)}, p95 {seconds(p95)}",
                      "< 100 ms", p95 < 0.1))
+    median, p95 = table_click_latency()
+    rows.append(("SpeedTable click and the bot's answer, 300 actions", f"median {seconds(median)}, p95 {seconds(p95)}",
+                 "< 50 ms", p95 < 0.05))
     print_table("Speed (Le Flip)", rows)
 
 

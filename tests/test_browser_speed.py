@@ -10,10 +10,16 @@ pytestmark = pytest.mark.browser
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 6  # cycle, convergence, chains, end-game, win rates
-    # the lesson's table (seeded) deals you 2 A Q 6 against centre tops 2 and 8: your Ace fits only on the 2
+    # the lesson's table (seeded) deals you 2♥ A♠ Q♣ 6♥ against centre tops 2♣ and 8♠: your Ace fits only on the 2
     lab.wait_for_text(page, ".circus-speed .circus-log", "new round")
+    hand = page.locator(".circus-speed .circus-speed-hand .circus-speed-card")
+    assert [hand.nth(i).inner_text().strip() for i in range(hand.count())] == ["2♥", "A♠", "Q♣", "6♥"]
+    assert "circus-speed-red" in (hand.nth(0).get_attribute("class") or "")
+    # your hand is drawn once: the buttons are the cards, and the picture shows only the bot's cards and the centre
+    assert page.locator(".circus-speed .circus-board .circus-speed-p0").count() == 0
+    assert page.locator(".circus-speed .circus-board .circus-speed-p1").count() == 4
     lab.click(page, ".circus-speed .circus-speed-card", nth=1)
-    lab.wait_for_text(page, ".circus-speed .circus-log", "You: A on pile A")
+    lab.wait_for_text(page, ".circus-speed .circus-log", "You: A♠ on pile A")
     # start the bot: its 9 fits on the 8, and it plays it on the kernel's event loop after its reaction time
     lab.click(page, ".circus-speed .circus-speed-pause")
     log = lab.wait_for_text(page, ".circus-speed .circus-log", "Bot:", timeout=30)

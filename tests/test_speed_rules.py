@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout, random_policy
 from circuslib.speed.bots import fast_round, play_match, policy
-from circuslib.speed.rules import (CRAPETTE, ONE_DECK, RANKS, TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup,
-                                   SpeedState, cut, deal, fits, gather, new_game, next_round, position, rank_name,
-                                   rank_of, speed_svg)
+from circuslib.speed.rules import (CRAPETTE, ONE_DECK, RANKS, RED_INK, SUITS, TWO_DECKS, Card, FlipFaceUp, Match,
+                                   Play, Race, Setup, SpeedState, card_of, cut, deal, fits, gather, new_game,
+                                   next_round, position, rank_name, rank_of, speed_svg)
 
 TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
 # the other readings of the two rulings, to check the simulator follows them too
@@ -343,3 +343,123 @@ def test_the_fast_simulator_follows_the_rules_step_for_step(seed, setup, kinds):
         state = state.play(event)
     assert state.is_over() and state.scores() == result.scores
     assert result.winner == ("tie" if state.winner() is None else state.winner())
+
+
+# ---------------------------------------------------------------------------------------------------------
+# suits: every card wears one, and no rule reads it
+
+def _every_card(state: SpeedState) -> list[tuple[int, str]]:
+    """(rank, suit) of every card of a state: shown, in the centre, in a cut pile, or face down with its suit."""
+    shown = [c for player in state.slots for stack in player for c in stack] + list(state.centre[0] + state.centre[1])
+    if state.stock is not None:
+        shown += list(state.stock[0]) + list(state.stock[1])
+        return sorted((int(c), c.suit) for c in shown)
+    down = [(rank, suit) for k, pool in enumerate(state.pools) for rank, count in zip(RANKS, pool)
+            for suit in state.suits[k][rank - 1][:count]]
+    assert all(len(state.suits[k][r - 1]) == count for k, pool in enumerate(state.pools)
+               for r, count in zip(RANKS, pool))  # one suit face down for each unseen card
+    return sorted([(int(c), c.suit) for c in shown] + down)
+
+
+def _full_decks(decks: int) -> list[tuple[int, str]]:
+    return sorted((rank, suit) for rank in RANKS for suit in SUITS for _ in range(decks))
+
+
+@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS, CRAPETTE])
+def test_a_deal_holds_four_suits_of_thirteen_ranks_per_deck(setup):
+    for seed in range(20):
+        state = deal(setup, random.Random(seed))
+        assert all(type(c) is Card for c in state.face_up(0) + state.face_up(1) + state.tops() if c is not None)
+        assert _every_card(state) == _full_decks(setup.decks)
+    # the suits face down are shuffled too: the first 7 turned up is not always the same suit
+    assert len({deal(ONE_DECK, random.Random(seed)).tops()[0].suit for seed in range(40)}) == 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, SKIP_FLIP]))
+def test_suits_are_conserved_through_a_whole_round_with_recycles(seed, setup):
+    rng = random.Random(seed)
+    state = deal(setup, rng)
+    final, history = playout(state, rng, random_policy, record=True)
+    replay = state
+    for step, (_, move) in enumerate(history):  # still 4 suits x 13 ranks per deck, wherever the cards are
+        if step % 7 == 0:
+            assert _every_card(replay) == _full_decks(setup.decks)
+        replay = replay.play(move)
+    assert replay == final and _every_card(final) == _full_decks(setup.decks)
+    if setup.decks == 1:  # gathered and cut for the next round: the same 52 cards, suits and all
+        following = next_round(final, random.Random(seed))
+        assert _every_card(following) == _full_decks(1)
+
+
+def test_seeded_deals_give_the_same_ranks_as_before_suits():
+    # pinned before suits were drawn: the suits come from a generator seeded by the rng's state, not from it
+    before = {0: ((7, 1, 5, 10), (7, 13)), 1: ((13, 2, 5, 3), (3, 10)), 2: ((2, 7, 4, 12), (1, 2))}
+    for seed, (mine, tops) in before.items():
+        rng = random.Random(seed)
+        state = deal(ONE_DECK, rng)
+        assert (state.face_up(0), state.tops()) == (mine, tops)
+    rng, plain = random.Random(5), random.Random(5)
+    deal(TWO_DECKS, rng)
+    new = new_game(TWO_DECKS)
+    from circuslib.core.game import sample_outcome
+    while new.step in ("flip", "draw") and not (new.centre[0] and new.centre[1] and new._pending_draw() is None):
+        new = new.play(sample_outcome(new.chance_outcomes(), plain))
+    assert new == deal(TWO_DECKS, random.Random(5))
+    assert rng.random() == plain.random()  # the deal drew exactly as many numbers as the rules' own steps
+
+
+def test_a_card_is_its_rank_for_every_rule_whatever_its_suit():
+    for rank in RANKS:
+        for top in RANKS:
+            for a in SUITS:
+                for b in SUITS:
+                    assert fits(Card(rank, a), Card(top, b)) == fits(rank, top)
+    assert Card(7, "♥") == 7 == Card(7, "♠") and hash(Card(7, "♥")) == hash(7) and repr(Card(7, "♥")) == "7"
+    assert Card(12, "♦").name == "Q♦" and Card(12, "♦").red and not Card(12, "♣").red
+    # the same position in other suits: equal, the same moves, the same chances, the same graph node
+    hearts = position(["5♥", "9♥"], ["3♦", "6♦"], ("4♥", "J♥"), piles=(["7♥", "7♦"], ["8♥", "8♦"]), setup=TWO)
+    spades = position(["5♠", "9♣"], ["3♠", "6♣"], ("4♣", "J♠"), piles=(["7♠", "7♣"], ["8♠", "8♣"]), setup=TWO)
+    assert hearts == spades and hash(hearts) == hash(spades)
+    assert hearts.chance_outcomes() == spades.chance_outcomes()
+    won = hearts.play(Race(0))
+    assert won.legal_moves() == spades.play(Race(0)).legal_moves() == (Play(5, 0, 0),)
+    after = won.play(Play(5, 0, 0))
+    assert after.tops()[0].name == "5♥"  # the card played keeps its suit on the centre pile
+    with pytest.raises(IllegalMove, match="does not fit"):
+        won.play(Play(9, 1, 0))
+
+
+def test_cards_may_be_named_with_their_suit():
+    assert [rank_of(x) for x in ("7♥", "7h", "10♦", "qs", "A♣", "KC")] == [7, 7, 10, 12, 1, 13]
+    assert card_of("7h") == Card(7, "♥") and card_of("7h").suit == "♥" and card_of(7) == 7
+    assert card_of(Card(3, "♣")).suit == "♣"
+    with pytest.raises(ValueError, match="suit may follow"):
+        rank_of("7x")
+    with pytest.raises(ValueError):
+        Card(7, "hearts")
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(Card(7, "♥"))) is Card(7, "♥") and copy.deepcopy(Card(7, "♥")).suit == "♥"
+
+
+def test_the_svg_cards_show_rank_and_suit_in_red_or_black_ink():
+    state = position(["5♥", "9♠"], ["3♦", "6♣"], ("4♥", "J♣"), setup=TWO)
+    svg = speed_svg(state)
+    for name in ("5♥", "9♠", "3♦", "6♣", "4♥", "J♣"):
+        assert f">{name}</text>" in svg
+    assert svg.count(f'fill="{RED_INK}"') == 3  # 5♥, 3♦ and 4♥: red ink, and the symbol says the suit too
+    assert "circus-speed-p0" not in speed_svg(state, hand=False) and "circus-speed-p1" in speed_svg(state, hand=False)
+
+
+def test_a_seeded_deal_wears_the_same_suits_in_every_process():
+    # the suits' generator is seeded from the rng's state: a hash that must not change from one process to another
+    import subprocess
+    import sys
+
+    code = ("import random\nfrom circuslib.speed.rules import deal, ONE_DECK\n"
+            "s = deal(ONE_DECK, random.Random(2027))\nprint([c.name for c in s.face_up(0) + s.tops()])")
+    here = deal(ONE_DECK, random.Random(2027))
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout.strip() for seed in ("1", "2")}
+    assert runs == {str([c.name for c in here.face_up(0) + here.tops()])}

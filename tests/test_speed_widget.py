@@ -24,25 +24,59 @@ def _table(state=None, **options):
 
 
 def _race():
-    # you 5 and 9, bot 3 and 6, tops 4 and J: your 5 and the bot's 3 both fit on the 4
-    return position([5, 9], [3, 6], (4, "J"), piles=([7, 7], [8, 8]), setup=TWO)
+    # you 5♥ and 9♠, bot 3 and 6, tops 4 and J: your 5 and the bot's 3 both fit on the 4 (bare ranks take spades)
+    return position(["5♥", "9s"], [3, 6], (4, "J"), piles=([7, 7], [8, 8]), setup=TWO)
 
 
 def test_the_table_shows_your_cards_and_the_piles():
     table, _ = _table(_race())
-    assert [b.description for b in table.card_buttons] == ["5", "9"]
-    assert [b.description for b in table.pile_buttons] == ["pile A: 4 (1)", "pile B: J (1)"]
+    assert [b.description for b in table.card_buttons] == ["5♥", "9♠"]
+    assert [b.description for b in table.pile_buttons] == ["pile A: 4♠ (1)", "pile B: J♠ (1)"]
     assert "circus-speed-centre" in table.frame.board.value
     assert "circus-speed-card" in table.card_buttons[0]._dom_classes
     assert table.flip_button.disabled
+
+
+def test_your_hand_is_drawn_once_as_cards_you_click_in_the_kit_s_order():
+    table, _ = _table(_race())
+    board = table.frame.board.value
+    assert "circus-speed-p0" not in board and "5♥" not in board  # not in the picture: only the buttons show it
+    assert "circus-speed-p1" in board and "circus-speed-centre" in board  # the bot and the centre stay there
+    parts = list(table.frame.widget.children)
+    order = [parts.index(x) for x in (table.frame.board, table.hand, table.frame.controls, table.frame.message,
+                                      table.frame.log_row)]
+    assert order == sorted(order)  # board, hand, controls, message, log (with the odds), as in every game
+    assert all(b in table.hand.children for b in table.card_buttons)
+    assert not any(b in table.hand.children for b in table.pile_buttons)
+
+
+def test_a_card_button_shows_rank_and_suit_in_the_suit_s_ink():
+    table, _ = _table(position(["5♥", None], ["3♦", "6♣"], ("4♠", "J♣"), setup=TWO))
+    red, empty = table.card_buttons
+    assert red.description == "5♥" and "circus-speed-red" in red._dom_classes and not red.disabled
+    assert empty.description == "—" and empty.disabled and "circus-speed-empty" in empty._dom_classes
+    assert "place 1: 5♥" in red.tooltip
+    table.load(position(["5♥", "9s"], ["3♦", "6♣"], ("4♠", "J♣"), piles=(["7d"], []), setup=TWO))
+    black = table.card_buttons[1]
+    assert black.description == "9♠" and "circus-speed-red" not in black._dom_classes
+    assert "1 in pile" in table.hand_label.value
+    red.click()  # the 5♥ goes on the 4♠; the 7♦ from your pile refills its place
+    assert red.description == "7♦" and "circus-speed-red" in red._dom_classes
+    assert "5♥" in table.frame.board.value  # now on the centre pile, in the picture
+    assert "0 in pile" in table.hand_label.value
+
+
+def test_crapette_stacks_say_how_many_cards_lie_under_a_top():
+    table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
+    assert "4 more under it" in table.card_buttons[4].tooltip
 
 
 def test_clicking_a_card_plays_it_where_it_fits_and_refills_the_place():
     table, _ = _table(_race())
     table.card_buttons[0].click()
     assert table.state.tops() == (5, 11)
-    assert table.frame.lines[-1] == "You: 5 on pile A (you won the race)"
-    assert table.card_buttons[0].description == "7"  # refilled from your pile
+    assert table.frame.lines[-1] == "You: 5♥ on pile A (you won the race)"
+    assert table.card_buttons[0].description == "7♠"  # refilled from your pile
 
 
 def test_a_card_that_fits_nowhere_is_refused_and_changes_nothing():
@@ -50,7 +84,7 @@ def test_a_card_that_fits_nowhere_is_refused_and_changes_nothing():
     before = table.state
     table.card_buttons[1].click()
     assert table.state is before
-    assert "9 fits neither pile" in table.frame.message.value
+    assert "9♠ fits neither pile" in table.frame.message.value
 
 
 def test_a_card_fitting_both_piles_asks_which_pile():
@@ -58,7 +92,7 @@ def test_a_card_fitting_both_piles_asks_which_pile():
     table.card_buttons[0].click()
     assert "fits both piles" in table.frame.message.value and table.state.tops() == (11, 13)
     table.pile_buttons[1].click()
-    assert table.state.tops() == (11, 12) and "Q on pile B" in table.frame.lines[-1]
+    assert table.state.tops() == (11, 12) and "Q♠ on pile B" in table.frame.lines[-1]
 
 
 def test_clicking_a_pile_first_explains_what_to_do():
@@ -73,7 +107,7 @@ def test_the_bot_plays_when_its_timer_fires():
     table.pause_button.value = False
     assert len(clock.pending()) == 1
     clock.advance(1000)
-    assert any(line.startswith("Bot: 3 on pile A (bot won the race)") for line in table.frame.lines)
+    assert any(line.startswith("Bot: 3♠ on pile A (bot won the race)") for line in table.frame.lines)
 
 
 def test_a_bot_move_made_impossible_by_your_faster_move_is_lost():
@@ -81,9 +115,9 @@ def test_a_bot_move_made_impossible_by_your_faster_move_is_lost():
     table.pause_button.value = False  # the bot reacts: it means to put its 3 on the 4
     table.card_buttons[0].click()  # you are faster: your 5 covers the 4
     clock.advance(1000)
-    assert any("3 on pile A was too late" in line and "move lost" in line for line in table.frame.lines)
+    assert any("3♠ on pile A was too late" in line and "move lost" in line for line in table.frame.lines)
     # the bot reacts again to the new position: its 6 fits on your 5
-    assert any(line.startswith("Bot: 6 on pile A") for line in table.frame.lines)
+    assert any(line.startswith("Bot: 6♠ on pile A") for line in table.frame.lines)
 
 
 def test_pausing_stops_the_bot_and_the_slider_changes_its_speed():
@@ -105,7 +139,7 @@ def test_a_stalemate_waits_for_the_flip_button():
     assert "press Flip" in table.frame.message.value
     table.flip_button.click()
     assert table.state.tops() == (2, 13) and table.flip_button.disabled
-    assert table.frame.lines[-2:] == ["You: flip 2 onto pile A", "Bot: flip K onto pile B"]
+    assert table.frame.lines[-2:] == ["You: flip 2♠ onto pile A", "Bot: flip K♠ onto pile B"]
 
 
 def test_with_an_empty_pile_you_choose_the_face_up_card_to_flip():
@@ -158,8 +192,8 @@ def test_the_fake_clock_runs_callbacks_in_time_order():
 def test_crapette_tables_show_the_stack_tops_and_the_cards_under_them():
     table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
     tops = table.state.face_up(0)
-    assert [b.description for b in table.card_buttons] == [str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)]
-                                                          for t in tops]
+    assert [b.description for b in table.card_buttons] == [(str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)])
+                                                          + t.suit for t in tops]
     assert "+4 under" in table.frame.board.value  # the stack of 5 shows its top and 4 cards beneath
 
 

@@ -117,7 +117,7 @@ def policy(kind: str) -> Callable[[SpeedState, random.Random], object]:
         if state.step == "choose-flip":
             return FlipFaceUp(_choose_flip(mine))
         slot, pile = choose_play(kind, mine, state.face_up(1 - me), state.tops(), rng)
-        return Play(mine[slot], slot, pile)
+        return Play(int(mine[slot]), slot, pile)  # a plain rank, as the rules list their moves
 
     play.__name__ = f"{kind}_policy"
     play.__doc__ = f"Speed bot choosing cards the {kind!r} way."

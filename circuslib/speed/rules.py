@@ -1,7 +1,8 @@
 """Speed ("Le Flip"): two players race to shed their cards on two centre piles, one rank up or down.
 
 Ranks are 1 (Ace) to 13 (King) on a 13-cycle: a card goes on a top one rank above or below it, and the Ace sits
-between the King and the 2. Suits never matter, so a card is its rank.
+between the King and the 2. Suits never matter to the rules, so a card is its rank: a ``Card`` is an ``int`` (its
+rank) that also wears a suit, for the table to draw.
 
 How the game becomes exact chance (the kit's model):
 - A player's face-down pile is a well-shuffled set of known ranks, so the next card turned up is a random draw
@@ -21,12 +22,13 @@ from fractions import Fraction
 from typing import Iterable
 
 from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, describe, is_whole
-from ..core.ui import svg_card, svg_doc
+from ..core.ui import INK, svg_card, svg_doc
 
 __all__ = [
-    "RANKS", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
+    "RANKS", "SUITS", "RED_SUITS", "Card", "card_of", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
-    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS",
+    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "card_name", "card_ink",
+    "RED_INK",
 ]
 
 RANKS = tuple(range(1, 14))
@@ -35,8 +37,78 @@ LONG_NAMES = {"ACE": 1, "JACK": 11, "QUEEN": 12, "KING": 13}
 PILE_NAMES = ("A", "B")
 
 
+SUITS = ("♠", "♥", "♦", "♣")
+RED_SUITS = frozenset("♥♦")
+SUIT_LETTERS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class Card(int):
+    """A card: for every rule it *is* its rank (an ``int`` 1..13), and it wears a ``suit`` that no rule reads.
+
+    Why an ``int`` subclass and not a (rank, suit) pair: the states, the exact odds, the graphs and the exercises
+    all count ranks. A card that is its rank (equal to it, hashing as it, printing as it) leaves every one of them
+    unchanged: a position holding 7♥ equals the same position holding 7♠, so graphs merge them as before and
+    exact odds are the same fractions, while the table can still draw the suit. ``card.name`` is "7♥".
+    Cards are made once per rank and suit and then shared, so dealing stays cheap.
+    """
+
+    def __new__(cls, rank: int, suit: str) -> "Card":
+        card = _CARDS.get((rank, suit))
+        if card is None:
+            if type(rank) is not int or not 1 <= rank <= 13:
+                raise ValueError(f"a card's rank runs from 1 (Ace) to 13 (King), not {describe(rank)}")
+            if suit not in SUITS:
+                raise ValueError(f"a card's suit is one of {' '.join(SUITS)}, not {describe(suit)}")
+            card = int.__new__(cls, rank)
+            card.__dict__["suit"] = suit
+            _CARDS[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError("a card never changes (make another Card)")
+
+    def __reduce__(self):
+        return (Card, (int(self), self.suit))
+
+    # the repr stays the rank's (7, not 7♥), so whatever printed ranks before prints the same numbers now
+    __repr__ = int.__repr__
+    __str__ = int.__repr__
+
+    @property
+    def rank(self) -> int:
+        """The rank as a plain int."""
+        return int(self)
+
+    @property
+    def name(self) -> str:
+        """Rank and suit, like "7♥" or "Q♠"."""
+        return rank_name(self) + self.suit
+
+    @property
+    def red(self) -> bool:
+        """Whether the suit is red (♥ or ♦)."""
+        return self.suit in RED_SUITS
+
+
+_CARDS: dict[tuple[int, str], Card] = {}
+
+
+def _whole(value) -> bool:
+    # a whole number as the rules take one: an int or a Card (core.game.is_whole takes plain ints only)
+    return type(value) is int or type(value) is Card
+
+
+def _split_suit(text: str) -> tuple[str, str | None]:
+    """A card name and its suit, if it names one: "7♥" and "7h" give ("7", "♥"); "7" gives ("7", None)."""
+    text = text.strip().upper()
+    if len(text) > 1 and (text[-1] in SUITS or text[-1] in SUIT_LETTERS) and text not in LONG_NAMES:
+        return text[:-1].strip(), SUIT_LETTERS.get(text[-1], text[-1])
+    return text, None
+
+
 def rank_of(card: int | str) -> int:
-    """The rank 1..13 of a card given as a number (1 = Ace, 13 = King) or a name ("A", "10", "Q", "king")."""
+    """The rank 1..13 of a card given as a number (1 = Ace, 13 = King) or a name ("A", "10", "Q", "king"); a
+    name may carry a suit ("7♥", "7h"), which the rules ignore. A ``Card`` is its own rank (it keeps its suit)."""
     if isinstance(card, bool):
         raise TypeError("a card is a rank 1..13 or a name like 'Q', not True/False")
     if isinstance(card, int):
@@ -44,7 +116,7 @@ def rank_of(card: int | str) -> int:
             raise ValueError(f"a rank runs from 1 (Ace) to 13 (King); {card} is not a rank")
         return card
     if isinstance(card, str):
-        text = card.strip().upper()
+        text, _ = _split_suit(card)
         if text in LONG_NAMES:
             return LONG_NAMES[text]
         for rank, name in NAMES.items():
@@ -52,8 +124,38 @@ def rank_of(card: int | str) -> int:
                 return rank
         if text.isdigit() and 2 <= int(text) <= 10:
             return int(text)
-        raise ValueError(f"{card!r} is not a card name; use A, 2..10, J, Q or K")
+        raise ValueError(f"{card!r} is not a card name; use A, 2..10, J, Q or K (a suit may follow: 7♥ or 7h)")
     raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not a {type(card).__name__}")
+
+
+def card_of(card: int | str, suit: str | None = None) -> int:
+    """A card as the rules hold it: a ``Card`` when a suit is known ("7♥", "7h", a Card, or ``suit=``), else the
+    plain rank."""
+    rank = rank_of(card)
+    if type(rank) is Card:
+        return rank
+    if isinstance(card, str):
+        suit = _split_suit(card)[1] or suit
+    return Card(int(rank), suit) if suit is not None else rank
+
+
+def _suited(cards: Iterable, used: dict[int, list[str]] | None = None) -> list[Card]:
+    """Cards with suits: a card given with a suit keeps it; a bare rank takes the first suit of its rank not yet
+    used (round the four suits again once all are used, as with two decks)."""
+    used = {} if used is None else used
+    cards = [card_of(c) for c in cards]
+    for c in cards:
+        if type(c) is Card:
+            used.setdefault(int(c), []).append(c.suit)
+    out = []
+    for c in cards:
+        if type(c) is not Card:
+            taken = used.setdefault(c, [])
+            free = [s for s in SUITS if s not in taken] or [SUITS[len(taken) % 4]]
+            taken.append(free[0])
+            c = Card(c, free[0])
+        out.append(c)
+    return out
 
 
 def rank_name(rank: int) -> str:
@@ -187,7 +289,7 @@ class Play:
     pile: int
 
     def __str__(self) -> str:
-        rank = rank_name(self.rank) if is_whole(self.rank) and 1 <= self.rank <= 13 else describe(self.rank)
+        rank = rank_name(self.rank) if _whole(self.rank) and 1 <= self.rank <= 13 else describe(self.rank)
         place = self.slot + 1 if is_whole(self.slot) else describe(self.slot)
         pile = PILE_NAMES[self.pile] if is_whole(self.pile) and self.pile in (0, 1) else describe(self.pile)
         return f"{rank} (place {place}) on pile {pile}"
@@ -216,7 +318,8 @@ class SpeedState(GameState):
     ``pools`` hold the unseen (face-down) cards as counts per rank; ``pool_of[p]`` says which pool player p
     draws from (one shared pool when one deck was dealt in two). ``piles[p]`` is how many face-down cards
     player p holds. ``slots[p]`` are p's face-up places, each a stack of ranks (its last card is the top, the
-    playable one). ``centre`` are the two centre piles, bottom to top.
+    playable one). ``centre`` are the two centre piles, bottom to top. Every card shown is a ``Card``: its rank,
+    wearing a suit; ``suits`` says which suits are still face down (no rule reads them).
     """
 
     setup: Setup
@@ -232,6 +335,9 @@ class SpeedState(GameState):
     spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
     stock: tuple | None = None  # each pile's cards in order, top first, when the deal was cut, not shuffled
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
+    # the suits still face down: for each pool, for each rank, the suits in the order they will be turned up.
+    # Suits are worn, not played, so they take no part in comparing positions (a position is its ranks)
+    suits: tuple | None = field(default=None, compare=False, repr=False)
 
     # --- reading a position ------------------------------------------------------------------------------
     def tops(self) -> tuple[int | None, int | None]:
@@ -249,7 +355,8 @@ class SpeedState(GameState):
     def plays_for(self, player: int) -> tuple[Play, ...]:
         """Every card the player could put on a centre pile now, ignoring whose turn it is."""
         tops = self.tops()
-        return tuple(Play(card, slot, pile) for slot, card in enumerate(self.face_up(player)) if card is not None
+        # moves name plain ranks (a suit is worn, not played), so a move is the same whatever the suit
+        return tuple(Play(int(card), slot, pile) for slot, card in enumerate(self.face_up(player)) if card is not None
                      for pile, top in enumerate(tops) if top is not None and _fits(card, top))
 
     def can_play(self, player: int) -> bool:
@@ -342,7 +449,7 @@ class SpeedState(GameState):
         """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
         step = self.step
         if step in ("draw", "flip"):
-            if not is_whole(move) or not 1 <= move <= 13:
+            if not _whole(move) or not 1 <= move <= 13:
                 return False
             p = self._drawer()
             if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
@@ -366,7 +473,7 @@ class SpeedState(GameState):
         if step in ("draw", "flip"):
             p = self._drawer()
             if self.stock is not None:  # the deck was cut, not shuffled: the next card is certain
-                return ((self.stock[p][0], Fraction(1)),)
+                return ((int(self.stock[p][0]), Fraction(1)),)
             pool = self.pools[self.pool_of[p]]
             total = sum(pool)
             return tuple((rank, Fraction(count, total)) for rank, count in zip(RANKS, pool) if count)
@@ -404,7 +511,7 @@ class SpeedState(GameState):
             return f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: Play(rank, place, pile)"
         for name in ("rank", "slot", "pile"):
             value = getattr(move, name)
-            if not is_whole(value):
+            if not (_whole(value) if name == "rank" else is_whole(value)):
                 return f"a play's {name} is a whole number, not {describe(value)}"
         if move.pile not in (0, 1):
             return f"there are two centre piles, 0 (A) and 1 (B); {move.pile} is not one of them"
@@ -427,6 +534,15 @@ class SpeedState(GameState):
         return (f"{rank_name(card)} does not fit on pile {PILE_NAMES[move.pile]}: its top is {rank_name(top)}, and "
                 f"only {rank_name(low)} or {rank_name(high)} go on a {rank_name(top)}")
 
+    def _turn_up(self, k: int, rank: int) -> tuple[Card, tuple | None]:
+        """The card of this rank turned up from pool ``k``, wearing the next suit face down, and the suits left."""
+        suits = self.suits
+        if suits is not None and k < len(suits) and suits[k][rank - 1]:
+            left = suits[k][rank - 1]
+            return Card(rank, left[0]), _set(suits, k, _set(suits[k], rank - 1, left[1:]))
+        # a position made by hand without suits: the rank's suits in the usual order
+        return Card(rank, SUITS[-self.pools[k][rank - 1] % 4]), suits
+
     def _apply(self, move) -> "SpeedState":
         step = self.step
         if step in ("draw", "flip"):
@@ -437,17 +553,23 @@ class SpeedState(GameState):
             pool[move - 1] -= 1
             pools[k] = tuple(pool)
             piles = _set(self.piles, p, self.piles[p] - 1)
-            stock = self.stock if self.stock is None else _set(self.stock, p, self.stock[p][1:])
+            if self.stock is None:
+                card, suits = self._turn_up(k, int(move))
+                stock = None
+            else:  # a cut deck: the card on top of the pile, with its suit
+                card, suits = self.stock[p][0], self.suits
+                stock = _set(self.stock, p, self.stock[p][1:])
             if step == "flip":
-                state = replace(self, pools=tuple(pools), piles=piles, stock=stock,
-                                centre=_set(self.centre, p, self.centre[p] + (move,)),
+                state = replace(self, pools=tuple(pools), piles=piles, stock=stock, suits=suits,
+                                centre=_set(self.centre, p, self.centre[p] + (card,)),
                                 flips_due=_set(self.flips_due, p, False))
             else:
                 _, i = self._pending_draw()
-                slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (move,)))
+                slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (card,)))
                 owed = self.to_deal[p][i]
                 to_deal = _set(self.to_deal, p, _set(self.to_deal[p], i, owed - 1)) if owed else self.to_deal
-                state = replace(self, pools=tuple(pools), piles=piles, slots=slots, to_deal=to_deal, stock=stock)
+                state = replace(self, pools=tuple(pools), piles=piles, slots=slots, to_deal=to_deal, stock=stock,
+                                suits=suits)
         elif step == "race":
             return replace(self, racer=move.first)
         elif isinstance(move, FlipFaceUp):
@@ -458,8 +580,9 @@ class SpeedState(GameState):
                             flips_due=_set(self.flips_due, p, False))
         else:
             p = self.current_player
+            card = self.slots[p][move.slot][-1]  # the card itself (its suit too), which is the rank played
             state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
-                            centre=_set(self.centre, move.pile, self.centre[move.pile] + (move.rank,)), racer=None)
+                            centre=_set(self.centre, move.pile, self.centre[move.pile] + (card,)), racer=None)
         return state._settle()
 
     def _settle(self) -> "SpeedState":
@@ -482,13 +605,20 @@ class SpeedState(GameState):
         # both piles are empty, so the pools hold only a spare card from an odd recycle, if any: it is
         # shuffled in with the cards under the tops, and they form one new shared pool
         counts = [sum(pool[i] for pool in self.pools) for i in range(13)]
-        for rank in under:
-            counts[rank - 1] += 1
+        suits = [[] for _ in RANKS]  # the suits face down again: a spare card's first, then those gathered
+        for k, pool in enumerate(self.pools):
+            for i in range(13):
+                left = self.suits[k][i] if self.suits is not None and k < len(self.suits) else ()
+                suits[i] += list(left[:pool[i]]) + [SUITS[j % 4] for j in range(len(left), pool[i])]
+        for card in under:
+            counts[card - 1] += 1
+            suits[card - 1].append(getattr(card, "suit", SUITS[len(suits[card - 1]) % 4]))
         n = len(under) + self.spare
         if not under:
             return self
         return replace(self, pools=(tuple(counts),), pool_of=(0, 0), piles=(n // 2, n // 2), spare=n % 2,
-                       centre=(self.centre[0][-1:], self.centre[1][-1:]), stock=None)
+                       centre=(self.centre[0][-1:], self.centre[1][-1:]), stock=None,
+                       suits=(tuple(map(tuple, suits)),))
 
     # --- checking and showing ----------------------------------------------------------------------------
     def card_count(self) -> int:
@@ -511,8 +641,26 @@ def _set(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
 
-def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), highlight: Iterable[int] = ()) -> str:
-    """The table as a picture: the bot's face-up cards on top, the two centre piles, your face-up cards below."""
+RED_INK = "#b3261e"
+"""The ink of ♥ and ♦ on a card's light face (the kit's error red: 6.6:1 on the card, which stays light in every
+theme); the suit's symbol is always drawn too, so colour is never the only sign of a suit."""
+
+
+def card_name(card: int) -> str:
+    """What a card shows: rank and suit ("7♥") for a ``Card``, the rank's name for a bare rank."""
+    return card.name if type(card) is Card else rank_name(card)
+
+
+def card_ink(card: int, black: str = INK) -> str:
+    """The ink of a card's face: red for ♥ and ♦, black otherwise."""
+    return RED_INK if type(card) is Card and card.red else black
+
+
+def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), highlight: Iterable[int] = (),
+              hand: bool = True) -> str:
+    """The table as a picture: the bot's face-up cards on top, the two centre piles, your face-up cards below.
+
+    ``hand=False`` leaves out your face-up cards (the table widget shows them once, as the cards you click)."""
     highlight = set(highlight)
     parts = []
 
@@ -521,8 +669,9 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
             x = 10 + i * 58
             if stack:
                 note = f"+{len(stack) - 1} under" if len(stack) > 1 else None
-                parts.append(svg_card(rank_name(stack[-1]), x=x, y=y, highlight=(p == 0 and i in highlight),
-                                      note=note, css_class=f"circus-card circus-speed-p{p}"))
+                parts.append(svg_card(card_name(stack[-1]), x=x, y=y, highlight=(p == 0 and i in highlight),
+                                      color=card_ink(stack[-1]), note=note,
+                                      css_class=f"circus-card circus-speed-p{p}"))
             else:
                 parts.append(f'<rect x="{x}" y="{y}" width="48" height="70" rx="6" fill="none" stroke="#cccccc" '
                              f'stroke-dasharray="4 3"/>')
@@ -537,10 +686,12 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
         if top is None:
             parts.append(f'<rect x="{x}" y="105" width="48" height="70" rx="6" fill="none" stroke="#999999"/>')
         else:
-            parts.append(svg_card(rank_name(top), x=x, y=105, fill="#eef5ff", note=f"pile {PILE_NAMES[pile]} ({size})",
-                                  css_class="circus-card circus-speed-centre"))
+            parts.append(svg_card(card_name(top), x=x, y=105, fill="#eef5ff", color=card_ink(top),
+                                  note=f"pile {PILE_NAMES[pile]} ({size})", css_class="circus-card circus-speed-centre"))
     if state.is_stalemate():
         parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">stalemate: flip!</text>')
+    if not hand:
+        return svg_doc(640, 200, parts, title=str(state))
     place_row(0, 205)
     return svg_doc(640, 300, parts, title=str(state))
 
@@ -559,20 +710,47 @@ def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1), *, order: Iterable
     if not isinstance(setup, Setup):
         raise TypeError("setup must be a Setup, for example ONE_DECK, TWO_DECKS or CRAPETTE")
     rates = _check_rates(rates)
-    deck = (4,) * 13  # each deck holds four cards of each rank
+    deck = (4,) * 13  # each deck holds four cards of each rank, one of each suit
     if setup.decks == 1:
         pools, pool_of = (deck,), (0, 0)
     else:
         pools, pool_of = (deck, deck), (0, 1)
-    stock = None
+    stock, suits = None, (FULL_SUITS,) * len(pools)
     if order is not None:
-        order = _check_order(order, setup)
+        order = _suited(_check_order(order, setup))
         stock = (tuple(reversed(order[0::2])), tuple(reversed(order[1::2])))
+        suits = None  # each card's suit travels with it in the known order
     n = setup.face_up
     owed = setup.stacks if setup.stacks else (0,) * n
     return SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
                       slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
-                      flips_due=(True, True), rates=rates, stock=stock)
+                      flips_due=(True, True), rates=rates, stock=stock, suits=suits)
+
+
+FULL_SUITS = (SUITS,) * 13
+"""A full deck's suits face down: for each rank, the four suits."""
+
+# the 24 orders of the four suits, for shuffling each rank's suits in one call
+_SUIT_ORDERS = tuple(__import__("itertools").permutations(SUITS))
+
+
+def _shuffle_suits(state: "SpeedState", rng) -> "SpeedState":
+    """The same deal with the suits of each rank face down in a random order.
+
+    The order is drawn from a generator seeded by ``rng``'s state, without drawing from ``rng`` itself: so a
+    seeded deal turns up exactly the ranks it turned up before suits were drawn (suits are worn, not played)."""
+    import random
+
+    if state.suits is None:
+        return state
+    try:
+        words = rng.getstate()[1]
+    except (NotImplementedError, TypeError, IndexError):  # a generator without a state (SystemRandom)
+        private = random.Random()
+    else:  # a tuple of ints hashes the same in every process (no hash of None or of text in it)
+        private = random.Random(hash(words))
+    suits = tuple(tuple(private.choices(_SUIT_ORDERS, k=13)) for _ in state.suits)
+    return replace(state, suits=suits)
 
 
 def _check_order(order, setup: Setup) -> tuple[int, ...]:
@@ -608,7 +786,7 @@ def gather(finished: SpeedState, rng) -> tuple[int, ...]:
     if finished.stock is not None:
         piles, spare = [list(finished.stock[0]), list(finished.stock[1])], []
     else:
-        unseen = [rank for rank, count in zip(RANKS, finished.pools[0]) for _ in range(count)]
+        unseen = _unseen_cards(finished)
         rng.shuffle(unseen)
         a, b = finished.piles
         piles, spare = [unseen[:a], unseen[a:a + b]], unseen[a + b:]
@@ -616,6 +794,17 @@ def gather(finished: SpeedState, rng) -> tuple[int, ...]:
     for p in (0, 1):
         cards += [rank for stack in finished.slots[p] for rank in stack] + piles[p]
     return tuple(cards + spare)
+
+
+def _unseen_cards(state: SpeedState) -> list[Card]:
+    """The cards of the one-deck pool, in rank order (as before suits were drawn, so a shuffle of them with the
+    same generator gives the same ranks), each wearing a suit still face down."""
+    cards = []
+    for rank, count in zip(RANKS, state.pools[0]):
+        left = state.suits[0][rank - 1] if state.suits is not None else ()
+        cards += [Card(rank, suit) for suit in left[:count]]
+        cards += [Card(rank, SUITS[j % 4]) for j in range(len(left), count)]
+    return cards
 
 
 def cut(order: Iterable, rng) -> tuple[int, ...]:
@@ -645,7 +834,7 @@ def next_round(finished: SpeedState, rng) -> SpeedState:
         raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
     setup = finished.setup
     if setup.between_rounds == "shuffle":
-        return new_game(setup, finished.rates)
+        return _shuffle_suits(new_game(setup, finished.rates), rng)
     return new_game(setup, finished.rates, order=cut(gather(finished, rng), rng))
 
 
@@ -674,23 +863,29 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
 
     The other cards of the decks are left out, so ``card_count`` counts only what is given.
     """
+    used: dict[int, list[str]] = {}  # suits already given, so bare ranks take the suits still free
+
     def stacks(cards):
         cards = list(cards)
         if len(cards) != setup.face_up:
             raise ValueError(f"this set-up has {setup.face_up} face-up places; give one card or None for each")
-        return tuple(() if c is None else (rank_of(c),) for c in cards)
+        shown = iter(_suited([c for c in cards if c is not None], used))
+        return tuple(() if c is None else (next(shown),) for c in cards)
 
-    pools = []
+    slots = (stacks(you), stacks(bot))
+    centre = tuple(tuple(_suited(list(u) + [t], used)) for u, t in zip(under, tops))
+    pools, suits = [], []
     for ranks in piles:
-        counts = [0] * 13
-        for r in ranks:
-            counts[rank_of(r) - 1] += 1
+        counts, faces = [0] * 13, [[] for _ in RANKS]
+        for card in _suited(ranks, used):
+            counts[card - 1] += 1
+            faces[card - 1].append(card.suit)
         pools.append(tuple(counts))
-    centre = tuple(tuple(rank_of(r) for r in u) + (rank_of(t),) for u, t in zip(under, tops))
+        suits.append(tuple(map(tuple, faces)))
     state = SpeedState(setup=setup, pools=tuple(pools), pool_of=(0, 1),
-                       piles=(sum(pools[0]), sum(pools[1])), slots=(stacks(you), stacks(bot)),
+                       piles=(sum(pools[0]), sum(pools[1])), slots=slots,
                        to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=centre,
-                       rates=_check_rates(rates))
+                       rates=_check_rates(rates), suits=tuple(suits))
     return state._settle()
 
 
@@ -756,7 +951,7 @@ def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1), *, previous:
     if previous is not None and setup.between_rounds == "cut":
         state = new_game(setup, rates, order=cut(gather(previous, rng), rng))
     else:
-        state = new_game(setup, rates)
+        state = _shuffle_suits(new_game(setup, rates), rng)
     while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
         state = state.play(sample_outcome(state.chance_outcomes(), rng))
     return state

@@ -19,8 +19,8 @@ from ..core.ui import Framed, GameFrame, Shown, button, png_of
 from .bots import PROFILES, POLICIES, play_match, policy
 from .graphs import most_cards_shed
 from .odds import p_next_card_fits, p_stalemate_at_start, p_stalemate_given_tops, race_probability
-from .rules import (ONE_DECK, PILE_NAMES, SETUPS, FlipFaceUp, Play, Race, Setup, SpeedState, deal, fits, neighbours,
-                    rank_name, rank_of, speed_svg)
+from .rules import (INK, ONE_DECK, PILE_NAMES, RED_INK, SETUPS, FlipFaceUp, Play, Race, Setup, SpeedState, card_name,
+                    card_ink, deal, fits, neighbours, rank_name, rank_of, speed_svg)
 
 __all__ = ["LoopScheduler", "FakeClock", "SpeedTable", "StalemateExplorer", "RaceExplorer", "LivePlot",
            "simulated_matches", "RATIO_GRID", "PALETTE"]
@@ -79,6 +79,20 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
+HAND_CSS = f"""
+.circus-speed .circus-speed-card {{ background: #fffdf5; color: {INK}; border: 1px solid #555555; border-radius: 6px;
+  font-size: 17px; font-weight: bold; padding: 0; box-shadow: none; }}
+.circus-speed .circus-speed-card.circus-speed-red {{ color: {RED_INK}; }}
+.circus-speed .circus-speed-card.circus-speed-selected {{ outline: 3px solid #d7301f; outline-offset: 1px; }}
+.circus-speed .circus-speed-card.circus-speed-empty {{ background: transparent; border: 1px dashed #999999;
+  color: var(--jp-ui-font-color2, #555555); font-weight: normal; }}
+.circus-speed .circus-speed-hand-label {{ color: var(--jp-ui-font-color1, #1a1a1a); }}
+"""
+"""Your face-up cards are buttons drawn as cards: a light face in every theme (like the SVG cards), black or red
+ink with the suit's symbol, a red outline when chosen, a dashed outline for an empty place; the label takes the
+theme's text colour, as the rest of the kit does."""
+
+
 class SpeedTable(Framed):
     """A playable Speed table: you (player 0) against a bot (player 1) with a reaction profile.
 
@@ -112,6 +126,11 @@ class SpeedTable(Framed):
         self.frame.widget.add_class("circus-speed")
         self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card")
                              for i in range(setup.face_up)]
+        self.hand_label = widgets.HTML()
+        self.hand_label.add_class("circus-speed-hand-label")
+        self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"))
+        self.hand.add_class("circus-hand")
+        self.hand.add_class("circus-speed-hand")
         self.pile_buttons = [button("", lambda p=p: self.click_pile(p), css_class="circus-speed-pile")
                              for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
@@ -128,8 +147,9 @@ class SpeedTable(Framed):
         for b in self.card_buttons:
             b.layout.width = "52px"
             b.layout.height = "60px"
+        # the kit's order: board (the bot's cards and the centre), your hand, controls, message, log, odds
+        self.frame.add_panel(self.hand, before="controls")
         self.frame.set_controls([widgets.VBox([
-            widgets.HBox([widgets.HTML("<b>your cards:</b>&nbsp;")] + self.card_buttons),
             widgets.HBox([widgets.HTML("<b>centre:</b>&nbsp;")] + self.pile_buttons + [self.flip_button]),
             widgets.HBox([self.pause_button, self.speed, self.new_button])])])
         self.new_round()
@@ -171,7 +191,7 @@ class SpeedTable(Framed):
         self._after_change()
 
     def _tops_text(self) -> str:
-        return " and ".join(rank_name(t) for t in self.state.tops() if t is not None)
+        return " and ".join(card_name(t) for t in self.state.tops() if t is not None)
 
     def _after_change(self) -> None:
         """Turn up any cards owed from the piles, then report the end, a stalemate, or wake the bot."""
@@ -216,14 +236,14 @@ class SpeedTable(Framed):
         piles = [p for p, t in enumerate(tops) if t is not None and fits(card, t)]
         if not piles:
             self.selected = None
-            self.frame.say(f"{rank_name(card)} fits neither pile: on {rank_name(tops[0])} go "
-                           f"{' or '.join(map(rank_name, neighbours(tops[0])))}, on {rank_name(tops[1])} go "
-                           f"{' or '.join(map(rank_name, neighbours(tops[1])))}.", error=True)
+            self.frame.say(f"{card_name(card)} fits neither pile: on {card_name(tops[0])} go "
+                           f"{' or '.join(map(rank_name, neighbours(tops[0])))}, on {card_name(tops[1])} go "
+                           f"{' or '.join(map(rank_name, neighbours(tops[1])))} (any suit).", error=True)
             self._refresh()
             return
         if len(piles) == 2:
             self.selected = slot
-            self.frame.say(f"{rank_name(card)} fits both piles: click pile A or pile B.")
+            self.frame.say(f"{card_name(card)} fits both piles: click pile A or pile B.")
             self._refresh()
             return
         self._you_play(slot, piles[0])
@@ -237,7 +257,7 @@ class SpeedTable(Framed):
         card = self.state.face_up(0)[slot]
         top = self.state.tops()[pile]
         if card is None or not fits(card, top):
-            self.frame.say(f"{rank_name(card) if card else 'that card'} does not fit on {rank_name(top)}.", error=True)
+            self.frame.say(f"{card_name(card) if card else 'that card'} does not fit on {card_name(top)}.", error=True)
             self._refresh()
             return
         self._you_play(slot, pile)
@@ -246,8 +266,8 @@ class SpeedTable(Framed):
         card = self.state.face_up(0)[slot]
         self.selected = None
         contested = self.state.step == "race"
-        if self._play_for(0, Play(card, slot, pile), "play"):
-            self.frame.log(f"You: {rank_name(card)} on pile {PILE_NAMES[pile]}"
+        if self._play_for(0, Play(int(card), slot, pile), "play"):
+            self.frame.log(f"You: {card_name(card)} on pile {PILE_NAMES[pile]}"
                            + (" (you won the race)" if contested else ""))
 
     def _play_for(self, player: int, move, kind: str) -> bool:
@@ -264,7 +284,7 @@ class SpeedTable(Framed):
             return False
         if kind == "flip":
             who = "You" if player == 0 else "Bot"
-            self.frame.log(f"{who}: flip face-up {rank_name(self.state.centre[player][-1])} (empty pile)")
+            self.frame.log(f"{who}: flip face-up {card_name(self.state.centre[player][-1])} (empty pile)")
             self._run_flips()
             return True
         if player == 0:
@@ -286,7 +306,7 @@ class SpeedTable(Framed):
             if step == "flip":
                 who = 0 if self.state.flips_due[0] else 1
                 self.state = self.state.play(sample_outcome(self.state.chance_outcomes(), self.rng))
-                self.frame.log(f"{'You' if who == 0 else 'Bot'}: flip {rank_name(self.state.centre[who][-1])} "
+                self.frame.log(f"{'You' if who == 0 else 'Bot'}: flip {card_name(self.state.centre[who][-1])} "
                                f"onto pile {PILE_NAMES[who]}")
             elif step == "choose-flip" and self.state.current_player == 1:
                 self._play_for(1, self.bot_policy(self.state, self.rng), "flip")
@@ -343,35 +363,56 @@ class SpeedTable(Framed):
             if intended is None or self.state.is_over():
                 return
             if view is None or not view.is_legal(intended):
-                self.frame.log(f"Bot: {rank_name(intended.rank)} on pile {PILE_NAMES[intended.pile]} was too late "
+                self.frame.log(f"Bot: {self._bot_card_name(intended)} on pile {PILE_NAMES[intended.pile]} was too late "
                                "(you changed the piles first): move lost")
                 self._schedule_bot()
                 return
             contested = self.state.step == "race"
-            card = intended.rank
+            card = view.slots[1][intended.slot][-1]  # the card itself, to name its suit
             if self._play_for(1, intended, "play"):
-                self.frame.log(f"Bot: {rank_name(card)} on pile {PILE_NAMES[intended.pile]}"
+                self.frame.log(f"Bot: {card_name(card)} on pile {PILE_NAMES[intended.pile]}"
                                + (" (bot won the race)" if contested else ""))
         except Exception as error:  # a timer callback has nobody to report to: show it on the table
             self.frame.say(f"the bot stopped: {error}", error=True)
 
+    def _bot_card_name(self, intended: Play) -> str:
+        """The card the bot meant to play, with its suit while it still lies in its place."""
+        stack = self.state.slots[1][intended.slot] if 0 <= intended.slot < len(self.state.slots[1]) else ()
+        return card_name(stack[-1]) if stack and stack[-1] == intended.rank else rank_name(intended.rank)
+
     # --- drawing ---------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         state = self.state
-        highlight = () if self.selected is None else (self.selected,)
-        self.frame.show_board(speed_svg(state, highlight=highlight))
+        self.frame.show_board(speed_svg(state, hand=False))  # your cards are drawn once: the buttons below
         over = state.is_over()
+        self.hand_label.value = (f"<style>{HAND_CSS}</style><b>your cards</b><br>{state.piles[0]} in pile, "
+                                 f"{state.cards_left(0)} in all&nbsp;")
         for i, b in enumerate(self.card_buttons):
-            card = state.face_up(0)[i]
-            b.description = "—" if card is None else rank_name(card)
-            b.disabled = over or card is None
-            b.button_style = "info" if i == self.selected else ""
+            self._show_card(b, i, over)
         for p, b in enumerate(self.pile_buttons):
             top = state.tops()[p]
-            b.description = f"pile {PILE_NAMES[p]}: {rank_name(top) if top else '-'} ({len(state.centre[p])})"
+            b.description = f"pile {PILE_NAMES[p]}: {card_name(top) if top else '-'} ({len(state.centre[p])})"
             b.disabled = over
         self.flip_button.disabled = over or not state.is_stalemate()
         self._show_odds()
+
+    def _show_card(self, b, slot: int, over: bool) -> None:
+        """One of your places as a card: rank and suit in the suit's ink, chosen or empty by its look."""
+        stack = self.state.slots[0][slot]
+        card = stack[-1] if stack else None
+        b.description = "—" if card is None else card_name(card)
+        under = f", {len(stack) - 1} more under it" if len(stack) > 1 else ""
+        b.tooltip = f"place {slot + 1}: " + ("empty" if card is None else f"{card_name(card)}{under}")
+        b.disabled = over or card is None
+        b.button_style = "info" if slot == self.selected else ""
+        wanted = {"circus-speed-red": card is not None and card_ink(card) == RED_INK,
+                  "circus-speed-empty": card is None, "circus-speed-selected": slot == self.selected}
+        classes = set(b._dom_classes)
+        for name, on in wanted.items():
+            if on and name not in classes:
+                b.add_class(name)
+            elif not on and name in classes:
+                b.remove_class(name)
 
     def _show_odds(self) -> None:
         state = self.state
