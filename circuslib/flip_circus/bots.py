@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
+from typing import Sequence
 
 from ..core.args import instance, rng_arg
 from ..core.game import CHANCE, random_policy
-from .graphs import _check_faces, likeliest_first_move, trio_need
+from .graphs import _check_faces, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
 from .rules import (ACROBATE, CLOWN, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
 
@@ -56,13 +57,13 @@ def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
 def _expected_need(state: FlipCircus, move, backs) -> Fraction:
     """The average number of places still wrong in the best window after ``move`` (exact over unseen backs)."""
     available = state.available_posters()
-    return sum((p * trio_need(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+    return sum((p * _trio_need(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
 
 
 def _expected_threats(state: FlipCircus, move, backs) -> Fraction:
     """The average number of near-trios ``move`` leaves the opponent (exact over unseen backs)."""
-    available = state.available_posters()
-    return sum((p * threats(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+    available = set(state.available_posters())
+    return sum((p * _threats(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
 
 
 def _best_look(state: FlipCircus, backs) -> int | None:
@@ -129,7 +130,11 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
 def threats(faces, available) -> int:
     """How many windows of three neighbours are one change short of a trio whose poster is still available."""
     faces, available = _check_faces(faces, available)
-    available = set(available)
+    return _threats(faces, set(available))
+
+
+def _threats(faces: Sequence[str], available: set) -> int:
+    """``threats`` without the argument checks (the defensive bot calls it for every move it weighs)."""
     count = 0
     for m in range(SIZE):
         window = [faces[m - 1], faces[m], faces[(m + 1) % SIZE]]

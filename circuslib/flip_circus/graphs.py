@@ -86,6 +86,11 @@ def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
     of three neighbours (a swap inside the window only reorders it), so the least number of wrong places is a
     lower bound."""
     faces, available = _check_faces(faces, available)
+    return _trio_need(faces, available)
+
+
+def _trio_need(faces: Sequence[str], available) -> int:
+    """``trio_need`` without the argument checks (the bots call it for every move they weigh)."""
     best = 3
     for middle in range(SIZE):
         a, b, c = faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE]

@@ -65,10 +65,15 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     last = len(unknown)
 
     def place(k: int, weight: int) -> None:
-        if k == last:
-            found[tuple(chosen)] += weight
-            return
         i = unknown[k]
+        if k + 1 == last:  # the last unseen place: record each world here (no call per world)
+            for pair, other in fits[k]:
+                count = left[pair]
+                if count:
+                    chosen[i] = other
+                    found[tuple(chosen)] += weight * count
+            chosen[i] = None
+            return
         for pair, other in fits[k]:
             count = left[pair]
             if count:
@@ -78,7 +83,10 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
                 left[pair] = count
         chosen[i] = None
 
-    place(0, 1)
+    if last:
+        place(0, 1)
+    else:
+        found[tuple(chosen)] = 1  # every back is known: the one world left
     if not found:
         raise ValueError("no deal of the token set fits this view")
     return tuple(found.items())
@@ -233,31 +241,44 @@ def setup_poster_probability(rules: Ruleset | None = None, *, show_progress: boo
     images of each other play the same, so each is searched once.
     """
     from ..core.sim import progress
-    from .graphs import winning_turns
-    from .rules import PlayerView
 
     if rules is not None and not isinstance(rules, Ruleset):
         raise TypeError(f"rules must be a Ruleset (or None for the kit's rules), not {describe(rules)}")
     optional_flag(show_progress, "show_progress")
     rules = rules or Ruleset()
+    rings = _opener_rings(rules)
+    total = Fraction(0)
+    for ring, deals in progress(rings.items(), len(rings), "rings", show=show_progress):
+        total += deals * _opener_best_chance(ring, rules)
+    return to_rational(total / sum(rings.values()))
+
+
+def _opener_rings(rules: Ruleset) -> dict[tuple, int]:
+    """Every ring the opener can see at the set-up (up to turning and mirroring), with how many deals show it.
+
+    A deal is an order of the five non-Clown tokens between the Clowns and a face up for each, all equally likely.
+    """
     start = FlipCircus(rules)
     dealt = start.play(start.chance_outcomes()[0][0])
-    orders = dealt.chance_outcomes()
-    sides = dealt.play(orders[0][0]).chance_outcomes()
-    best: dict = {}
-    total = Fraction(0)
-    for order, p_order in progress(orders, len(orders), "deals", show=show_progress):
-        for side, p_side in sides:
+    orders = [order for order, _ in dealt.chance_outcomes()]
+    sides = [side for side, _ in dealt.play(orders[0]).chance_outcomes()]
+    rings: Counter = Counter()
+    for order in orders:
+        for side in sides:
             faces = [CLOWN] * SIZE
             for k, (token, up) in enumerate(zip(order, side)):
                 faces[2 * k + 1] = rules.tokens.tokens[token][up]
-            key = _canonical(tuple(faces))
-            if key not in best:
-                view = PlayerView(rules, 0, key, (None,) * SIZE, (0, 1), ((), ()), 0, rules.actions, False, "play")
-                plans = winning_turns(view, max_applause=0)
-                best[key] = max((t.probability for t in plans), default=sympy.Integer(0))
-            total += p_order * p_side * Fraction(int(best[key].p), int(best[key].q))
-    return to_rational(total)
+            rings[_canonical(tuple(faces))] += 1
+    return dict(rings)
+
+
+def _opener_best_chance(faces: tuple, rules: Ruleset) -> Fraction:
+    """The chance of the opener's likeliest plan to take a poster in the first turn (two actions, no Applause)."""
+    from .graphs import winning_turns
+
+    view = PlayerView(rules, 0, tuple(faces), (None,) * SIZE, (0, 1), ((), ()), 0, rules.actions, False, "play")
+    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=sympy.Integer(0))
+    return Fraction(int(best.p), int(best.q))
 
 
 def _canonical(faces: tuple) -> tuple:
