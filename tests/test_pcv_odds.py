@@ -207,3 +207,26 @@ def test_bots_fire_at_the_nearest_plane_in_line():
     assert nearest_target(line_of_two(5)) == Fire("Blue 2")
     # and the chances follow the choice: one shot at range 2 destroys with 1/6 (a 6), Blue 1 is safe
     assert destroy_chances(line_of_two(5)) == {"Blue 1": 0, "Blue 2": R(1, 6)}
+
+
+def test_the_chains_symbols_are_made_on_first_use():
+    # odds.p, odds.q and odds.n are made when first asked for (importing the game does not load sympy); they are
+    # still the same positive symbols every time, and a name the module does not have is still an AttributeError
+    from circuslib.pcv import odds
+
+    assert (odds.p, odds.q, odds.n) == sympy.symbols("p q n", positive=True)
+    assert odds.p.is_positive and odds.n.is_positive
+    with pytest.raises(AttributeError):
+        odds.r
+
+
+def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, random, sys\nfrom circuslib.pcv import scenario\nfrom circuslib.pcv.bots import greedy_pilot\n"
+            "state = scenario('duel').start()\ngreedy_pilot(state, random.Random(1))\n"
+            "print(json.dumps([m for m in ('sympy', 'networkx', 'matplotlib') if m in sys.modules]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.strip().splitlines()[-1]) == []

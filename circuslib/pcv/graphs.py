@@ -10,9 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from fractions import Fraction
-from typing import Iterable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Iterable
 
 from ..core.args import axes, flag, graph_of, instance, items, optional_text, whole
 from ..core.exact import to_rational
@@ -24,6 +22,9 @@ from .rules import (MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effecti
 __all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "damage_chain_graph",
            "draw_damage_chain", "count_sequences", "sequence_to", "plane_graph",
            "firing_positions", "draw_move_graph", "reachable_svg"]
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Node = tuple  # (hex, facing, altitude, mp_left)
 
@@ -127,6 +128,8 @@ def _collector_paused():
 
 
 def _build(plane, mp, turning, board, blocked, fast, off_map="out") -> nx.DiGraph:
+    import networkx as nx  # loaded on first use: importing the game (and its bots) should not pay for it
+
     nodes, edges = explore(plane, mp=mp, turning=turning, board=board, blocked=blocked, off_map=off_map)
     root = next(iter(nodes))
     if not fast:
@@ -198,6 +201,8 @@ def plans(plane: Plane, **options) -> dict[tuple, list]:
 
 def count_sequences(graph: nx.DiGraph) -> int:
     """How many manoeuvre sequences lead from the start to an end node (paths counted, not positions)."""
+    import networkx as nx
+
     ways = {_move_graph(graph).graph["root"]: 1}
     for node in nx.topological_sort(graph):
         for child in graph.successors(node):
@@ -207,6 +212,8 @@ def count_sequences(graph: nx.DiGraph) -> int:
 
 def sequence_to(graph: nx.DiGraph, end: tuple) -> list:
     """One manoeuvre sequence from the start to the end position (hex, facing, altitude) or end node."""
+    import networkx as nx
+
     _move_graph(graph)
     if not isinstance(end, tuple) or len(end) not in (3, 4):
         raise TypeError(f"end is a position (hex, facing, altitude) or an end node, not {describe(end)}")
@@ -268,6 +275,7 @@ def firing_positions(state: Dogfight, index: int | None = None) -> dict[tuple, d
 def draw_move_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     """Draw the manoeuvre graph with one column per movement point spent: ends in green, losses in grey."""
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     _move_graph(graph)
     axes(ax)
@@ -313,6 +321,8 @@ def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = Tr
 
 def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
     """The damage Markov chain as a DiGraph: intact, damaged, destroyed, edges labelled with exact probabilities."""
+    import networkx as nx
+
     from .odds import damage_chain
 
     chain = damage_chain(hexes, alt_diff)
@@ -327,6 +337,7 @@ def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
 def draw_damage_chain(hexes: int, alt_diff: int = 0, ax=None, *, title: str | None = None):
     """Draw the damage chain for one range: three states in a row, loops for a miss, exact probabilities."""
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     axes(ax)
     optional_text(title)

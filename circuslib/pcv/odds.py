@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable
-
-import sympy
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.args import flag, instance, items, limit, whole
 from ..core.exact import AbsorbingChain, Dist, to_rational
 from ..core.game import describe
 from .rules import MAX_LEVEL, MIN_LEVEL, Dogfight, Fire, effective_range, hit_faces
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "INTACT", "DAMAGED", "DESTROYED", "shot_odds", "hit_probability", "destroy_probability", "damage_chain",
@@ -26,8 +27,20 @@ __all__ = [
 INTACT, DAMAGED, DESTROYED = "intact", "damaged", "destroyed"
 MAX_ALT_DIFF = MAX_LEVEL - MIN_LEVEL  # two planes are never more than 5 levels apart
 
-p, q, n = sympy.symbols("p q n", positive=True)
-"""The symbols of the damage chain: p = chance to hit, q = chance of a 6, n = number of shots."""
+
+
+def _symbols() -> tuple:
+    """The symbols of the damage chain: p = chance to hit, q = chance of a 6, n = number of shots."""
+    import sympy  # loaded on first use: importing the game should not pay for it
+
+    return sympy.symbols("p q n", positive=True)
+
+
+def __getattr__(name: str) -> Any:
+    # odds.p, odds.q and odds.n are made when first asked for, so that importing the game does not load sympy
+    if name in ("p", "q", "n"):
+        return _symbols()["pqn".index(name)]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _check_shot(hexes: Any, alt_diff: Any) -> None:
@@ -111,6 +124,8 @@ def expected_shots(hexes: int, alt_diff: int = 0, damaged: bool = False) -> symp
     _check_shot(hexes, alt_diff)
     flag(damaged, "damaged")
     if _hit_and_six(hexes, alt_diff)[0] == 0:
+        import sympy
+
         return sympy.oo
     steps = damage_chain(hexes, alt_diff).expected_steps()
     return to_rational(steps[DAMAGED if damaged else INTACT])
@@ -132,6 +147,9 @@ def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
 @lru_cache(maxsize=None)
 def _destroy_after_formula(damaged: bool) -> sympy.Expr:
     # Cached: sympy expressions are immutable, and the lesson, the table and the checks all ask for the same two.
+    import sympy
+
+    p, q, n = _symbols()
     k = sympy.Symbol("k", integer=True, nonnegative=True)
     if damaged:
         return 1 - (1 - p) ** n  # it survives only if every shot misses
@@ -149,6 +167,9 @@ def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
 
 @lru_cache(maxsize=None)
 def _expected_shots_formula(damaged: bool) -> sympy.Expr:
+    import sympy
+
+    p, q, n = _symbols()
     e_intact, e_damaged = sympy.symbols("E_intact E_damaged")
     solution = sympy.solve([sympy.Eq(e_intact, 1 + (1 - p) * e_intact + (p - q) * e_damaged),
                             sympy.Eq(e_damaged, 1 + (1 - p) * e_damaged)], [e_intact, e_damaged])
@@ -159,7 +180,10 @@ def _expected_shots_formula(damaged: bool) -> sympy.Expr:
 def odds_table(max_shots: int = 3) -> list[dict]:
     """One row per shot in reach (hexes, altitude difference): p, q, the one-shot outcome, P(destroyed within
     1..max_shots shots) and the expected shots, from the formulas evaluated at that range."""
+    import sympy
+
     whole(max_shots, "max_shots", 1, 20)
+    p, q, n = _symbols()
     destroy_n, expected = destroy_after_formula(), expected_shots_formula()
     rows = []
     for alt_diff in (0, 1):
