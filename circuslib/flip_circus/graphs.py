@@ -197,7 +197,7 @@ class _Search:
         if targets is not None:
             need = 1  # some window is one place short, so trio_need would be at most 1
         else:
-            need = trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
+            need = _trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
         if self.five_clowns:
             need = min(need, self.clowns - faces.count(CLOWN))
         if need <= budget:
