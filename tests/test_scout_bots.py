@@ -163,3 +163,29 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
                 assert _count_open_shows(values) == len(_shows(values, None))
             state = state.play(bots[state.turn](state, rng))
     assert positions > 500
+
+
+def test_scout_and_show_moves_are_listed_as_by_scouting_first():
+    # the Scout & Shows listed from the numbers alone are those of each scout's hand and remaining set, in order
+    from circuslib.scout.rules import ScoutAndShow, _scouted, _shows, _set_key, deal_round
+
+    checked = 0
+    for game in range(30):
+        rng = random.Random(100 + game)
+        state = new_game(3 + game % 3, rounds=1)
+        while state.phase != "over":
+            if state.phase == "deal":
+                state = deal_round(state, rng)
+                continue
+            if state.phase == "play" and state.table and state.can_scout_and_show(state.turn):
+                hand, table = state.hands[state.turn], state.table
+                expected = []
+                for s in scout_moves(hand, table):
+                    new_hand, rest, _ = _scouted(hand, table, s)
+                    rest_key = _set_key([c[0] for c in rest]) if rest else None
+                    expected += [ScoutAndShow(s.end, s.flip, s.position, i, j)
+                                 for i, j in _shows([c[0] for c in new_hand], rest_key)]
+                assert [m for m in state.legal_moves() if isinstance(m, ScoutAndShow)] == expected
+                checked += 1
+            state = state.play(random_bot(state, rng))
+    assert checked > 100

@@ -286,6 +286,21 @@ def _scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
     return [Scout(end, flip, p) for end in ends for flip in (False, True) for p in gaps]
 
 
+def _scout_and_show_moves(values: list[int], table: tuple) -> list:
+    """Every Scout & Show, in ``scout_moves`` order (end, way up, gap) and then its shows: the numbers facing up
+    are enough (the hand after the scout, and the key of the set left on the table)."""
+    moves = []
+    for end in (ENDS if len(table) > 1 else ENDS[:1]):
+        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
+        rest_key = _set_key([c[0] for c in rest]) if rest else None
+        for flip in (False, True):
+            up = card[1] if flip else card[0]
+            for position in range(len(values) + 1):
+                moves += [ScoutAndShow(end, flip, position, i, j)
+                          for i, j in _shows(values[:position] + [up] + values[position:], rest_key)]
+    return moves
+
+
 def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
     """(new hand, new table, the card taken as it now lies in the hand)."""
     if move.end == "left":
@@ -463,14 +478,9 @@ class ScoutState(GameState):
         table_key = _set_key([c[0] for c in table]) if table else None
         moves: list = [Show(i, j) for i, j in _shows(values, table_key)]
         if table and self.can_scout(p):
-            scouts = _scout_moves(hand, table)
-            moves += scouts
+            moves += _scout_moves(hand, table)
             if self.can_scout_and_show(p):
-                for s in scouts:
-                    new_hand, rest, _ = _scouted(hand, table, s)
-                    rest_key = _set_key([c[0] for c in rest]) if rest else None
-                    moves += [ScoutAndShow(s.end, s.flip, s.position, i, j)
-                              for i, j in _shows([c[0] for c in new_hand], rest_key)]
+                moves += _scout_and_show_moves(values, table)
         return tuple(moves)
 
     def can_scout(self, player: int) -> bool:
