@@ -57,30 +57,34 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
                 raise ValueError(f"the set has no {face}/{back} token left: this view does not fit the token set")
             left[pair] -= 1
     unknown = [i for i in range(SIZE) if backs[i] is None]
+    # the kinds of token by number, with how many of each are left (a list is quicker than the Counter below)
+    kinds = list(left)
+    counts = [left[pair] for pair in kinds]
     # for each unseen place, the kinds of token that show its face, with the other face (in the set's order)
-    fits_face = {face: [(pair, next(iter(pair - {face}))) for pair in left if face in pair] for face in set(faces)}
+    fits_face = {face: [(n, next(iter(pair - {face}))) for n, pair in enumerate(kinds) if face in pair]
+                 for face in set(faces)}
     fits = [fits_face[faces[i]] for i in unknown]
-    found: Counter = Counter()
+    found: dict = {}  # each world once: the backs fix the kind of token at every place
     chosen = list(backs)
     last = len(unknown)
 
     def place(k: int, weight: int) -> None:
         i = unknown[k]
         if k + 1 == last:  # the last unseen place: record each world here (no call per world)
-            for pair, other in fits[k]:
-                count = left[pair]
+            for n, other in fits[k]:
+                count = counts[n]
                 if count:
                     chosen[i] = other
-                    found[tuple(chosen)] += weight * count
+                    found[tuple(chosen)] = weight * count
             chosen[i] = None
             return
-        for pair, other in fits[k]:
-            count = left[pair]
+        for n, other in fits[k]:
+            count = counts[n]
             if count:
-                left[pair] = count - 1
+                counts[n] = count - 1
                 chosen[i] = other
                 place(k + 1, weight * count)  # ``count`` physical tokens of this kind could lie here
-                left[pair] = count
+                counts[n] = count
         chosen[i] = None
 
     if last:
