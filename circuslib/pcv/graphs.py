@@ -46,6 +46,15 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
 
     Nodes are (hex, facing, altitude, mp_left); the first edge into each node is listed first, so following
     first edges backward gives one sequence to any node."""
+    edges: list = []
+    nodes = _search(plane, mp, turning, board, blocked, off_map, edges)
+    return nodes, edges
+
+
+def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blocked: Iterable[tuple], off_map: str,
+            edges: list | None) -> dict:
+    """``explore``'s search: the nodes, each edge appended to ``edges`` unless it is None (``reachable`` needs the
+    nodes alone, and listing the edges took a third of the time; the bots ask thousands of times a tournament)."""
     mp = _check_plane(plane, mp)
     off_map = Rules(turning, off_map=off_map).off_map
     if board is not None and not isinstance(board, Board):
@@ -54,10 +63,11 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
     stay = off_map == "stay"
     root = (plane.hex, plane.facing, plane.altitude, mp)
     nodes = {root: ""}
-    edges = []
+    keep = edges is not None
     frontier = [root]
     directions = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-    contains = board.contains if board is not None else None
+    # Board.contains written out (column from axial q and row r): this test runs for every edge of the graph
+    width, height = (board.width, board.height) if board is not None else (0, 0)
     while frontier:
         queue, frontier = frontier, []
         for node in queue:
@@ -65,9 +75,10 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
             for move, cost, shift, climb, loop in manoeuvre_steps(altitude, left, turning):
                 heading = (facing + shift) % 6
                 dq, dr = directions[heading]
-                new_hex = (q + dq, r + dr)
+                nq, nr = q + dq, r + dr
+                new_hex = (nq, nr)
                 new_alt = altitude + climb
-                gone = contains is not None and not contains(new_hex)
+                gone = board is not None and not (0 <= nr < height and 0 <= nq + (nr - (nr & 1)) // 2 < width)
                 if gone and stay:  # it stops at the edge, in the hex it was leaving, and its move is over
                     new_hex, gone, spent = (q, r), False, left
                 else:
@@ -80,8 +91,9 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
                     nodes[child] = out
                     if not out and child[3] > 0:
                         frontier.append(child)
-                edges.append((node, child, move))
-    return nodes, edges
+                if keep:
+                    edges.append((node, child, move))
+    return nodes
 
 
 MOVE_GRAPH = "pcv move graph"
@@ -173,10 +185,11 @@ def end_nodes(graph: nx.DiGraph) -> list[Node]:
     return [node for node, data in _move_graph(graph).nodes(data=True) if data["end"]]
 
 
-def reachable(plane: Plane, **options) -> set[tuple]:
-    """The end positions (hex, facing, altitude) of every legal move of the plane (options as ``move_graph``)."""
+def reachable(plane: Plane, *, mp: int | None = None, turning: str = "front-three", board: Board | None = None,
+              blocked: Iterable[tuple] = (), off_map: str = "out") -> set[tuple]:
+    """The end positions (hex, facing, altitude) of every legal move of the plane (options as ``explore``)."""
     with _collector_paused():
-        nodes, _ = explore(plane, **options)
+        nodes = _search(plane, mp, turning, board, blocked, off_map, None)
         return {node[:3] for node, out in nodes.items() if not out and node[3] == 0}
 
 
