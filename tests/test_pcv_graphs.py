@@ -210,6 +210,20 @@ def test_a_kept_plan_is_not_reused_when_only_an_enemys_damage_differs():
     assert best_plan(damaged) == bots._choose_plan(damaged, "greedy") != kept_first  # any hit destroys B2 now
 
 
+@pytest.mark.parametrize("name, rules", [("patrol", Rules()), ("breakthrough", Rules(turning="straight", off_map="stay"))])
+def test_the_shaded_map_finds_the_move_graphs_end_nodes_without_building_it(name, rules):
+    # firing_positions and reachable_svg search the end positions directly (no networkx graph after every click):
+    # the same positions, in the same order, as the end nodes of plane_graph
+    from circuslib.pcv.graphs import _end_positions, plane_graph
+
+    seen = 0
+    for state in (s for seed in range(3) for s in _pilots_game(name, rules, [random_pilot, random_pilot], seed)):
+        if state.phase == "move":
+            assert _end_positions(state, state.active) == [node[:3] for node in end_nodes(plane_graph(state))]
+            seen += 1
+    assert seen > 20
+
+
 def test_the_firing_spots_are_the_shots_along_each_line():
     # rate_positions finds the kill chances by walking back from the enemies; looking along each position's own
     # line of fire (shot_from, as the rules fire) must give the same chance everywhere, damaged target or not

@@ -267,13 +267,26 @@ def firing_positions(state: Dogfight, index: int | None = None) -> dict[tuple, d
     """For each end position of the plane's move that puts an enemy in reach: the best target and the exact
     chance one shot destroys it, ``{(hex, facing, altitude): {"target": name, "destroy": Rational}}``."""
     index = _plane_index(state, index)
+    return _firing_positions(state, index, _end_positions(state, index))
+
+
+def _end_positions(state: Dogfight, index: int) -> list[tuple]:
+    """The end positions of a plane's move in a game, in the order of its move graph's end nodes: the search
+    alone, without building the networkx graph (the widget shades them after every click)."""
+    options = plane_options(state, index)
+    nodes = _search(state.planes[index], options["mp"], options["turning"], options["board"], options["blocked"],
+                    options["off_map"], None)
+    return [node[:3] for node, out in nodes.items() if not out and node[3] == 0]
+
+
+def _firing_positions(state: Dogfight, index: int, positions: list[tuple]) -> dict[tuple, dict[str, object]]:
     me = state.planes[index]
     enemies = [p for p in state.planes if p.flying and p.side != me.side]
     result = {}
-    for node in end_nodes(plane_graph(state, index)):
+    for position in positions:
         best = None
         for enemy in enemies:
-            shot = shot_from(node[:3], enemy)
+            shot = shot_from(position, enemy)
             if shot is None:
                 continue
             miss, damage, destroy = _shot(*shot)
@@ -281,7 +294,7 @@ def firing_positions(state: Dogfight, index: int | None = None) -> dict[tuple, d
             if best is None or chance > best[1]:
                 best = (enemy.name, chance)
         if best:
-            result[node[:3]] = {"target": best[0], "destroy": to_rational(best[1])}
+            result[position] = {"target": best[0], "destroy": to_rational(best[1])}
     return result
 
 
@@ -324,10 +337,11 @@ def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = Tr
     flag(shots, "shots")
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not 5 <= size <= 200:
         raise ValueError(f"size (a hex's size on screen) is a number from 5 to 200, not {describe(size)}")
-    ends = {node[0] for node in end_nodes(plane_graph(state, index))}
+    positions = _end_positions(state, index)
+    ends = {position[0] for position in positions}
     shade = {h: "#fdd49e" for h in ends}
     if shots:
-        for position in firing_positions(state, index):
+        for position in _firing_positions(state, index, positions):
             shade[position[0]] = "#fc8d59"
     return board_svg(state, shade=shade, size=size, title=f"where {state.planes[index].name} can end its move")
 
