@@ -322,6 +322,8 @@ def test_the_numpy_deal_agrees_with_random_hand():
 
 
 def test_the_simulators_are_seeded():
-    assert simulate_set_somewhere(3, 4, n=500, seed="a").mean == simulate_set_somewhere(3, 4, n=500, seed="a").mean
+    assert simulate_set_somewhere(3, 4, n=500, seed=8).mean == simulate_set_somewhere(3, 4, n=500, seed=8).mean
+    with pytest.raises(TypeError, match="whole-number seed"):
+        simulate_set_somewhere(3, 4, n=500, seed="a")  # as monte_carlo refuses it
     assert simulate_shows(4, n=500, seed=3).values == simulate_shows(4, n=500, seed=3).values
     assert simulate_shows(4, n=500, seed=3).values != simulate_shows(4, n=500, seed=4).values

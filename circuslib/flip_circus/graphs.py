@@ -10,10 +10,7 @@ import random
 from collections import Counter, deque
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Sequence
-
-import networkx as nx
-import sympy
+from typing import TYPE_CHECKING, Hashable, Sequence
 
 from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_arg, whole
 from ..core.exact import to_rational
@@ -24,6 +21,10 @@ from .rules import (ACROBATE, ARTISTS, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIE
                     FlipCircus,
                     PlayerView, clown_groups, flip, makes_clown_group, power, power_problem, power_swap, swap,
                     swap_problem)
+
+if TYPE_CHECKING:
+    import networkx as nx
+    import sympy
 
 __all__ = [
     "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
@@ -479,6 +480,8 @@ ONE_TURN = "flip circus one-turn graph"
 
 def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
     """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
+    import networkx as nx
+
     import matplotlib.pyplot as plt
 
     graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
@@ -587,6 +590,8 @@ def swap_distance(a: Sequence, b: Sequence, **kwargs) -> int:
 
 def swap_graph(items: Sequence) -> nx.Graph:
     """The Cayley graph of neighbour swaps on a ring of these items: one node per arrangement (keep it small)."""
+    import networkx as nx
+
     items = _check_ring(items, "items")
     if len(items) < 2:
         raise ValueError("a ring needs at least two places")

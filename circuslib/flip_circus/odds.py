@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
-
-import sympy
-from sympy.combinatorics.named_groups import CyclicGroup, DihedralGroup
+from typing import TYPE_CHECKING, Sequence
 
 from ..core.args import items, limit, one_of, optional_flag, whole
 from ..core.exact import to_rational
 from ..core.game import describe
 from .rules import ARTISTS, CLOWN, SIZE, FlipCircus, PlayerView, Ruleset, TokenSet
+
+if TYPE_CHECKING:
+    import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
     "hidden_worlds", "possible_backs", "uncertainty", "look_values", "best_look",
@@ -116,6 +116,8 @@ def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) ->
 
 def _entropy(weights: Sequence[int]) -> sympy.Expr:
     """The exact Shannon entropy, in bits, of the distribution proportional to ``weights``."""
+    import sympy
+
     total = sum(weights)
     return sympy.nsimplify(sum((-sympy.Rational(w, total) * sympy.log(sympy.Rational(w, total), 2)
                                 for w in weights if w), sympy.Integer(0)))
@@ -123,6 +125,8 @@ def _entropy(weights: Sequence[int]) -> sympy.Expr:
 
 def uncertainty(state: FlipCircus | PlayerView, player: int | None = None) -> sympy.Expr:
     """How uncertain the player is about all the hidden faces together: the entropy of the worlds, in bits."""
+    import sympy
+
     return sympy.simplify(_entropy(list(hidden_worlds(state, player).values())))
 
 
@@ -132,6 +136,8 @@ def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> di
     A look shows one token's back, a function of the hidden world, so the expected drop of the world's entropy
     is exactly the entropy of that back: H(world) - E[H(world | back)] = H(back).
     """
+    import sympy
+
     view = _as_view(state, player)
     backs = possible_backs(view)
     values = {}
@@ -155,6 +161,8 @@ def best_look(state: FlipCircus | PlayerView, player: int | None = None) -> int 
 
 
 def _group(symmetry: str, n: int):
+    from sympy.combinatorics.named_groups import CyclicGroup, DihedralGroup
+
     if symmetry == "rotation":
         return CyclicGroup(n)
     if symmetry == "dihedral":
@@ -209,6 +217,8 @@ def _labels(labels, most: int) -> tuple:
 def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
     """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
     to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
+    import sympy
+
     if isinstance(labels, int) and not isinstance(labels, bool):
         raise TypeError("give the items of the ring as a list, for example count_rings(range(10)) for ten "
                         "different tokens")
@@ -278,6 +288,8 @@ def _opener_rings(rules: Ruleset) -> dict[tuple, int]:
 
 def _opener_best_chance(faces: tuple, rules: Ruleset) -> Fraction:
     """The chance of the opener's likeliest plan to take a poster in the first turn (two actions, no Applause)."""
+    import sympy
+
     from .graphs import winning_turns
 
     view = PlayerView(rules, 0, tuple(faces), (None,) * SIZE, (0, 1), ((), ()), 0, rules.actions, False, "play")

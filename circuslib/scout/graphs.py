@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
-
-import networkx as nx
+from typing import TYPE_CHECKING, Sequence
 
 from ..core.args import axes, flag, graph_of, items, limit, optional_text, whole
 from ..core.game import describe
 from ..core.graphs import build_graph, draw_graph, layered_layout
 from .rules import ScoutRules, ScoutState, _values, legal_shows, set_key
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["play_graph", "longest_chains", "draw_play_graph", "game_tree", "tree_value", "draw_game_tree"]
 
@@ -21,6 +22,8 @@ def play_graph(hand: Sequence, *, transitive: bool = False) -> nx.DiGraph:
     different nodes (different cards) that do not beat each other. By default only the covering edges are kept
     (the Hasse diagram: b beats a and nothing lies strictly between); ``transitive=True`` keeps every edge.
     """
+    import networkx as nx
+
     values = _values(hand, "hand")
     flag(transitive, "transitive")
     limit(len(values), 45, "the hand's cards")
@@ -48,6 +51,8 @@ PLAY_GRAPH, GAME_TREE = "scout play graph", "scout game tree"
 
 def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
     """Every longest chain of shows, each beating the one before (the longest paths of the play graph)."""
+    import networkx as nx
+
     graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
     if graph.number_of_nodes() == 0:
         return []
@@ -68,6 +73,8 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
 
 def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = None, title: str | None = None):
     """Draw a play graph: one row per kind of set (stronger sets higher), arrows to the shows that beat."""
+    import networkx as nx
+
     import matplotlib.pyplot as plt
 
     graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
@@ -141,6 +148,8 @@ def _tree_label(state: ScoutState) -> str:
 
 def tree_value(graph: nx.DiGraph) -> dict:
     """Minimax over the tree: each node's value = player 0's round score minus player 1's, both playing best."""
+    import networkx as nx
+
     graph_of(graph, "graph", GAME_TREE, "game_tree(hands)")
     value: dict = {}
     for node in reversed(list(nx.topological_sort(graph))):

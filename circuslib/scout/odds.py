@@ -16,16 +16,18 @@ from functools import lru_cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
 from operator import mul
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-import sympy
 
 from ..core.args import flag, items, limit, one_of, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Estimate, monte_carlo
 from .rules import (HAND_SIZE, _check_card, _check_players, _set_key, beats, deck_for, is_set, legal_shows,
                     longest_set, scout_moves, set_key)
+
+if TYPE_CHECKING:
+    import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",
@@ -49,6 +51,8 @@ def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True, 
     never reordered; ``oriented``: times 2^h for which end of each card is up; ``up_to_flip``: a hand and the
     same hand turned round counted once (no hand is its own flip, so exactly half).
     """
+    import sympy
+
     for name, value in (("ordered", ordered), ("oriented", oriented), ("up_to_flip", up_to_flip)):
         flag(value, name)
     n, h = deck_size(n_players), HAND_SIZE[n_players]
@@ -143,6 +147,8 @@ def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
 
 def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
     """How many ordered k-tuples of distinct cards, each either way up, show a set (of this kind) in a row."""
+    import sympy
+
     _check_k(k)
     _check_kind(kind)
     cards = _deck(deck)
@@ -177,6 +183,8 @@ def _hand_size(deck, hand_size) -> int:
 
 def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The expected number of places in a dealt hand where k adjacent cards form a set (linearity of expectation)."""
+    import sympy
+
     h = _hand_size(deck, hand_size)
     _check_k(k)
     _check_kind(kind)
@@ -187,6 +195,8 @@ def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: 
 
 def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
     """The expected number of different shows a dealt hand can open with (every slice that is a set)."""
+    import sympy
+
     h = _hand_size(deck, hand_size)
     limit(h, 45, "hand_size")
     return sum((expected_set_windows(k, deck, h) for k in range(1, h + 1)), sympy.Integer(0))
@@ -218,6 +228,8 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     ``either_way=True``: as dealt, or once the whole hand is turned round (what the flip can find).
     Only for small decks: the real deck has far too many hands (use ``simulate_set_somewhere``).
     """
+    import sympy
+
     cards = _deck(deck)
     _check_k(k)
     _check_kind(kind)
@@ -427,6 +439,8 @@ def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: s
     Works for the real decks (a deck, or a number of players; under a second each); agrees with
     ``set_somewhere_probability``, which lists every hand and so only manages small decks. As dealt only (no flip).
     """
+    import sympy
+
     cards = _deck(deck)
     _check_k(k)
     _check_kind(kind)
@@ -471,7 +485,9 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
 
 
 def _numpy_rng(seed) -> np.random.Generator:
-    """A numpy generator seeded from a seed (a whole number or a text), the same stream for the same seed."""
+    """A numpy generator seeded from a whole-number seed, the same stream for the same seed."""
+    if isinstance(seed, bool) or not isinstance(seed, int):  # as monte_carlo: a text seed is refused too
+        raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
     return np.random.default_rng(random.Random(seed).getrandbits(128))
 
 

@@ -15,9 +15,7 @@ import math
 import random
 from collections import Counter, OrderedDict
 from functools import lru_cache
-from typing import Callable, Sequence
-
-import sympy
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
@@ -27,6 +25,9 @@ from .odds import expected_set_windows, expected_shows, random_hand
 from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
                     _scouted, _shows, deal_round, deck_for, flip_hand, legal_shows, longest_set, new_game, set_key)
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["ScoutWidget", "describe_move", "SetSomewhereExplorer", "DealtHandExplorer", "set_somewhere_table"]
 
@@ -344,6 +345,8 @@ def _refusal_html(refusal) -> str:
 
 def _exact_html(x, css_class: str) -> str:
     """A probability or a mean as a fraction and a decimal, each in its own tagged span."""
+    import sympy
+
     decimal = f"{float(x):.4f}"
     sign = "=" if sympy.Rational(decimal) == x else "≈"
     return (f"<span class='{css_class}-fraction'>{x}</span> {sign} "
