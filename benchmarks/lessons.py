@@ -32,7 +32,9 @@ def run_timed(path: Path) -> tuple[float, float, list[tuple[float, int, str]]]:
                 t = time.perf_counter()
                 client.execute_cell(cell, index)
                 cells.append((time.perf_counter() - t, index, cell.source.splitlines()[0][:50] if cell.source else ""))
-    return kernel_start, time.perf_counter() - started, cells
+        # the lesson is done when its last cell is: shutting the kernel down afterwards is not the student's wait
+        finished = time.perf_counter() - started
+    return kernel_start, finished, cells
 
 
 def floor() -> tuple[float, float]:
