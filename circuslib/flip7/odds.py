@@ -272,7 +272,8 @@ def _deck_counts_for(deck, seen) -> tuple[tuple[int, ...], str]:
         return tuple(counts), "{" + ", ".join(f"{k}: {v}" for k, v in deck.items()) + "}"
     if deck not in ("numbers", "numbers+modifiers"):
         raise ValueError("solo_optimal works on deck='numbers', deck='numbers+modifiers' or a small deck "
-                         "{number: copies}")
+                         "{number: copies}, and reads 'numbers+modifiers+second-chance' and 'all' (every card) "
+                         "from the kit's solved table")
     return remaining_deck((), seen, deck), deck
 
 
@@ -292,8 +293,13 @@ def solo_optimal(deck="numbers", seen=(), *, target: int | None = None) -> SoloO
     By default it makes the largest expected round score. With ``target=T`` it makes the largest chance that the
     round score reaches T (what matters near the end of a game), and ``value`` is that chance. ``deck`` is
     'numbers', 'numbers+modifiers' or a small deck of numbers and modifiers {card: copies}.
+
+    With action cards, 'numbers+modifiers+second-chance' (88 cards, exact) and 'all' (the 94 cards, float64) come
+    from the table that circuslib.flip7.solver solved and the kit ships (``make solve-flip7`` solves them again).
     """
     target = _check_target(target)
+    if isinstance(deck, str) and deck in _BIG_DECKS:
+        return _big_deck_optimum(deck, seen, target)
     counts, name = _deck_counts_for(deck, seen)
     key = (name, counts, target)
     if key not in _OPTIMA:
@@ -370,6 +376,27 @@ def write_shipped_optima() -> None:
     path = Path(__file__).with_name(SHIPPED_OPTIMA)
     path.write_text(json.dumps(shipped_optima_data(), indent=1) + "\n", encoding="utf-8")
     _shipped_optima.cache_clear()
+
+
+_BIG_DECKS = ("numbers+modifiers+second-chance", "all")
+
+
+def _big_deck_optimum(deck: str, seen, target):
+    """The shipped best solo play of a deck with action cards (a solver.SoloSolution; exact value as a Rational)."""
+    if target is not None:
+        raise ValueError("the target optimum covers deck='numbers', 'numbers+modifiers' and small decks; "
+                         f"{deck!r} is solved for the best average score only")
+    if items(seen, "seen"):
+        raise ValueError(f"{deck!r} is read from the kit's table for a fresh deck: leave seen empty (solver.solve_solo "
+                         "solves a deck with cards seen: about 20 s with Second Chance, minutes with every card)")
+    if (deck, None) not in _OPTIMA:
+        from dataclasses import replace
+
+        from .solver import shipped_all
+
+        table = shipped_all(deck)
+        _OPTIMA[deck, None] = replace(table, value=to_rational(table.value)) if table.exact else table
+    return _OPTIMA[deck, None]
 
 
 def _check_threshold(stop_at) -> int:

@@ -414,6 +414,7 @@ class SoloSolution:
     policy: list = field(default_factory=list, repr=False)  # packed bits, one array per layout entry
     near_ties: int = 0            # free states whose hit and stay values differ by less than 1e-12 (relative)
     flip_at: int = 7
+    peak_bytes: int = 0           # the solving process's peak memory, when it was measured
 
     @property
     def model(self) -> str:
@@ -471,7 +472,7 @@ class SoloSolution:
         meta = {"deck": self.deck, "counts": list(self.counts), "reading": self.reading, "exact": self.exact,
                 "value": str(self.value) if self.exact else repr(self.value), "states": self.states,
                 "seconds": self.seconds, "near_ties": self.near_ties, "flip_at": self.flip_at,
-                "free_flip_threes": self.layout[0][4] if self.layout else []}
+                "free_flip_threes": self.layout[0][4] if self.layout else [], "peak_bytes": self.peak_bytes}
         layers = np.array([(a, e, len(keys), len(bits)) for (a, e, keys, _, _), bits in zip(self.layout, self.policy)],
                           dtype=np.int64).reshape(-1, 4)
         return {f"{prefix}.meta": np.array(json.dumps(meta)), f"{prefix}.layers": layers,
@@ -492,7 +493,13 @@ class SoloSolution:
             k0, b0 = k0 + n_keys, b0 + n_bits
         value = Fraction(meta["value"]) if meta["exact"] else float(meta["value"])
         return cls(meta["deck"], counts, meta["reading"], meta["exact"], value, meta["states"], meta["seconds"],
-                   layout, policy, meta["near_ties"], meta["flip_at"])
+                   layout, policy, meta["near_ties"], meta["flip_at"], meta.get("peak_bytes", 0))
+
+    @classmethod
+    def load(cls, path) -> "SoloSolution":
+        """A solution that ``save`` wrote."""
+        with np.load(path) as table:
+            return cls.from_arrays({name: table[name] for name in table.files}, "table")
 
 
 def solve_solo(counts, *, exact: bool = True, reading: str = "stack", flip_at: int = 7, name: str = "",
@@ -755,9 +762,10 @@ def _main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", help="write the solution to this .npz file")
     args = parser.parse_args(argv)
     solution = solve_solo(BIG_DECKS[args.deck], exact=not args.float, reading=args.reading, name=args.deck)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kilobytes on Linux
+    solution.peak_bytes = peak
     if args.save:
         solution.save(args.save)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kilobytes on Linux
     print(json.dumps({"deck": args.deck, "reading": args.reading, "exact": solution.exact,
                       "value": str(solution.value), "float": float(solution.value), "seconds": solution.seconds,
                       "peak_bytes": peak, "states": solution.states, "near_ties": solution.near_ties}))
