@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 import tempfile
@@ -68,7 +69,20 @@ def shipped_rows() -> list[tuple[str, str, str, bool]]:
         ("shipped table: file size", f"{size / 1e6:.2f} MB", "< 3 MB", size < 3e6),
         ("shipped table: first load", seconds(loaded), "< 0.5 s", loaded < 0.5),
         ("shipped table: one advice", seconds(answer), "< 1 ms", answer < 1e-3),
+        odds_panel_row(),
     ]
+
+
+def odds_panel_row() -> tuple[str, str, str, bool]:
+    """The game widget's odds panel redrawn with the all-cards advice (a Hit or Stay redraws it)."""
+    from circuslib.flip7.bots import StopAtSum
+    from circuslib.flip7.rules import HIT, STAY, new_game
+    from circuslib.flip7.widget import Flip7Widget
+
+    start = new_game(2, dealer=1).play(12).play(8).play(HIT).play(11).play(STAY).play(HIT).play(10)
+    widget = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start, odds_visible=True)
+    t = per_call(lambda: widget.frame.show_odds(widget._odds_html()))
+    return ("game widget: odds panel with the all-cards advice", seconds(t), "< 50 ms", t < 0.05)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -193,13 +193,36 @@ class Flip7Widget(Framed):
             f"(≈ {float(risk):.1%}: {risk.numerator if risk else 0} bad cards of {left} left)",
             f"<b>Without counting the cards seen:</b> {fresh} (≈ {float(fresh):.1%})",
             f"<b>Expected gain of one more card:</b> {float(gain):+.2f} points",
-            f"<b>Advice</b> (a lone player's optimum for the deck left): <span class='circus-advice'>{advice}</span>",
+            f"<b>Advice</b> (a lone player's optimum for the deck left, numbers only): "
+            f"<span class='circus-advice'>{advice}</span>",
         ]
         if plain is not None:
-            lines.append(f"<b>Advice on a fresh deck:</b> {plain}")
+            lines.append(f"<b>Advice on a fresh deck</b> (numbers only): {plain}")
+        solo = _every_card_advice(s, hand)
+        if solo is not None:
+            lines.append(f"<b>Advice from the {solo[1]}</b> (alone with a fresh deck less your own cards, every "
+                         f"action card played on yourself): <span class='circus-solo-advice'>{solo[0]}</span>")
         if hand.second_chance:
             lines.append("<i>You hold a Second Chance: a duplicate would not bust you this time.</i>")
         return "<br>".join(lines)
+
+
+def _every_card_advice(state: Flip7Game, hand) -> tuple[str, str] | None:
+    """(advice, model) from the shipped best solo play with all 94 cards, when the game uses the full deck (the
+    table is read on the first call); None for a game without action cards or a hand the table does not cover."""
+    kinds = [INDEX[a] for a in ACTIONS]
+    on_table = any(card in ACTIONS for h in state.hands for card in h.cards())
+    if not (on_table or any(state.deck[i] + state.discard[i] for i in kinds)):
+        return None
+    from .rules import FLIP_THREE
+    from .solver import shipped_all
+
+    table = shipped_all("all")
+    played = [card for card in hand.played if card == FLIP_THREE]  # the Flip Threes played on this player
+    try:
+        return table.advice(hand.numbers, hand.modifiers, second_chance=hand.second_chance, seen=played), table.model
+    except ValueError:  # more Flip Threes than a round of one deck holds: no solo position to read
+        return None
 
 
 def _live_gain(hand, deck):
