@@ -10,7 +10,9 @@ from timing import once, per_call, print_table, seconds
 from circuslib.core.game import playout
 from circuslib.speed.bots import fast_round, policy
 from circuslib.speed.graphs import win_probability
-from circuslib.speed.odds import _chain_distribution, _stalemate, p_stalemate_at_start
+from circuslib.speed.bots import win_rate
+from circuslib.speed.odds import _count_chains, _count_stalemate, _stalemate, p_stalemate_at_start
+from circuslib.speed.sim import simulate_stalemates
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, new_game, position
 from circuslib.speed.widget import FakeClock, RaceExplorer, SpeedTable, StalemateExplorer
 
@@ -38,13 +40,11 @@ def protocol_rounds_per_second(setup, n=100) -> float:
 
 
 def cold_stalemate() -> object:
-    _stalemate.cache_clear()  # time the counting itself, not the cache
-    return p_stalemate_at_start(4, 1)
+    return _count_stalemate(4, 1)  # the counting itself, not the shipped table nor the cache
 
 
 def cold_chains() -> object:
-    _chain_distribution.cache_clear()
-    return _chain_distribution(5, 1)
+    return _count_chains(5, 1)
 
 
 def update_latency(explorer, changes, n=300, seed=7) -> tuple[float, float]:
@@ -128,8 +128,14 @@ def main() -> None:
     rows.append(("SpeedState.play playout, one deck", f"{rate:,.0f} rounds/s", "(information)", True))
     t = per_call(cold_stalemate, min_time=0.3)
     rows.append(("exact P(stalemate at start), one deck", seconds(t), "< 100 ms", t < 0.1))
-    t = per_call(lambda: (_stalemate.cache_clear(), p_stalemate_at_start(5, 2)), min_time=0.3)
+    t = per_call(lambda: _count_stalemate(5, 2), min_time=0.3)
     rows.append(("exact P(stalemate at start), two decks", seconds(t), "< 100 ms", t < 0.1))
+    t = per_call(lambda: (_stalemate.cache_clear(), p_stalemate_at_start(5, 2)), min_time=0.3)
+    rows.append(("  the same read from the shipped table (tables.py)", seconds(t), "< 1 ms", t < 0.001))
+    t = per_call(lambda: simulate_stalemates(ONE_DECK, 2000, 1), min_time=0.3)
+    rows.append(("simulate_stalemates: 2,000 numpy deals (lesson)", seconds(t), "< 50 ms", t < 0.05))
+    t = per_call(lambda: win_rate(1, 2000, 30, setup=ONE_DECK, policies=("block", "first")), min_time=0.3)
+    rows.append(("win_rate of a shipped lesson run (2,000 rounds)", seconds(t), "< 10 ms", t < 0.01))
     t, _ = once(cold_chains)
     rows.append(("exact longest-chain distribution, 5 cards", seconds(t), "(information)", True))
     two = Setup("two places", decks=2, face_up=2)

@@ -145,3 +145,13 @@ def test_next_card_fits_counts_the_unseen_cards():
     state = position([9, 9], [9, 7], (4, "J"), piles=([3, 5, 5, 9], [8]), setup=Setup("two", decks=2, face_up=2))
     assert p_next_card_fits(state, 0) == sympy.Rational(3, 4)
     assert p_next_card_fits(new_game(ONE_DECK), 0) == 0  # no tops yet
+
+
+def test_the_shipped_exact_table_is_what_the_rules_count():
+    # every entry counted again from the rules (a few seconds) and compared exactly with exact_odds.json
+    from circuslib.speed.tables import count_exact_odds, count_chain_lengths, shipped_exact_odds
+
+    shipped = shipped_exact_odds()
+    assert len(shipped["stalemate"]) == 16 and len(shipped["chains"]) == 16
+    assert count_exact_odds() == shipped
+    assert count_chain_lengths(3) == shipped["chains"][(3, 1)]

@@ -1,0 +1,145 @@
+"""Speed's fast simulations and shipped records: the numpy deals follow the game's chance model (and a wrong model
+is caught), and every shipped tournament is the rounds the kit plays, round for round."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from circuslib.core.sim import tally
+from circuslib.speed.bots import fast_round, win_rate, win_rate_curve
+from circuslib.speed.odds import stalemate_odds
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, deal, fits
+from circuslib.speed.sim import (LESSON_RUNS, _records, play_lesson_runs, shipped_matches, shipped_rounds,
+                                 simulate_stalemates, stalemate_deals)
+from circuslib.speed.widget import simulated_matches
+
+# chi-square critical values at the 0.1% level, by degrees of freedom: a correct model fails one time in 1,000
+CHI2_999 = {2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52}
+
+
+def _playable_counts(tops, hands) -> np.ndarray:
+    """How many face-up cards of both players fit a centre top, deal by deal."""
+    cards = np.concatenate(hands, axis=1).astype(np.int16)
+    gap = (cards[:, :, None] - tops[:, None, :]) % 13
+    return ((gap == 1) | (gap == 12)).any(axis=2).sum(axis=1)
+
+
+def _equal_pairs(tops, hands) -> np.ndarray:
+    """How many pairs of the dealt cards (tops and face-up cards) share a rank, deal by deal: drawing without
+    replacement from a deck makes such pairs rarer than an endless shoe would (3/51 against 1/13 a pair)."""
+    cards = np.concatenate([tops] + list(hands), axis=1)
+    per_rank = np.stack([(cards == r).sum(axis=1) for r in range(1, 14)], axis=1)
+    return (per_rank * (per_rank - 1) // 2).sum(axis=1)
+
+
+def _statistics(tops, hands) -> tuple[Counter, Counter]:
+    """The two counts compared: playable face-up cards (0..4+), pairs of equal ranks (0..5+)."""
+    return _binned(_playable_counts(tops, hands).tolist(), 4), _binned(_equal_pairs(tops, hands).tolist(), 5)
+
+
+def _agree(a, b) -> bool:
+    """Both statistics pass a two-sample chi-square test at the 0.1% level."""
+    return (_chi_square(a[0], b[0], range(5)) < CHI2_999[4]) and (_chi_square(a[1], b[1], range(6)) < CHI2_999[5])
+
+
+def _engine_deals(setup, n: int, seed: int):
+    """n deals by the rules engine (``deal``: its own chance steps), as numpy arrays like ``stalemate_deals``."""
+    rng = random.Random(seed)
+    states = [deal(setup, rng) for _ in range(n)]
+    tops = np.array([s.tops() for s in states], dtype=np.int8)
+    return tops, tuple(np.array([s.face_up(p) for s in states], dtype=np.int8) for p in (0, 1))
+
+
+def _chi_square(a: Counter, b: Counter, bins) -> float:
+    """Two-sample chi-square statistic of two samples counted in the same bins."""
+    na, nb = sum(a.values()), sum(b.values())
+    stat = 0.0
+    for k in bins:
+        total = a[k] + b[k]
+        for count, n in ((a[k], na), (b[k], nb)):
+            expected = total * n / (na + nb)
+            stat += (count - expected) ** 2 / expected
+    return stat
+
+
+def _binned(values, top: int) -> Counter:
+    return Counter(min(int(v), top) for v in values)
+
+
+def _wrong_model(setup, n: int, seed: int):
+    """A deliberately wrong model: every card drawn with replacement (as if from an endless shoe)."""
+    rng = np.random.default_rng(seed)
+    k = setup.face_up
+    tops = rng.integers(1, 14, size=(n, 2), dtype=np.int8)
+    return tops, (rng.integers(1, 14, size=(n, k), dtype=np.int8), rng.integers(1, 14, size=(n, k), dtype=np.int8))
+
+
+def _within(share: float, p: float, n: int, z: float = 4.0) -> bool:
+    return abs(share - p) <= z * (p * (1 - p) / n) ** 0.5
+
+
+@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS, CRAPETTE], ids=["one deck", "two decks", "crapette"])
+def test_numpy_deals_give_the_exact_stalemate_odds(setup):
+    estimate = simulate_stalemates(setup, 200_000, seed=7)
+    assert _within(estimate.mean, float(stalemate_odds(setup)), 200_000)
+
+
+ENGINE_DEALS, FAST_DEALS = 1500, 20_000  # the sizes of the agreement test, and of the wrong model's test
+
+
+@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS], ids=["one deck", "two decks"])
+def test_numpy_deals_and_the_game_s_own_deals_agree_in_distribution(setup):
+    # the rules engine's deal (its chance steps) against numpy's shuffled decks, at fixed seeds
+    engine = _statistics(*_engine_deals(setup, ENGINE_DEALS, 11))
+    fast = _statistics(*stalemate_deals(setup, FAST_DEALS, 11))
+    assert _agree(engine, fast)
+
+
+@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS], ids=["one deck", "two decks"])
+def test_a_wrong_model_fails_the_same_checks(setup):
+    # an endless shoe (cards drawn with replacement) is told apart by the same test at the same sizes ...
+    for seed in range(3):
+        right = _statistics(*stalemate_deals(setup, ENGINE_DEALS, seed))  # standing in for the engine
+        assert not _agree(right, _statistics(*_wrong_model(setup, FAST_DEALS, seed + 100)))
+    # ... and by the exact odds
+    tops, hands = _wrong_model(ONE_DECK, 200_000, 7)
+    share = float((_playable_counts(tops, hands) == 0).mean())
+    assert not _within(share, float(stalemate_odds(ONE_DECK)), 200_000)  # about 0.080, not 0.057
+
+
+def test_simulate_stalemates_is_seeded_and_keeps_its_values():
+    a, b = simulate_stalemates(ONE_DECK, 500, 3), simulate_stalemates(ONE_DECK, 500, 3)
+    assert a.mean == b.mean and len(a.values) == 500 and a.mean != simulate_stalemates(ONE_DECK, 500, 4).mean
+    with pytest.raises(TypeError):
+        simulate_stalemates(ONE_DECK, 10, seed=random.Random(1))
+    with pytest.raises(ValueError):
+        simulate_stalemates(ONE_DECK, 0, 1)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the shipped tournaments
+
+def test_every_shipped_run_is_the_rounds_the_kit_plays_round_for_round():
+    assert play_lesson_runs() == _records()  # about 15 s: every round of every lesson run played again
+    assert len(_records()) == len(LESSON_RUNS)
+
+
+def test_win_rate_reads_the_shipped_run_and_a_shorter_run_is_its_beginning():
+    shipped = win_rate(2, 400, seed=13, setup=ONE_DECK)
+    assert shipped == shipped_rounds(ONE_DECK, ("first", "first"), 2, 400, 13)
+    live = tally(lambda rng: fast_round(ONE_DECK, rng, ("first", "first"), (2, 1)).winner, 150, 13)
+    assert win_rate(2, 150, seed=13, setup=ONE_DECK) == live  # the first 150 shipped rounds, played now
+    assert shipped_rounds(ONE_DECK, ("first", "first"), 2, 401, 13) is None  # more than shipped: played
+    assert shipped_rounds(TWO_DECKS, ("first", "first"), 2, 10, 13) is None
+    rows = win_rate_curve([Fraction(1, 4), 1], 400, seed=10, setup=ONE_DECK)
+    assert rows[0][1] == shipped_rounds(ONE_DECK, ("first", "first"), Fraction(1, 4), 400, 10).share(0)
+
+
+def test_the_race_explorer_reads_its_shipped_matches():
+    assert simulated_matches("one deck", 3, 2, 100, 17) == shipped_matches("one deck", 3, 2, 100, 17)
+    assert shipped_matches("one deck", 3, 2, 30, 17).n == 30
+    assert shipped_matches("two decks", 3, 2, 30, 17) is None
