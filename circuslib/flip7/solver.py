@@ -33,8 +33,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS, FLIP_THREE, FREEZE, INDEX, MODIFIERS, SECOND_CHANCE, \
-    TIMES_TWO, parse_card
+from .rules import CARDS, DECK_COUNTS, FLIP7_BONUS, FLIP_THREE, FREEZE, INDEX, MODIFIERS, SECOND_CHANCE, TIMES_TWO, \
+    parse_card
 
 __all__ = ["READINGS", "BIG_DECKS", "SoloSolution", "solve_solo", "big_deck_counts", "shipped_all", "SHIPPED_ALL"]
 
@@ -604,7 +604,8 @@ class _Solver:
         if flip or ends:
             copies, weighted = layer.new_copies, layer.new_copies_value
             ending += (layer.sums * copies + weighted)[:, None] * self.double + copies[:, None] * self.plus
-            ending += (FLIP7_BONUS * copies if flip else 0 * copies)[:, None]
+            if flip:
+                ending += FLIP7_BONUS * copies[:, None]
         elif layer.saves in above:  # (no deeper layer: every number of the deck is held already)
             _gather_sum(hit, above[layer.saves][s, after], layer.add_to[:, layer.drawable], layer.add_copies)
         # a number held, with a Second Chance: saved (the duplicate and the Second Chance are discarded)
@@ -673,11 +674,11 @@ class _Solver:
                 part[:, keep] += values[s, act, :n][:, masks[keep] | 1 << i]
 
     def _count_near_ties(self, hit, stay) -> None:
+        """Count the float64 decisions closer than 1e-12 (relative): the only ones rounding could turn round."""
         if isinstance(self.arith, _Floats):
             a, b = hit[..., 0], stay[..., 0]
             close = np.abs(a - b) <= 1e-12 * np.maximum(np.abs(a), np.abs(b))
             self.near_ties += int(np.count_nonzero(close & (a != b)))
-
 
 
 # ---------------------------------------------------------------------------------------------------------
