@@ -5,18 +5,17 @@ expected value, a move graph and a widget, the same parts the five games use.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from .core.exact import Dist, to_rational
 from .core.game import CHANCE, TERMINAL, GameState, Move, best_value, expected_value
-from .core.teach import (Checks, Mistake, check_exact, check_formula, check_function, check_integer,
-                         check_probability, check_simulation)
 from .core.ui import Framed, GameFrame, button, svg_die, svg_doc
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["ROLL", "STOP", "PigTurn", "stop_at", "pig_value", "expected_gain_of_a_roll", "PigWidget", "check", "graph_key", "pig_scores"]
 
@@ -199,73 +198,6 @@ class PigWidget(Framed):
             f"<b>Advice:</b> {'roll' if gain > 0 else 'stop'} (roll while the total is under 20)")
 
 
-# ---------------------------------------------------------------------------------------------------------
-# warm-up exercise checks (solutions/00_warmup.ipynb) and the welcome lesson's try-it
-
-check = Checks("the warm-up")
-
-
-@check.exercise(title="Three dice make ten", practises="counting equally likely outcomes (ordered rolls)",
-                stars=1, minutes=5, answer=Fraction(1, 8), mistakes=[
-                    Mistake(Fraction(1, 16), "the 16 sums 3 to 18 are not equally likely: count the 216 ordered rolls"),
-                    Mistake(Fraction(3, 28), "you counted unordered rolls like {1, 3, 6} once; (1, 3, 6) and (6, 3, 1) "
-                                             "are different rolls of three dice"),
-                    Mistake(Fraction(6, 216), "each set of faces such as {1, 3, 6} can come in several orders: count "
-                                              "ordered rolls"),
-                    Mistake(27, "that is a number of rolls: divide by the number of equally likely rolls"),
-                    Mistake(0.125, "give it exactly"),
-                ])
-def three_dice_ten(answer, exercise) -> str:
-    """P(the sum of three fair dice is 10)."""
-    return check_probability(answer, exercise.expected, what="P(sum = 10)", mistakes=exercise.mistakes)
-
-
-@check.exercise(title="A bigger Scout deck", practises="counting unordered pairs (combinations)",
-                stars=1, minutes=5, answer=66, mistakes=[
-                    Mistake(132, "(3, 7) and (7, 3) are the same card turned round: count unordered pairs"),
-                    Mistake(144, "a card has two *different* numbers, and each pair appears once"),
-                    Mistake(78, "a card never shows the same number on both ends"),
-                    Mistake(66.0, "a count is a whole number"),
-                ])
-def twelve_number_deck(answer, exercise) -> str:
-    """How many cards carry two different numbers from 1 to 12, each pair once."""
-    return check_integer(answer, exercise.expected, what="the number of cards", mistakes=exercise.mistakes)
-
-
-@check.exercise(title="Three rolls, then stop", practises="expected value: conditioning on the bust, linearity",
-                stars=2, minutes=10, answer=Fraction(125, 18), mistakes=[
-                    Mistake(12, "that is the total when no 1 comes; a 1 among the three rolls wipes the turn out"),
-                    Mistake(Fraction(21, 2), "a 1 does not score 1 point: it wipes out the whole turn"),
-                    Mistake(10, "a 1 does not just score nothing for its roll: it wipes out the whole turn, so "
-                                "count the three rolls together"),
-                    Mistake(Fraction(125, 216), "that is the chance that no 1 comes; multiply by the points the "
-                                                "turn then banks"),
-                    Mistake(6.944, "give it exactly"),
-                ])
-def three_rolls(answer, exercise) -> str:
-    """The expected points of a Pig turn that rolls exactly three times and then stops."""
-    return check_exact(answer, exercise.expected, what="the expected points", mistakes=exercise.mistakes)
-
-
-@check.exercise(title="Steps round the ranks", practises="shortest paths on a graph; arithmetic modulo 13",
-                stars=2, minutes=10, mistakes=[
-                    Mistake(lambda a, b: abs(a - b), "the Ace is next to the King too: going round the cycle the "
-                                                     "other way can be shorter"),
-                    Mistake(lambda a, b: (b - a) % 13, "you only count steps upwards; a card may also go one rank "
-                                                       "down, so take the shorter of the two ways round"),
-                    Mistake(lambda a, b: min((a - b) % 13, (b - a) % 13) + 1, "count the steps between ranks, not "
-                                                                              "the ranks visited"),
-                    Mistake(lambda a, b: 3, "it must depend on its arguments"),
-                ])
-def steps_between(function, exercise) -> str:
-    """A function steps(a, b): the fewest one-rank steps from rank a to rank b on the 13-cycle."""
-    pairs = [(a, b) for a in range(1, 14) for b in range(1, 14)]
-    from .speed.graphs import rank_distance  # the same steps, as Speed's lesson computes them
-
-    return check_function(function, rank_distance, pairs, name="steps", mistakes=exercise.mistakes,
-                          success="the shorter of (b - a) mod 13 and (a - b) mod 13")
-
-
 def pig_scores(threshold: int, goal: int = 100) -> Dist:
     """The exact distribution of a Pig turn's points when you stop once the total reaches ``threshold``."""
     @lru_cache(maxsize=None)
@@ -281,117 +213,17 @@ def pig_scores(threshold: int, goal: int = 100) -> Dist:
     return scores(0)
 
 
-@lru_cache(maxsize=None)
-def _stop_at_15() -> tuple[float, float]:
-    """The long-run mean and the standard deviation of one turn's points when stopping at 15 (exact, then float)."""
-    dist = pig_scores(15)
-    return float(dist.mean()), math.sqrt(dist.variance())
-
-
-@check.exercise(title="Stop at 15: a simulation with its interval",
-                practises="a confidence interval from a seeded simulation", stars=3, minutes=20, mistakes=[
-                    Mistake((6.4, (6.2, 6.6)), "a number typed in cannot be checked: write simulate(n, seed)"),
-                    Mistake(lambda n, seed: (6.4, (6.2, 6.6)), "the same result for two different seeds"),
-                    Mistake(lambda n, seed: _pig_simulation(n, seed, sd_over=lambda n: n),
-                            "divide the spread by sqrt(n), not by n"),
-                    Mistake(lambda n, seed: _pig_simulation(n, seed, wipe=False),
-                            "check what you count in each run"),
-                    Mistake(lambda n, seed: _pig_simulation(n, seed, use_seed=False),
-                            "different results for the same seed"),
-                ])
-def stop_at_15_simulation(simulate, exercise) -> str:
-    """simulate(n, seed) -> (estimate, (low, high)): the mean points of turns that stop at 15, with a 95% interval."""
-    mean, spread = _stop_at_15()
-    return check_simulation(simulate, reference=mean, spread=spread, n=4000, seeds=(11, 12), name="simulate",
-                            mistakes=exercise.mistakes, unit="turns",
-                            success="your interval is the estimate ± 1.96 standard deviations / sqrt(n)")
-
-
-def _pig_simulation(n: int, seed: int, *, wipe: bool = True, sd_over=math.sqrt, use_seed: bool = True):
-    """A student's simulation with one of the usual slips (for the catalogue of mistakes)."""
-    import random
-    import statistics
-
-    rng = random.Random(seed) if use_seed else random.Random()
-    points = []
-    for _ in range(n):
-        total = 0
-        while total < 15:
-            face = rng.randint(1, 6)
-            if face == 1:
-                total = 0 if wipe else total
-                break
-            total += face
-        points.append(total)
-    mean, sd = statistics.fmean(points), statistics.stdev(points)
-    half = 1.96 * sd / sd_over(n)
-    return mean, (mean - half, mean + half)
-
-
-K = sympy.Symbol("k", positive=True, integer=True)
-
-
-@check.exercise(title="How many rolls is best?", practises="expected value as a formula; optimising with sympy",
-                stars=3, minutes=20, answer=lambda: 4 * K * sympy.Rational(5, 6) ** K, mistakes=[
-                    Mistake(4 * K, "a 1 among the k rolls wipes the turn: multiply by the chance that none comes"),
-                    Mistake(sympy.Rational(7, 2) * K * sympy.Rational(5, 6) ** K,
-                            "when no 1 comes, each roll shows 2 to 6, so it averages 4, not 3.5"),
-                    Mistake(sympy.Rational(5, 6) ** K, "that is the chance that no 1 comes; multiply by the points "
-                                                       "the turn then banks"),
-                    Mistake(4 * K * sympy.Float(0.8333) ** K, "give it exactly"),
-                    Mistake(20 * K / 6, "a 1 does not just score nothing for its roll: it wipes out the whole turn"),
-                ])
-def expected_points_of_k_rolls(answer, exercise) -> str:
-    """E(k): the expected points of a Pig turn that rolls exactly k times and then stops, as a formula in k."""
-    return check_formula(answer, exercise.expected, what="E(k)", mistakes=exercise.mistakes,
-                         success="E(k) = 4k (5/6)^k; E(k + 1)/E(k) = (k + 1)/k × 5/6")
-
-
-check.written("why_sums_are_not_equally_likely", title="Why the sums are not equally likely",
-              practises="equally likely outcomes, and what makes them so", stars=1, minutes=5)
-check.written("when_to_stop_earlier", title="When stopping at 20 is wrong",
-              practises="optimal stopping: the best average against the best chance to win", stars=2, minutes=10)
-
-
-@check.exercise(title="Two safe rolls", practises="independent events: multiply the chances", stars=1, minutes=3,
-                answer=Fraction(25, 36), mistakes=[
-                    Mistake(Fraction(5, 6), "that is the chance of one safe roll; for 'this and then that', multiply "
-                                            "the chances"),
-                    Mistake(Fraction(1, 36), "that is the chance that both rolls are 1s; you want both to avoid the 1"),
-                    Mistake(Fraction(11, 36), "that is the chance that at least one roll is a 1: take its complement"),
-                    Mistake(Fraction(10, 6), "for 'this and then that', multiply the chances; adding them can pass 1"),
-                ])
-def two_safe_rolls(answer, exercise) -> str:
-    """P(two rolls in a row in Pig both avoid the 1)."""
-    return check_probability(answer, exercise.expected, what="P(two safe rolls)", mistakes=exercise.mistakes)
-
-
-@check.exercise(title="One more roll at 14", practises="expected value of one more roll", stars=1, minutes=3,
-                answer=1, mistakes=[
-                    Mistake(Fraction(20, 6), "a 1 loses the 14 points already banked this turn: count that loss"),
-                    Mistake(Fraction(-14, 6), "a roll of 2 to 6 adds its value: count those gains too"),
-                    Mistake(Fraction(6, 5), "each face has chance 1/6, not 1/5: the 1 is one of the six faces"),
-                    Mistake(1.0, "give it exactly"),
-                ])
-def gain_at_fourteen(answer, exercise) -> str:
-    """The expected gain of one more roll with a turn total of 14."""
-    return check_exact(answer, exercise.expected, what="the expected gain", mistakes=exercise.mistakes,
-                       success="(20 − 14)/6 = 1 point: still worth rolling")
-
-
-@check.exercise(title="A four times narrower interval", practises="a confidence interval shrinks like 1/sqrt(n)",
-                stars=1, minutes=3, answer=80_000, mistakes=[
-                    Mistake(20_000, "four times the turns only halves the width: the width goes like 1/sqrt(n)"),
-                    Mistake(10_000, "the width goes like 1/sqrt(n): to divide it by 4, multiply n by 4 squared"),
-                    Mistake(1_250, "more turns make the interval narrower, not fewer"),
-                    Mistake(80_000.0, "a count is a whole number"),
-                ])
-def turns_for_a_quarter_width(answer, exercise) -> str:
-    """How many turns make the 5,000-turn interval four times narrower."""
-    return check_integer(answer, exercise.expected, what="the number of turns", mistakes=exercise.mistakes,
-                         success="16 times the turns: the width goes like 1/√n")
 
 
 def graph_key(state: PigTurn) -> tuple:
     """The position for a move graph: the last die shown does not matter, and every bust is the same end."""
     return "bust" if state.busted else (state.total, state.rolling, state.stopped)
+
+
+def __getattr__(name: str) -> Any:
+    """``check``, the warm-up's checks, loads on first use (they bring sympy, which importing Pig does not need)."""
+    if name == "check":
+        from .welcome_checks import check
+
+        return check
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -70,7 +70,7 @@ def test_the_pig_turn_distribution_is_exact():
 
 
 def test_a_simulation_answer_is_run_with_the_checks_own_seeds():
-    from circuslib.welcome import _pig_simulation
+    from circuslib.welcome_checks import _pig_simulation
 
     assert check.stop_at_15_simulation(_pig_simulation).startswith(CORRECT_MARK)
     with pytest.raises(WrongAnswer, match="cannot be checked"):
