@@ -189,3 +189,49 @@ def test_scout_and_show_moves_are_listed_as_by_scouting_first():
                 checked += 1
             state = state.play(random_bot(state, rng))
     assert checked > 100
+
+
+def test_lookahead_counting_chooses_as_playing_every_move_out():
+    # the lookahead's fast path counts each move's value from the numbers facing up; the rules engine's way plays
+    # every move out. They must choose the same move in every position of seeded 3- to 5-player games
+    from circuslib.scout.bots import BOTS, _lookahead_by_counting, _lookahead_by_playing
+    from circuslib.scout.rules import deal_round
+
+    positions = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        players = 3 + seed % 3
+        names = ["random", "greedy", "lookahead", "random", "lookahead"][:players]
+        state = new_game(players, rounds=1, first=seed % players)
+        while state.phase != "over":
+            if state.phase == "deal":
+                state = deal_round(state, rng)
+                continue
+            if state.phase == "play":
+                assert _lookahead_by_counting(state) == _lookahead_by_playing(state), (seed, str(state))
+                positions += 1
+            state = state.play(BOTS[names[state.turn]](state, rng))
+    assert positions > 500
+
+
+def test_random_bot_draws_from_the_legal_moves_in_order():
+    # the random bot lists Scout & Shows lazily: the same moves, in the same order, so the same seeded draw
+    from circuslib.scout.bots import _MovesWithScoutAndShow
+    from circuslib.scout.rules import deal_round
+
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = new_game(3 + seed % 3, rounds=1)
+        while state.phase != "over":
+            if state.phase == "deal":
+                state = deal_round(state, rng)
+                continue
+            if state.phase == "play" and state.can_scout_and_show(state.turn):
+                lazy = _MovesWithScoutAndShow(state)
+                assert len(lazy) == len(state.legal_moves()) and list(lazy) == list(state.legal_moves())
+                with pytest.raises(IndexError):
+                    lazy[len(lazy)]
+                checked += 1
+            state = state.play(random_bot(state, rng))
+    assert checked > 50

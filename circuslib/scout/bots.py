@@ -5,13 +5,14 @@ A policy is ``policy(state, rng) -> move``; it is asked only at the flip decisio
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Sequence
+from typing import Callable
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _best_show, _longest, _set_key, _shows,
-                    _values as _numbers, deal_round, flip_hand, longest_set, new_game)
+from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show, _longest,
+                    _scout_moves, _set_key, _shows, _values as _numbers, deal_round, flip_hand, longest_set, new_game)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 
@@ -27,8 +28,45 @@ def _to_move(state, rng) -> ScoutState:
 
 def random_bot(state: ScoutState, rng: random.Random):
     """Any legal move, each equally likely."""
-    moves = _to_move(state, rng).legal_moves()
-    return rng.choice(moves)
+    if _to_move(state, rng).phase == "play" and state.can_scout_and_show(state.turn):
+        return rng.choice(_MovesWithScoutAndShow(state))  # the same draw as from legal_moves(), built lazily
+    return rng.choice(state.legal_moves())
+
+
+class _MovesWithScoutAndShow(Sequence):
+    """``state.legal_moves()`` as a sequence that builds only the move asked for: a hand of 10 against a set of
+    3 has hundreds of Scout & Shows, and the random bot draws one of them (``rng.choice`` takes its length, then
+    one item)."""
+
+    def __init__(self, state: ScoutState):
+        hand, table = state.hands[state.turn], state.table
+        values = _values(hand)
+        self.plain = [Show(i, j) for i, j in _shows(values, _table_key(state))] + _scout_moves(hand, table)
+        self.groups = []  # (end, flip, gap, its shows as slices), in legal_moves order
+        for end in (ENDS if len(table) > 1 else ENDS[:1]):
+            card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
+            rest_key = _set_key(_values(rest)) if rest else None
+            for flip in (False, True):
+                up = card[1] if flip else card[0]
+                for p in range(len(values) + 1):
+                    slices = _shows(values[:p] + [up] + values[p:], rest_key)
+                    if slices:
+                        self.groups.append((end, flip, p, slices))
+        self.size = len(self.plain) + sum(len(g[3]) for g in self.groups)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int):
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        if index < len(self.plain):
+            return self.plain[index]
+        index -= len(self.plain)
+        for end, flip, p, slices in self.groups:
+            if index < len(slices):
+                return ScoutAndShow(end, flip, p, *slices[index])
+            index -= len(slices)
 
 
 def _values(hand) -> list[int]:
@@ -134,9 +172,13 @@ def hand_value(state: ScoutState, player: int) -> float:
 def _hand_value(state: ScoutState, player: int) -> float:
     """``hand_value`` without the argument checks (the lookahead bot calls it for every move it weighs)."""
     hand = state.hands[player]
-    values = _values(hand)
     score = len(state.captured[player]) + state.chips[player] - len(hand)
-    # a long set in hand will shed several cards at once and is hard to beat
+    return _promise(score, _values(hand))
+
+
+def _promise(score: int, values: list[int]) -> float:
+    """A score plus the promise of a hand's numbers: a long set in hand will shed several cards at once and is
+    hard to beat (one expression, so the lookahead's two paths add the same floats in the same order)."""
     return score + 0.6 * _longest(values) + 0.1 * _count_open_shows(values)
 
 
@@ -161,22 +203,94 @@ def lookahead_bot(state: ScoutState, rng: random.Random):
     which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
+    if state.n_players == 2 or state.moves_made + 1 >= state.rules.turn_limit:
+        # two players: a scout spends a chip and a stuck player ends the round; at the turn limit every move
+        # ends it. The rules engine judges these moves.
+        return _lookahead_by_playing(state)
+    return _lookahead_by_counting(state)
+
+
+def _lookahead_by_playing(state: ScoutState):
+    """The lookahead as its rule says it: play each move with the rules engine and value the position reached."""
     me = state.turn
     # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can (the
     # shows come first in legal_moves, in this order: the scouts are only listed when there is no show)
     shows = [Show(i, j) for i, j in _shows(_values(state.hands[me]), _table_key(state))]
     best, best_value = None, None
     for move in shows or state.legal_moves():
-        after = state._apply(move)
-        if after.history != state.history:  # the move ended the round
-            result = after.history[-1]
-            value = result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
-        else:
-            value = _hand_value(after, me)
-            if after.owner == me and after.table:
-                value += 0.3 * len(after.table)
+        value = _value_after(state, state._apply(move), me)
         if best_value is None or value > best_value:
             best, best_value = move, value
+    return best
+
+
+def _value_after(state: ScoutState, after: ScoutState, me: int) -> float:
+    """The lookahead's value of the position ``after`` one move from ``state``, for player ``me``."""
+    if after.history != state.history:  # the move ended the round
+        result = after.history[-1]
+        return result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
+    value = _hand_value(after, me)
+    if after.owner == me and after.table:
+        value += 0.3 * len(after.table)
+    return value
+
+
+def _lookahead_by_counting(state: ScoutState):
+    """``_lookahead_by_playing`` for 3 to 5 players before the turn limit, without building the positions: each
+    move's value is counted from the numbers facing up (the hand left, the cards captured, the chips), in the same
+    order and with the same floats; only a move that ends the round is played by the rules engine. A round of
+    lookahead weighs hundreds of Scout & Shows, and building each position cost most of a bot tournament."""
+    me, owner, table = state.turn, state.owner, state.table
+    values = _values(state.hands[me])
+    captured, chips = len(state.captured[me]), state.chips[me]
+    best, best_value = None, None
+    shows = _shows(values, _table_key(state))
+    for i, j in shows:  # a show captures the table and leaves its own set there, owned by me
+        left = values[:i] + values[j:]
+        if left:
+            value = _promise(captured + len(table) + chips - len(left), left) + 0.3 * (j - i)
+        else:
+            value = _value_after(state, state._apply(Show(i, j)), me)
+        if best_value is None or value > best_value:
+            best, best_value = Show(i, j), value
+    if shows or not table:
+        return best
+    # a scout gives the owner of the table a chip; when every other player has scouted, the round ends
+    ends_round = state.scouts_in_row + 1 == state.n_players - 1
+    scout_chips = chips + (1 if owner == me else 0)
+    sns = not state.sns_used[me]
+    for end in (ENDS if len(table) > 1 else ENDS[:1]):
+        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
+        for flip in (False, True):
+            up = card[1] if flip else card[0]
+            for p in range(len(values) + 1):
+                new = values[:p] + [up] + values[p:]
+                if ends_round:
+                    value = _value_after(state, state._apply(Scout(end, flip, p)), me)
+                else:
+                    value = _promise(captured + scout_chips - len(new), new)
+                    if owner == me and rest:
+                        value += 0.3 * len(rest)
+                if best_value is None or value > best_value:
+                    best, best_value = Scout(end, flip, p), value
+    if not sns:
+        return best
+    # Scout & Show: the scout as above (a chip to the owner), then a show that captures what is left of the table
+    for end in (ENDS if len(table) > 1 else ENDS[:1]):
+        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
+        rest_key = _set_key(_values(rest)) if rest else None
+        for flip in (False, True):
+            up = card[1] if flip else card[0]
+            for p in range(len(values) + 1):
+                new = values[:p] + [up] + values[p:]
+                for i, j in _shows(new, rest_key):
+                    left = new[:i] + new[j:]
+                    if left:
+                        value = _promise(captured + len(rest) + scout_chips - len(left), left) + 0.3 * (j - i)
+                    else:
+                        value = _value_after(state, state._apply(ScoutAndShow(end, flip, p, i, j)), me)
+                    if best_value is None or value > best_value:
+                        best, best_value = ScoutAndShow(end, flip, p, i, j), value
     return best
 
 

@@ -570,6 +570,7 @@ class SetSomewhereExplorer(Shown):
     def _still(self, ax) -> None:
         """What every picture shares: axes, title and legend (drawn once)."""
         from matplotlib.lines import Line2D
+        from matplotlib.ticker import FuncFormatter, NullLocator
 
         handles = [Line2D([], [], color=_K_COLOURS[j], marker=_K_MARKERS[j], linewidth=1.2, markersize=4,
                           label=f"k = {j}") for j in EXACT_KS]
@@ -580,6 +581,10 @@ class SetSomewhereExplorer(Shown):
                            markeredgecolor=BLACK, markeredgewidth=2, label="this setting (exact)"),
                     Line2D([], [], color=VERMILLION, marker="D", markersize=5, label="simulated, 95% interval")]
         ax.set_yscale("log")
+        # "1 in 1,000" rather than 10^-3: plainer to read, and no TeX layout of every label (a third of the draw)
+        ax.yaxis.set_major_formatter(FuncFormatter(_one_in))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.tick_params(axis="y", labelsize=8)
         ax.set_ylim(_FLOOR, 2)
         ax.set_xlim(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5)
         ax.set_xlabel("cards in the hand")
@@ -587,7 +592,7 @@ class SetSomewhereExplorer(Shown):
         ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10)
         ax.grid(alpha=0.3)
         ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.14)
+        self.plot.figure.subplots_adjust(left=0.15, right=0.7, top=0.9, bottom=0.14)
 
     def _moving(self, ax, p, estimate) -> list:
         """The curves of this deck (the chosen k bold), the upper bound, the setting and the simulation."""
@@ -615,6 +620,11 @@ class SetSomewhereExplorer(Shown):
             artists += ax.plot([x], [max(estimate.mean, _FLOOR)], color=VERMILLION, marker="D", markersize=5,
                                linestyle="none", animated=True)  # no set in any simulated hand: on the floor
         return artists
+
+
+def _one_in(y: float, _position=None) -> str:
+    """A probability tick on a log scale as "1 in 1,000" (1 itself as "1")."""
+    return "1" if y >= 1 else f"1 in {1 / y:,.0f}"
 
 
 def _bars(ax, xs: Sequence[float], heights: Sequence[float], width: float, **style):
@@ -823,6 +833,7 @@ class DealtHandExplorer(Shown):
     def _still(self, ax) -> None:
         """What every picture shares: axes, title and legend (drawn once)."""
         from matplotlib.lines import Line2D
+        from matplotlib.ticker import FuncFormatter, NullLocator
         from matplotlib.patches import Patch
 
         top = max(HAND_SIZE.values())
