@@ -6,9 +6,10 @@ import math
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
+    import networkx as nx
 
 from ..core.args import axes, instance, items, limit, optional_text, whole
 from ..core.exact import AbsorbingChain
@@ -24,6 +25,8 @@ __all__ = [
 
 def rank_cycle() -> nx.Graph:
     """The ranks 1 (Ace) to 13 (King) on a cycle: each rank is joined to the ranks that fit on it."""
+    import networkx as nx
+
     return nx.relabel_nodes(nx.cycle_graph(13), {i: i + 1 for i in range(13)})
 
 
@@ -36,6 +39,7 @@ def rank_distance(a: int | str, b: int | str) -> int:
 def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), ax=None, *, title: str | None = None):
     """Draw the 13-cycle with the centre tops (red), your face-up cards (blue) and the opponent's (orange)."""
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     axes(ax)
     optional_text(title)
@@ -74,6 +78,8 @@ def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable =
 def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     """Which cards can follow which: nodes are the centre tops ("pile A", "pile B") and the face-up cards
     (their places, 0-based); an arrow x -> y means card y can go on x."""
+    import networkx as nx
+
     cards, tops = _cards(cards), items(tops, "tops", high=2)
     graph = nx.DiGraph()
     for pile, top in enumerate(tops):
@@ -145,6 +151,7 @@ def _shed(ranks: tuple, a: int, b: int) -> int:
 def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: str | None = None):
     """Draw the chain graph with its longest path in red."""
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     axes(ax)
     optional_text(title)
