@@ -11,7 +11,7 @@ from itertools import product
 from math import comb
 from typing import Iterable
 
-import sympy
+from typing import TYPE_CHECKING
 
 from ..core.args import instance, items, whole
 from ..core.exact import to_rational
@@ -24,7 +24,22 @@ __all__ = [
     "race_by_integration", "p_next_card_fits", "RATE_A", "RATE_B",
 ]
 
-RATE_A, RATE_B = sympy.symbols("lambda_A lambda_B", positive=True)
+if TYPE_CHECKING:
+    import sympy
+
+
+def _rates() -> tuple:
+    """λ_A and λ_B, the two reaction rates, as positive sympy symbols (sympy loads here, on first use)."""
+    import sympy
+
+    return sympy.symbols("lambda_A lambda_B", positive=True)
+
+
+def __getattr__(name: str):
+    """RATE_A and RATE_B are made on first use, so importing the game does not load sympy."""
+    if name in ("RATE_A", "RATE_B"):
+        return _rates()[name == "RATE_B"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def playable(card: int | str, top: int | str) -> bool:
@@ -175,11 +190,16 @@ def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
     return to_rational(sum((p for length, p in dist.items() if length >= k), Fraction(0)))
 
 
-def race_probability(rate_a=RATE_A, rate_b=RATE_B):
+def race_probability(rate_a=None, rate_b=None):
     """P(player A reacts first) when reaction times are exponential with rates A and B: rate_A / (rate_A + rate_B).
 
-    With sympy symbols (the default) the answer is the formula; with numbers it is an exact Rational.
+    With sympy symbols (the default, RATE_A and RATE_B) the answer is the formula; with numbers an exact Rational.
     """
+    import sympy
+
+    symbols = _rates()
+    rate_a = symbols[0] if rate_a is None else rate_a
+    rate_b = symbols[1] if rate_b is None else rate_b
     for r in (rate_a, rate_b):
         if isinstance(r, (bool, float)) or not isinstance(r, (int, Fraction, sympy.Basic)):
             raise TypeError(f"give rates exactly (int, Fraction or a sympy symbol), not {describe(r)}")
@@ -195,6 +215,9 @@ def race_by_integration():
 
     The two exponentials are combined first (``powsimp``) and integrated by the textbook rules (``manual=True``):
     the same answer as sympy's general algorithms, in a fraction of their time."""
+    import sympy
+
+    RATE_A, RATE_B = _rates()
     t = sympy.symbols("t", positive=True)
     integrand = sympy.powsimp(RATE_A * sympy.exp(-RATE_A * t) * sympy.exp(-RATE_B * t))
     return sympy.factor(sympy.integrate(integrand, (t, 0, sympy.oo), manual=True))
@@ -207,7 +230,7 @@ def p_next_card_fits(state: SpeedState, player: int) -> sympy.Rational:
     pool = state.pools[state.pool_of[player]] if state.pools else ()
     total = sum(pool)
     if not total:
-        return sympy.Integer(0)
+        return to_rational(0)
     tops = [t for t in state.tops() if t is not None]
     good = sum(c for r, c in zip(RANKS, pool) if any(_fits(r, t) for t in tops))
     return to_rational(Fraction(good, total))
