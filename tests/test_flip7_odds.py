@@ -371,3 +371,18 @@ def test_a_deck_with_cards_seen_or_a_target_is_solved_not_read_from_the_shipped_
     assert _shipped_optimum("numbers", tuple(deck_counts("numbers")), None) is None
     seen = solo_optimal("numbers+modifiers", seen=["x2"])
     assert seen.value != solo_optimal("numbers+modifiers").value
+
+
+def test_the_shipped_decisions_read_from_their_bitsets_like_a_dict():
+    from circuslib.flip7.odds import PackedDecisions
+
+    decisions = solo_optimal("numbers+modifiers").decisions
+    assert isinstance(decisions, PackedDecisions)
+    plain = dict(decisions)
+    assert len(plain) == len(decisions) == 4096 * 64 and decisions == plain
+    hand = sum(1 << h for h in (12, 11, 10)) | 1 << 5 << 13          # 12, 11, 10 and the x2: stay
+    assert decisions[hand] is False and decisions.get(1 << 3) is True   # a lone 3: hit
+    for missing in (sum(1 << h for h in range(7)), -1, 1 << 19, "12"):   # seven numbers is over; not keys at all
+        assert missing not in decisions
+        with pytest.raises(KeyError):
+            decisions[missing]
