@@ -231,32 +231,9 @@ def optimum_value(counts: tuple[int, ...]) -> Fraction:
 
 @lru_cache(maxsize=32)
 def _optimum_with_modifiers(counts: tuple[int, ...]) -> Fraction:
-    numbers, modifiers = counts[:13], counts[13:19]
-    total = sum(counts)
-    draws = min(total, 7 + sum(1 for m in modifiers if m))
-    scale = [_falling(total - d, draws - d) for d in range(draws + 1)]
-    numbers_free = [h for h in range(13) if numbers[h]]
-    modifiers_free = [i for i in range(6) if modifiers[i]]
-    memo: dict = {}
+    from .odds import _solve  # the one dynamic programme over hands with modifiers, value only here
 
-    def value(nmask: int, mmask: int, d: int, k: int, numbers_sum: int, plus: int) -> int:
-        key = nmask | mmask << 13
-        if key in memo:
-            return memo[key]
-        best = _round_score(numbers_sum, k, plus, bool(mmask >> 5 & 1)) * scale[d]
-        if k < 7 and d < draws:
-            hit = 0
-            for h in numbers_free:
-                if not nmask >> h & 1:
-                    hit += numbers[h] * value(nmask | 1 << h, mmask, d + 1, k + 1, numbers_sum + h, plus)
-            for i in modifiers_free:
-                if not mmask >> i & 1:
-                    hit += value(nmask, mmask | 1 << i, d + 1, k, numbers_sum, plus + (MOD_VALUES[i] if i < 5 else 0))
-            best = max(hit, best)
-        memo[key] = best
-        return best
-
-    return Fraction(value(0, 0, 0, 0, 0, 0), scale[0])
+    return _solve(counts, want_table=False)[0]
 
 
 def optimal_advice(held: Sequence[int], numbers_seen: Sequence[int] = ()) -> str:
