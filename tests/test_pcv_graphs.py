@@ -36,6 +36,18 @@ def test_sequence_counts_by_hand():
     assert count_sequences(move_graph(HIGH, mp=1)) == 6
 
 
+@pytest.mark.parametrize("off_map", ["out", "stay"])
+@pytest.mark.parametrize("turning", ["front-three", "straight"])
+def test_sequences_are_counted_as_networkx_counts_the_paths(turning, off_map):
+    # count_sequences orders the nodes by points left instead of networkx's topological sort: the same counts
+    board = Board(4, 4)
+    for plane in (Plane("X", 0, (1, 1), 0, 2, 4), Plane("Y", 0, (0, 0), 3, 5, 3), Plane("Z", 0, (2, 1), 1, 1, 4)):
+        graph = move_graph(plane, turning=turning, board=board, off_map=off_map, blocked=[((2, 1), 2)])
+        root = graph.graph["root"]
+        by_networkx = sum(len(list(nx.all_simple_paths(graph, root, end))) for end in end_nodes(graph))
+        assert count_sequences(graph) == by_networkx
+
+
 def test_the_graph_is_a_dag_whose_ends_spend_exactly_the_speed():
     graph = move_graph(Plane("X", 0, (0, 0), 0, 3, 5))
     assert nx.is_directed_acyclic_graph(graph)

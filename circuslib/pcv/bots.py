@@ -58,6 +58,9 @@ def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
 
 _OFFSETS = tuple((hexes, diff, hexes + abs(diff)) for hexes in (1, 2, 3) for diff in (-1, 0, 1)
                  if hexes + abs(diff) <= 3)
+# the same offsets along each facing's line of fire, as (hex steps q, r, levels, effective range), worked out once
+_LINES = tuple(tuple((hexes * dq, hexes * dr, diff, reach) for hexes, diff, reach in _OFFSETS) for dq, dr in DIRECTIONS)
+_ZERO = Fraction(0)
 
 
 @lru_cache(maxsize=4096)
@@ -69,9 +72,8 @@ def _nearest_reach(enemy: tuple, board, turning: str, off_map: str) -> dict[tupl
     best: dict[tuple, int] = {}
     for (q, r), end_facing, end_altitude in reachable(Plane("enemy", 0, hex_, facing, altitude, speed),
                                                       turning=turning, board=board, off_map=off_map):
-        dq, dr = DIRECTIONS[end_facing]  # the line of fire, as line_ahead walks it
-        for hexes, diff, reach in _OFFSETS:
-            key = ((q + hexes * dq, r + hexes * dr), end_altitude + diff)
+        for dq, dr, diff, reach in _LINES[end_facing]:  # the line of fire, as line_ahead walks it
+            key = ((q + dq, r + dr), end_altitude + diff)
             if reach < best.get(key, 4):
                 best[key] = reach
     return best
@@ -142,14 +144,18 @@ def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
     threats = threat_map(state, me)
     kills = _kill_spots(enemies)  # each enemy's firing spots at once, rather than a look along every position's line
     rows = []
+    around: dict[tuple, tuple[int, int]] = {}  # (distance, room) by hex: a move's end positions share few hexes
     for position, sequence in plans(me, **plane_options(state, index)).items():
         hex_, facing, altitude = position
+        if hex_ not in around:
+            around[hex_] = (min((hex_distance(hex_, e.hex) for e in enemies), default=0), _edge_room(state, hex_))
+        distance, room = around[hex_]
         rows.append({
             "position": position, "sequence": sequence,
-            "kill": kills.get(position, Fraction(0)),
-            "exposure": threats.get((hex_, altitude), Fraction(0)),
-            "distance": min((hex_distance(hex_, e.hex) for e in enemies), default=0),
-            "room": _edge_room(state, hex_),
+            "kill": kills.get(position, _ZERO),
+            "exposure": threats.get((hex_, altitude), _ZERO),
+            "distance": distance,
+            "room": room,
         })
     return rows
 
