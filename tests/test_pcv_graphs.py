@@ -209,6 +209,41 @@ def test_the_pilots_cached_plans_are_the_plans_worked_out_afresh(name, rules):
     assert moves > 100
 
 
+def _plan_by_fractions(state, style: str) -> list:
+    """The pilots' choice as their rule states it, comparing the exact Fractions (the bots compare floats)."""
+    from circuslib.pcv.bots import rate_positions
+
+    rows = rate_positions(state)
+    if not rows:
+        return []
+    for row in rows:
+        row["safe"] = row["room"] >= 1
+    if style == "greedy" and any(row["kill"] > 0 for row in rows):
+        key = lambda r: (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
+    elif style == "greedy":
+        key = lambda r: (r["safe"], -r["distance"], -r["exposure"], r["position"])
+    else:
+        key = lambda r: (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+    return max(rows, key=key)["sequence"]
+
+
+@pytest.mark.parametrize("name, rules", [("duel", Rules()), ("patrol", Rules()),
+                                         ("breakthrough", Rules(turning="straight", off_map="stay"))])
+def test_the_pilots_float_keys_choose_as_the_exact_fractions(name, rules):
+    from circuslib.pcv import bots
+
+    moves = 0
+    for pilots in ([greedy_pilot, random_pilot], [PILOTS["cautious"], greedy_pilot], [random_pilot, random_pilot]):
+        for seed in range(3):
+            for state in _pilots_game(name, rules, pilots, seed):
+                if state.phase != "move":
+                    continue
+                for style in ("greedy", "cautious"):
+                    assert bots._choose_plan(state, style) == _plan_by_fractions(state, style), (style, state)
+                moves += 1
+    assert moves > 100
+
+
 def test_a_kept_plan_is_not_reused_when_only_an_enemys_damage_differs():
     from dataclasses import replace
 

@@ -206,18 +206,22 @@ def _choose_plan(state: Dogfight, style: str) -> list:
     rows = rate_positions(state)
     if not rows:
         return []
-    for row in rows:
-        row["safe"] = row["room"] >= 1  # an edge hex may leave no move that stays on the map next turn
+    # The keys compare the exact chances as floats, which orders them exactly as the fractions: their denominators
+    # divide 6 ** (number of enemies), so equal chances give equal floats and different ones stay far apart, and
+    # comparing floats is many times cheaper than comparing (and negating) Fractions for every end position.
+    keyed = [(row, row["room"] >= 1, float(row["kill"]), -float(row["exposure"])) for row in rows]
+    for row, safe, _, _ in keyed:
+        row["safe"] = safe  # an edge hex may leave no move that stays on the map next turn
     if style == "greedy":
-        if any(row["kill"] > 0 for row in rows):
-            key = lambda r: (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
+        if any(kill > 0 for _, _, kill, _ in keyed):
+            key = lambda k: (k[2], k[1], k[3], -k[0]["distance"], k[0]["position"])
         else:
-            key = lambda r: (r["safe"], -r["distance"], -r["exposure"], r["position"])
+            key = lambda k: (k[1], -k[0]["distance"], k[3], k[0]["position"])
     elif style == "cautious":
-        key = lambda r: (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+        key = lambda k: (k[1], k[3], k[2], -k[0]["distance"], k[0]["position"])
     else:
         raise ValueError(f"a pilot's style is 'greedy' or 'cautious', not {style!r}")
-    return max(rows, key=key)["sequence"]
+    return max(keyed, key=key)[0]["sequence"]
 
 
 def _steady_speed(state: Dogfight) -> SpeedChange:

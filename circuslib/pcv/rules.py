@@ -650,9 +650,11 @@ class Dogfight(GameState):
         """This position at the start of the side's fire phase, as if its planes had finished moving."""
         if self.phase in ("over", "pick-fire", "fire", "roll"):
             return self
-        return replace(self, mp_left=0, target=None)._start_fire()
+        return self._replace(mp_left=0, target=None)._start_fire()
 
     # --- applying moves ---------------------------------------------------------------------------------
+    # A Dogfight is copied with GameState._replace (no __post_init__ to re-run): dataclasses.replace re-ran
+    # __init__ on every copy, several a move. Planes are still copied with replace, which checks them.
     def _apply(self, move: Any) -> "Dogfight":
         if self.phase in ("pick-move", "pick-fire"):
             index = next(i for i in self.candidates() if self.planes[i].name == move.plane)
@@ -663,7 +665,7 @@ class Dogfight(GameState):
             return self._change_speed(move)
         if self.phase == "fire":
             target = next(i for i, p in enumerate(self.planes) if p.name == move.target)
-            return replace(self, phase="roll", target=target, fired_at=self.fired_at + (target,),
+            return self._replace(phase="roll", target=target, fired_at=self.fired_at + (target,),
                            note=f"{self.plane.name} fires at {move.target}")
         return self._roll(move)
 
@@ -692,14 +694,14 @@ class Dogfight(GameState):
                     planes[self.active] = replace(moved, out="collision")
                     note += f" and collides with {other.name}: both are out"
                     break
-        state = replace(self, planes=tuple(planes), mp_left=mp_left, note=note)
+        state = self._replace(planes=tuple(planes), mp_left=mp_left, note=note)
         if not state.plane.flying:
             return state._after_loss()._next_mover()
         if mp_left == 0:
             won = state._objective_reached()
             if won is not None:
                 return state._finish(won)
-            return replace(state, phase="speed")
+            return state._replace(phase="speed")
         return state
 
     def _change_speed(self, move: SpeedChange) -> "Dogfight":
@@ -712,7 +714,7 @@ class Dogfight(GameState):
         else:
             planes[self.active] = replace(plane, speed=speed)
             note = f"{plane.name}: {move} (now {speed})"
-        state = replace(self, planes=tuple(planes), note=note)
+        state = self._replace(planes=tuple(planes), note=note)
         if not state.planes[self.active].flying:
             state = state._after_loss()
         return state._next_mover()
@@ -730,18 +732,18 @@ class Dogfight(GameState):
         else:
             planes[self.target] = replace(target, damaged=True)
             note = f"{shooter.name} rolls {face}: {target.name} is damaged"
-        state = replace(self, planes=tuple(planes), target=None, note=note, last_roll=face)
+        state = self._replace(planes=tuple(planes), target=None, note=note, last_roll=face)
         if not planes[self.target].flying:
             state = state._after_loss()
             if state.phase == "over":
                 return state
         if self.rules.fire == "every-target" and state.open_targets():
-            return replace(state, phase="fire")  # the same plane fires again, at another enemy in its line
+            return state._replace(phase="fire")  # the same plane fires again, at another enemy in its line
         return state._next_shooter()
 
     # --- the order of play ---------------------------------------------------------------------------
     def _start_side(self, side: int, turn: int) -> "Dogfight":
-        state = replace(self, side=side, turn=turn, phase="move", done=())
+        state = self._replace(side=side, turn=turn, phase="move", done=())
         return state._next_mover()
 
     def _next_mover(self) -> "Dogfight":
@@ -754,13 +756,13 @@ class Dogfight(GameState):
             return self._start_fire()
         if len(left) == 1 or self.rules.plane_order == "listed":
             return self._begin_move(left[0])
-        return replace(self, phase="pick-move", mp_left=0, target=None)
+        return self._replace(phase="pick-move", mp_left=0, target=None)
 
     def _begin_move(self, index: int) -> "Dogfight":
-        return replace(self, phase="move", active=index, mp_left=self.planes[index].speed, done=self.done + (index,))
+        return self._replace(phase="move", active=index, mp_left=self.planes[index].speed, done=self.done + (index,))
 
     def _start_fire(self) -> "Dogfight":
-        return replace(self, phase="fire", done=(), mp_left=0, target=None)._next_shooter()
+        return self._replace(phase="fire", done=(), mp_left=0, target=None)._next_shooter()
 
     def _next_shooter(self) -> "Dogfight":
         """The next plane to fire: the only one with a target, the first listed, or the side's choice."""
@@ -769,10 +771,10 @@ class Dogfight(GameState):
             return self._end_side()
         if len(left) == 1 or self.rules.plane_order == "listed":
             return self._begin_fire(left[0])
-        return replace(self, phase="pick-fire", mp_left=0, target=None)
+        return self._replace(phase="pick-fire", mp_left=0, target=None)
 
     def _begin_fire(self, index: int) -> "Dogfight":
-        return replace(self, phase="fire", active=index, mp_left=0, fired_at=(), done=self.done + (index,))
+        return self._replace(phase="fire", active=index, mp_left=0, fired_at=(), done=self.done + (index,))
 
     def _end_side(self) -> "Dogfight":
         other = 1 - self.side
@@ -780,7 +782,7 @@ class Dogfight(GameState):
         if turn > self.scenario.turn_limit:
             return self._finish(self._winner_at_limit(), "the turn limit is reached")
         note = f"{self.note}. " if self.note else ""
-        return replace(self, note=f"{note}Turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
+        return self._replace(note=f"{note}Turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
 
     def _after_loss(self) -> "Dogfight":
         alive = [bool(self.flying(s)) for s in (0, 1)]
@@ -811,7 +813,7 @@ class Dogfight(GameState):
         if not why and winner is not None:
             why = f"{self.plane.name} reached the {self.scenario.objective.edge} edge"
         note = f"{self.note}. " if self.note else ""
-        return replace(self, phase="over", winner=winner, target=None, note=f"{note}Game over: {result} ({why})")
+        return self._replace(phase="over", winner=winner, target=None, note=f"{note}Game over: {result} ({why})")
 
     # --- display ---------------------------------------------------------------------------------------
     def __str__(self) -> str:
