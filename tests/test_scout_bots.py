@@ -143,7 +143,7 @@ def _lookahead_as_first_written(state: ScoutState, rng: random.Random):
 
 def test_the_fast_lookahead_plays_exactly_as_first_written():
     # in every position of 40 seeded games (3 to 5 players, all three bots at the table), the same move
-    from circuslib.scout.bots import _count_open_shows
+    from circuslib.scout.bots import _count_open_shows, _longest_and_open_shows
     from circuslib.scout.rules import _shows, deal_round
 
     positions = 0
@@ -161,6 +161,7 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
                 assert lookahead_bot(state, rng) == _lookahead_as_first_written(state, rng)
                 values = [c[0] for c in state.hands[state.turn]]
                 assert _count_open_shows(values) == len(_shows(values, None))
+                assert _longest_and_open_shows(values) == (longest_set(state.hands[state.turn]), len(_shows(values, None)))
             state = state.play(bots[state.turn](state, rng))
     assert positions > 500
 

@@ -436,3 +436,18 @@ def test_numbers_outside_the_deck_are_refused_in_words():
         legal_shows([1, 11])
     with pytest.raises(ValueError, match="not 0"):
         legal_shows([(0, 3)])
+
+
+def test_the_shows_are_every_slice_that_is_a_set_beating_the_table():
+    # _shows skips the starts whose sets are all shorter than the table's: the same slices, in the same order,
+    # as trying every slice with is_set and beats
+    from circuslib.scout.rules import _set_key, _shows, beats, is_set
+
+    rng = random.Random(15)
+    tables = [[], [5], [2, 2], [3, 4], [6, 5], [7, 7, 7], [2, 3, 4], [9, 8, 7], [4, 4, 4, 4], [1, 2, 3, 4, 5]]
+    for _ in range(3_000):
+        hand = [rng.choice([rng.randint(1, 10), rng.randint(4, 6)]) for _ in range(rng.randint(0, 12))]
+        table = rng.choice(tables)
+        every = [(i, j) for i in range(len(hand)) for j in range(i + 1, len(hand) + 1)
+                 if is_set(hand[i:j]) and beats(hand[i:j], table)]
+        assert _shows(hand, _set_key(table) if table else None) == every, (hand, table)

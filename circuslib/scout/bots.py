@@ -179,7 +179,25 @@ def _hand_value(state: ScoutState, player: int) -> float:
 def _promise(score: int, values: list[int]) -> float:
     """A score plus the promise of a hand's numbers: a long set in hand will shed several cards at once and is
     hard to beat (one expression, so the lookahead's two paths add the same floats in the same order)."""
-    return score + 0.6 * _longest(values) + 0.1 * _count_open_shows(values)
+    longest, shows = _longest_and_open_shows(values)
+    return score + 0.6 * longest + 0.1 * shows
+
+
+def _longest_and_open_shows(values: list[int]) -> tuple[int, int]:
+    """(``_longest(values)``, ``_count_open_shows(values)``) in one pass: the longest set is the longest of the
+    stretches that start at each card, and the open shows are their lengths added up."""
+    count, best, n = 0, 0, len(values)
+    for i in range(n):
+        stop = i + 1
+        if stop < n and -1 <= values[stop] - values[i] <= 1:
+            step = values[stop] - values[i]
+            stop += 1
+            while stop < n and values[stop] - values[stop - 1] == step:
+                stop += 1
+        count += stop - i
+        if stop - i > best:
+            best = stop - i
+    return best, count
 
 
 def _count_open_shows(values: list[int]) -> int:

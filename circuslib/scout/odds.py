@@ -15,7 +15,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
-from operator import mul
+from operator import mul, or_
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
@@ -243,22 +243,32 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     if total > limit:
         raise ValueError(f"there are {total:,} hands to list; that is too many: use a smaller deck or "
                          "simulate_set_somewhere")
-    decided: dict = {}  # many hands share their numbers facing up: decide each sequence of numbers once
-
-    def holds_set(values: tuple) -> bool:
-        if values not in decided:
-            decided[values] = _has_set(values, k, kind)
-        return decided[values]
+    # many hands share their numbers facing up: decide each sequence of numbers once, and look it up after that
+    # (a dict's own lookup, called from map, is several times faster than a Python function per hand)
+    holds_set = _Decided(k, kind).__getitem__
 
     hits = 0
     for order in permutations(cards, hand_size):
         ups = product(*order)  # every way up of these cards: the numbers facing up, one hand at a time
         if either_way:
             downs = product(*((b, a) for a, b in order))  # the same hands' numbers facing down, in step
-            hits += sum(holds_set(up) or holds_set(down) for up, down in zip(ups, downs))
+            hits += sum(map(or_, map(holds_set, ups), map(holds_set, downs)))
         else:
             hits += sum(map(holds_set, ups))
     return sympy.Rational(hits, total)
+
+
+class _Decided(dict):
+    """Sequences of numbers facing up -> whether they hold a set of k adjacent cards of this kind, each decided
+    on its first lookup."""
+
+    def __init__(self, k: int, kind: str) -> None:
+        super().__init__()
+        self.k, self.kind = k, kind
+
+    def __missing__(self, values: tuple) -> bool:
+        held = self[values] = _has_set(values, self.k, self.kind)
+        return held
 
 
 # ---------------------------------------------------------------------------------------------------------

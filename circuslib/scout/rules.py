@@ -127,6 +127,7 @@ def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
     """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
     out = []
     n = len(values)
+    need = 1 if table_key is None else table_key[0]  # a show has at least as many cards as the table's set
     for i in range(n):
         v = values[i]
         # the longest set starting at i: its kind is fixed by the first step, so it is one maximal stretch
@@ -136,16 +137,15 @@ def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
             stop = i + 2
             while stop < n and values[stop] - values[stop - 1] == step:
                 stop += 1
-        for j in range(i + 1, stop + 1):
-            length = j - i
-            if table_key is not None:
-                if length < table_key[0]:
-                    continue
-                if length == table_key[0]:
-                    kind = MATCH if (length == 1 or step == 0) else RUN
-                    low = v if kind == MATCH else min(v, values[j - 1])
-                    if (length, kind, low) <= table_key:
-                        continue
+        if stop - i < need:  # every set starting here is shorter than the table's
+            continue
+        first = i + need
+        if table_key is not None:  # as many cards as the table's set: it must beat it on kind, then number
+            kind = MATCH if (need == 1 or step == 0) else RUN
+            low = v if kind == MATCH else min(v, values[first - 1])
+            if (need, kind, low) <= table_key:
+                first += 1
+        for j in range(first, stop + 1):
             out.append((i, j))
     return out
 
