@@ -343,7 +343,7 @@ class LivePlot:
 
 class _Explorer(Shown):
     """What the Flip 7 explorers share: a message line (a refusal in words, in the theme's error colour) and the
-    rule that no change ever ends in a traceback."""
+    rule that no change ever ends in a traceback, and the plot each one keeps (``self._plot``, a LivePlot)."""
 
     message: object
 
@@ -368,6 +368,16 @@ class _Explorer(Shown):
     def refused(self) -> bool:
         """Whether the message line holds a refusal."""
         return "circus-refused" in self.message.value
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the plot is drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
 
     def _guarded(self, work: Callable[[], None]) -> None:
         try:
@@ -435,16 +445,6 @@ class OddsExplorer(_Explorer):
         self.widget.add_class("circus-explorer")
         self.widget.add_class("circus-flip7-odds-explorer")
         self.update()
-
-    @property
-    def plot(self):
-        """The ipywidgets Image the plot is drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
 
     @property
     def held(self) -> list[int]:
@@ -627,16 +627,6 @@ class PolicyExplorer(_Explorer):
         self.widget.add_class("circus-policy-explorer")
         self._update()
 
-    @property
-    def plot(self):
-        """The ipywidgets Image the plot is drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
-
     def _draw_axes(self) -> None:
         plot, c = self._plot, OKABE_ITO
         ax = plot.ax
@@ -781,16 +771,6 @@ class DeckExplorer(_Explorer):
         self.widget.add_class("circus-explorer")
         self.widget.add_class("circus-deck-explorer")
         self.update()
-
-    @property
-    def plot(self):
-        """The ipywidgets Image the plot is drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
 
     @property
     def counts(self) -> tuple[int, ...]:
