@@ -736,14 +736,7 @@ def bad_calls(rng: random.Random, count: int, names=None):
         value = rng.choice(BAD_ARGS)
         arguments = dict(bound.arguments)
         arguments[param.name] = value
-        call_args, call_kwargs = [], {}
-        for p in params:
-            if p.name not in arguments:
-                continue
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(call_args) == params.index(p):
-                call_args.append(arguments[p.name])
-            else:
-                call_kwargs[p.name] = arguments[p.name]
+        call_args, call_kwargs = _as_call(params, arguments)
         must = value_kind(value) not in seen.get(param.name, set())
         out.append((name, tuple(call_args), call_kwargs, must))
     return out + ISSUE_CALLS
@@ -794,6 +787,19 @@ def fuzz_call(name, args, kwargs, must_refuse, tally: Counter, *, alarm: bool = 
         note("raw exceptions", f"{type(error).__name__}: {error}")
 
 
+def _as_call(params: list, arguments: dict) -> tuple[list, dict]:
+    """Bound arguments back into a call: positional while they come in order, by keyword after."""
+    call_args, call_kwargs = [], {}
+    for p in params:
+        if p.name not in arguments:
+            continue
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(call_args) == params.index(p):
+            call_args.append(arguments[p.name])
+        else:
+            call_kwargs[p.name] = arguments[p.name]
+    return call_args, call_kwargs
+
+
 def call_with(name: str, args: tuple, kwargs: dict, param: str, value) -> tuple:
     """A good call of ``name`` with the argument ``param`` replaced by ``value``: (args, kwargs, must_refuse)."""
     import inspect
@@ -803,14 +809,7 @@ def call_with(name: str, args: tuple, kwargs: dict, param: str, value) -> tuple:
     params = [p for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     arguments = dict(signature.bind(*args, **kwargs).arguments)
     arguments[param] = value
-    call_args, call_kwargs = [], {}
-    for p in params:
-        if p.name not in arguments:
-            continue
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(call_args) == params.index(p):
-            call_args.append(arguments[p.name])
-        else:
-            call_kwargs[p.name] = arguments[p.name]
+    call_args, call_kwargs = _as_call(params, arguments)
     seen = {value_kind(p.default)} if (p := signature.parameters[param]).default is not p.empty else set()
     seen |= ALSO.get(param, set())
     for good_args, good_kwargs in good_calls()[name]:

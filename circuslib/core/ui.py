@@ -321,6 +321,21 @@ class Shown(widgets.VBox):
         cls.__init__ = __init__
 
 
+class Plotted(Shown):
+    """Base of the explorers that keep one plot, ``self._plot``: an object with the ``image`` widget it is shown in
+    and the matplotlib ``figure`` it redraws."""
+
+    @property
+    def plot(self):
+        """The ipywidgets Image the plot is drawn in."""
+        return self._plot.image
+
+    @property
+    def figure(self):
+        """The matplotlib figure the explorer keeps and redraws."""
+        return self._plot.figure
+
+
 class Framed(Shown):
     """Base of the game widgets built on a ``GameFrame``: the box shown is the frame's."""
 

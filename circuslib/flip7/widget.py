@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Sequence
 
 from ..core.game import CHANCE, Move
-from ..core.ui import Framed, GameFrame, Shown, button, png_of
+from ..core.ui import Framed, GameFrame, Plotted, button, png_of
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
 from .deck_odds import (ThresholdCurve, next_card, numbers_optimum, optimal_advice, optimum_value, still_in,
                         threshold_curve)
@@ -341,7 +341,7 @@ class LivePlot:
             self.image.value = png
 
 
-class _Explorer(Shown):
+class _Explorer(Plotted):
     """What the Flip 7 explorers share: a message line (a refusal in words, in the theme's error colour) and the
     rule that no change ever ends in a traceback, and the plot each one keeps (``self._plot``, a LivePlot)."""
 
@@ -368,16 +368,6 @@ class _Explorer(Shown):
     def refused(self) -> bool:
         """Whether the message line holds a refusal."""
         return "circus-refused" in self.message.value
-
-    @property
-    def plot(self):
-        """The ipywidgets Image the plot is drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
 
     def _guarded(self, work: Callable[[], None]) -> None:
         try:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Hashable
 
 from ..core.exact import AbsorbingChain
 from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, Shown, button, svg_die, svg_doc, png_of
+from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import DAMAGED, DESTROYED, INTACT, destroy_chances, destroy_probability, shot_odds
@@ -537,7 +537,7 @@ class OddsExplorer(Shown):
         self._plot.show(title, lambda: _draw_within(self._lines, odds, shots), (reach, shots))
 
 
-class DiceExplorer(Shown):
+class DiceExplorer(Plotted):
     """A dice editor for the damage chain: how many sides the die has, which faces damage and which destroy (the
     others miss; a damaged target is destroyed by any hit), and a number of shots n. Shows one shot's odds, the
     chain's transition matrix, the expected shots to destroy (from intact and from damaged) and P(destroyed within
@@ -603,16 +603,6 @@ class DiceExplorer(Shown):
         self.widget.add_class("circus-explorer")
         self.widget.add_class("circus-pcv-dice-explorer")
         self._refresh()
-
-    @property
-    def plot(self):
-        """The ipywidgets Image the curves are drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
 
     def use_rules_die(self) -> None:
         """Put the rules' die at the compared effective range in the editor (six sides), in one update."""

@@ -11,7 +11,7 @@ from typing import Callable
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show, _longest,
+from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show,
                     _scout_moves, _set_key, _shows, _values as _numbers, deal_round, flip_hand, longest_set, new_game)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
@@ -183,10 +183,10 @@ def _promise(score: int, values: list[int]) -> float:
     return score + 0.6 * longest + 0.1 * shows
 
 
-def _longest_and_open_shows(values: list[int]) -> tuple[int, int]:
-    """(``_longest(values)``, ``_count_open_shows(values)``) in one pass: the longest set is the longest of the
-    stretches that start at each card, and the open shows are their lengths added up."""
-    count, best, n = 0, 0, len(values)
+def _set_stretches(values: list[int]) -> list[int]:
+    """For each card, the length of the longest set that starts there: every slice from that card up to the end of
+    its stretch is a set, so these lengths add up to the open shows and their largest is the longest set."""
+    lengths, n = [], len(values)
     for i in range(n):
         stop = i + 1
         if stop < n and -1 <= values[stop] - values[i] <= 1:
@@ -194,25 +194,19 @@ def _longest_and_open_shows(values: list[int]) -> tuple[int, int]:
             stop += 1
             while stop < n and values[stop] - values[stop - 1] == step:
                 stop += 1
-        count += stop - i
-        if stop - i > best:
-            best = stop - i
-    return best, count
+        lengths.append(stop - i)
+    return lengths
+
+
+def _longest_and_open_shows(values: list[int]) -> tuple[int, int]:
+    """(``_longest(values)``, ``_count_open_shows(values)``) in one pass over the stretches."""
+    lengths = _set_stretches(values)
+    return max(lengths, default=0), sum(lengths)
 
 
 def _count_open_shows(values: list[int]) -> int:
     """How many slices of the hand are sets (its shows on an empty table), as ``len(_shows(values, None))``."""
-    count, n = 0, len(values)
-    for i in range(n):
-        # every slice from i up to the end of the stretch of the set that starts at i is a set
-        stop = i + 1
-        if stop < n and -1 <= values[stop] - values[i] <= 1:
-            step = values[stop] - values[i]
-            stop += 1
-            while stop < n and values[stop] - values[stop - 1] == step:
-                stop += 1
-        count += stop - i
-    return count
+    return sum(_set_stretches(values))
 
 
 def lookahead_bot(state: ScoutState, rng: random.Random):
