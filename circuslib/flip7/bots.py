@@ -73,6 +73,11 @@ def choose_target(owner: int, card: str, hands: Sequence[Hand], totals: Sequence
         whole(t, "each total", 0)
     for p in targets:
         whole(p, "each target", 0, len(hands) - 1)
+    return _choose_target(owner, card, hands, totals, targets)
+
+
+def _choose_target(owner: int, card: str, hands, totals, targets) -> int:
+    """choose_target's rule, on arguments already checked (the game runner's own table)."""
     others = [p for p in targets if p != owner] or list(targets)
     if card == FREEZE:
         return max(others, key=lambda p: (totals[p] + hands[p].score(), -p))
@@ -175,7 +180,10 @@ class Optimal(Bot):
 @lru_cache(maxsize=None)
 def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
     if not modifiers:
-        return solo_optimal("numbers").hit(numbers)
+        optimum = solo_optimal("numbers")
+        key = sum(1 << h for h in set(numbers))
+        # optimum.hit(numbers) without re-checking the hand (a row of the game); it explains a hand it lacks
+        return optimum.decisions[key] if key in optimum.decisions else optimum.hit(numbers)
     from .deck_odds import numbers_deck_hit
 
     # what _counting_hit(fresh numbers deck, numbers, modifiers, fresh=True) says, from one numpy table per
@@ -253,24 +261,30 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
         raise ValueError(f"this game has {state.players} players but {len(bots)} bots were given")
     t = _Table(state, talk=False)
     t.receiver = state.receiver
+    advance, receive = t.advance, t.receive  # (bound once: this loop runs about 150 times a game)
+    wants_hit = [bot.wants_hit for bot in bots]
+    # the kit's own targeting is called without re-checking the table it was handed (the table is well-formed)
+    targeting = [_choose_target if type(bot).choose_target is Bot.choose_target else bot.choose_target
+                 for bot in bots]
     for _ in range(1_000_000):
-        t.advance()
+        advance()
         if t.finished:
             return t.freeze()
-        if t.receiver is not None:
-            receiver, t.receiver = t.receiver, None
-            t.receive(receiver, draw_card(t.deck, rng))
+        receiver = t.receiver
+        if receiver is not None:
+            t.receiver = None
+            receive(receiver, draw_card(t.deck, rng))
         elif t.pending:
             owner, card = t.pending[0]
             targets = t._targets(owner, card)
-            t.resolve_target(bots[owner].choose_target(owner, card, t.hands, t.totals, targets))
+            t.resolve_target(targeting[owner](owner, card, t.hands, t.totals, targets))
         else:
-            deck = t.deck if any(t.deck) else t.discard
-            if bots[t.turn].wants_hit(t.hands[t.turn], deck):
+            turn, deck = t.turn, t.deck
+            if wants_hit[turn](t.hands[turn], deck if any(deck) else t.discard):
                 t.turn_done = True
-                t._ready_to_draw(t.turn)
+                t._ready_to_draw(turn)
             else:
-                t.hands[t.turn] = t.hands[t.turn]._replace(status="stopped")
+                t.hands[turn] = t.hands[turn]._replace(status="stopped")
                 t.turn_done = True
     raise RuntimeError("the game did not end: a rule may let it loop")
 

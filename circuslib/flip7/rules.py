@@ -7,6 +7,8 @@ drawing uniformly from a multiset is the same as shuffling it, so the reshuffle 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, NamedTuple
@@ -113,15 +115,11 @@ def _is_plain(move: object, constant: Move) -> bool:
 
 def draw_card(counts, rng: random.Random):
     """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
-    total = sum(counts)
-    if total <= 0:
+    running = list(accumulate(counts))  # the cards of kinds 0..i: kind i owns the tickets running[i-1]..running[i]-1
+    if not running or running[-1] <= 0:
         raise ValueError("the deck is empty: there is no card to draw")
-    ticket = rng._randbelow(total)  # what rng.randrange(total) draws, without its argument checks
-    for i, count in enumerate(counts):
-        if ticket < count:
-            return CARDS[i]
-        ticket -= count
-    raise AssertionError("unreachable: the ticket is below the total")
+    ticket = rng._randbelow(running[-1])  # what rng.randrange(total) draws, without its argument checks
+    return CARDS[bisect_right(running, ticket)]
 
 
 class Hand(NamedTuple):
@@ -357,10 +355,11 @@ class _Table:
     def receive(self, p: int, card) -> None:
         self.deck[INDEX[card]] -= 1
         h = self.hands[p]
-        in_flip3 = self.flip3 is not None and self.flip3[0] == p
+        flip3 = self.flip3
+        in_flip3 = flip3 is not None and flip3[0] == p
         if in_flip3:
-            self.flip3[1] -= 1
-        if isinstance(card, int):
+            flip3[1] -= 1
+        if type(card) is int:  # (a card kind from CARDS: an int or a name)
             if card in h.numbers:
                 if h.second_chance:
                     # the duplicate and the Second Chance are both discarded, and the player goes on
@@ -461,12 +460,15 @@ class _Table:
                 continue
             hands = self.hands
             if self.turn_done or hands[self.turn].status != "active":
-                n = len(hands)
-                following = [q % n for q in range(self.turn + 1, self.turn + n + 1) if hands[q % n].status == "active"]
-                if not following:  # everyone has stayed, busted or been frozen
+                n, turn = len(hands), self.turn
+                for step in range(1, n + 1):  # the next active player round the table (the same one last)
+                    following = (turn + step) % n
+                    if hands[following].status == "active":
+                        break
+                else:  # everyone has stayed, busted or been frozen
                     self.round_over = True
                     continue
-                self.turn, self.turn_done = following[0], False
+                self.turn, self.turn_done = following, False
             break
 
     def freeze(self) -> Flip7Game:
