@@ -1,6 +1,8 @@
 """Speed's exact odds against hand-worked values, an independent brute force, and seeded simulations."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -132,6 +134,15 @@ def test_race_formula_in_symbols_and_numbers():
         race_probability(0.5, 1)
     with pytest.raises(ValueError):
         race_probability(0, 1)
+
+
+def test_the_race_formulas_do_not_load_sympy_physics():
+    # simplify (and manual integration, which calls it) imports sympy.physics: 0.13 s of every lesson kernel
+    code = ("import sys; from circuslib.speed.odds import race_by_integration, race_probability; "
+            "assert race_by_integration() == race_probability(); race_probability(4, 1); "
+            "print('sympy.physics' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_the_exponential_race_matches_a_simulation():
