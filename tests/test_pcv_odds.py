@@ -87,6 +87,29 @@ def test_the_formulas_in_p_and_q():
     assert destroy_after_formula().subs({p: R(1, 3), q: R(1, 6), n: 3}) == R(13, 27)
 
 
+def test_the_written_formulas_are_the_sum_over_paths_and_the_first_step_solution():
+    # the library writes both formulas in closed form; derive them again and compare the very expressions
+    k = sympy.Symbol("k", integer=True, nonnegative=True)
+    one_damage = sympy.summation((1 - p) ** k * (p - q) * (1 - p) ** (n - 1 - k), (k, 0, n - 1))
+    assert destroy_after_formula() == sympy.expand(1 - (1 - p) ** n - one_damage, power_exp=False)
+    assert destroy_after_formula(damaged=True) == 1 - (1 - p) ** n
+    e_intact, e_damaged = sympy.symbols("E_intact E_damaged")
+    solved = sympy.solve([sympy.Eq(e_intact, 1 + (1 - p) * e_intact + (p - q) * e_damaged),
+                          sympy.Eq(e_damaged, 1 + (1 - p) * e_damaged)], [e_intact, e_damaged])
+    assert expected_shots_formula() == sympy.factor(solved[e_intact])
+    assert expected_shots_formula(damaged=True) == sympy.factor(solved[e_damaged])
+    # and a wrong closed form is told apart: the 6 counted as a damaging hit
+    wrong = sympy.expand(1 - (1 - p) ** n - n * p * (1 - p) ** (n - 1), power_exp=False)
+    assert destroy_after_formula() != wrong
+
+
+def test_odds_table_values_are_exact_rationals():
+    rows = odds_table(4)
+    assert all(isinstance(v, sympy.Rational) for r in rows for key, v in r.items() if key.startswith("destroyed"))
+    # range 1, 4 shots by hand: 1 - (1/2)^4 - 4 (1/3) (1/2)^3 = 1 - 1/16 - 1/6 = 37/48
+    assert rows[0]["destroyed within 4"] == R(37, 48) and rows[0]["expected shots"] == R(10, 3)
+
+
 def test_odds_table_has_one_row_per_shot_in_reach():
     rows = odds_table()
     assert [(r["hexes"], r["alt_diff"]) for r in rows] == [(1, 0), (2, 0), (3, 0), (1, 1), (2, 1)]
@@ -230,3 +253,21 @@ def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
             "print(json.dumps([m for m in ('sympy', 'networkx', 'matplotlib') if m in sys.modules]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert json.loads(out.strip().splitlines()[-1]) == []
+
+
+def test_the_damage_chain_steps_as_the_core_chain_draw_for_draw():
+    # damage_chain's step reads a table made once; the core AbsorbingChain works out the same draw each time
+    import random
+
+    from circuslib.core.exact import AbsorbingChain
+
+    for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1)):
+        fast = damage_chain(hexes, alt)
+        core = AbsorbingChain(fast.transitions)
+        for seed in range(40):
+            a, b = random.Random(seed), random.Random(seed)
+            state = "intact"
+            for _ in range(12):  # through damaged to destroyed, and on from destroyed
+                assert fast.step(state, a) == core.step(state, b), (hexes, alt, seed, state)
+                state = core.step(state, random.Random(seed))
+            assert a.random() == b.random()  # the two generators were used alike

@@ -6,9 +6,12 @@ a damaged one. Results are sympy Rationals; the inner loops use Fractions.
 """
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from itertools import accumulate
+from math import lcm
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from ..core.args import flag, instance, items, limit, whole
 from ..core.exact import AbsorbingChain, Dist, to_rational
@@ -108,11 +111,37 @@ def destroy_probability(shots: int, hexes: int, alt_diff: int = 0, damaged: bool
     return to_rational(_destroy_after(shots, hit, six, damaged))
 
 
+class DamageChain(AbsorbingChain):
+    """The damage chain of ``damage_chain``: an AbsorbingChain whose random step reads each state's draw from a
+    table made once, rather than working out the row's common denominator and running sums at every shot."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        draws = {}
+        for state, row in self.transitions.items():
+            row = row or {state: Fraction(1)}
+            # AbsorbingChain.step draws one ticket in range(lcm of the denominators) and walks the running sums
+            # (equally likely outcomes: one randrange(len(row)), which is the same draw): the same table here
+            denominator = lcm(*(p.denominator for p in row.values()))
+            bounds = list(accumulate(p.numerator * (denominator // p.denominator) for p in row.values()))
+            draws[state] = (denominator, tuple(zip(bounds, row)))
+        object.__setattr__(self, "_draws", draws)  # frozen: set once, here
+
+    def step(self, state: Hashable, rng: random.Random) -> Hashable:
+        """One random step from ``state``: the same draw, and so the same seeded results, as AbsorbingChain.step."""
+        denominator, outcomes = self._draws[state]
+        ticket = rng.randrange(denominator)
+        for bound, outcome in outcomes:
+            if ticket < bound:
+                return outcome
+        raise AssertionError("unreachable: the running sums end at the denominator")
+
+
 def damage_chain(hexes: int, alt_diff: int = 0) -> AbsorbingChain:
     """The absorbing Markov chain of repeated shots: intact -> damaged -> destroyed, one step per shot."""
     _check_shot(hexes, alt_diff)
     miss, damage, destroy = _shot(hexes, alt_diff)
-    return AbsorbingChain({
+    return DamageChain({
         INTACT: {INTACT: miss, DAMAGED: damage, DESTROYED: destroy},
         DAMAGED: {DAMAGED: miss, DESTROYED: damage + destroy},
         DESTROYED: {},
@@ -136,7 +165,7 @@ def expected_shots(hexes: int, alt_diff: int = 0, damaged: bool = False) -> symp
 
 
 def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
-    """P(destroyed within n shots) in p and q, summed from the chain's paths and simplified.
+    """P(destroyed within n shots) in p and q, from the chain's paths: 1 - (1-p)^n - n (p - q) (1-p)^(n-1).
 
     Intact survives n shots if all miss ((1-p)^n) or one shot of the n damages (p - q) and the rest miss.
     """
@@ -147,41 +176,38 @@ def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
 @lru_cache(maxsize=None)
 def _destroy_after_formula(damaged: bool) -> sympy.Expr:
     # Cached: sympy expressions are immutable, and the lesson, the table and the checks all ask for the same two.
+    # Written in closed form: summing the chain's paths (sympy.summation over where the damaging shot falls, as
+    # the lesson does on the page) took a twentieth of a second, and the lesson does that sum itself.
+    # tests/test_pcv_odds.py sums the paths again and checks the result is this very expression.
     import sympy
 
     p, q, n = _symbols()
-    k = sympy.Symbol("k", integer=True, nonnegative=True)
     if damaged:
         return 1 - (1 - p) ** n  # it survives only if every shot misses
-    one_damage = sympy.summation((1 - p) ** k * (p - q) * (1 - p) ** (n - 1 - k), (k, 0, n - 1))
-    # expand without splitting powers of n: the sum is already in its simplest form, and simplify's search for
-    # one cost a fifth of a second each time (tests/test_pcv_odds.py checks the result against the hand formula)
+    # intact survives if all n miss, or one of the n damages (p - q) and the other n - 1 miss: n ways
+    one_damage = n * (p - q) * (1 - p) ** (n - 1)
+    # expanded without splitting powers of n: the form the sum over the paths expands to
     return sympy.expand(1 - (1 - p) ** n - one_damage, power_exp=False)
 
 
 def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
-    """E[shots to destroy] in p and q, from the chain's first-step equations, simplified: (2p - q)/p**2."""
+    """E[shots to destroy] in p and q, the solution of the chain's first-step equations: (2p - q)/p**2 (1/p damaged)."""
     flag(damaged, "damaged")
     return _expected_shots_formula(damaged)
 
 
 @lru_cache(maxsize=None)
 def _expected_shots_formula(damaged: bool) -> sympy.Expr:
-    import sympy
-
+    # The solution of the first-step equations E_D = 1 + (1 - p) E_D and E_I = 1 + (1 - p) E_I + (p - q) E_D,
+    # written out: the lesson solves them on the page, and sympy.solve cost a fiftieth of a second here again.
+    # tests/test_pcv_odds.py solves them and checks the result is this very expression.
     p, q, n = _symbols()
-    e_intact, e_damaged = sympy.symbols("E_intact E_damaged")
-    solution = sympy.solve([sympy.Eq(e_intact, 1 + (1 - p) * e_intact + (p - q) * e_damaged),
-                            sympy.Eq(e_damaged, 1 + (1 - p) * e_damaged)], [e_intact, e_damaged])
-    # factor, not simplify: the same single fraction, without simplify's first-call import of sympy.physics
-    return sympy.factor(solution[e_damaged if damaged else e_intact])
+    return 1 / p if damaged else (2 * p - q) / p ** 2
 
 
 def odds_table(max_shots: int = 3) -> list[dict]:
     """One row per shot in reach (hexes, altitude difference): p, q, the one-shot outcome, P(destroyed within
     1..max_shots shots) and the expected shots, from the formulas evaluated at that range."""
-    import sympy
-
     whole(max_shots, "max_shots", 1, 20)
     p, q, n = _symbols()
     destroy_n, expected = destroy_after_formula(), expected_shots_formula()
@@ -194,8 +220,9 @@ def odds_table(max_shots: int = 3) -> list[dict]:
             row = {"hexes": hexes, "alt_diff": alt_diff, "effective range": hexes + alt_diff, "p": hit, "q": six}
             row.update(shot_odds(hexes, alt_diff))
             for shots in range(1, max_shots + 1):
-                row[f"destroyed within {shots}"] = sympy.nsimplify(destroy_n.subs({p: hit, q: six, n: shots}))
-            row["expected shots"] = sympy.nsimplify(expected.subs({p: hit, q: six}))
+                # p, q and n are replaced by exact Rationals, so each value is already an exact Rational
+                row[f"destroyed within {shots}"] = destroy_n.subs({p: hit, q: six, n: shots})
+            row["expected shots"] = expected.subs({p: hit, q: six})
             rows.append(row)
     return rows
 
