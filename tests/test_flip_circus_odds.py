@@ -331,3 +331,33 @@ def test_back_fractions_are_possible_backs_as_fractions():
     fractions = back_fractions(state, 0)
     assert [{k: sympy.Rational(v.numerator, v.denominator) for k, v in d.items()} for d in fractions] == exact
     assert all(isinstance(p, Fraction) for d in fractions for p in d.values())
+
+
+def test_entropies_are_exact_without_simplify():
+    # the prime-logarithm form equals -sum p log2 p, for equal and unequal weights alike
+    from circuslib.flip_circus.odds import _entropy
+
+    for weights in [(1,) * 240, (1,) * 5, (1, 1), (1,) * 64, (2, 1, 1), (1, 2), (2, 2, 1), (3, 3, 2), (6, 10, 15, 1)]:
+        total = sum(weights)
+        direct = -sum(sympy.Rational(w, total) * sympy.log(sympy.Rational(w, total), 2) for w in weights)
+        assert sympy.simplify(_entropy(weights) - direct) == 0
+    assert _entropy((1,) * 240) == sympy.log(240) / sympy.log(2) and _entropy((1,) * 64) == 6
+    assert _entropy((2, 1, 1)) == sympy.Rational(3, 2)
+
+
+def test_the_lessons_entropies_and_check_import_no_sympy_physics():
+    # sympy.simplify's first call imports sympy.physics (about 0.1 s of a lesson): the kit's entropies and the
+    # bits check must not need it
+    import subprocess
+    import sys
+
+    code = ("import sys, sympy\n"
+            "from circuslib.flip_circus.rules import from_faces\n"
+            "from circuslib.flip_circus.odds import uncertainty, look_values, best_look\n"
+            "from circuslib.flip_circus.checks import check\n"
+            f"ring = from_faces({SETUP!r})\n"
+            "uncertainty(ring, 0), look_values(ring, 0), best_look(ring, 0)\n"
+            "check.try_uncertainty_after_a_look(sympy.log(48, 2))\n"
+            "print('sympy.physics' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "False"

@@ -7,6 +7,7 @@ the probability of a back is a ratio of two counts.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
-    "hidden_worlds", "possible_backs", "uncertainty", "look_values", "best_look",
+    "hidden_worlds", "possible_backs", "uncertainty", "look_values", "best_look", "entropy_terms",
     "count_rings", "burnside_terms", "setup_poster_probability",
 ]
 
@@ -114,20 +115,60 @@ def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) ->
     return result
 
 
+@lru_cache(maxsize=4096)
+def _factor(n: int) -> tuple[tuple[int, int], ...]:
+    """The prime factors of a positive whole number, with their powers."""
+    found, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            k = 0
+            while n % p == 0:
+                n, k = n // p, k + 1
+            found.append((p, k))
+        p += 1 if p == 2 else 2
+    if n > 1:
+        found.append((n, 1))
+    return tuple(found)
+
+
+def entropy_terms(weights: Sequence[int]) -> tuple[Fraction, tuple[tuple[int, Fraction], ...], int | None]:
+    """The exact entropy, in bits, of the distribution proportional to whole-number ``weights``, as
+    ``constant + sum(c * log2(p))`` over odd primes p: H = log2 N - (1/N) sum w log2 w, with N the total.
+    Returns (constant, ((prime, c), ...) with primes increasing, the number of outcomes if they are equally likely)."""
+    weights = [w for w in weights if w]
+    if not weights or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
+        raise ValueError("give positive whole-number weights")
+    total = sum(weights)
+    logs: dict[int, Fraction] = {}
+    for p, k in _factor(total):
+        logs[p] = logs.get(p, 0) + Fraction(k)
+    for w, n in Counter(weights).items():
+        for p, k in _factor(w):
+            logs[p] = logs.get(p, 0) - Fraction(k * w * n, total)
+    constant = Fraction(logs.pop(2, 0))
+    uniform = len(weights) if len(set(weights)) == 1 else None
+    return constant, tuple((p, c) for p, c in sorted(logs.items()) if c), uniform
+
+
 def _entropy(weights: Sequence[int]) -> sympy.Expr:
-    """The exact Shannon entropy, in bits, of the distribution proportional to ``weights``."""
+    """The exact Shannon entropy, in bits, of the distribution proportional to ``weights``, as a sympy number.
+
+    Built from its prime logarithms (``entropy_terms``), with no ``sympy.simplify``: N equally likely outcomes
+    give log(N)/log(2) (an integer for a power of 2), others constant + sum(c * log(p) / log(2))."""
     import sympy
 
-    total = sum(weights)
-    return sympy.nsimplify(sum((-sympy.Rational(w, total) * sympy.log(sympy.Rational(w, total), 2)
-                                for w in weights if w), sympy.Integer(0)))
+    constant, logs, outcomes = entropy_terms(weights)
+    if outcomes is not None and logs:  # uniform over N outcomes, N not a power of 2: log2 N says it best
+        return sympy.log(outcomes) / sympy.log(2)
+    value = sympy.Rational(constant.numerator, constant.denominator)
+    for p, c in logs:
+        value += sympy.Rational(c.numerator, c.denominator) * sympy.log(p) / sympy.log(2)
+    return value
 
 
 def uncertainty(state: FlipCircus | PlayerView, player: int | None = None) -> sympy.Expr:
     """How uncertain the player is about all the hidden faces together: the entropy of the worlds, in bits."""
-    import sympy
-
-    return sympy.simplify(_entropy(list(hidden_worlds(state, player).values())))
+    return _entropy(list(hidden_worlds(state, player).values()))
 
 
 def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> dict[int, sympy.Expr]:
@@ -136,15 +177,14 @@ def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> di
     A look shows one token's back, a function of the hidden world, so the expected drop of the world's entropy
     is exactly the entropy of that back: H(world) - E[H(world | back)] = H(back).
     """
-    import sympy
-
     view = _as_view(state, player)
-    backs = possible_backs(view)
+    backs = back_fractions(view)
     values = {}
     for i in range(SIZE):
         if view.backs[i] is None:
             probs = list(backs[i].values())
-            values[i] = sympy.simplify(sum((-p * sympy.log(p, 2) for p in probs), sympy.Integer(0)))
+            denominator = math.lcm(*(p.denominator for p in probs))  # the chances as whole-number weights
+            values[i] = _entropy([int(p * denominator) for p in probs])
     return values
 
 

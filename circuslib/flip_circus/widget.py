@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..core.ui import Framed, GameFrame, Shown, button, theme_style, png_of
 from .graphs import winning_turns
-from .odds import back_fractions, hidden_worlds, look_values, possible_backs
+from .odds import back_fractions, entropy_terms, hidden_worlds, look_values, possible_backs
 from .rules import (ARTISTS, END_TURN, ENCORE, KIT_RULES, MAKE_RETURN, MUSCLES, SIZE, TAKE_APPLAUSE, FlipCircus,
                     PlayerView, Ruleset, TokenSet, flip, look, name, new_game, power, ring_svg, swap, trios)
 
@@ -281,22 +281,6 @@ def _places(places: Sequence[int]) -> str:
 # --- exact entropies without sympy (an update must take milliseconds) -------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _factor(n: int) -> tuple[tuple[int, int], ...]:
-    """The prime factors of a positive whole number, with their powers."""
-    found, p = [], 2
-    while p * p <= n:
-        if n % p == 0:
-            k = 0
-            while n % p == 0:
-                n, k = n // p, k + 1
-            found.append((p, k))
-        p += 1 if p == 2 else 2
-    if n > 1:
-        found.append((n, 1))
-    return tuple(found)
-
-
 @dataclass(frozen=True)
 class Bits:
     """An exact entropy in bits: ``constant + sum(c * log2(p))`` over odd primes p (a canonical form: two equal
@@ -335,21 +319,8 @@ class Bits:
 
 def entropy_bits(weights: Sequence[int]) -> Bits:
     """The exact Shannon entropy, in bits, of the distribution proportional to the whole-number ``weights``:
-    H = log₂ N − (1/N) Σ w log₂ w, with N the total."""
-    weights = [w for w in weights if w]
-    if not weights or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
-        raise ValueError("give positive whole-number weights")
-    total = sum(weights)
-    logs: dict[int, Fraction] = {}
-    for p, k in _factor(total):
-        logs[p] = logs.get(p, 0) + Fraction(k)
-    for w, n in Counter(weights).items():
-        for p, k in _factor(w):
-            logs[p] = logs.get(p, 0) - Fraction(k * w * n, total)
-    constant = logs.pop(2, Fraction(0))
-    uniform = len(set(weights)) == 1
-    return Bits(Fraction(constant), tuple((p, c) for p, c in sorted(logs.items()) if c),
-                len(weights) if uniform else None)
+    H = log₂ N − (1/N) Σ w log₂ w, with N the total (``odds.entropy_terms``)."""
+    return Bits(*entropy_terms(weights))
 
 
 # --- what makes a ring impossible -------------------------------------------------------------------------
