@@ -1,6 +1,7 @@
 """Speed's exact odds against hand-worked values, an independent brute force, and seeded simulations."""
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -105,6 +106,26 @@ def test_longest_chain_of_ranks_follows_the_cycle_and_repeats():
     assert longest_chain_of_ranks([9, 10, 9, 10]) == 4  # 9 10 9 10: equal ranks alternate
     assert longest_chain_of_ranks(["K", "A", 2, "Q", 2], start=3) == 4  # 2 A K Q, round the corner
     assert longest_chain_of_ranks([5, 5], start=9) == 0
+
+
+def _longest_by_trying_every_card(hand: list[int], top: int | None) -> int:
+    """The longest chain by trying every card that fits, in every order: no cache, no turning of the cycle."""
+    best = 0
+    for i, card in enumerate(hand):
+        if top is None or (card - top) % 13 in (1, 12):
+            best = max(best, 1 + _longest_by_trying_every_card(hand[:i] + hand[i + 1:], card))
+    return best
+
+
+def test_longest_chain_equals_trying_every_order():
+    # the kit turns and mirrors the cycle to share its cache between hands; the answer must not change
+    rng = random.Random(15)
+    deck = [r for r in range(1, 14) for _ in range(4)]
+    for size in range(1, 7):
+        for _ in range(150):
+            hand = rng.sample(deck, size)
+            for top in (None, rng.randint(1, 13)):
+                assert longest_chain_of_ranks(hand, start=top) == _longest_by_trying_every_card(hand, top), (hand, top)
 
 
 def test_chain_distribution_by_hand():

@@ -138,13 +138,30 @@ def longest_chain_of_ranks(ranks: Iterable[int | str], start: int | str | None =
     return _longest(tuple(counts.get(r, 0) for r in RANKS), top)
 
 
-@lru_cache(maxsize=None)
 def _longest(counts: tuple[int, ...], top: int | None) -> int:
+    """The longest chain of the cards counted per rank (Ace first), on the top or (None) from any card."""
+    if top is None:
+        return max((1 + _longest_after(_turned(counts, rank)) for rank, c in zip(RANKS, counts) if c), default=0)
+    return _longest_after(_turned(counts, top, take=False))
+
+
+def _turned(counts: tuple[int, ...], rank: int, take: bool = True) -> tuple[int, ...]:
+    """The counts read from ``rank`` round the cycle (one card of it played when ``take``), as the smaller of the
+    two directions: the cycle looks the same from every rank and both ways round, so every hand that is a turn or
+    a mirror image of another shares its cache entry."""
+    i = rank - 1
+    ahead = (counts[i] - take,) + counts[i + 1:] + counts[:i]
+    mirror = ahead[:1] + ahead[:0:-1]
+    return min(ahead, mirror)
+
+
+@lru_cache(maxsize=None)
+def _longest_after(counts: tuple[int, ...]) -> int:
+    """The longest chain on a top of the first rank of ``counts`` (its neighbours are the second and the last)."""
     best = 0
-    for rank, c in zip(RANKS, counts):
-        if c and (top is None or _fits(rank, top)):
-            rest = counts[:rank - 1] + (c - 1,) + counts[rank:]
-            best = max(best, 1 + _longest(rest, rank))
+    for rank in (2, 13):
+        if counts[rank - 1]:
+            best = max(best, 1 + _longest_after(_turned(counts, rank)))
     return best
 
 
