@@ -14,7 +14,7 @@ from circuslib.core.sim import Estimate, monte_carlo, tally
 from circuslib.flip7.bots import simulate_threshold_rounds
 from circuslib.flip7.odds import (best_threshold, bust_formula, bust_formula_values, bust_probability,
                                   cards_before_bust, expected_gain, flip7_probability, remaining_deck,
-                                  solo_optimal, threshold_value)
+                                  SoloOptimal, solo_optimal, threshold_value)
 from circuslib.flip7.rules import CARDS, HIT, STAY, deck_counts, solo_round
 
 SQUARES = 650  # 1*1 + 2*2 + ... + 12*12 = 12*13*25/6: the sum of all number values in the deck (n copies of n)
@@ -235,6 +235,53 @@ def test_the_chance_to_reach_a_target_when_following_a_policy():
     assert estimate.contains(best.chance_to_reach(25))
     with pytest.raises(TypeError):
         best.chance_to_reach(None)
+
+
+NUMBER_DECKS = [deck_counts("numbers"), remaining_deck((), [12] * 6 + [11] * 5, "numbers"),
+                solo_round({1: 1, 3: 3, 5: 5}).deck, solo_round({0: 1, 2: 2, 7: 1}).deck,   # 4 cards: the deck runs out
+                solo_round({4: 40, 9: 30, 12: 25}).deck]                                     # many copies
+
+
+@pytest.mark.parametrize("deck", range(len(NUMBER_DECKS)))
+def test_the_layered_target_optimum_is_the_dynamic_programme_exactly(deck):
+    from circuslib.flip7.deck_odds import numbers_target_optimum
+    from circuslib.flip7.odds import _solve
+
+    counts = NUMBER_DECKS[deck]
+    for target in (1, 5, 9, 17, 23, 40, 61, 75, 200):
+        value, decisions = numbers_target_optimum(counts[:13], target)
+        assert (value, decisions) == _solve(counts, target=target), target
+
+
+@pytest.mark.parametrize("deck", range(len(NUMBER_DECKS)))
+def test_the_chance_to_reach_read_from_one_score_distribution_is_the_dynamic_programme(deck):
+    from circuslib.flip7.odds import _solve
+
+    counts = NUMBER_DECKS[deck]
+    policies = [SoloOptimal("deck", 0, _solve(counts)[1], None, counts),            # the best average
+                SoloOptimal("deck", 0, _solve(counts, target=30)[1], 30, counts),    # the best chance of 30
+                SoloOptimal("deck", 0, {key: bool(key % 3) for key in _solve(counts)[1]}, None, counts)]  # any rule
+    for policy in policies:
+        for target in (1, 2, 7, 15, 23, 30, 41, 66, 90):
+            assert policy.chance_to_reach(target) == _solve(counts, follow=policy.decisions, target=target,
+                                                            want_table=False)[0], target
+
+
+def test_the_score_distribution_of_the_optimum_averages_to_its_value():
+    best = solo_optimal()
+    scores = best.score_distribution()
+    assert scores.mean() == best.value                                   # the mean of the scores is the value
+    assert Fraction(3, 10) < scores[0] < Fraction(1, 3)                  # it busts in about 31% of rounds
+    assert best.chance_to_reach(1) == 1 - scores[0] == scores.prob(lambda score: score >= 1)
+    with pytest.raises(ValueError, match="numbers-only"):
+        solo_optimal("numbers+modifiers").score_distribution()
+
+
+def test_the_table_is_built_once_and_handed_out_as_a_copy():
+    optimum = solo_optimal(target=25)
+    table = optimum.table()
+    table[(1, 2)] = "never"
+    assert optimum.table()[(1, 2)] == "hit" and optimum.table() == solo_optimal(target=25).table()
 
 
 def test_the_target_is_checked():

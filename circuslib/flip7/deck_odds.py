@@ -18,7 +18,7 @@ from typing import Sequence
 from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS
 
 __all__ = ["TOP_SCORE", "ThresholdCurve", "threshold_curve", "numbers_optimum", "optimum_value", "optimal_advice",
-           "still_in", "next_card"]
+           "still_in", "next_card", "numbers_target_optimum", "numbers_score_distribution"]
 
 MOD_VALUES = (2, 4, 6, 8, 10)  # the +N modifiers, in CARDS order (the sixth modifier is x2)
 
@@ -198,6 +198,88 @@ def _numbers_table(numbers: tuple[int, ...], factor: int = 1, plus: int = 0):
                 hit[free] += c * values[masks[free] | 1 << h]
         values[masks] = np.maximum(hit, stay)
     return values, scale
+
+
+def _reachable_layers(numbers: tuple[int, ...], depth: int) -> list:
+    """The masks of each layer 0..depth that hold only numbers the deck has (the hands a round can reach)."""
+    _, _, layers = _mask_layers()
+    missing = sum(1 << h for h, c in enumerate(numbers) if not c)
+    return [layer[(layer & missing) == 0] for layer in layers[:depth + 1]]
+
+
+def _int_dtype(total: int, depth: int):
+    """int64 when every scaled value (at most (T)_depth, times a top score of 201) fits in it, else Python ints."""
+    import numpy as np
+
+    return np.int64 if (TOP_SCORE + 1) * max(total, 1) ** depth < 2 ** 63 else object
+
+
+def numbers_target_optimum(numbers: Sequence[int], target: int) -> tuple[Fraction, dict]:
+    """The best chance to reach ``target`` points in one round on a numbers-only deck with ``numbers[h]`` copies of
+    h, and the decisions {hand key: hit?}: what odds._solve(counts, target=target) gives (a tie below the target
+    hits), solved layer by layer on numpy arrays instead of hand by hand."""
+    import numpy as np
+
+    numbers = tuple(numbers)
+    bits, sums, _ = _mask_layers()
+    total = sum(numbers)
+    depth = min(total, 7)
+    scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
+    values = np.zeros(1 << 13, dtype=_int_dtype(total, depth))
+    keys, hits = [], []
+    for k, masks in reversed(list(enumerate(_reachable_layers(numbers, depth)))):
+        reached = sums[masks] + (FLIP7_BONUS if k >= 7 else 0) >= target
+        stay = reached.astype(values.dtype) * scale[k]  # staying is worth 1 (times the ways) once the target is met
+        if k == depth:  # a Flip 7, or every card drawn: the round is over
+            values[masks] = stay
+            continue
+        hit = np.zeros(len(masks), dtype=values.dtype)
+        for h, c in enumerate(numbers):
+            if c:
+                free = bits[masks, h] == 0
+                hit[free] += c * values[masks[free] | 1 << h]
+        choose = (hit > stay) | (~reached & (hit == stay))
+        values[masks] = np.where(choose, hit, stay)
+        keys.append(masks)
+        hits.append(choose)
+    decisions = dict(zip(np.concatenate(keys).tolist(), np.concatenate(hits).tolist())) if keys else {}
+    return Fraction(int(values[0]), scale[0]), decisions
+
+
+def numbers_score_distribution(numbers: Sequence[int], decisions) -> tuple[dict[int, int], int]:
+    """How often each round score comes when a lone player plays ``decisions`` {hand key: hit?} on a numbers-only
+    deck with ``numbers[h]`` copies of h: ({score: ways}, ways in all), so P(score) = ways / all. A bust scores 0.
+
+    One forward pass, layer by layer: a hand k numbers deep is reached in u ways (ordered draws), each of its
+    numbers' copies leads on; a hand that stays (or ends the round) keeps u times the ways the draws it skips fall."""
+    import numpy as np
+
+    numbers = tuple(numbers)
+    bits, sums, _ = _mask_layers()
+    total = sum(numbers)
+    depth = min(total, 7)
+    scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
+    hit = np.zeros(1 << 13, dtype=bool)
+    hit[np.fromiter((key for key, choice in decisions.items() if choice), dtype=np.int64)] = True
+    ways = np.zeros(1 << 13, dtype=_int_dtype(total, depth))
+    ways[0] = 1
+    counts: dict[int, int] = {}
+    for k, masks in enumerate(_reachable_layers(numbers, depth)):
+        masks = masks[ways[masks] != 0]
+        going = hit[masks] if k < depth else np.zeros(len(masks), dtype=bool)
+        stops = masks[~going]
+        scores = sums[stops] + (FLIP7_BONUS if k >= 7 else 0)
+        for score, u in zip(scores.tolist(), ways[stops].tolist()):
+            counts[score] = counts.get(score, 0) + u * scale[k]
+        on = masks[going]
+        for h, c in enumerate(numbers):
+            if c:
+                free = on[bits[on, h] == 0]
+                ways[free | 1 << h] += c * ways[free]   # (the copies of a number held bust: their ways score 0)
+    busts = scale[0] - sum(counts.values())
+    if busts:
+        counts[0] = counts.get(0, 0) + busts
+    return dict(sorted(counts.items())), scale[0]
 
 
 def numbers_deck_hit(held: Sequence[int], factor: int = 1, plus: int = 0) -> bool:

@@ -204,6 +204,12 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
     return Fraction(scaled, scale[0]), table
 
 
+@lru_cache(maxsize=1)
+def _numbers_of_masks() -> tuple[tuple[int, ...], ...]:
+    """The numbers held in each 13-bit hand mask, in order (looked up instead of unpacking bits hand by hand)."""
+    return tuple(tuple(_bits(mask)) for mask in range(1 << 13))
+
+
 def _hand_key(held, modifiers=()) -> int:
     held = _check_held(held)
     mods = [parse_card(m) for m in items(modifiers, "modifiers")]
@@ -222,14 +228,34 @@ class SoloOptimal:
     decisions: Mapping  # hand key -> True (hit) / False (stay), for every hand the policy can reach or consider
     target: int | None = None
     counts: tuple = field(default=(), repr=False)  # the deck it was solved for, in CARDS order
+    _kept: dict = field(default_factory=dict, repr=False, compare=False)  # results derived once (score ways, table)
 
     def chance_to_reach(self, target: int) -> sympy.Rational:
         """The exact chance that the round score reaches ``target`` when the round is played by this policy."""
         target = _check_target(target)
         if target is None:
             raise TypeError("give the target, a whole number of points")
-        value, _ = _solve(self.counts, follow=self.decisions, target=target, want_table=False)
-        return to_rational(value)
+        if any(self.counts[13:]):  # modifiers: the dynamic programme, following the decisions
+            value, _ = _solve(self.counts, follow=self.decisions, target=target, want_table=False)
+            return to_rational(value)
+        # a numbers-only deck: one score distribution, computed once, answers every target with a sum
+        ways, every = self._score_ways()
+        return to_rational(Fraction(sum(w for score, w in ways.items() if score >= target), every))
+
+    def score_distribution(self) -> Dist:
+        """The chance of each round score when a lone player follows this policy (numbers-only decks; 0: a bust,
+        or staying with nothing)."""
+        if any(self.counts[13:]):
+            raise ValueError("the score distribution is computed for numbers-only decks")
+        return Dist.from_counts(self._score_ways()[0])
+
+    def _score_ways(self) -> tuple[dict, int]:
+        # kept with the policy: it never changes (a SoloOptimal is immutable)
+        if "scores" not in self._kept:
+            from .deck_odds import numbers_score_distribution
+
+            self._kept["scores"] = numbers_score_distribution(self.counts[:13], self.decisions)
+        return self._kept["scores"]
 
     def hit(self, held, modifiers=()) -> bool:
         """The advice for this hand: True means hit, False means stay."""
@@ -247,13 +273,16 @@ class SoloOptimal:
 
     def table(self) -> dict:
         """The advice for every hand: {(numbers held, modifiers held): 'hit'/'stay'} (numbers deck: {numbers: ...})."""
-        out = {}
-        plain = self.deck == "numbers" or self.deck.startswith("{") and not any(k >> 13 for k in self.decisions)
-        for key, hit in self.decisions.items():
-            numbers = tuple(_bits(key & 0x1FFF))
-            mods = tuple(MODIFIERS[i] for i in _bits(key >> 13))
-            out[numbers if plain else (numbers, mods)] = "hit" if hit else "stay"
-        return out
+        if "table" not in self._kept:  # built once (a copy is handed out, so the caller may change it)
+            plain = self.deck == "numbers" or self.deck.startswith("{") and not any(k >> 13 for k in self.decisions)
+            numbers_of = _numbers_of_masks()
+            if plain:
+                out = {numbers_of[key]: "hit" if hit else "stay" for key, hit in self.decisions.items()}
+            else:
+                out = {(numbers_of[key & 0x1FFF], tuple(MODIFIERS[i] for i in _bits(key >> 13))): "hit" if hit else "stay"
+                       for key, hit in self.decisions.items()}
+            self._kept["table"] = out
+        return dict(self._kept["table"])
 
 
 _OPTIMA: dict = {}
@@ -307,6 +336,10 @@ def solo_optimal(deck="numbers", seen=(), *, target: int | None = None) -> SoloO
         shipped = _shipped_optimum(name, counts, target)
         if shipped is not None:
             value, table = shipped
+        elif target is not None and not any(counts[13:]):  # numbers only: the same programme, layer by layer
+            from .deck_odds import numbers_target_optimum
+
+            value, table = numbers_target_optimum(counts[:13], target)
         else:
             value, table = _solve(counts, target=target)
         _OPTIMA[key] = SoloOptimal(name, to_rational(value), table, target, counts)
