@@ -9,6 +9,7 @@ simulation and an exact result cannot drift apart.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
@@ -186,16 +187,14 @@ def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: random.Ra
     if all(p == first for _, p in outcomes) and first * len(outcomes) == 1:
         # equally likely (a deal, a fair die): the same draw as the general path below, without its arithmetic
         return outcomes[rng.randrange(len(outcomes))][0]
-    probabilities = [Fraction(p) for _, p in outcomes]
-    if any(p < 0 for p in probabilities) or sum(probabilities) != 1:
-        raise ValueError("chance outcomes must have non-negative probabilities that sum to 1")
+    probabilities = [p if type(p) is Fraction else Fraction(p) for _, p in outcomes]
+    # on one common denominator: the probabilities sum to 1 exactly when the whole-number weights sum to it
     denominator = lcm(*(p.denominator for p in probabilities))
     cumulative = list(accumulate(p.numerator * (denominator // p.denominator) for p in probabilities))
+    if any(p.numerator < 0 for p in probabilities) or cumulative[-1] != denominator:
+        raise ValueError("chance outcomes must have non-negative probabilities that sum to 1")
     ticket = rng.randrange(denominator)
-    for (outcome, _), bound in zip(outcomes, cumulative):
-        if ticket < bound:
-            return outcome
-    raise AssertionError("unreachable: the cumulative weights end at the denominator")
+    return outcomes[bisect_right(cumulative, ticket)][0]  # the first outcome whose weights pass the ticket
 
 
 def random_policy(state: GameState, rng: random.Random) -> Any:

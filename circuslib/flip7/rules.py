@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
@@ -677,18 +677,16 @@ class SoloRound(GameState):
         return f"{describe(move)} is not a move here: say hit or stay (HIT or STAY)"
 
     def _apply(self, move) -> "SoloRound":
-        if move == HIT:
-            return replace(self, drawing=True)
-        if move == STAY:
-            return replace(self, stopped=True)
-        deck = list(self.deck)
-        deck[INDEX[move]] -= 1
-        deck = tuple(deck)
-        if isinstance(move, int):
-            if move in self.numbers:
-                return replace(self, deck=deck, drawing=False, busted=True)
-            return replace(self, deck=deck, drawing=False, numbers=tuple(sorted(self.numbers + (move,))))
-        return replace(self, deck=deck, drawing=False, modifiers=tuple(sorted(self.modifiers + (move,))))
+        # GameState._replace, not dataclasses.replace: the new values come from the rules (nothing to re-check)
+        if self.drawing:
+            i = INDEX[move]
+            deck = self.deck[:i] + (self.deck[i] - 1,) + self.deck[i + 1:]
+            if type(move) is int:
+                if move in self.numbers:
+                    return self._replace(deck=deck, drawing=False, busted=True)
+                return self._replace(deck=deck, drawing=False, numbers=tuple(sorted(self.numbers + (move,))))
+            return self._replace(deck=deck, drawing=False, modifiers=tuple(sorted(self.modifiers + (move,))))
+        return self._replace(drawing=True) if move == HIT else self._replace(stopped=True)
 
     def __str__(self) -> str:
         if self.busted:
