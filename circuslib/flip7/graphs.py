@@ -113,23 +113,81 @@ def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     return tally(lambda rng: _key(playout(start, rng, choose)), n, seed)
 
 
+NODE_COLORS = {"hand": "#c6dbef", "draw": "#fdd49e", "stay": "#d9d9d9", "BUST": "#fb6a4a", "flip": "#74c476"}
+NODE_WORDS = {"hand": "a hand: hit or stay?", "draw": "a draw (arrows: exact chances)", "stay": "stay: the round's score",
+              "BUST": "bust: 0 points", "flip": "a Flip: the round ends"}
+OPTIMAL_RED = "#d7301f"
+
+
+def _node_kind(node, data) -> str:
+    if node == "BUST":
+        return "BUST"
+    if isinstance(node, str):
+        return "flip"
+    if data["terminal"]:
+        return "stay"
+    return "draw" if data["player"] == CHANCE else "hand"
+
+
+def _arrows(ax, starts, ends, radius: float, head: float):
+    """Each edge as a segment cut at the two node circles, and its arrowhead as a triangle, in data coordinates.
+    They are worked out in screen units (so circles stay round and heads the same size), so the limits are set
+    first."""
+    import numpy as np
+
+    to_screen, to_data = ax.transData, ax.transData.inverted()
+    a, b = to_screen.transform(starts), to_screen.transform(ends)
+    along = (b - a) / np.linalg.norm(b - a, axis=1, keepdims=True)
+    across = along[:, ::-1] * [-1, 1]
+    tail, tip = a + radius * along, b - radius * along
+    base = tip - head * along
+    heads = np.stack([tip, base + 0.4 * head * across, base - 0.4 * head * across], axis=1)
+    segments = np.stack([tail, base], axis=1)
+    back = to_data.transform
+    return back(segments.reshape(-1, 2)).reshape(-1, 2, 2), back(heads.reshape(-1, 2)).reshape(-1, 3, 2)
+
+
 def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
-    """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red."""
+    """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
+
+    Drawn with one collection for the nodes, two for the edges and their heads, and a text per node and per
+    chance (the hit/stay edges need no words: they lead to a 'draw' or a 'stay' node), with a legend."""
     _round_graph(graph)
     ax, title = axes(ax), optional_text(title)
-
-    def color(node, data):
-        if node == "BUST":
-            return "#fb6a4a"
-        if isinstance(node, str):
-            return "#74c476"
-        if data["terminal"]:
-            return "#d9d9d9"
-        return "#fdd49e" if data["player"] == CHANCE else "#c6dbef"
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.lines import Line2D
 
     if ax is None:
-        import matplotlib.pyplot as plt
-
         _, ax = plt.subplots(figsize=(13, 7))
-    return draw_graph(graph, ax, pos=layered_layout(graph), highlight_edges=optimal_edges(graph), node_color=color,
-                      font_size=8, title=title or "A lone player's round (reduced deck): optimal choices in red")
+    pos = layered_layout(graph)
+    nodes = list(graph.nodes(data=True))
+    xy = np.array([pos[node] for node, _ in nodes])
+    ax.set_xlim(xy[:, 0].min() - 0.06, xy[:, 0].max() + 0.06)
+    ax.set_ylim(xy[:, 1].min() - 0.35, xy[:, 1].max() + 0.35)
+    ax.set_axis_off()
+    best = set(optimal_edges(graph))
+    edges = list(graph.edges(data=True))
+    dpi = ax.figure.dpi
+    segments, heads = _arrows(ax, np.array([pos[u] for u, _, _ in edges]), np.array([pos[v] for _, v, _ in edges]),
+                              radius=15 * dpi / 72, head=9 * dpi / 72)   # node circles 30 points across
+    red = np.array([(u, v) in best for u, v, _ in edges])
+    colors = np.where(red, OPTIMAL_RED, "#777777")
+    ax.add_collection(LineCollection(segments, colors=colors, linewidths=np.where(red, 2.5, 1.0), zorder=1))
+    ax.add_collection(PolyCollection(heads, facecolors=colors, edgecolors="none", zorder=2))
+    kinds = [_node_kind(node, data) for node, data in nodes]
+    ax.scatter(xy[:, 0], xy[:, 1], s=900, c=[NODE_COLORS[k] for k in kinds], edgecolors="#555555", zorder=3)
+    for (node, data), (x, y) in zip(nodes, xy):
+        ax.text(x, y, data.get("label", str(node)), ha="center", va="center", fontsize=8, zorder=4)
+    for (u, v, data), segment in zip(edges, segments):
+        if graph.nodes[u]["player"] == CHANCE:  # the exact chance of each card, halfway along its arrow
+            (x, y) = segment.mean(axis=0)
+            ax.text(x, y, data.get("label", ""), ha="center", va="center", fontsize=7, zorder=5,
+                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none"))
+    handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=NODE_COLORS[k],
+                      markeredgecolor="#555555", label=NODE_WORDS[k]) for k in NODE_COLORS if k in kinds]
+    handles.append(Line2D([], [], color=OPTIMAL_RED, linewidth=2.5, label="the optimal choice"))
+    ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+    ax.set_title(title or "A lone player's round (reduced deck): optimal choices in red")
+    return ax
