@@ -69,6 +69,16 @@ def test_the_optimal_bot_s_tables_say_what_the_recursion_from_its_hand_says():
                                                                                            fresh=True), (held, mods)
 
 
+def test_the_optimal_bot_s_tables_for_every_modifiers_at_once_are_the_table_for_each():
+    from circuslib.flip7.deck_odds import _fresh_deck_tables, _numbers_table
+
+    columns, values, scale = _fresh_deck_tables()
+    assert len(columns) == 32                      # x1 or x2, and +0, +2, ..., +30
+    for (factor, plus), column in columns.items():
+        alone, alone_scale = _numbers_table(tuple(DECK_COUNTS[:13]), factor, plus)
+        assert alone_scale == scale and (alone == values[:, column]).all(), (factor, plus)
+
+
 def test_the_risk_bot_compares_the_exact_live_chance_with_its_bound():
     rng = random.Random(12)
     for _ in range(300):

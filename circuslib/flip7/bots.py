@@ -159,7 +159,7 @@ class StopAtRisk(Bot):
     def wants_hit(self, hand, deck) -> bool:
         # live_bust_probability without its argument checks (the game hands over a well-formed deck), compared as
         # whole numbers: busting / total <= p / q
-        busting, total = sum(deck[INDEX[h]] for h in hand.numbers), sum(deck)
+        busting, total = sum(map(deck.__getitem__, hand.numbers)), sum(deck)  # (a number is its own index)
         return busting * self.risk.denominator <= self.risk.numerator * total if total else True
 
 
@@ -177,13 +177,19 @@ class Optimal(Bot):
         return _optimal_numbers_hit(tuple(hand.numbers), tuple(sorted(hand.modifiers)))
 
 
+@lru_cache(maxsize=1)
+def _numbers_decisions():
+    """The decisions of solo_optimal('numbers'), fetched once (they never change)."""
+    return solo_optimal("numbers").decisions
+
+
 @lru_cache(maxsize=None)
 def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
     if not modifiers:
-        optimum = solo_optimal("numbers")
+        decisions = _numbers_decisions()
         key = sum(1 << h for h in set(numbers))
         # optimum.hit(numbers) without re-checking the hand (a row of the game); it explains a hand it lacks
-        return optimum.decisions[key] if key in optimum.decisions else optimum.hit(numbers)
+        return decisions[key] if key in decisions else solo_optimal("numbers").hit(numbers)
     from .deck_odds import numbers_deck_hit
 
     # what _counting_hit(fresh numbers deck, numbers, modifiers, fresh=True) says, from one numpy table per
@@ -271,21 +277,22 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
         if t.finished:
             return t.freeze()
         receiver = t.receiver
-        if receiver is not None:
-            t.receiver = None
-            receive(receiver, draw_card(t.deck, rng))
-        elif t.pending:
-            owner, card = t.pending[0]
-            targets = t._targets(owner, card)
-            t.resolve_target(targeting[owner](owner, card, t.hands, t.totals, targets))
-        else:
+        if receiver is None:
+            if t.pending:
+                owner, card = t.pending[0]
+                targets = t._targets(owner, card)
+                t.resolve_target(targeting[owner](owner, card, t.hands, t.totals, targets))
+                continue
             turn, deck = t.turn, t.deck
-            if wants_hit[turn](t.hands[turn], deck if any(deck) else t.discard):
-                t.turn_done = True
-                t._ready_to_draw(turn)
-            else:
+            t.turn_done = True
+            if not wants_hit[turn](t.hands[turn], deck if any(deck) else t.discard):
                 t.hands[turn] = t.hands[turn]._replace(status="stopped")
-                t.turn_done = True
+                continue
+            if not t._ready_to_draw(turn):
+                continue
+            receiver = turn  # a hit is drawn at once (advance() would find nothing to do before the draw)
+        t.receiver = None
+        receive(receiver, draw_card(t.deck, rng))
     raise RuntimeError("the game did not end: a rule may let it loop")
 
 

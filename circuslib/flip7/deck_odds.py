@@ -286,12 +286,47 @@ def numbers_deck_hit(held: Sequence[int], factor: int = 1, plus: int = 0) -> boo
     """Whether the best play on a fresh numbers-only deck hits with ``held`` in front of the player (and modifiers
     worth x``factor`` and +``plus``); a tie stays. The Optimal bot's question, answered from one table per
     (factor, plus) instead of one dynamic programme per hand."""
-    values, scale = _numbers_table(tuple(DECK_COUNTS[:13]), factor, plus)
+    pairs, values, scale = _fresh_deck_tables()
+    column = pairs.get((factor, plus))
+    if column is None:  # modifiers no real deck holds: one table for them alone
+        values, scale = _numbers_table(tuple(DECK_COUNTS[:13]), factor, plus)
     d = len(held)
     if d >= len(scale) - 1:  # seven numbers: the round is over
         return False
     stay = (sum(held) * factor + plus) * scale[d]
-    return bool(values[sum(1 << h for h in held)] > stay)
+    key = sum(1 << h for h in held)
+    return bool((values[key] if column is None else values[key, column]) > stay)
+
+
+@lru_cache(maxsize=1)
+def _fresh_deck_tables():
+    """_numbers_table of the fresh numbers deck for every modifiers a player can hold (x1 or x2, +0 to +30), all
+    in one pass: the same layered programme, one column per (factor, plus). Returns ({(factor, plus): column},
+    the values, scale)."""
+    import numpy as np
+
+    pairs = [(factor, plus) for factor in (1, 2) for plus in range(0, sum(MOD_VALUES) + 1, 2)]
+    factors = np.array([f for f, _ in pairs])
+    pluses = np.array([p for _, p in pairs])
+    numbers = tuple(DECK_COUNTS[:13])
+    bits, sums, layers = _mask_layers()
+    total = sum(numbers)
+    depth = min(total, 7)
+    scale = [_falling(total - d, depth - d) for d in range(depth + 1)]
+    values = np.zeros((1 << 13, len(pairs)), dtype=np.int64)  # at most 201 x 79^7: far inside 64 bits
+    for k in range(depth, -1, -1):
+        masks = layers[k]
+        stay = (sums[masks, None] * factors + pluses + (FLIP7_BONUS if k >= 7 else 0)) * scale[k]
+        if k == depth:
+            values[masks] = stay
+            continue
+        hit = np.zeros_like(stay)
+        for h, c in enumerate(numbers):
+            if c:
+                free = bits[masks, h] == 0
+                hit[free] += c * values[masks[free] | 1 << h]
+        values[masks] = np.maximum(hit, stay)
+    return {pair: i for i, pair in enumerate(pairs)}, values, scale
 
 
 def numbers_optimum(numbers: Sequence[int]) -> Fraction:

@@ -153,6 +153,9 @@ class Hand(NamedTuple):
         return list(self.numbers) + list(self.modifiers) + [SECOND_CHANCE] * self.second_chance + list(self.played)
 
 
+_EMPTY_ROW, _SITTING_OUT = Hand(), Hand(status="out")  # (rows are immutable: every round starts from these two)
+
+
 @dataclass(frozen=True)
 class Flip7Game(GameState):
     """A whole game of Flip 7 for 1 to 10 players (3 to 10 is the real game; 1 and 2 are for study).
@@ -530,12 +533,18 @@ class _Table:
         # the last round's cards are set aside (the final round's stay on the table once the game is over)
         if number > 1:
             self.previous = tuple(self.hands)
+        discard = self.discard
         for h in self.hands:
-            for card in h.cards():
-                self.discard[INDEX[card]] += 1
+            for card in h.numbers:
+                discard[card] += 1  # a number is its own index in CARDS
+            for card in h.modifiers:
+                discard[INDEX[card]] += 1
+            for card in h.played:
+                discard[INDEX[card]] += 1
+            discard[INDEX[SECOND_CHANCE]] += h.second_chance
         n = len(self.hands)
         self.dealer, self.round = dealer % n, number
-        self.hands = [Hand() if p in self.contenders else Hand(status="out") for p in range(n)]
+        self.hands = [_EMPTY_ROW if p in self.contenders else _SITTING_OUT for p in range(n)]
         self.deal_queue = [q % n for q in range(self.dealer + 1, self.dealer + n + 1) if q % n in self.contenders]
         self.turn, self.turn_done = self.dealer, True
 
