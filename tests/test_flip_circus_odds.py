@@ -361,3 +361,70 @@ def test_the_lessons_entropies_and_check_import_no_sympy_physics():
             "print('sympy.physics' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "False"
+
+
+def _seeded_views(n_games: int = 12, seed: int = 5):
+    """Positions where a player is to move, from seeded games between the greedy and random bots."""
+    from circuslib.flip_circus.bots import greedy_bot, random_bot
+
+    rng = random.Random(seed)
+    for _ in range(n_games):
+        s = new_game(rng)
+        while not s.is_over():
+            if not s.pending and s.actions_left:
+                yield s
+            s = s.play((greedy_bot, random_bot)[s.player](s, rng))
+
+
+def test_the_last_action_table_lists_exactly_the_actions_that_complete_a_trio():
+    # _finishing_moves (kept per ring) against trying every swap, flip and power of the rules on the faces
+    from circuslib.flip_circus.graphs import _finishing_moves, _has_trio_near, _Search
+    from circuslib.flip_circus.rules import POSTER_ARTISTS, _ring_moves, power_swap
+
+    available = frozenset(POSTER_ARTISTS)
+    rings = {s.faces for s in _seeded_views()}
+    assert len(rings) > 200
+    for faces in rings:
+        if any(faces[m - 1] == faces[m] == faces[(m + 1) % SIZE] for m in range(SIZE)):
+            continue  # the search never stands on a trio: it would have taken the poster
+        finishing = _finishing_moves(faces, available)
+        sure, flips = finishing or ((), ())
+        want_sure, want_flips = [], []
+        for move in _ring_moves(faces):
+            i = move.detail[0]
+            if move.name == "flip":
+                wanted = tuple(a for a in POSTER_ARTISTS
+                               if _has_trio_near(faces[:i] + (a,) + faces[i + 1:], available, (i,)))
+                if wanted:
+                    want_flips.append((SIZE + i, i, set(wanted)))
+                continue
+            pair = move.detail if move.name == "swap" else power_swap(faces, i)
+            if pair is None or faces[i] not in (ACROBATE, MAGICIEN) and move.name == "power":
+                continue  # the Voyante only looks
+            new = list(faces)
+            new[pair[0]], new[pair[1]] = new[pair[1]], new[pair[0]]
+            if _has_trio_near(new, available, pair):
+                code = i if move.name == "swap" else 2 * SIZE + i
+                want_sure.append(code)
+        assert sorted(sure) == sorted(want_sure), faces
+        assert [(c, i, set(w)) for c, i, w in flips] == sorted(want_flips, key=lambda f: f[0]), faces
+        assert (finishing is None) == (not want_flips)
+
+
+def test_the_search_counts_worlds_the_same_with_bitmasks_and_by_listing():
+    # the kit's worlds each count once, so the search filters them as bitmasks: the same counts as listing them
+    from circuslib.flip_circus.graphs import _Search
+
+    for k, state in enumerate(_seeded_views(4, seed=8)):
+        view = state.view(state.player)
+        worlds = hidden_worlds(view)
+        fast, slow = _Search(view, worlds, 0), _Search(view, worlds, 0)
+        slow.unit = False
+        assert fast.unit
+        unseen = [i for i in range(SIZE) if view.backs[i] is None]
+        reveals = [frozenset()] + [frozenset({(i, b)}) for i in unseen[:3] for b, _ in slow.back_dist(frozenset(), i)]
+        reveals += [a | b for a in reveals[1:4] for b in reveals[4:7] if a != b]
+        for constraints in reveals:
+            assert fast.weight(constraints) == slow.weight(constraints)
+            for i in unseen:
+                assert fast.back_dist(constraints, i) == slow.back_dist(constraints, i)

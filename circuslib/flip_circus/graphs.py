@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import TYPE_CHECKING, Hashable, Sequence
 
@@ -105,6 +106,11 @@ def _trio_need(faces: Sequence[str], available) -> int:
     return best
 
 
+_DIGIT = {artist: str(k) for k, artist in enumerate(ARTISTS)}  # an artist as one digit
+_ONLY = {artist: str.maketrans({str(k): "1" if other == artist else "0" for k, other in enumerate(ARTISTS)})
+         for artist in ARTISTS}  # the digits of one artist to 1, the others to 0
+
+
 class _Search:
     """Depth-first search over plans, memoised on the position and on what the flips so far revealed.
 
@@ -126,6 +132,12 @@ class _Search:
         self.filtered: dict = {}
         self.weights: dict = {}
         self.moves_at: dict = {}
+        # the kit's ten tokens are all different, so every world counts once: a set of worlds is then a bitmask
+        # (bit k: the k-th world), filtered with one ``&`` and counted with ``bit_count``
+        self.unit = all(n == 1 for _, n in self.worlds)
+        self.masks: dict = {}
+        self.sets: dict = {}
+        self.columns: list | None = None
 
     def consistent(self, constraints: frozenset) -> list:
         """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
@@ -139,21 +151,52 @@ class _Search:
                                               if w[slot] == face]
         return self.filtered[constraints]
 
+    def slot_masks(self, slot: int) -> list[tuple[str, int]]:
+        """Each back possible at ``slot``, with the bitmask of the worlds that have it there (backs in order)."""
+        masks = self.masks.get(slot)
+        if masks is None:
+            if self.columns is None:
+                self.columns = list(zip(*(world for world, _ in self.worlds)))  # the worlds slot by slot
+            backs = self.columns[slot]
+            # the slot's backs as a string of digits, last world first, read in base 2 once per back
+            digits = "".join(map(_DIGIT.__getitem__, reversed(backs)))
+            masks = self.masks[slot] = [(back, int(digits.translate(_ONLY[back]), 2)) for back in sorted(set(backs))]
+        return masks
+
+    def world_set(self, constraints: frozenset) -> int:
+        """``consistent`` as a bitmask of worlds (when every world counts once)."""
+        found = self.sets.get(constraints)
+        if found is None:
+            if not constraints:
+                found = (1 << len(self.worlds)) - 1
+            else:
+                last = max(constraints)
+                slot, face = last
+                found = self.world_set(constraints - {last}) & dict(self.slot_masks(slot)).get(face, 0)
+            self.sets[constraints] = found
+        return found
+
     def back_dist(self, constraints: frozenset, slot: int) -> list[tuple[str, int]]:
         """The backs still possible at ``slot`` given what earlier flips revealed, each with its count of worlds."""
         key = (constraints, slot)
         dist = self.dists.get(key)
         if dist is None:
-            counts: dict = {}
-            for world, weight in self.consistent(constraints):
-                back = world[slot]
-                counts[back] = counts.get(back, 0) + weight
-            dist = self.dists[key] = sorted(counts.items())
+            if self.unit:
+                among = self.world_set(constraints)
+                dist = [(back, n) for back, mask in self.slot_masks(slot) if (n := (among & mask).bit_count())]
+            else:
+                counts: dict = {}
+                for world, weight in self.consistent(constraints):
+                    back = world[slot]
+                    counts[back] = counts.get(back, 0) + weight
+                dist = sorted(counts.items())
+            self.dists[key] = dist
         return dist
 
     def weight(self, constraints: frozenset) -> int:
         if constraints not in self.weights:
-            self.weights[constraints] = sum(n for _, n in self.consistent(constraints))
+            self.weights[constraints] = (self.world_set(constraints).bit_count() if self.unit else
+                                         sum(n for _, n in self.consistent(constraints)))
         return self.weights[constraints]
 
     def budget(self, actions_left: int, applause: int, reserve: int, spent: int) -> int:
@@ -167,17 +210,8 @@ class _Search:
         return codes
 
     def last_places(self, faces: tuple) -> set:
-        places = set()
-        for m in range(SIZE):
-            f = faces[m]
-            left, right = faces[m - 1], faces[RIGHT[m]]
-            if f == left and f in self.available and right != f:
-                places.add(RIGHT[m])
-            elif f == right and f in self.available and left != f:
-                places.add((m - 1) % SIZE)
-            elif left == right and left in self.available and f != left:
-                places.add(m)
-        return places
+        """The wrong places of the windows one place short of a trio with a free poster."""
+        return _last_places(faces, self.available)
 
     def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent,
               targets=None) -> dict:
@@ -186,8 +220,8 @@ class _Search:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
             # such window there is no plan (checked before the memo, whose keys are slow to hash)
             if targets is None:  # (the parent may have found them already)
-                targets = self.last_places(faces)
-            if not targets:
+                targets = _finishing_moves(faces, self.available)
+            if targets is None:
                 return {}
         else:
             targets = None
@@ -224,37 +258,24 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def _last_action(self, result, prefix, faces, backs, constraints, targets) -> None:
-        """The turn's last possible action (``_expand`` without what only matters when more can follow): only the
-        actions that change one of the ``targets`` places, and only the visible faces they leave, to see whether
-        they complete a trio."""
-        available = self.available
-        whole_weight = None
-        for code in _codes_touching(faces, targets):
-            touched = TOUCHED[code] if code < POWER_BASE else power_swap(faces, code - POWER_BASE)
+    def _last_action(self, result, prefix, faces, backs, constraints, finishing) -> None:
+        """The turn's last possible action (``_expand`` without what only matters when more can follow): the
+        actions that complete a trio on these faces (``_finishing_moves``), each with its count of worlds."""
+        sure, flips = finishing
+        if sure:
+            whole_weight = self.weight(constraints)
+            for code in sure:
+                plan = prefix + (code,)
+                result[plan] = result.get(plan, 0) + whole_weight
+        for code, i, wanted in flips:  # a flip: the backs that would complete a trio here
+            back = backs[i]
             plan = prefix + (code,)
-            if SIZE <= code < POWER_BASE:  # a flip: which backs would complete a trio here
-                i = code - SIZE
-                wanted = _completing(faces, available, i)
-                if not wanted:
-                    continue
-                back = backs[i]
-                if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
-                    for seen, p in self.back_dist(constraints, back):
-                        if seen in wanted:
-                            result[plan] = result.get(plan, 0) + p
-                    continue
-                if back not in wanted:
-                    continue
-            else:  # a swap, or a power that swaps
-                new = list(faces)
-                i, j = touched
-                new[i], new[j] = new[j], new[i]
-                if not _has_trio_near(new, available, touched):
-                    continue
-            if whole_weight is None:
-                whole_weight = self.weight(constraints)
-            result[plan] = result.get(plan, 0) + whole_weight
+            if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
+                for seen, p in self.back_dist(constraints, back):
+                    if seen in wanted:
+                        result[plan] = result.get(plan, 0) + p
+            elif back in wanted:
+                result[plan] = result.get(plan, 0) + self.weight(constraints)
 
     def _outcomes(self, faces, backs, ids, constraints, code):
         if code >= POWER_BASE:
@@ -295,8 +316,8 @@ class _Search:
                 continue  # nothing more can be done this turn
             targets = None
             if last:
-                targets = self.last_places(new_faces)
-                if not targets:
+                targets = _finishing_moves(new_faces, self.available)
+                if targets is None:
                     continue
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
                 if before is None:
@@ -336,6 +357,49 @@ def _codes_touching(faces: tuple, places) -> set:
             if faces[i] == MAGICIEN and power_problem(faces, i) is None:
                 codes.add(POWER_BASE + i)
     return codes
+
+
+def _last_places(faces: tuple, available: frozenset) -> set:
+    """The wrong places of the windows of three neighbours one place short of a trio with a free poster: the
+    turn's last action must change one of them to take a poster."""
+    places = set()
+    for m in range(SIZE):
+        f = faces[m]
+        left, right = faces[m - 1], faces[RIGHT[m]]
+        if f == left and f in available and right != f:
+            places.add(RIGHT[m])
+        elif f == right and f in available and left != f:
+            places.add((m - 1) % SIZE)
+        elif left == right and left in available and f != left:
+            places.add(m)
+    return places
+
+
+@lru_cache(maxsize=1 << 15)
+def _finishing_moves(faces: tuple, available: frozenset) -> tuple[tuple, tuple] | None:
+    """What a turn's last action can do on these faces, or None when no window is one place short of a trio.
+
+    Returns (the swaps and powers that complete a trio, as codes; the flips that would if the back is right, as
+    (code, place, the artists that would)): only the visible faces decide it, so it is kept per ring for every
+    search (the same rings come back again and again in a game)."""
+    targets = _last_places(faces, available)
+    if not targets:
+        return None
+    sure, flips = [], []
+    for code in sorted(_codes_touching(faces, targets)):
+        if SIZE <= code < POWER_BASE:
+            i = code - SIZE
+            wanted = _completing(faces, available, i)
+            if wanted:
+                flips.append((code, i, wanted))
+            continue
+        touched = TOUCHED[code] if code < POWER_BASE else power_swap(faces, code - POWER_BASE)
+        new = list(faces)
+        i, j = touched
+        new[i], new[j] = new[j], new[i]
+        if _has_trio_near(new, available, touched):
+            sure.append(code)
+    return tuple(sure), tuple(flips)
 
 
 def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
