@@ -409,6 +409,17 @@ def test_the_shipped_numbers_and_modifiers_optimum_is_what_solving_it_again_give
     assert len(shipped.decisions) == 4096 * 64 and shipped.advice([12, 11, 10], ["x2"]) == "stay"
 
 
+def test_the_shipped_threshold_curve_is_the_one_worked_out_and_only_the_fresh_deck_reads_it():
+    from circuslib.flip7.deck_odds import solve_threshold_curve, threshold_curve
+
+    fresh = tuple(deck_counts("numbers+modifiers"))
+    shipped, solved = threshold_curve(fresh), solve_threshold_curve(fresh)
+    assert shipped.numerators == solved.numerators and shipped.scale == solved.scale
+    assert shipped.best(61) == best_threshold("numbers+modifiers")      # the same best rule as one threshold at a time
+    other = fresh[:12] + (11,) + fresh[13:]                             # one 12 gone: worked out, not read
+    assert threshold_curve(other).numerators == solve_threshold_curve(other).numerators != solved.numerators
+
+
 def test_a_deck_with_cards_seen_or_a_target_is_solved_not_read_from_the_shipped_table():
     from circuslib.flip7.odds import _shipped_optimum
 

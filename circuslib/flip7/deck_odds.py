@@ -18,7 +18,7 @@ from typing import Sequence
 from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS
 
 __all__ = ["TOP_SCORE", "ThresholdCurve", "threshold_curve", "numbers_optimum", "optimum_value", "optimal_advice",
-           "still_in", "next_card", "numbers_target_optimum", "numbers_score_distribution"]
+           "still_in", "next_card", "numbers_target_optimum", "numbers_score_distribution", "solve_threshold_curve"]
 
 MOD_VALUES = (2, 4, 6, 8, 10)  # the +N modifiers, in CARDS order (the sixth modifier is x2)
 
@@ -114,6 +114,21 @@ class ThresholdCurve(SequenceABC):
 def threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
     """The exact expected round score of 'stop as soon as the round score reaches t', for every t from 0 to
     ``TOP_SCORE``, on a deck given as counts in CARDS order (numbers and modifiers, one copy of a modifier at most).
+
+    The fresh numbers+modifiers deck's curve (about 50 ms to work out) is read from the table the kit ships
+    (odds.SHIPPED_OPTIMA, checked against solve_threshold_curve by the tests); any other deck is worked out."""
+    counts = tuple(counts)
+    if counts == DECK_COUNTS[:19] + (0,) * len(ACTIONS):
+        from .odds import _shipped_optima
+
+        shipped = _shipped_optima()["numbers+modifiers"].get("threshold curve")
+        if shipped is not None:
+            return ThresholdCurve([int(n) for n in shipped["numerators"]], int(shipped["scale"]))
+    return solve_threshold_curve(counts)
+
+
+def solve_threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
+    """threshold_curve worked out, never read from the shipped table.
 
     One forward pass over the sets of cards a round can hold, instead of one dynamic programme per threshold. The
     score never goes down as cards come, and every order of the same cards is equally likely, so a round that holds

@@ -407,9 +407,15 @@ def _unpack_decisions(packed: dict) -> PackedDecisions:
 
 
 def shipped_optima_data() -> dict:
-    """What the kit ships in solo_optima.json: the numbers+modifiers optimum, value and decisions, solved now."""
+    """What the kit ships in solo_optima.json: the numbers+modifiers optimum, value and decisions, and the exact
+    curve of its 'stop at t' rules (whole numerators over one scale, as text), all solved now."""
+    from .deck_odds import solve_threshold_curve
+
     value, table = _solve(deck_counts("numbers+modifiers"))
-    return {"numbers+modifiers": {"value": str(value), **_pack_decisions(table)}}
+    curve = solve_threshold_curve(deck_counts("numbers+modifiers"))
+    return {"numbers+modifiers": {"value": str(value), **_pack_decisions(table),
+                                  "threshold curve": {"scale": str(curve.scale),
+                                                      "numerators": [str(n) for n in curve.numerators]}}}
 
 
 @lru_cache(maxsize=1)
