@@ -107,6 +107,17 @@ def test_the_biggest_show_is_found_without_listing_every_show():
         assert _best_show(values, table) == strongest
 
 
+def test_shows_are_counted_without_listing_them():
+    from circuslib.scout.rules import _count_shows, _shows
+
+    rng = random.Random(9)
+    for _ in range(3_000):
+        values = [rng.randint(1, 6) for _ in range(rng.randint(0, 12))]
+        table = rng.choice([None, (1, 1, 3), (1, 1, 6), (2, 0, 2), (2, 1, 4), (3, 0, 1), (3, 1, 5), (4, 0, 1)])
+        assert _count_shows(values, table) == len(_shows(values, table)), (values, table)
+    assert _count_shows([3, 4, 5, 5], None) == 8 and _count_shows([3, 4, 5, 5], (2, 1, 3)) == 2
+
+
 def test_lookahead_beats_random():
     result = compare_bots(["lookahead", "random", "random"], n_games=30, seed=4, rounds=1)
     assert result.share(0) > 0.5 and result.interval(0)[0] > 1 / 3

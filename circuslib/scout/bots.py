@@ -11,7 +11,7 @@ from typing import Callable
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show,
+from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show, _count_shows,
                     _scout_moves, _set_key, _shows, _values as _numbers, deal_round, flip_hand, longest_set, new_game)
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
@@ -42,17 +42,20 @@ class _MovesWithScoutAndShow(Sequence):
         hand, table = state.hands[state.turn], state.table
         values = _values(hand)
         self.plain = [Show(i, j) for i, j in _shows(values, _table_key(state))] + _scout_moves(hand, table)
-        self.groups = []  # (end, flip, gap, its shows as slices), in legal_moves order
+        # (end, flip, gap, the hand after the scout, the key of the table left, how many shows), in legal_moves
+        # order: the shows are counted here and listed only for the group the draw falls in
+        self.groups = []
         for end in (ENDS if len(table) > 1 else ENDS[:1]):
             card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
             rest_key = _set_key(_values(rest)) if rest else None
             for flip in (False, True):
                 up = card[1] if flip else card[0]
                 for p in range(len(values) + 1):
-                    slices = _shows(values[:p] + [up] + values[p:], rest_key)
-                    if slices:
-                        self.groups.append((end, flip, p, slices))
-        self.size = len(self.plain) + sum(len(g[3]) for g in self.groups)
+                    new = values[:p] + [up] + values[p:]
+                    count = _count_shows(new, rest_key)
+                    if count:
+                        self.groups.append((end, flip, p, new, rest_key, count))
+        self.size = len(self.plain) + sum(g[5] for g in self.groups)
 
     def __len__(self) -> int:
         return self.size
@@ -63,10 +66,10 @@ class _MovesWithScoutAndShow(Sequence):
         if index < len(self.plain):
             return self.plain[index]
         index -= len(self.plain)
-        for end, flip, p, slices in self.groups:
-            if index < len(slices):
-                return ScoutAndShow(end, flip, p, *slices[index])
-            index -= len(slices)
+        for end, flip, p, new, rest_key, count in self.groups:
+            if index < count:
+                return ScoutAndShow(end, flip, p, *_shows(new, rest_key)[index])
+            index -= count
 
 
 def _values(hand) -> list[int]:
@@ -276,6 +279,8 @@ def _lookahead_by_counting(state: ScoutState):
         for flip in (False, True):
             up = card[1] if flip else card[0]
             for p in range(len(values) + 1):
+                if p and values[p - 1] == up:
+                    continue  # the same hand as the card one gap to the left: the same values, never strictly better
                 new = values[:p] + [up] + values[p:]
                 if ends_round:
                     value = _value_after(state, state._apply(Scout(end, flip, p)), me)
@@ -294,6 +299,8 @@ def _lookahead_by_counting(state: ScoutState):
         for flip in (False, True):
             up = card[1] if flip else card[0]
             for p in range(len(values) + 1):
+                if p and values[p - 1] == up:
+                    continue  # as for the scouts above: the same hand, the same shows and values
                 new = values[:p] + [up] + values[p:]
                 for i, j in _shows(new, rest_key):
                     left = new[:i] + new[j:]

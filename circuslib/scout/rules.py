@@ -150,6 +150,32 @@ def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
     return out
 
 
+def _count_shows(values: Sequence[int], table_key) -> int:
+    """``len(_shows(values, table_key))`` without listing the slices (the random bot only needs how many)."""
+    total = 0
+    n = len(values)
+    need = 1 if table_key is None else table_key[0]
+    for i in range(n):
+        v = values[i]
+        stop = i + 1
+        step = values[i + 1] - v if i + 1 < n else 2
+        if step in (-1, 0, 1):
+            stop = i + 2
+            while stop < n and values[stop] - values[stop - 1] == step:
+                stop += 1
+        if stop - i < need:
+            continue
+        first = i + need
+        if table_key is not None:
+            kind = MATCH if (need == 1 or step == 0) else RUN
+            low = v if kind == MATCH else min(v, values[first - 1])
+            if (need, kind, low) <= table_key:
+                first += 1
+        if stop >= first:
+            total += stop - first + 1
+    return total
+
+
 def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
     """The strongest show (first of the strongest, in slice order) that beats ``table_key``, or None.
 
