@@ -428,3 +428,32 @@ def test_the_search_counts_worlds_the_same_with_bitmasks_and_by_listing():
             assert fast.weight(constraints) == slow.weight(constraints)
             for i in unseen:
                 assert fast.back_dist(constraints, i) == slow.back_dist(constraints, i)
+
+
+def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
+    # the deduction (with its early stop at dead ends) against listing every way to lay distinct tokens that show
+    # the faces and the backs seen, on seeded positions where a few backs are known
+    tokens = new_game(random.Random(1)).rules.tokens.tokens
+    checked = 0
+    for state in _seeded_views(6, seed=3):
+        view = state.view(state.player)
+        known = sum(b is not None for b in view.backs)
+        if known < 3:
+            continue
+        candidates = [[t for t, pair in enumerate(tokens) if face in pair and (back is None or {face, back} == set(pair))]
+                      for face, back in zip(view.faces, view.backs)]
+        listed: dict = {}
+
+        def lay(i, used, backs):
+            if i == SIZE:
+                listed[backs] = listed.get(backs, 0) + 1
+                return
+            for t in candidates[i]:
+                if t not in used:
+                    pair = tokens[t]
+                    lay(i + 1, used | {t}, backs + (pair[1] if pair[0] == view.faces[i] else pair[0],))
+
+        lay(0, frozenset(), ())
+        assert dict(hidden_worlds(view)) == listed
+        checked += 1
+    assert checked >= 10

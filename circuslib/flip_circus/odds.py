@@ -65,6 +65,19 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     fits_face = {face: [(n, next(iter(pair - {face}))) for n, pair in enumerate(kinds) if face in pair]
                  for face in set(faces)}
     fits = [fits_face[faces[i]] for i in unknown]
+    # a dead end shows early: an artist shown at more unseen places than the tokens left that carry it (every
+    # Clown face needs one of the Clown tokens, so a rosace face cannot take one). Checked before each choice, it
+    # skips only branches that find no world: the same worlds, in the same order
+    code = {artist: k for k, artist in enumerate(ARTISTS)}
+    need = [0] * len(ARTISTS)  # unseen places still to fill that show each artist
+    for i in unknown:
+        need[code[faces[i]]] += 1
+    have = [0] * len(ARTISTS)  # tokens left that carry each artist
+    for n, pair in enumerate(kinds):
+        for artist in pair:
+            have[code[artist]] += counts[n]
+    shown = [code[faces[i]] for i in unknown]
+    fits = [[(n, other, code[other]) for n, other in options] for options in fits]
     found: dict = {}  # each world once: the backs fix the kind of token at every place
     chosen = list(backs)
     last = len(unknown)
@@ -72,20 +85,27 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     def place(k: int, weight: int) -> None:
         i = unknown[k]
         if k + 1 == last:  # the last unseen place: record each world here (no call per world)
-            for n, other in fits[k]:
+            for n, other, _ in fits[k]:
                 count = counts[n]
                 if count:
                     chosen[i] = other
                     found[tuple(chosen)] = weight * count
             chosen[i] = None
             return
-        for n, other in fits[k]:
+        face = shown[k]
+        need[face] -= 1
+        have[face] -= 1
+        for n, other, o in fits[k]:
             count = counts[n]
-            if count:
+            if count and have[o] > need[o]:  # this token leaves enough tokens for the places showing ``other``
                 counts[n] = count - 1
+                have[o] -= 1
                 chosen[i] = other
                 place(k + 1, weight * count)  # ``count`` physical tokens of this kind could lie here
+                have[o] += 1
                 counts[n] = count
+        need[face] += 1
+        have[face] += 1
         chosen[i] = None
 
     if last:
