@@ -422,6 +422,9 @@ def _within_curves(plot: _LivePlot, max_shots: int, labels: tuple[str, str]) -> 
     marks = plot.moving_line([0, 0], [0, 0], "D", color=BLACK, markerfacecolor="none", markersize=9)
     ax.set_xlim(-0.5, max_shots + 0.5)
     ax.set_ylim(-0.03, 1.03)
+    # few ticks: each label is a text matplotlib lays out when the still background is drawn
+    ax.set_xticks(range(0, max_shots + 1, max(1, max_shots // 4)))
+    ax.set_yticks([0, 0.5, 1])
     ax.set_xlabel("shots fired, n")
     ax.set_ylabel("P(destroyed within n shots)")
     ax.grid(True, color="#dddddd", linewidth=0.6)
