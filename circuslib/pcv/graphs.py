@@ -436,8 +436,13 @@ def draw_damage_chain(hexes: int, alt_diff: int = 0, ax=None, *, title: str | No
             x, y = pos[node]
             ax.text(x, y + 0.33, f"↺ {graph.edges[node, node]['label']}", ha="center", fontsize=9)
     labels = {(a, b): d["label"] for a, b, d in graph.edges(data=True) if a != b}
-    nx.draw_networkx_edge_labels(graph, pos, ax=ax, edge_labels={e: l for e, l in labels.items() if e != ("intact", "destroyed")},
-                                 font_size=9, rotate=False)
+    # each straight arrow's chance written at its middle, on white, as draw_networkx_edge_labels would place it
+    # (that one works out an arrow's path, cut at the node circles, for every label at every draw)
+    for (a, b), label in labels.items():
+        if (a, b) != ("intact", "destroyed"):
+            (xa, ya), (xb, yb) = pos[a], pos[b]
+            ax.text((xa + xb) / 2, (ya + yb) / 2, label, ha="center", va="center", fontsize=9, zorder=1,
+                    bbox={"boxstyle": "round", "ec": "white", "fc": "white"})
     if ("intact", "destroyed") in labels:
         ax.text(1, -0.5, f"a 6: {labels[('intact', 'destroyed')]}", ha="center", fontsize=9)
     ax.set_title(title or f"damage chain: {hexes} hex(es) ahead, {abs(alt_diff)} level(s) apart")
