@@ -457,3 +457,22 @@ def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
         assert dict(hidden_worlds(view)) == listed
         checked += 1
     assert checked >= 10
+
+
+def test_back_fractions_count_each_column_as_the_worlds_weigh():
+    # equal weights (the kit's tokens) are counted column by column; a set with repeated tokens weighs its worlds
+    from circuslib.flip_circus.rules import Ruleset, TokenSet
+
+    repeated = TokenSet(((C, A), (C, A), (C, M), (C, V), (C, MU), (A, M), (A, M), (V, MU), (MU, D), (D, A)))
+    views = [s.view(s.player) for s in itertools.islice(_seeded_views(3, seed=2), 0, None, 4)]
+    views.append(new_game(random.Random(4), Ruleset(tokens=repeated)).view(0))
+    assert len(views) > 10
+    for view in views:
+        worlds = hidden_worlds(view)
+        total = sum(worlds.values())
+        for i, chances in enumerate(back_fractions(view)):
+            weighed: dict = {}
+            for world, weight in worlds.items():
+                weighed[world[i]] = weighed.get(world[i], 0) + weight
+            assert chances == {a: Fraction(n, total) for a, n in weighed.items()}
+    assert max(hidden_worlds(views[-1]).values()) > 1  # the repeated tokens do weigh some worlds more

@@ -106,6 +106,9 @@ def _trio_need(faces: Sequence[str], available) -> int:
     return best
 
 
+# the answer "no plan", shared by every position that has none and never changed (most positions have none:
+# one shared dict instead of thousands of empty ones to keep, and for the garbage collector to go through)
+_NO_PLAN: dict = {}
 _DIGIT = {artist: str(k) for k, artist in enumerate(ARTISTS)}  # an artist as one digit
 _ONLY = {artist: str.maketrans({str(k): "1" if other == artist else "0" for k, other in enumerate(ARTISTS)})
          for artist in ARTISTS}  # the digits of one artist to 1, the others to 0
@@ -222,7 +225,7 @@ class _Search:
             if targets is None:  # (the parent may have found them already)
                 targets = _finishing_moves(faces, self.available)
             if targets is None:
-                return {}
+                return _NO_PLAN
         else:
             targets = None
         key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
@@ -241,12 +244,12 @@ class _Search:
                 if applause and spent < self.cap:
                     prefix, actions_left, applause, spent = (ENCORE_CODE,), 1, applause - 1, spent + 1
                 else:
-                    self.memo[key] = result
-                    return result
+                    self.memo[key] = _NO_PLAN
+                    return _NO_PLAN
             if targets is not None:
                 # the last possible action must change a wrong place of a window one place short of a trio
                 self._last_action(result, prefix, faces, backs, constraints, targets)
-                self.memo[key] = result
+                result = self.memo[key] = result or _NO_PLAN
                 return result
             codes = self.moves_at.get(faces)
             if codes is None:
@@ -255,7 +258,7 @@ class _Search:
             for code in codes:
                 self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
                              applause, reserve, opponent, spent, touched_by[code])
-        self.memo[key] = result
+        result = self.memo[key] = result or _NO_PLAN
         return result
 
     def _last_action(self, result, prefix, faces, backs, constraints, finishing) -> None:

@@ -126,13 +126,16 @@ def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) ->
     """``possible_backs`` as ``Fraction`` values, for the bots' hot loops."""
     worlds = hidden_worlds(state, player)
     total = sum(worlds.values())
-    result = []
-    for i in range(SIZE):
-        counts: Counter = Counter()
-        for world, weight in worlds.items():
-            counts[world[i]] += weight
-        result.append({a: Fraction(counts[a], total) for a in ARTISTS if counts[a]})
-    return result
+    if total == len(worlds):  # every world counts once (the kit's tokens are all different): count each column
+        columns = [Counter(column) for column in zip(*worlds)]
+    else:
+        columns = []
+        for i in range(SIZE):
+            counts: Counter = Counter()
+            for world, weight in worlds.items():
+                counts[world[i]] += weight
+            columns.append(counts)
+    return [{a: Fraction(counts[a], total) for a in ARTISTS if counts[a]} for counts in columns]
 
 
 @lru_cache(maxsize=4096)
