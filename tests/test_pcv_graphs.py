@@ -342,3 +342,34 @@ def test_draw_arrows_stop_at_the_rims_in_one_artist_and_keep_the_limits():
     with pytest.raises(TypeError, match="Axes"):
         draw_arrows(None, pos, [("a", "b")], color="black")
     plt.close(fig)
+
+
+def test_plans_follow_the_first_edge_listed_into_each_node():
+    # plans records the edge that found each node during the search; it must be the first edge explore lists into it
+    from circuslib.pcv.graphs import explore, plans
+    from circuslib.pcv.rules import Board
+
+    rng = random.Random(11)
+    for _ in range(300):
+        board = rng.choice([None, Board(12, 9), Board(5, 4)])
+        w, h = (board.width, board.height) if board else (8, 8)
+        plane = Plane("X", 0, Board.from_offset(rng.randrange(w), rng.randrange(h)), rng.randrange(6),
+                      rng.randint(1, 6), rng.randint(1, 6))
+        options = {"board": board, "turning": rng.choice(["front-three", "straight"]),
+                   "off_map": rng.choice(["out", "stay"]),
+                   "blocked": [(Board.from_offset(rng.randrange(w), rng.randrange(h)), rng.randint(1, 6))]}
+        nodes, edges = explore(plane, **options)
+        first_in: dict = {}
+        for a, b, move in edges:
+            first_in.setdefault(b, (a, move))
+        expected = {}
+        for node, out in nodes.items():
+            if not out and node[3] == 0:
+                sequence, current = [], node
+                while current in first_in:
+                    current, move = first_in[current]
+                    sequence.append(move)
+                expected[node[:3]] = sequence[::-1]
+        assert list(plans(plane, **options).items()) == list(expected.items())
+    with pytest.raises(TypeError, match="plans"):
+        plans(plane, speed=3)

@@ -52,9 +52,10 @@ def explore(plane: Plane, *, mp: int | None = None, turning: str = "front-three"
 
 
 def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blocked: Iterable[tuple], off_map: str,
-            edges: list | None) -> dict:
+            edges: list | None, parents: dict | None = None) -> dict:
     """``explore``'s search: the nodes, each edge appended to ``edges`` unless it is None (``reachable`` needs the
-    nodes alone, and listing the edges took a third of the time; the bots ask thousands of times a tournament)."""
+    nodes alone, and listing the edges took a third of the time; the bots ask thousands of times a tournament).
+    ``parents``, unless None, gets each node's first edge in, (node, move): the edge that found it."""
     mp = _check_plane(plane, mp)
     off_map = Rules(turning, off_map=off_map).off_map
     if board is not None and not isinstance(board, Board):
@@ -89,6 +90,8 @@ def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blo
                            else "landed" if new_alt < MIN_LEVEL
                            else "collision" if (new_hex, new_alt) in blocked else "")
                     nodes[child] = out
+                    if parents is not None:
+                        parents[child] = (node, move)
                     if not out and child[3] > 0:
                         frontier.append(child)
                 if keep:
@@ -193,13 +196,13 @@ def reachable(plane: Plane, *, mp: int | None = None, turning: str = "front-thre
         return {node[:3] for node, out in nodes.items() if not out and node[3] == 0}
 
 
-def plans(plane: Plane, **options) -> dict[tuple, list]:
-    """For each end position (hex, facing, altitude), one manoeuvre sequence that gets there (for the bots)."""
+def plans(plane: Plane, *, mp: int | None = None, turning: str = "front-three", board: Board | None = None,
+          blocked: Iterable[tuple] = (), off_map: str = "out") -> dict[tuple, list]:
+    """For each end position (hex, facing, altitude), one manoeuvre sequence that gets there (for the bots);
+    the options are ``explore``'s."""
+    first_in: dict = {}  # each node's first edge in, the one that found it: following them back gives a sequence
     with _collector_paused():
-        nodes, edges = explore(plane, **options)
-    first_in: dict = {}
-    for a, b, move in edges:
-        first_in.setdefault(b, (a, move))
+        nodes = _search(plane, mp, turning, board, blocked, off_map, None, first_in)
     result = {}
     for node, out in nodes.items():
         if out or node[3] != 0:
