@@ -280,23 +280,32 @@ class _Search:
             elif back in wanted:
                 result[plan] = result.get(plan, 0) + self.weight(constraints)
 
-    def _outcomes(self, faces, backs, ids, constraints, code):
-        if code >= POWER_BASE:
-            i, j = power_swap(faces, code - POWER_BASE)
-            moved = self.rules.special_swaps_group_clowns
-        elif code < SIZE:
-            i, j, moved = code, RIGHT[code], True
-        else:
+    def _outcomes(self, faces, backs, constraints, code) -> list:
+        """Each outcome of an action: (its count of worlds, or None for all of them; the faces it shows; the back
+        it reveals, as (slot, back), or None). The backs and identities of the child are made only for the
+        outcomes that go on (``_child``): most children of the turn's last but one action are dropped at once."""
+        if code < SIZE or code >= POWER_BASE:
+            i, j = TOUCHED[code] if code < SIZE else power_swap(faces, code - POWER_BASE)
+            f = list(faces)
+            f[i], f[j] = f[j], f[i]
+            return [(None, tuple(f), None)]
+        i = code - SIZE
+        back = backs[i]
+        if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
+            return [(p, faces[:i] + (seen,) + faces[i + 1:], (back, seen)) for seen, p in self.back_dist(constraints, back)]
+        return [(None, faces[:i] + (back,) + faces[i + 1:], None)]
+
+    @staticmethod
+    def _child(faces, backs, ids, constraints, code, touched, reveal) -> tuple:
+        """The backs, identities and reveals after an action (see ``_outcomes``)."""
+        if SIZE <= code < POWER_BASE:  # a flip: the face that was up is now the back, seen by all
             i = code - SIZE
-            face, back = faces[i], backs[i]
-            if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
-                return [(p, faces[:i] + (seen,) + faces[i + 1:], backs[:i] + (face,) + backs[i + 1:], ids,
-                         constraints | {(back, seen)}, True) for seen, p in self.back_dist(constraints, back)]
-            return [(None, faces[:i] + (back,) + faces[i + 1:], backs[:i] + (face,) + backs[i + 1:], ids,
-                     constraints, True)]
-        f, b, d = list(faces), list(backs), list(ids)
-        f[i], f[j], b[i], b[j], d[i], d[j] = f[j], f[i], b[j], b[i], d[j], d[i]
-        return [(None, tuple(f), tuple(b), tuple(d), constraints, moved)]
+            return (backs[:i] + (faces[i],) + backs[i + 1:], ids,
+                    constraints if reveal is None else constraints | {reveal})
+        i, j = touched
+        b, d = list(backs), list(ids)
+        b[i], b[j], d[i], d[j] = b[j], b[i], d[j], d[i]
+        return tuple(b), tuple(d), constraints
 
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
                 opponent, spent, touched):
@@ -306,7 +315,9 @@ class _Search:
         # with one action left after this one (a Clowns' reward only moves an Applause from the reserve to the
         # hand, which leaves that budget as it is), a child without a near-trio has no plan: skip it early
         last = more == 1 and not self.five_clowns
-        for p, new_faces, new_backs, new_ids, known, moved in self._outcomes(faces, backs, ids, constraints, code):
+        # a swap by a power groups Clowns only under the kit's reading; a swap and a flip always can
+        moved = code < POWER_BASE or self.rules.special_swaps_group_clowns
+        for p, new_faces, reveal in self._outcomes(faces, backs, constraints, code):
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
                 if whole_weight is None:
@@ -334,6 +345,7 @@ class _Search:
                 ending = step + ((END_CODE,) if a else ())
                 result[ending] = result.get(ending, 0) + p
                 continue
+            new_backs, new_ids, known = self._child(faces, backs, ids, constraints, code, touched, reveal)
             # the child's counts are already counts of worlds inside this branch: they simply add up
             for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent,
                                       targets).items():
