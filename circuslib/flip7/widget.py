@@ -285,6 +285,8 @@ class LivePlot:
         self.canvas = FigureCanvasAgg(self.figure)
         self.ax = self.figure.add_subplot()
         self.moving: list = []
+        self.frame_parts: list = []
+        self._base = None  # the still parts that every frame shares, drawn once
         self._frames: dict = {}
         self._frame = None
         self._pictures: OrderedDict = OrderedDict()
@@ -302,13 +304,33 @@ class LivePlot:
         self.moving.append(artist)
         return artist
 
+    def frame_part(self, artist):
+        """Mark a still artist that differs from frame to frame (a scale and what sits on it): the other still
+        parts are drawn once for every frame, and a frame only draws these over them."""
+        artist.set_animated(True)
+        self.frame_parts.append(artist)
+        return artist
+
+    def _draw_frame(self):
+        """The still parts of the current frame as a bitmap: one full draw of what every frame shares (the first
+        time), then this frame's own parts over it."""
+        if not self.frame_parts:
+            self.canvas.draw()
+        elif self._base is None:
+            self.canvas.draw()
+            self._base = self.canvas.copy_from_bbox(self.figure.bbox)
+        else:
+            self.canvas.restore_region(self._base)
+        for artist in self.frame_parts:
+            (artist.axes or self.figure).draw_artist(artist)
+        return self.canvas.copy_from_bbox(self.figure.bbox)
+
     def prepare(self, frame: Hashable, set_frame: Callable[[], None]) -> None:
         """Draw the still parts of a frame now (when the explorer is made), so no later change waits for it."""
         if frame not in self._frames:
             set_frame()
             self._frame = frame
-            self.canvas.draw()
-            self._frames[frame] = self.canvas.copy_from_bbox(self.figure.bbox)
+            self._frames[frame] = self._draw_frame()
 
     def show(self, frame: Hashable, set_frame: Callable[[], None], picture: Hashable,
              set_moving: Callable[[], None]) -> None:
@@ -324,8 +346,7 @@ class LivePlot:
                 self._frame = frame
             background = self._frames.get(frame)
             if background is None:
-                self.canvas.draw()
-                background = self._frames[frame] = self.canvas.copy_from_bbox(self.figure.bbox)
+                background = self._frames[frame] = self._draw_frame()
             set_moving()
             self.canvas.restore_region(background)
             for artist in self.moving:
@@ -384,7 +405,7 @@ class OddsExplorer(_Explorer):
     than it holds, no card left) is refused in the message line."""
 
     MAX_COPIES = max(DECK_COUNTS)
-    GAIN_FLOORS = (-20, -70)  # the gain axis ends at one of these: two frames, both drawn when the explorer is made
+    GAIN_FLOORS = (-20, -70)  # the gain axis ends at one of these: two frames, both made when the explorer is
 
     def __init__(self, held: Sequence[int] = (), seen: Sequence = (), *, against=None) -> None:
         import ipywidgets as widgets
@@ -450,6 +471,9 @@ class OddsExplorer(_Explorer):
         plot, c = self._plot, OKABE_ITO
         ax = plot.ax
         self._gain_ax = gain_ax = ax.twinx()
+        # the gain scale and its 0 line change with the frame (the floor): the rest of the frame is drawn once
+        plot.frame_part(gain_ax.yaxis)
+        plot.frame_part(gain_ax.axhline(0, color=c["grey"], linewidth=0.8))
         x = list(range(self.MAX_COPIES + 1))
         self._bust_line = plot.moving_part(ax.plot(x, [0] * len(x), "o-", color=c["blue"], markersize=4,
                                                    label="P(bust on the next card)")[0])
@@ -461,7 +485,6 @@ class OddsExplorer(_Explorer):
                                                    markersize=9)[0])
         self._now_gain = plot.moving_part(gain_ax.plot([0], [0], "D", color=c["vermillion"], markerfacecolor="none",
                                                        markersize=9)[0])
-        gain_ax.axhline(0, color=c["grey"], linewidth=0.8)
         self._which = plot.moving_part(ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
                                                fontsize=9, fontweight="bold"))
         ax.set_xlim(-0.4, self.MAX_COPIES + 0.4)
@@ -701,7 +724,7 @@ class DeckExplorer(_Explorer):
     remembered, so coming back to it is instant."""
 
     MAX_COPIES, MAX_T = 15, 100
-    SCORE_TOPS = (30, 70, 100, 210)  # the score axis ends at one of these: a few frames, drawn once each
+    SCORE_TOPS = (30, 70, 100, 210)  # the score axis ends at one of these: a few frames, made once each
     PREPARED = (30, 70)  # drawn when the explorer is made: the real deck, and decks up to one copy of each number
     SOLVED_KEPT = 16
 
@@ -797,8 +820,11 @@ class DeckExplorer(_Explorer):
         ax = plot.ax
         t = list(range(self.MAX_T + 1))
         real = threshold_curve(deck_counts("numbers"))
-        ax.plot(t, real.floats(self.MAX_T + 1), "-", color=c["grey"], linewidth=5, alpha=0.5,
-                label="the real deck's numbers")
+        # the score scale (with its grid) and the real deck's curve on it change with the frame (the top of the
+        # scale): the rest of the frame is drawn once
+        plot.frame_part(ax.yaxis)
+        plot.frame_part(ax.plot(t, real.floats(self.MAX_T + 1), "-", color=c["grey"], linewidth=5, alpha=0.5,
+                                label="the real deck's numbers")[0])
         self._curve = plot.moving_part(ax.plot(t, [0] * len(t), "-", color=c["blue"], linewidth=2,
                                                label="your deck: 'stop at t'")[0])
         self._optimum = plot.moving_part(ax.axhline(0, color=c["vermillion"], linestyle="--",
