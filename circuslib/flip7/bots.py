@@ -17,7 +17,7 @@ from ..core.game import Move
 from ..core.sim import Tally, tally
 from .odds import _solve, solo_optimal
 from .rules import (ACTIONS, CARDS, FLIP_THREE, FREEZE, INDEX, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
-                    deck_counts, draw_card, new_game)
+                    _opening_table, deck_counts, draw_card)
 
 MOST_TARGET = 2_000  # a game to more points than this takes too long to play many times
 
@@ -262,11 +262,13 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
     if start is not None:
         instance(start, "start", Flip7Game, "a Flip7Game (or None for a new game)")
         limit(start.target, MOST_TARGET, "start's target score")
-    state = start or new_game(len(bots), target=target, dealer=dealer)
-    if state.players != len(bots):
-        raise ValueError(f"this game has {state.players} players but {len(bots)} bots were given")
-    t = _Table(state, talk=False)
-    t.receiver = state.receiver
+    if start is None:  # a new game: its working table directly (new_game would freeze it, to be thawed here)
+        t = _opening_table(len(bots), dealer, target, talk=False)
+    else:
+        if start.players != len(bots):
+            raise ValueError(f"this game has {start.players} players but {len(bots)} bots were given")
+        t = _Table(start, talk=False)
+        t.receiver = start.receiver
     advance, receive = t.advance, t.receive  # (bound once: this loop runs about 150 times a game)
     wants_hit = [bot.wants_hit for bot in bots]
     # the kit's own targeting is called without re-checking the table it was handed (the table is well-formed)

@@ -559,11 +559,18 @@ def new_game(players: int = 3, *, dealer: int = 0, target: int = TARGET, deck: s
         raise ValueError(f"the dealer must be one of the players 0..{players - 1}")
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise ValueError("the target score must be a whole number, at least 1")
+    return _opening_table(players, dealer, target, deck).freeze()
+
+
+def _opening_table(players: int, dealer: int, target: int, deck: str = "full", talk: bool = True) -> _Table:
+    """The working table of a new game (arguments already checked), the first card about to be dealt: new_game
+    freezes it, and the fast game runner plays on it directly."""
     blank = Flip7Game(players=players, totals=(0,) * players, hands=(Hand(),) * players, deck=deck_counts(deck),
                       contenders=tuple(range(players)), target=target, turn=dealer, dealer=dealer)
-    t = _Table(blank)
+    t = _Table(blank, talk)
     t.start_round(dealer, 1)
-    return t.settle()
+    t.advance()
+    return t
 
 
 # ---------------------------------------------------------------------------------------------------------
