@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
 from typing import TYPE_CHECKING, Hashable, Sequence
 
@@ -141,6 +140,7 @@ class _Search:
         self.masks: dict = {}
         self.sets: dict = {}
         self.columns: list | None = None
+        self.finishes: dict = {}
 
     def consistent(self, constraints: frozenset) -> list:
         """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
@@ -212,9 +212,13 @@ class _Search:
                   if faces[i] in (ACROBATE, MAGICIEN) and power_problem(faces, i) is None]
         return codes
 
-    def last_places(self, faces: tuple) -> set:
-        """The wrong places of the windows one place short of a trio with a free poster."""
-        return _last_places(faces, self.available)
+    def finishing(self, faces: tuple) -> tuple[tuple, tuple] | None:
+        """``_finishing_moves`` for these faces, kept for the rest of this search only (a table kept for every
+        search would hold thousands of small objects, and a kernel's garbage collector would go through them)."""
+        if faces in self.finishes:
+            return self.finishes[faces]
+        found = self.finishes[faces] = _finishing_moves(faces, self.available)
+        return found
 
     def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent,
               targets=None) -> dict:
@@ -223,7 +227,7 @@ class _Search:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
             # such window there is no plan (checked before the memo, whose keys are slow to hash)
             if targets is None:  # (the parent may have found them already)
-                targets = _finishing_moves(faces, self.available)
+                targets = self.finishing(faces)
             if targets is None:
                 return _NO_PLAN
         else:
@@ -330,7 +334,7 @@ class _Search:
                 continue  # nothing more can be done this turn
             targets = None
             if last:
-                targets = _finishing_moves(new_faces, self.available)
+                targets = self.finishing(new_faces)
                 if targets is None:
                     continue
             if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
@@ -390,13 +394,12 @@ def _last_places(faces: tuple, available: frozenset) -> set:
     return places
 
 
-@lru_cache(maxsize=1 << 15)
 def _finishing_moves(faces: tuple, available: frozenset) -> tuple[tuple, tuple] | None:
     """What a turn's last action can do on these faces, or None when no window is one place short of a trio.
 
     Returns (the swaps and powers that complete a trio, as codes; the flips that would if the back is right, as
-    (code, place, the artists that would)): only the visible faces decide it, so it is kept per ring for every
-    search (the same rings come back again and again in a game)."""
+    (code, place, the artists that would)): only the visible faces decide it (``_Search.finishing`` keeps it per
+    ring during one search)."""
     targets = _last_places(faces, available)
     if not targets:
         return None

@@ -47,7 +47,7 @@ def hidden_worlds(state: FlipCircus | PlayerView, player: int | None = None) -> 
     return Counter(dict(_worlds(view.rules.tokens, view.faces, view.backs)))
 
 
-@lru_cache(maxsize=256)  # a bot asks for the same view a few times in one decision; older views are let go
+@lru_cache(maxsize=16)  # a bot asks for the same view a few times in one decision; older views are let go
 def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     # the tokens still unaccounted for: the whole set minus those whose two faces the player knows
     left = Counter(frozenset(t) for t in tokens.tokens)
