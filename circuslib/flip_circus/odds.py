@@ -47,37 +47,46 @@ def hidden_worlds(state: FlipCircus | PlayerView, player: int | None = None) -> 
     return Counter(dict(_worlds(view.rules.tokens, view.faces, view.backs)))
 
 
+_CODE = {artist: k for k, artist in enumerate(ARTISTS)}  # an artist as a number
+
+
+@lru_cache(maxsize=8)
+def _token_kinds(tokens: TokenSet) -> tuple:
+    """What every view of a game shares: the set's kinds of token (pairs of faces, in the set's order), how many
+    tokens of each kind, each pair's number, and for each artist the kinds that show it, as (number, the other
+    face, its number)."""
+    counted = Counter(frozenset(t) for t in tokens.tokens)
+    kinds = tuple(counted)
+    fits = {artist: tuple((n, other, _CODE[other]) for n, pair in enumerate(kinds) if artist in pair
+                          for other in pair - {artist}) for artist in ARTISTS}
+    return tuple(counted[pair] for pair in kinds), {pair: n for n, pair in enumerate(kinds)}, fits, kinds
+
+
 @lru_cache(maxsize=16)  # a bot asks for the same view a few times in one decision; older views are let go
 def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     # the tokens still unaccounted for: the whole set minus those whose two faces the player knows
-    left = Counter(frozenset(t) for t in tokens.tokens)
+    counts, index, fits_of, kinds = _token_kinds(tokens)
+    counts = list(counts)  # how many of each kind of token are left (a list, changed and restored below)
     for face, back in zip(faces, backs):
         if back is not None:
-            pair = frozenset((face, back))
-            if not left[pair]:
+            n = index.get(frozenset((face, back)))
+            if n is None or not counts[n]:
                 raise ValueError(f"the set has no {face}/{back} token left: this view does not fit the token set")
-            left[pair] -= 1
+            counts[n] -= 1
     unknown = [i for i in range(SIZE) if backs[i] is None]
-    # the kinds of token by number, with how many of each are left (a list is quicker than the Counter below)
-    kinds = list(left)
-    counts = [left[pair] for pair in kinds]
     # for each unseen place, the kinds of token that show its face, with the other face (in the set's order)
-    fits_face = {face: [(n, next(iter(pair - {face}))) for n, pair in enumerate(kinds) if face in pair]
-                 for face in set(faces)}
-    fits = [fits_face[faces[i]] for i in unknown]
+    fits = [fits_of.get(faces[i], ()) for i in unknown]
     # a dead end shows early: an artist shown at more unseen places than the tokens left that carry it (every
     # Clown face needs one of the Clown tokens, so a rosace face cannot take one). Checked before each choice, it
     # skips only branches that find no world: the same worlds, in the same order
-    code = {artist: k for k, artist in enumerate(ARTISTS)}
     need = [0] * len(ARTISTS)  # unseen places still to fill that show each artist
     for i in unknown:
-        need[code[faces[i]]] += 1
+        need[_CODE[faces[i]]] += 1
     have = [0] * len(ARTISTS)  # tokens left that carry each artist
     for n, pair in enumerate(kinds):
         for artist in pair:
-            have[code[artist]] += counts[n]
-    shown = [code[faces[i]] for i in unknown]
-    fits = [[(n, other, code[other]) for n, other in options] for options in fits]
+            have[_CODE[artist]] += counts[n]
+    shown = [_CODE[faces[i]] for i in unknown]
     found: dict = {}  # each world once: the backs fix the kind of token at every place
     chosen = list(backs)
     last = len(unknown)
