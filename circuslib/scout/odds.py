@@ -544,10 +544,14 @@ def _count_open_shows(values: np.ndarray) -> np.ndarray:
     n, h = values.shape
     count = np.full(n, h)  # every single card is a show
     steps = np.diff(values, axis=1)
-    for step in (0, 1, -1):  # a slice of k >= 2 cards is a set when its k - 1 steps are all 0, all +1 or all -1
-        same = steps == step
-        for k in range(2, h + 1):
-            count += np.lib.stride_tricks.sliding_window_view(same, k - 1, axis=1).all(axis=2).sum(axis=1)
+    usable = np.abs(steps) <= 1  # a step of 0, +1 or -1 can be part of a set
+    # A slice of 2 or more cards is a set when its steps are all equal (all 0, all +1 or all -1). The sets ending at
+    # a card are as many as the equal usable steps running back from it: one pass along the hand counts them all.
+    run = np.zeros(n, dtype=count.dtype)
+    for j in range(h - 1):
+        continues = usable[:, j] & (steps[:, j] == steps[:, j - 1]) if j else np.zeros(n, dtype=bool)
+        run = np.where(continues, run + 1, usable[:, j])
+        count += run
     return count
 
 
