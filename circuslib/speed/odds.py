@@ -133,9 +133,12 @@ def longest_chain_of_ranks(ranks: Iterable[int | str], start: int | str | None =
     This is the longest path in the chain graph (cards joined when their ranks differ by 1 mod 13); with
     ``start`` (a centre top) the path must begin with a card that fits on it.
     """
-    counts = Counter(rank_of(r) for r in items(ranks, "ranks"))
+    counts = [0] * 13
+    for r in items(ranks, "ranks"):
+        # a rank given as a number 1..13 is its own rank: rank_of only for names (and to refuse anything else)
+        counts[(r if type(r) is int and 1 <= r <= 13 else rank_of(r)) - 1] += 1
     top = None if start is None else rank_of(start)
-    return _longest(tuple(counts.get(r, 0) for r in RANKS), top)
+    return _longest(tuple(counts), top)
 
 
 def _longest(counts: tuple[int, ...], top: int | None) -> int:
