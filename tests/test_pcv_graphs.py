@@ -373,3 +373,24 @@ def test_plans_follow_the_first_edge_listed_into_each_node():
         assert list(plans(plane, **options).items()) == list(expected.items())
     with pytest.raises(TypeError, match="plans"):
         plans(plane, speed=3)
+
+
+def test_move_graph_svg_draws_every_node_and_edge_with_an_honest_legend():
+    from circuslib.pcv.graphs import count_sequences, end_nodes, move_graph, move_graph_svg
+
+    graph = move_graph(Plane("Red 1", 0, (0, 0), facing=0, altitude=1, speed=2))
+    svg = move_graph_svg(graph, title="speed 2 from altitude 1")
+    assert svg.startswith("<svg") and "speed 2 from altitude 1" in svg
+    assert svg.count("<circle") == graph.number_of_nodes() == 28
+    assert svg.count("<polygon") == graph.number_of_edges()  # one arrowhead per edge
+    kinds = {d["move"].kind for _, _, d in graph.edges(data=True)}
+    assert kinds == {"forward", "down", "up"}
+    assert "forward (1 point)" in svg and "up (2 points)" in svg and "loop (" not in svg  # only the manoeuvres drawn
+    assert "out: landed at altitude 0" in svg and "end position (0 points left)" in svg
+    assert svg.count('fill="#a1d99b"') == len(end_nodes(graph)) + 1  # the end nodes and their legend entry
+    assert count_sequences(graph) == 12
+    assert "(1,-1) NE" in svg and "alt 2" in svg
+    with pytest.raises(ValueError, match="too many"):
+        move_graph_svg(move_graph(Plane("X", 0, (0, 0), 0, 4, 4)))
+    with pytest.raises(TypeError):
+        move_graph_svg("not a graph")

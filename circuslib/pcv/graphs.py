@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable
 
@@ -16,8 +17,8 @@ from ..core.args import axes, flag, graph_of, instance, items, optional_text, wh
 from ..core.exact import to_rational
 from ..core.game import describe
 from .odds import _shot
-from .rules import (MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effective_range, line_ahead,
-                    manoeuvre_steps)
+from .rules import (MANOEUVRE_COSTS, MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effective_range,
+                    line_ahead, manoeuvre_steps)
 
 __all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "damage_chain_graph",
            "draw_damage_chain", "count_sequences", "sequence_to", "plane_graph",
@@ -396,6 +397,96 @@ def reachable_svg(state: Dogfight, index: int | None = None, *, shots: bool = Tr
         for position in _firing_positions(state, index, positions):
             shade[position[0]] = "#fc8d59"
     return board_svg(state, shade=shade, size=size, title=f"where {state.planes[index].name} can end its move")
+
+
+MANOEUVRE_COLOURS = {"forward": "#4575b4", "down": "#d73027", "up": "#1a9850", "loop": "#984ea3"}
+_NODE_COLOURS = {"start": "#fdd49e", "on the way": "#c6dbef", "end": "#a1d99b", "out": "#d9d9d9"}
+_OUT_WORDS = {"landed": "landed at altitude 0", "collision": "collided", "left the map": "left the map"}
+
+
+def move_graph_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int = 80) -> str:
+    """The manoeuvre graph drawn as SVG, one column per movement point spent: the start in orange, nodes with points
+    still to spend in blue, end positions in green, planes out in grey, each node labelled with its hex, facing and
+    altitude; each edge an arrow coloured by its manoeuvre, with a legend.
+
+    Drawn as SVG text by the kit, as the map is: a matplotlib figure of the same graph lays out and renders every
+    label twice and encodes a large PNG (about 0.2 s for 28 nodes, against a few milliseconds here).
+    """
+    import html
+
+    from ..core.graphs import layered_layout
+    from ..core.ui import svg_doc
+    from .rules import FACING_NAMES
+
+    _move_graph(graph)
+    optional_text(title)
+    whole(max_nodes, "max_nodes", 1, 400)
+    if graph.number_of_nodes() > max_nodes:
+        raise ValueError(f"the graph has {graph.number_of_nodes()} nodes, too many to label one by one (at most "
+                         f"{max_nodes}): draw a slower plane, or count its sequences and end positions instead")
+    esc = html.escape
+    root = graph.graph["root"]
+    pos = layered_layout(graph, depth_attr="depth", horizontal=True)  # (points spent, height from -0.5 to 0.5)
+    columns = max(1, max(d for d, _ in pos.values()))
+    tallest = max(sum(1 for d, _ in pos.values() if d == depth) for depth in range(columns + 1))
+    radius, row, column, left, top = 22, 47, 380, 60, 44
+    width, height = left * 2 + columns * column, top + tallest * row + 64
+    xy = {node: (left + d * column, top + (0.5 - y) * tallest * row) for node, (d, y) in pos.items()}
+
+    def kind_of(node, data) -> str:
+        return "start" if node == root else "end" if data["end"] else "out" if data["out"] else "on the way"
+
+    parts = [f'<text x="{width / 2:g}" y="22" font-size="15" text-anchor="middle" font-family="sans-serif">'
+             f'{esc(title or "manoeuvre graph")}</text>']
+    kinds_used = []
+    for a, b, data in graph.edges(data=True):  # arrows first, under the nodes, from rim to rim
+        kind = data["move"].kind
+        if kind not in kinds_used:
+            kinds_used.append(kind)
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        length = math.hypot(x2 - x1, y2 - y1) or 1
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        sx, sy, tx, ty = x1 + radius * ux, y1 + radius * uy, x2 - radius * ux, y2 - radius * uy
+        bx, by = tx - 9 * ux, ty - 9 * uy  # the arrowhead: 9 px long, 7 px wide
+        colour = MANOEUVRE_COLOURS[kind]
+        parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
+                     f'stroke-width="1.6"/><polygon points="{tx:.1f},{ty:.1f} {bx - 3.5 * uy:.1f},{by + 3.5 * ux:.1f} '
+                     f'{bx + 3.5 * uy:.1f},{by - 3.5 * ux:.1f}" fill="{colour}"/>')
+    outs = sorted({data["out"] for _, data in graph.nodes(data=True) if data["out"]})
+    for node, data in graph.nodes(data=True):
+        x, y = xy[node]
+        (q, r), facing, altitude, left_over = node
+        tip = f"({q},{r}) facing {FACING_NAMES[facing]}, altitude {altitude}, {left_over} point(s) left"
+        if data["out"]:
+            tip += f", out: {data['out']}"
+        parts.append(f'<g class="circus-pcv-node"><title>{esc(tip)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{_NODE_COLOURS[kind_of(node, data)]}" '
+                     f'stroke="#555555"/><text x="{x:.1f}" y="{y - 2:.1f}" font-size="9.5" text-anchor="middle" '
+                     f'font-family="sans-serif">({q},{r}) {FACING_NAMES[facing]}</text><text x="{x:.1f}" y="{y + 10:.1f}" '
+                     f'font-size="9.5" text-anchor="middle" font-family="sans-serif">alt {altitude}</text></g>')
+    # the axis: one tick per point spent
+    base = height - 44
+    parts.append(f'<line x1="{left - 30}" y1="{base}" x2="{width - left + 30}" y2="{base}" stroke="#000000"/>')
+    for spent in range(columns + 1):
+        x = left + spent * column
+        parts.append(f'<line x1="{x}" y1="{base}" x2="{x}" y2="{base + 5}" stroke="#000000"/><text x="{x}" '
+                     f'y="{base + 19}" font-size="12" text-anchor="middle" font-family="sans-serif">{spent}</text>')
+    parts.append(f'<text x="{width / 2:g}" y="{base + 38}" font-size="13" text-anchor="middle" '
+                 f'font-family="sans-serif">movement points spent</text>')
+    # the legend: the manoeuvres drawn (their cost), then the kinds of node
+    entries = [("line", MANOEUVRE_COLOURS[k], f"{k} ({MANOEUVRE_COSTS[k]} point{'s' if MANOEUVRE_COSTS[k] > 1 else ''})")
+               for k in MANOEUVRE_COLOURS if k in kinds_used]
+    entries += [("dot", _NODE_COLOURS["start"], "start"), ("dot", _NODE_COLOURS["on the way"], "points still to spend"),
+                ("dot", _NODE_COLOURS["end"], "end position (0 points left)")]
+    if outs:
+        entries.append(("dot", _NODE_COLOURS["out"], "out: " + ", ".join(_OUT_WORDS.get(o, o) for o in outs)))
+    parts.append(f'<rect x="8" y="34" width="230" height="{12 + 17 * len(entries)}" fill="#ffffff" '
+                 f'stroke="#cccccc" rx="4"/>')
+    for i, (shape, colour, label) in enumerate(entries):
+        y = 50 + 17 * i
+        mark = (f'<line x1="16" y1="{y - 4}" x2="40" y2="{y - 4}" stroke="{colour}" stroke-width="2"/>' if shape == "line"
+                else f'<rect x="21" y="{y - 10}" width="14" height="11" fill="{colour}" stroke="#555555"/>')
+        parts.append(f'{mark}<text x="48" y="{y}" font-size="11" font-family="sans-serif">{esc(label)}</text>')
+    return svg_doc(width, height, parts, css_class="circus-svg circus-pcv-move-graph", title=title)
 
 
 def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
