@@ -416,3 +416,29 @@ def test_listed_moves_are_exactly_the_legal_ones_in_order():
             checked += 1
             state = state.play(rng.choice(list(state.legal_moves())))
     assert checked >= 2000
+
+
+def test_a_clown_group_is_read_at_the_changed_places_as_from_all_the_groups():
+    # _grows_clowns (the rules' and the search's quick test) against comparing every group before and after
+    import random as _random
+
+    from circuslib.flip_circus.rules import ARTISTS, SIZE, _grows_clowns, clown_groups, makes_clown_group, power_swap
+
+    rng = _random.Random(7)
+    seen = {True: 0, False: 0}
+    for _ in range(3000):
+        weights = [rng.choice([1, 3, 8]) if a == "Clown" else 1 for a in ARTISTS]
+        faces = tuple(rng.choices(ARTISTS, weights, k=SIZE))
+        actions = [((i, (i + 1) % SIZE), None) for i in range(SIZE)] + [((i,), a) for i in range(SIZE) for a in ARTISTS]
+        actions += [(power_swap(faces, i), None) for i in range(SIZE) if faces[i] in ("Acrobate", "Magicien")]
+        for changed, shown in actions:
+            new = list(faces)
+            if shown is None:
+                i, j = changed
+                new[i], new[j] = new[j], new[i]
+            else:
+                new[changed[0]] = shown
+            expected = makes_clown_group(clown_groups(faces), clown_groups(new))
+            assert _grows_clowns(faces, new, changed) == expected, (faces, changed, shown)
+            seen[expected] += 1
+    assert min(seen.values()) > 1000  # both answers tried many times

@@ -19,7 +19,7 @@ from ..core.graphs import build_graph
 from .odds import hidden_worlds
 from .rules import (ACROBATE, ARTISTS, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE,
                     FlipCircus,
-                    PlayerView, clown_groups, flip, makes_clown_group, power, power_problem, power_swap, swap,
+                    PlayerView, _grows_clowns, flip, power, power_problem, power_swap, swap,
                     swap_problem)
 
 if TYPE_CHECKING:
@@ -313,7 +313,6 @@ class _Search:
 
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
                 opponent, spent, touched):
-        before = None  # (only a place showing a Clown after the action can make or enlarge a group)
         whole_weight = None
         more = actions_left + min(applause + reserve, self.cap - spent) or self.five_clowns
         # with one action left after this one (a Clowns' reward only moves an Applause from the reserve to the
@@ -337,14 +336,11 @@ class _Search:
                 targets = self.finishing(new_faces)
                 if targets is None:
                     continue
-            if moved and (r or o) and any(new_faces[t] == CLOWN for t in touched):
-                if before is None:
-                    before = clown_groups(faces)  # groups of visible faces, by place (as the rules compare them)
-                if makes_clown_group(before, clown_groups(new_faces)):
-                    if r:  # the Clowns' reward: an Applause from the reserve is one more possible action
-                        step, a, r = plan + (TAKE_CODE,), a + 1, r - 1
-                    else:
-                        step, o = plan + (RETURN_CODE,), o - 1
+            if moved and (r or o) and _grows_clowns(faces, new_faces, touched):  # a Clown group made or enlarged
+                if r:  # the Clowns' reward: an Applause from the reserve is one more possible action
+                    step, a, r = plan + (TAKE_CODE,), a + 1, r - 1
+                else:
+                    step, o = plan + (RETURN_CODE,), o - 1
             if self.five_clowns and not actions_left and new_faces.count(CLOWN) == self.clowns:
                 ending = step + ((END_CODE,) if a else ())
                 result[ending] = result.get(ending, 0) + p

@@ -267,6 +267,18 @@ def makes_clown_group(before: list[frozenset], after: list[frozenset]) -> bool:
     return any(not any(g <= old for old in before) for g in after)
 
 
+def _grows_clowns(faces: Sequence[str], new_faces: Sequence[str], changed: Sequence[int]) -> bool:
+    """``makes_clown_group(clown_groups(faces), clown_groups(new_faces))`` for an action that changed only the
+    places ``changed``, read at those places: a group after the action that holds no changed place was already
+    inside a group before it, and a group all of whose places showed a Clown before was too; so a group is made
+    or enlarged exactly when a changed place that did not show a Clown now does, next to another Clown."""
+    for p in changed:
+        if new_faces[p] == CLOWN and faces[p] != CLOWN and (
+                new_faces[p - 1] == CLOWN or new_faces[(p + 1) % SIZE] == CLOWN):
+            return True
+    return False
+
+
 def trios(faces: Sequence[str], available: Sequence[str] = POSTER_ARTISTS) -> list[tuple[int, str]]:
     """Each trio of three neighbours showing the same artist whose poster is available: (middle, artist)."""
     return [(m, faces[m]) for m in range(SIZE)
@@ -500,9 +512,7 @@ class FlipCircus(GameState):
         applause = self.applause
         # Clown groups only matter when there is an Applause to take or to take away, and only a place that
         # shows a Clown after the action can have made or enlarged a group
-        grouped = (moved and bool(self.reserve or applause[1 - team])
-                   and (CLOWN == new_faces[changed[0]] or CLOWN == new_faces[changed[-1]])
-                   and makes_clown_group(clown_groups(faces), clown_groups(new_faces)))
+        grouped = moved and bool(self.reserve or applause[1 - team]) and _grows_clowns(faces, new_faces, changed)
         actions_left = self.actions_left - 1
         if not grouped and not _any_trio(new_faces):  # no poster, no Clowns' reward: one copy of the state
             if actions_left or applause[team]:  # the turn goes on
