@@ -141,6 +141,7 @@ class _Search:
         self.sets: dict = {}
         self.columns: list | None = None
         self.finishes: dict = {}
+        self.tables: dict = {}
 
     def consistent(self, constraints: frozenset) -> list:
         """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
@@ -212,12 +213,20 @@ class _Search:
                   if faces[i] in (ACROBATE, MAGICIEN) and power_problem(faces, i) is None]
         return codes
 
-    def finishing(self, faces: tuple) -> tuple[tuple, tuple] | None:
-        """``_finishing_moves`` for these faces, kept for the rest of this search only (a table kept for every
-        search would hold thousands of small objects, and a kernel's garbage collector would go through them)."""
+    def targets(self, faces: tuple) -> set | None:
+        """The places the turn's last action must change to take a poster (``_last_places``), None if there are
+        none; kept for the rest of this search only (a table kept for every search would hold thousands of small
+        objects, and a kernel's garbage collector would go through them)."""
         if faces in self.finishes:
             return self.finishes[faces]
-        found = self.finishes[faces] = _finishing_moves(faces, self.available)
+        found = self.finishes[faces] = _last_places(faces, self.available) or None
+        return found
+
+    def finishing(self, faces: tuple, targets: set) -> tuple[tuple, tuple]:
+        """``_finishing_moves`` for these faces, made when a position first needs it, kept for this search."""
+        found = self.tables.get(faces)
+        if found is None:
+            found = self.tables[faces] = _finishing_table(faces, self.available, targets)
         return found
 
     def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent,
@@ -227,7 +236,7 @@ class _Search:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
             # such window there is no plan (checked before the memo, whose keys are slow to hash)
             if targets is None:  # (the parent may have found them already)
-                targets = self.finishing(faces)
+                targets = self.targets(faces)
             if targets is None:
                 return _NO_PLAN
         else:
@@ -252,7 +261,7 @@ class _Search:
                     return _NO_PLAN
             if targets is not None:
                 # the last possible action must change a wrong place of a window one place short of a trio
-                self._last_action(result, prefix, faces, backs, constraints, targets)
+                self._last_action(result, prefix, faces, backs, constraints, self.finishing(faces, targets))
                 result = self.memo[key] = result or _NO_PLAN
                 return result
             codes = self.moves_at.get(faces)
@@ -333,7 +342,7 @@ class _Search:
                 continue  # nothing more can be done this turn
             targets = None
             if last:
-                targets = self.finishing(new_faces)
+                targets = self.targets(new_faces)
                 if targets is None:
                     continue
             if moved and (r or o) and _grows_clowns(faces, new_faces, touched):  # a Clown group made or enlarged
@@ -397,8 +406,11 @@ def _finishing_moves(faces: tuple, available: frozenset) -> tuple[tuple, tuple] 
     (code, place, the artists that would)): only the visible faces decide it (``_Search.finishing`` keeps it per
     ring during one search)."""
     targets = _last_places(faces, available)
-    if not targets:
-        return None
+    return _finishing_table(faces, available, targets) if targets else None
+
+
+def _finishing_table(faces: tuple, available: frozenset, targets: set) -> tuple[tuple, tuple]:
+    """``_finishing_moves`` once the places to change (``_last_places``, not empty) are known."""
     sure, flips = [], []
     for code in sorted(_codes_touching(faces, targets)):
         if SIZE <= code < POWER_BASE:
