@@ -394,3 +394,18 @@ def test_move_graph_svg_draws_every_node_and_edge_with_an_honest_legend():
         move_graph_svg(move_graph(Plane("X", 0, (0, 0), 0, 4, 4)))
     with pytest.raises(TypeError):
         move_graph_svg("not a graph")
+
+
+def test_damage_chain_svg_writes_the_exact_chances_of_each_range():
+    from circuslib.pcv.graphs import damage_chain_svg
+
+    near = damage_chain_svg(1, title="range 1")
+    assert near.startswith("<svg") and "range 1" in near and near.count("<circle") == 3
+    # intact -> damaged 1/3, damaged -> destroyed 1/2, a 6 at once 1/6, misses 1/2 (intact and damaged), the end 1
+    assert ">1/3<" in near and ">1/2<" in near and "a 6: 1/6" in near and near.count("↺ 1/2") == 2 and "↺ 1<" in near
+    far = damage_chain_svg(3)  # p = q: no damage step, so no arrow from intact to damaged
+    assert "a 6: 1/6" in far and far.count("↺ 5/6") == 2 and ">1/6<" in far and "<path" in far
+    assert far.count("<line") == 1  # only damaged -> destroyed is straight
+    assert "↺ 1<" in damage_chain_svg(4) and "<line" not in damage_chain_svg(4)  # out of reach: every shot misses
+    with pytest.raises(ValueError, match="at least 1 hex"):
+        damage_chain_svg(0)

@@ -504,6 +504,60 @@ def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
     return graph
 
 
+def _arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
+    """An SVG arrowhead at ``tip``, pointing away from ``back``."""
+    (tx, ty), (bx, by) = tip, back
+    size = math.hypot(tx - bx, ty - by) or 1
+    ux, uy = (tx - bx) / size, (ty - by) / size
+    cx, cy = tx - length * ux, ty - length * uy
+    half = 0.4 * length
+    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
+            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
+
+
+def damage_chain_svg(hexes: int, alt_diff: int = 0, *, title: str | None = None) -> str:
+    """The damage chain for one range as SVG, as ``draw_damage_chain`` draws it: three states in a row, an arrow
+    for each shot that changes the state with its exact chance, ↺ and the chance of a miss above a state, and the
+    6 that destroys an intact plane at once as a curved arrow below."""
+    import html
+
+    from ..core.ui import svg_doc
+
+    from .odds import damage_chain
+
+    optional_text(title)
+    # the chain's rows, an absorbing state leading to itself (as damage_chain_graph has them, without networkx)
+    rows = {state: row or {state: Fraction(1)} for state, row in damage_chain(hexes, alt_diff).transitions.items()}
+    esc = html.escape
+    width, height, radius, y = 540, 200, 36, 100
+    x = {"intact": 90, "damaged": 270, "destroyed": 450}
+    colours = {"intact": "#c6dbef", "damaged": "#fdd49e", "destroyed": "#d9d9d9"}
+    text = 'font-family="sans-serif" text-anchor="middle"'
+    parts = [f'<text x="{width / 2:g}" y="20" font-size="14" {text}>'
+             f'{esc(title or f"damage chain: {hexes} hex(es) ahead, {abs(alt_diff)} level(s) apart")}</text>']
+    for a, b, chance in ((a, b, chance) for a, row in rows.items() for b, chance in row.items()):
+        if a == b or (a, b) == ("intact", "destroyed"):
+            continue
+        start, end = x[a] + radius, x[b] - radius
+        parts.append(f'<line x1="{start}" y1="{y}" x2="{end - 8}" y2="{y}" stroke="#000000" stroke-width="1.2"/>'
+                     + _arrowhead((end, y), (start, y), "#000000"))
+        middle = (start + end) / 2
+        parts.append(f'<rect x="{middle - 17:g}" y="{y - 10}" width="34" height="20" rx="6" fill="#ffffff"/>'
+                     f'<text x="{middle:g}" y="{y + 5}" font-size="13" {text}>{chance}</text>')
+    if "destroyed" in rows["intact"]:  # a 6: straight from intact to destroyed, curving below damaged
+        (x1, y1), (x2, y2), control = (x["intact"] + 26, y + 25), (x["destroyed"] - 26, y + 25), (x["damaged"], y + 95)
+        parts.append(f'<path d="M{x1},{y1} Q{control[0]},{control[1]} {x2},{y2}" fill="none" stroke="#000000" '
+                     f'stroke-width="1.2"/>' + _arrowhead((x2, y2), control, "#000000"))
+        parts.append(f'<text x="{x["damaged"]}" y="{height - 8}" font-size="13" {text}>'
+                     f'a 6: {rows["intact"]["destroyed"]}</text>')
+    for state in ("intact", "damaged", "destroyed"):
+        parts.append(f'<circle cx="{x[state]}" cy="{y}" r="{radius}" fill="{colours[state]}" stroke="#555555"/>'
+                     f'<text x="{x[state]}" y="{y + 5}" font-size="13" {text}>{state}</text>')
+        if state in rows[state]:  # a miss (or the end) keeps the state
+            parts.append(f'<text x="{x[state]}" y="{y - radius - 10}" font-size="13" {text}>↺ {rows[state][state]}</text>')
+    return svg_doc(width, height, parts, css_class="circus-svg circus-pcv-damage-chain", title=title)
+
+
 def draw_damage_chain(hexes: int, alt_diff: int = 0, ax=None, *, title: str | None = None):
     """Draw the damage chain for one range: three states in a row, loops for a miss, exact probabilities."""
     import matplotlib.pyplot as plt
