@@ -459,3 +459,12 @@ def test_states_are_frozen_and_hashable():
     after = s.play(FORWARD)
     assert s.mp_left == 3 and after.mp_left == 2 and s.planes[0].hex != after.planes[0].hex
     assert len({s, after, scenario("duel").start()}) == 2  # equal positions are equal states
+
+
+def test_the_kit_scenarios_are_read_once_and_equal_a_fresh_reading():
+    from circuslib.pcv.rules import load_scenarios, scenario
+
+    fresh = load_scenarios()
+    for name, loaded in fresh.items():
+        assert scenario(name) == loaded and scenario(name) is scenario(name)
+        hash(scenario(name))  # immutable all the way down, so one copy can be shared

@@ -453,9 +453,15 @@ def load_scenarios(path: Path | str | None = None) -> dict[str, Scenario]:
     return {s.name: s for s in map(Scenario.from_dict, data["scenarios"])}
 
 
+@lru_cache(maxsize=1)
+def _kit_scenarios() -> tuple[Scenario, ...]:
+    """The kit's own scenarios, read once: a Scenario is immutable, and a tournament starts one for every game."""
+    return tuple(load_scenarios().values())
+
+
 def scenario(name: str = "duel") -> Scenario:
     """One of the kit's scenarios: "duel", "patrol", "breakthrough" or "last-stand"."""
-    scenarios = load_scenarios()
+    scenarios = {s.name: s for s in _kit_scenarios()}
     if name not in scenarios:
         raise ValueError(f"there is no scenario {name!r}; the scenarios are: {', '.join(scenarios)}")
     return scenarios[name]
