@@ -128,3 +128,33 @@ def test_seeded_games_are_pinned(seed, first, second, players, expected):
     final, history = playout(new_game(rng, Ruleset(players=players)), rng, bots, record=True)
     digest = hashlib.sha256("\n".join(f"{p} {m}" for p, m in history).encode()).hexdigest()[:16]
     assert (final.winner, len(history), digest) == expected
+
+
+def test_expected_need_and_threats_are_the_exact_averages():
+    # a sure outcome is scored as a whole number, a flip of an unseen back as a Fraction: both equal the average
+    # over the mover's chances, so the bots rank and tie their moves exactly as with Fractions throughout
+    from fractions import Fraction
+
+    from circuslib.flip_circus.bots import _board_moves, _expected_need, _expected_threats, _faces_after, _threats
+    from circuslib.flip_circus.graphs import _trio_need
+    from circuslib.flip_circus.odds import back_fractions
+
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(6):
+        state = new_game(rng)
+        for _ in range(12):
+            if state.is_over():
+                break
+            if state.actions_left and not state.pending:
+                backs = back_fractions(state, state.player)
+                available = state.available_posters()
+                for move in _board_moves(state):
+                    outcomes = [(Fraction(p), f) for p, f in _faces_after(state, move, backs)]
+                    assert sum(p for p, _ in outcomes) == 1
+                    assert _expected_need(state, move, backs) == sum(p * _trio_need(f, available) for p, f in outcomes)
+                    assert _expected_threats(state, move, backs) == sum(p * _threats(f, set(available))
+                                                                        for p, f in outcomes)
+                    checked += 1
+            state = state.play(rng.choice(state.legal_moves()))
+    assert checked > 300

@@ -38,8 +38,9 @@ def random_bot(state: FlipCircus, rng: random.Random):
     return random_policy(_to_move(state, rng), rng)
 
 
-def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
-    """The visible rings ``move`` may lead to, with their chances over the backs the mover has not seen."""
+def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction | int, list]]:
+    """The visible rings ``move`` may lead to, with their chances over the backs the mover has not seen (a swap's
+    one ring has chance 1, a whole number: a sure outcome needs no Fraction arithmetic)."""
     faces = list(state.faces)
     if move.name == "flip":
         i = move.detail[0]
@@ -51,19 +52,28 @@ def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction, list]]:
         return outcomes
     i, j = move.detail if move.name == "swap" else power_swap(faces, move.detail[0])
     faces[i], faces[j] = faces[j], faces[i]
-    return [(Fraction(1), faces)]
+    return [(1, faces)]
 
 
-def _expected_need(state: FlipCircus, move, backs) -> Fraction:
-    """The average number of places still wrong in the best window after ``move`` (exact over unseen backs)."""
-    available = state.available_posters()
-    return sum((p * _trio_need(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+def _expected_need(state: FlipCircus, move, backs, available: tuple | None = None) -> Fraction | int:
+    """The average number of places still wrong in the best window after ``move`` (exact over unseen backs; a
+    whole number when the move's outcome is sure, equal to the same Fraction)."""
+    if available is None:
+        available = state.available_posters()
+    outcomes = _faces_after(state, move, backs)
+    if len(outcomes) == 1 and outcomes[0][0] == 1:
+        return _trio_need(outcomes[0][1], available)
+    return sum((p * _trio_need(f, available) for p, f in outcomes), Fraction(0))
 
 
-def _expected_threats(state: FlipCircus, move, backs) -> Fraction:
+def _expected_threats(state: FlipCircus, move, backs, available: set | None = None) -> Fraction | int:
     """The average number of near-trios ``move`` leaves the opponent (exact over unseen backs)."""
-    available = set(state.available_posters())
-    return sum((p * _threats(f, available) for p, f in _faces_after(state, move, backs)), Fraction(0))
+    if available is None:
+        available = set(state.available_posters())
+    outcomes = _faces_after(state, move, backs)
+    if len(outcomes) == 1 and outcomes[0][0] == 1:
+        return _threats(outcomes[0][1], available)
+    return sum((p * _threats(f, available) for p, f in outcomes), Fraction(0))
 
 
 def _best_look(state: FlipCircus, backs) -> int | None:
@@ -104,11 +114,13 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
         if move is not None:
             return move
         backs = back_fractions(state, state.player)
-        now = trio_need(state.faces, state.available_posters())
-        scored = [(_expected_need(state, m, backs), m) for m in _board_moves(state)]
+        available = state.available_posters()
+        now = trio_need(state.faces, available)
+        scored = [(_expected_need(state, m, backs, available), m) for m in _board_moves(state)]
         if defend and state.actions_left == 1 and not applause:
             # the turn's last action: among the good moves, leave the opponent the fewest near-trios
-            scored = [(need, _expected_threats(state, m, backs), m) for need, m in scored]
+            free = set(available)
+            scored = [(need, _expected_threats(state, m, backs, free), m) for need, m in scored]
             best = min((need, threat) for need, threat, _ in scored)
             return rng.choice([m for need, threat, m in scored if (need, threat) == best])
         best = min(need for need, _ in scored)
