@@ -174,7 +174,8 @@ class Optimal(Bot):
     name = "optimal"
 
     def wants_hit(self, hand, deck) -> bool:
-        return _optimal_numbers_hit(tuple(hand.numbers), tuple(sorted(hand.modifiers)))
+        modifiers = hand.modifiers
+        return _optimal_numbers_hit(tuple(hand.numbers), tuple(sorted(modifiers)) if modifiers else ())
 
 
 @lru_cache(maxsize=1)
