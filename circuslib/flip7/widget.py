@@ -415,17 +415,21 @@ class OddsExplorer(_Explorer):
             against = max(held) if held else 12
         against = parse_card(against)
         self.held_buttons = []
+        narrow = widgets.Layout(width="42px")
         for n in range(13):
-            b = widgets.ToggleButton(value=n in held, description=str(n), layout=widgets.Layout(width="42px"))
+            b = widgets.ToggleButton(value=n in held, description=str(n), layout=narrow,
+                                     **({"style": self.held_buttons[0].style} if self.held_buttons else {}))
             b.add_class("circus-held")
             b.add_class(f"circus-held-{n}")
             b.observe(lambda _: self.update(), names="value")
             self.held_buttons.append(b)
         self.seen_boxes = []
+        box_layout = widgets.Layout(width="170px")
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
-                                         description=card_name(card), layout=widgets.Layout(width="170px"),
-                                         style={"description_width": "100px"})
+                                         description=card_name(card), layout=box_layout,
+                                         style=self.seen_boxes[0].style if self.seen_boxes else
+                                         {"description_width": "100px"})
             box.add_class("circus-seen")
             box.observe(lambda _: self.update(), names="value")
             self.seen_boxes.append(box)
@@ -743,17 +747,19 @@ class DeckExplorer(_Explorer):
         if any(m not in MODIFIERS for m in modifiers):
             raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
         self.copy_sliders = []
+        upright, slider_style = widgets.Layout(width="44px", height="150px"), widgets.SliderStyle()
         for n in range(13):
             s = widgets.IntSlider(value=copies[n], min=0, max=self.MAX_COPIES, description=str(n),
-                                  orientation="vertical", layout=widgets.Layout(width="44px", height="150px"))
+                                  orientation="vertical", layout=upright, style=slider_style)
             s.add_class("circus-deck-copies")
             s.add_class(f"circus-deck-copies-{n}")
             s.observe(lambda _: self.update(), names="value")
             self.copy_sliders.append(s)
         self.modifier_buttons = []
+        narrow = widgets.Layout(width="52px")
         for m in MODIFIERS:
-            b = widgets.ToggleButton(value=m in modifiers, description=card_name(m),
-                                     layout=widgets.Layout(width="52px"))
+            b = widgets.ToggleButton(value=m in modifiers, description=card_name(m), layout=narrow,
+                                     **({"style": self.modifier_buttons[0].style} if self.modifier_buttons else {}))
             b.add_class("circus-deck-modifier")
             b.observe(lambda _: self.update(), names="value")
             self.modifier_buttons.append(b)
