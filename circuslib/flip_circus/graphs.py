@@ -16,7 +16,7 @@ from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_
 from ..core.exact import to_rational
 from ..core.game import describe
 from ..core.graphs import build_graph
-from .odds import hidden_worlds
+from .odds import _worlds
 from .rules import (ACROBATE, ARTISTS, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE,
                     FlipCircus,
                     PlayerView, _grows_clowns, flip, power, power_problem, power_swap, swap,
@@ -122,9 +122,10 @@ class _Search:
     are whole numbers, so branches simply add up; the division by the total comes once, at the end.
     """
 
-    def __init__(self, view: PlayerView, worlds: Counter, max_applause: int) -> None:
+    def __init__(self, view: PlayerView, worlds, max_applause: int) -> None:
         self.rules = view.rules
-        self.worlds = list(worlds.items())
+        # (world, count) pairs: a Counter's items, or odds' own tuple of them (no Counter to build per search)
+        self.worlds = list(worlds.items()) if isinstance(worlds, Counter) else list(worlds)
         self.available = frozenset(view.available_posters())
         self.five_clowns = self.rules.five_clowns_rule and all(len(p) == 2 for p in view.posters)
         self.clowns = self.rules.tokens.count(CLOWN)
@@ -501,7 +502,7 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     view = _start(state, player)
     applause = view.applause[view.team]
     cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.rules.applause_tokens)
-    worlds = hidden_worlds(view)
+    worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
     search = _Search(view, worlds, cap)
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
     found = search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
