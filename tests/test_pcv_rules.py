@@ -468,3 +468,15 @@ def test_the_kit_scenarios_are_read_once_and_equal_a_fresh_reading():
     for name, loaded in fresh.items():
         assert scenario(name) == loaded and scenario(name) is scenario(name)
         hash(scenario(name))  # immutable all the way down, so one copy can be shared
+
+
+def test_every_roll_shares_one_die_of_six_equal_faces():
+    from fractions import Fraction
+
+    from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Scenario, SpeedChange
+
+    setup = Scenario("range 1", Board(10, 8), (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (3, 4), 3, 3, 3)))
+    rolling = setup.start().play(Manoeuvre("forward")).play(SpeedChange(0)).play(Fire("B"))
+    die = rolling.chance_outcomes()
+    assert die == tuple((face, Fraction(1, 6)) for face in range(1, 7)) and isinstance(die, tuple)
+    assert rolling.play(6).chance_outcomes() == () and rolling.chance_outcomes() is die  # shared, and immutable

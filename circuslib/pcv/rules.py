@@ -473,6 +473,10 @@ def scenario(name: str = "duel") -> Scenario:
 PHASES = ("pick-move", "move", "speed", "pick-fire", "fire", "roll", "over")
 
 
+# the die of every shot, made once: a tuple of (face, exact chance), immutable, so every roll can share it
+_DIE = tuple((face, Fraction(1, 6)) for face in range(1, 7))
+
+
 @dataclass(frozen=True)
 class Dogfight(GameState):
     """A PCV game in progress: the planes, whose side plays, the phase, the acting plane and its points left.
@@ -567,7 +571,7 @@ class Dogfight(GameState):
 
     def chance_outcomes(self) -> tuple:
         """The die of a shot: each face 1 to 6 with probability 1/6."""
-        return tuple((face, Fraction(1, 6)) for face in range(1, 7)) if self.phase == "roll" else ()
+        return _DIE if self.phase == "roll" else ()
 
     def is_legal(self, move: Any) -> bool:
         """A direct rule check (quicker than listing every move)."""
