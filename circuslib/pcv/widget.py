@@ -364,7 +364,7 @@ class _LivePlot:
         self.canvas = FigureCanvasAgg(self.figure)
         self.ax = self.figure.add_subplot()
         self.figure.subplots_adjust(left=0.12, right=0.97, top=0.89, bottom=0.15)
-        self.title = self.ax.set_title(" ", fontsize=10)
+        self.title = self.ax.set_title(" ", fontsize=10, y=1)  # on the top edge: no tick labels to measure first
         self.title.set_animated(True)
         self.moving: list = []
         self.image = widgets.Image(format="png")
