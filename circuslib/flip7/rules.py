@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
 from typing import Iterable, NamedTuple
 
 from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
@@ -667,8 +668,9 @@ class SoloRound(GameState):
         """The next card, each kind left with probability count / cards left."""
         if not self.drawing or self.is_over():
             return ()
-        total = sum(self.deck)
-        return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, self.deck) if c)
+        if type(self.deck) is tuple:  # (a round revisits the same few decks: their chances are worked out once)
+            return _draw_chances(self.deck)
+        return _draw_chances.__wrapped__(self.deck)
 
     def score(self) -> int:
         """The round score of this hand (0 after a bust)."""
@@ -715,6 +717,13 @@ class SoloRound(GameState):
     def _repr_html_(self) -> str:
         return hand_svg(Hand(self.numbers, self.modifiers, status="busted" if self.busted else "active"),
                         label="solo round")
+
+
+@lru_cache(maxsize=4096)
+def _draw_chances(deck: tuple[int, ...]) -> tuple:
+    """Each card kind left in ``deck`` with its chance, count / cards left (an immutable tuple, safe to share)."""
+    total = sum(deck)
+    return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, deck) if c)
 
 
 def solo_round(deck="numbers", *, flip_at: int = 7) -> SoloRound:
