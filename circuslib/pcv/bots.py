@@ -209,7 +209,9 @@ def _choose_plan(state: Dogfight, style: str) -> list:
     # The keys compare the exact chances as floats, which orders them exactly as the fractions: their denominators
     # divide 6 ** (number of enemies), so equal chances give equal floats and different ones stay far apart, and
     # comparing floats is many times cheaper than comparing (and negating) Fractions for every end position.
-    keyed = [(row, row["room"] >= 1, float(row["kill"]), -float(row["exposure"])) for row in rows]
+    # most end positions have no shot and many no exposure: the shared zero needs no conversion
+    keyed = [(row, row["room"] >= 1, 0.0 if row["kill"] is _ZERO else float(row["kill"]),
+              0.0 if row["exposure"] is _ZERO else -float(row["exposure"])) for row in rows]
     for row, safe, _, _ in keyed:
         row["safe"] = safe  # an edge hex may leave no move that stays on the map next turn
     if style == "greedy":
