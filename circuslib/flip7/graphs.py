@@ -114,8 +114,8 @@ def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
 
 
 NODE_COLORS = {"hand": "#c6dbef", "draw": "#fdd49e", "stay": "#d9d9d9", "BUST": "#fb6a4a", "flip": "#74c476"}
-NODE_WORDS = {"hand": "a hand: hit or stay?", "draw": "a draw (arrows: exact chances)", "stay": "stay: the round's score",
-              "BUST": "bust: 0 points", "flip": "a Flip: the round ends"}
+NODE_WORDS = {"hand": "a hand: hit or stay?", "draw": "a draw (arrows: exact chances)",
+              "stay": "stay: the round's score", "BUST": "bust: 0 points", "flip": "a Flip: the round ends"}
 OPTIMAL_RED = "#d7301f"
 
 

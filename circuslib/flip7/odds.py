@@ -279,8 +279,8 @@ class SoloOptimal:
             if plain:
                 out = {numbers_of[key]: "hit" if hit else "stay" for key, hit in self.decisions.items()}
             else:
-                out = {(numbers_of[key & 0x1FFF], tuple(MODIFIERS[i] for i in _bits(key >> 13))): "hit" if hit else "stay"
-                       for key, hit in self.decisions.items()}
+                out = {(numbers_of[key & 0x1FFF], tuple(MODIFIERS[i] for i in _bits(key >> 13))):
+                       "hit" if hit else "stay" for key, hit in self.decisions.items()}
             self._kept["table"] = out
         return dict(self._kept["table"])
 
