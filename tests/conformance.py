@@ -613,6 +613,8 @@ def good_calls() -> dict:
         "pcv.graphs.firing_positions": [((fx["pc_state"],), {}), ((fx["pc_state"], 0), {})],
         "pcv.graphs.draw_move_graph": [((fx["pc_graph"],), {})],
         "pcv.graphs.reachable_svg": [((fx["pc_state"],), {}), ((fx["pc_state"], 1), {"size": 20})],
+        "pcv.graphs.move_graph_svg": [((fx["pc_graph"],), {}), ((fx["pc_graph"],), {"title": "two points"})],
+        "pcv.graphs.damage_chain_svg": [((1,), {}), ((3, 1), {"title": "range 3"})],
         "pcv.bots.random_pilot": [((fx["pc_state"], R(1)), {})],
         "pcv.bots.greedy_pilot": [((fx["pc_state"], R(1)), {})],
         "pcv.bots.cautious_pilot": [((fx["pc_state"], R(1)), {})],

@@ -9,7 +9,9 @@ pytestmark = pytest.mark.browser
 
 def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
-    assert page.locator(".jp-OutputArea-output img").count() >= 5  # chain, curves, manoeuvre graph, simulations
+    assert page.locator(".jp-OutputArea-output img").count() >= 4  # the matplotlib figures: curves, simulations
+    assert page.locator(".jp-OutputArea-output svg.circus-pcv-damage-chain").count() == 2  # drawn by the kit
+    assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
     assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
     lab.click(page, ".circus-pcv .circus-manoeuvre")  # "forward (1)", the first legal manoeuvre

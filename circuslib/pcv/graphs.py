@@ -22,7 +22,7 @@ from .rules import (MANOEUVRE_COSTS, MIN_LEVEL, Board, Dogfight, Plane, Rules, b
 
 __all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "damage_chain_graph",
            "draw_damage_chain", "count_sequences", "sequence_to", "plane_graph",
-           "firing_positions", "draw_move_graph", "reachable_svg"]
+           "firing_positions", "draw_move_graph", "reachable_svg", "move_graph_svg", "damage_chain_svg"]
 
 if TYPE_CHECKING:
     import networkx as nx
