@@ -175,3 +175,18 @@ def test_replace_drops_values_cached_on_the_old_state():
     old = Counter(total=3)
     assert old.doubled == 6
     assert old._replace(total=5).doubled == 10
+
+
+def test_equally_likely_outcomes_are_drawn_as_the_general_path_draws_them():
+    class Odds(Fraction):  # not exactly a Fraction: sample_outcome takes its general path for these
+        pass
+
+    fair = tuple((face, Fraction(1, 6)) for face in range(1, 7))
+    general = tuple((face, Odds(1, 6)) for face in range(1, 7))
+    fast_rng, slow_rng = random.Random(11), random.Random(11)
+    fast = [sample_outcome(fair, fast_rng) for _ in range(2_000)]
+    assert fast == [sample_outcome(general, slow_rng) for _ in range(2_000)]
+    assert sorted(set(fast)) == [1, 2, 3, 4, 5, 6]
+    # 1/6 each of five outcomes does not sum to 1: refused, whichever path
+    with pytest.raises(ValueError, match="sum to 1"):
+        sample_outcome(fair[:5], random.Random(1))

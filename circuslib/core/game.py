@@ -179,13 +179,23 @@ def _field_names(cls: type) -> frozenset:
     return frozenset(f.name for f in fields(cls))
 
 
+def _equally_likely(outcomes: Sequence[tuple[Hashable, Fraction]]) -> bool:
+    """Whether each of the n outcomes has probability exactly 1/n, read from whole numbers (Fraction's == goes
+    through the numbers ABCs, a few microseconds a comparison at every draw of a simulation)."""
+    first = outcomes[0][1]
+    if type(first) is not Fraction:
+        return False
+    numerator, denominator = first.numerator, first.denominator
+    return numerator * len(outcomes) == denominator and all(
+        type(p) is Fraction and p.numerator == numerator and p.denominator == denominator for _, p in outcomes)
+
+
 def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: random.Random) -> Hashable:
     """Draw one outcome with its exact probability (integer arithmetic: no rounding bias)."""
     if not outcomes:
         raise ValueError("there is no outcome to draw from")
-    first = outcomes[0][1]
-    if all(p == first for _, p in outcomes) and first * len(outcomes) == 1:
-        # equally likely (a deal, a fair die): the same draw as the general path below, without its arithmetic
+    if _equally_likely(outcomes):
+        # a deal, a fair die: the same draw as the general path below (a ticket below n), without its arithmetic
         return outcomes[rng.randrange(len(outcomes))][0]
     probabilities = [p if type(p) is Fraction else Fraction(p) for _, p in outcomes]
     # on one common denominator: the probabilities sum to 1 exactly when the whole-number weights sum to it
