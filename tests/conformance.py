@@ -550,7 +550,7 @@ def good_calls() -> dict:
         "scout.bots.compare_bots": [((["greedy", "random", "random"], 2), {"rounds": 1})],
         "scout.bots.hand_value": [((fx["sc_state"], 0), {})],
         # speed
-        "speed.odds.playable": [((5, 4), {})],
+        "speed.odds.playable": [((5, 4), {}), (("Q", "K"), {})],  # a rank as a number or by its name
         "speed.odds.ranks_that_fit": [(("K",), {}), ((1,), {})],
         "speed.odds.p_fits_random_top": [((), {}), ((5, 2), {})],
         "speed.odds.p_stalemate_at_start": [((), {}), ((4, 1), {})],
@@ -629,6 +629,7 @@ def good_calls() -> dict:
         "flip_circus.odds.best_look": [((fx["fc_view"],), {}), ((fx["fc_state"], 0), {})],
         "flip_circus.odds.count_rings": [((["C", "C", "A"],), {}), (("CCA",), {}), ((["C", "A", "M", "V"], "dihedral"), {"sides": 2})],
         "flip_circus.odds.burnside_terms": [((["C", "C", "A"],), {}), (("AAB",), {})],
+        "flip_circus.odds.entropy_terms": [(([1, 1, 1, 1],), {}), (([3, 1, 0, 2],), {})],
         "flip_circus.graphs.winning_turns": [((fx["fc_view"],), {}), ((fx["fc_state"],), {"max_applause": 0}),
                                              ((fx["fc_state"],), {"player": fx["fc_state"].player})],
         "flip_circus.graphs.likeliest_first_move": [((fx["fc_view"],), {}), ((fx["fc_view"],), {"max_applause": 1}),
