@@ -25,6 +25,19 @@ def per_call(function: Callable[[], object], *, min_time: float = 0.2, repeat: i
     return best
 
 
+def machine_speed() -> float:
+    """CPU seconds this machine takes now for a fixed piece of pure Python (ten million additions, best of three):
+    a shared or virtual machine's speed drifts from minute to minute, so a table printed with it can be compared
+    with one printed at another time (about 0.9 s when the README's tables were measured)."""
+    best = float("inf")
+    for _ in range(3):
+        start, total = time.process_time(), 0
+        for i in range(10_000_000):
+            total += i
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def once(function: Callable[[], object]) -> tuple[float, object]:
     """Run a long computation once; returns (seconds, result)."""
     start = time.perf_counter()
