@@ -28,7 +28,7 @@ def per_call(function: Callable[[], object], *, min_time: float = 0.2, repeat: i
 def machine_speed() -> float:
     """CPU seconds this machine takes now for a fixed piece of pure Python (ten million additions, best of three):
     a shared or virtual machine's speed drifts from minute to minute, so a table printed with it can be compared
-    with one printed at another time (about 0.9 s when the README's tables were measured)."""
+    with one printed at another time (0.33 to 0.37 s when the README's tables were measured)."""
     best = float("inf")
     for _ in range(3):
         start, total = time.process_time(), 0
