@@ -206,13 +206,22 @@ def _numbers_table(numbers: tuple[int, ...], factor: int = 1, plus: int = 0):
         if k == depth:  # a Flip 7, or every card drawn: the round is over
             values[masks] = stay
             continue
-        hit = np.zeros(len(masks), dtype=values.dtype)
-        for h, c in enumerate(numbers):
-            if c:
-                free = bits[masks, h] == 0
-                hit[free] += c * values[masks[free] | 1 << h]
+        hit = _hit_worth(values, masks, numbers, bits)
         values[masks] = np.maximum(hit, stay)
     return values, scale
+
+
+def _hit_worth(values, masks, numbers: tuple[int, ...], bits):
+    """What hitting is worth for each hand of a layer (scaled): for each number it does not hold, the copies left
+    times the worth of the hand with it; a number it holds busts and adds nothing."""
+    import numpy as np
+
+    hit = np.zeros(len(masks), dtype=values.dtype)
+    for h, c in enumerate(numbers):
+        if c:
+            free = bits[masks, h] == 0
+            hit[free] += c * values[masks[free] | 1 << h]
+    return hit
 
 
 def _reachable_layers(numbers: tuple[int, ...], depth: int) -> list:
@@ -248,11 +257,7 @@ def numbers_target_optimum(numbers: Sequence[int], target: int) -> tuple[Fractio
         if k == depth:  # a Flip 7, or every card drawn: the round is over
             values[masks] = stay
             continue
-        hit = np.zeros(len(masks), dtype=values.dtype)
-        for h, c in enumerate(numbers):
-            if c:
-                free = bits[masks, h] == 0
-                hit[free] += c * values[masks[free] | 1 << h]
+        hit = _hit_worth(values, masks, numbers, bits)
         choose = (hit > stay) | (~reached & (hit == stay))
         values[masks] = np.where(choose, hit, stay)
         keys.append(masks)

@@ -45,16 +45,10 @@ class _MovesWithScoutAndShow(Sequence):
         # (end, flip, gap, the hand after the scout, the key of the table left, how many shows), in legal_moves
         # order: the shows are counted here and listed only for the group the draw falls in
         self.groups = []
-        for end in (ENDS if len(table) > 1 else ENDS[:1]):
-            card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
-            rest_key = _set_key(_values(rest)) if rest else None
-            for flip in (False, True):
-                up = card[1] if flip else card[0]
-                for p in range(len(values) + 1):
-                    new = values[:p] + [up] + values[p:]
-                    count = _count_shows(new, rest_key)
-                    if count:
-                        self.groups.append((end, flip, p, new, rest_key, count))
+        for end, flip, p, rest, rest_key, new in _scout_places(table, values):
+            count = _count_shows(new, rest_key)
+            if count:
+                self.groups.append((end, flip, p, new, rest_key, count))
         self.size = len(self.plain) + sum(g[5] for g in self.groups)
 
     def __len__(self) -> int:
@@ -70,6 +64,21 @@ class _MovesWithScoutAndShow(Sequence):
             if index < count:
                 return ScoutAndShow(end, flip, p, *_shows(new, rest_key)[index])
             index -= count
+
+
+def _scout_places(table, values: list[int], *, distinct: bool = False):
+    """Every scout in legal_moves order, as (end, flip, gap, the table left, its set's key, the hand's values with
+    the card put in). With ``distinct``, a card put just after an equal one is left out: it makes the same hand as
+    the gap to its left, so the same values and the same shows (a bot weighing hands never needs both)."""
+    for end in (ENDS if len(table) > 1 else ENDS[:1]):
+        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
+        rest_key = _set_key(_values(rest)) if rest else None
+        for flip in (False, True):
+            up = card[1] if flip else card[0]
+            for p in range(len(values) + 1):
+                if distinct and p and values[p - 1] == up:
+                    continue
+                yield end, flip, p, rest, rest_key, values[:p] + [up] + values[p:]
 
 
 def _values(hand) -> list[int]:
@@ -274,42 +283,27 @@ def _lookahead_by_counting(state: ScoutState):
     ends_round = state.scouts_in_row + 1 == state.n_players - 1
     scout_chips = chips + (1 if owner == me else 0)
     sns = not state.sns_used[me]
-    for end in (ENDS if len(table) > 1 else ENDS[:1]):
-        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
-        for flip in (False, True):
-            up = card[1] if flip else card[0]
-            for p in range(len(values) + 1):
-                if p and values[p - 1] == up:
-                    continue  # the same hand as the card one gap to the left: the same values, never strictly better
-                new = values[:p] + [up] + values[p:]
-                if ends_round:
-                    value = _value_after(state, state._apply(Scout(end, flip, p)), me)
-                else:
-                    value = _promise(captured + scout_chips - len(new), new)
-                    if owner == me and rest:
-                        value += 0.3 * len(rest)
-                if best_value is None or value > best_value:
-                    best, best_value = Scout(end, flip, p), value
+    for end, flip, p, rest, _, new in _scout_places(table, values, distinct=True):
+        if ends_round:
+            value = _value_after(state, state._apply(Scout(end, flip, p)), me)
+        else:
+            value = _promise(captured + scout_chips - len(new), new)
+            if owner == me and rest:
+                value += 0.3 * len(rest)
+        if best_value is None or value > best_value:
+            best, best_value = Scout(end, flip, p), value
     if not sns:
         return best
     # Scout & Show: the scout as above (a chip to the owner), then a show that captures what is left of the table
-    for end in (ENDS if len(table) > 1 else ENDS[:1]):
-        card, rest = (table[0], table[1:]) if end == "left" else (table[-1], table[:-1])
-        rest_key = _set_key(_values(rest)) if rest else None
-        for flip in (False, True):
-            up = card[1] if flip else card[0]
-            for p in range(len(values) + 1):
-                if p and values[p - 1] == up:
-                    continue  # as for the scouts above: the same hand, the same shows and values
-                new = values[:p] + [up] + values[p:]
-                for i, j in _shows(new, rest_key):
-                    left = new[:i] + new[j:]
-                    if left:
-                        value = _promise(captured + len(rest) + scout_chips - len(left), left) + 0.3 * (j - i)
-                    else:
-                        value = _value_after(state, state._apply(ScoutAndShow(end, flip, p, i, j)), me)
-                    if best_value is None or value > best_value:
-                        best, best_value = ScoutAndShow(end, flip, p, i, j), value
+    for end, flip, p, rest, rest_key, new in _scout_places(table, values, distinct=True):
+        for i, j in _shows(new, rest_key):
+            left = new[:i] + new[j:]
+            if left:
+                value = _promise(captured + len(rest) + scout_chips - len(left), left) + 0.3 * (j - i)
+            else:
+                value = _value_after(state, state._apply(ScoutAndShow(end, flip, p, i, j)), me)
+            if best_value is None or value > best_value:
+                best, best_value = ScoutAndShow(end, flip, p, i, j), value
     return best
 
 

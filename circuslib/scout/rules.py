@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from ..core.args import items
 from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
@@ -123,9 +123,9 @@ def beats(a: Sequence[int], b: Sequence[int] | None) -> bool:
     return key_a > _key_or_error(b, "the set on the table")
 
 
-def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
-    """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
-    out = []
+def _show_stretches(values: Sequence[int], table_key) -> Iterator[tuple[int, int, int]]:
+    """For each start i with a set beating ``table_key`` (None: empty table): (i, first, stop), the slices
+    (i, j) for first <= j <= stop being exactly the shows that start at i."""
     n = len(values)
     need = 1 if table_key is None else table_key[0]  # a show has at least as many cards as the table's set
     for i in range(n):
@@ -145,35 +145,18 @@ def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
             low = v if kind == MATCH else min(v, values[first - 1])
             if (need, kind, low) <= table_key:
                 first += 1
-        for j in range(first, stop + 1):
-            out.append((i, j))
-    return out
+        if stop >= first:
+            yield i, first, stop
+
+
+def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
+    """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
+    return [(i, j) for i, first, stop in _show_stretches(values, table_key) for j in range(first, stop + 1)]
 
 
 def _count_shows(values: Sequence[int], table_key) -> int:
     """``len(_shows(values, table_key))`` without listing the slices (the random bot only needs how many)."""
-    total = 0
-    n = len(values)
-    need = 1 if table_key is None else table_key[0]
-    for i in range(n):
-        v = values[i]
-        stop = i + 1
-        step = values[i + 1] - v if i + 1 < n else 2
-        if step in (-1, 0, 1):
-            stop = i + 2
-            while stop < n and values[stop] - values[stop - 1] == step:
-                stop += 1
-        if stop - i < need:
-            continue
-        first = i + need
-        if table_key is not None:
-            kind = MATCH if (need == 1 or step == 0) else RUN
-            low = v if kind == MATCH else min(v, values[first - 1])
-            if (need, kind, low) <= table_key:
-                first += 1
-        if stop >= first:
-            total += stop - first + 1
-    return total
+    return sum(stop - first + 1 for _, first, stop in _show_stretches(values, table_key))
 
 
 def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
