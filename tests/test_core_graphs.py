@@ -63,3 +63,31 @@ def test_layout_puts_each_depth_on_its_own_row_and_drawing_works():
     assert {y for _, y in pos.values()} == {-d["depth"] for _, d in graph.nodes(data=True)}
     ax = draw_graph(graph, highlight_edges=[((0, False, False), (0, True, False))], title="Pig")
     assert ax.get_title() == "Pig" and len(ax.texts) >= graph.number_of_nodes()
+
+
+def test_draw_arrows_stop_at_the_rims_in_one_artist_and_keep_the_limits():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from circuslib.core.graphs import draw_arrows
+
+    fig, ax = plt.subplots(figsize=(6, 3))
+    pos = {"a": (0, 0), "b": (1, 0.5), "c": (2, -0.5)}
+    ax.scatter(*zip(*pos.values()), s=900)
+    before = len(ax.collections)
+    arrows = draw_arrows(ax, pos, [("a", "b"), ("b", "c")], color="black", node_size=900)
+    assert len(ax.collections) == before + 1 and arrows.N == 2  # one quiver, one arrow per edge
+    limits = ax.get_xlim(), ax.get_ylim()
+    to_points = ax.transData + fig.dpi_scale_trans.inverted()
+    for (tail_x, tail_y), (u, v), (a, b) in zip(arrows.get_offsets(), zip(arrows.U, arrows.V), [("a", "b"), ("b", "c")]):
+        tail, tip = to_points.transform([(tail_x, tail_y), (tail_x + u, tail_y + v)]) * 72
+        start, end = to_points.transform([pos[a], pos[b]]) * 72
+        assert np.isclose(np.hypot(*(tail - start)), 15) and np.isclose(np.hypot(*(tip - end)), 15)  # radius 30/2 pt
+    ax.plot([5], [5])  # later artists do not move the limits the rims were worked out with
+    assert (ax.get_xlim(), ax.get_ylim()) == limits
+    with pytest.raises(TypeError, match="Axes"):
+        draw_arrows(None, pos, [("a", "b")], color="black")
+    plt.close(fig)

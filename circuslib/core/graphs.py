@@ -10,7 +10,7 @@ from .game import CHANCE, GameState
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["build_graph", "chance_sums", "layered_layout", "draw_graph", "terminal_probabilities"]
+__all__ = ["build_graph", "chance_sums", "layered_layout", "draw_graph", "draw_arrows", "terminal_probabilities"]
 
 
 def build_graph(
@@ -178,6 +178,52 @@ def draw_graph(
         ax.set_title(title)
     ax.set_axis_off()
     return ax
+
+
+def draw_arrows(ax, pos: dict, edges: Iterable[tuple], *, color: str, node_size: float = 300, width: float = 1.3,
+                head: float = 6.5, label: str | None = None):
+    """Straight arrows from node to node, stopping at the nodes' rims, drawn as one quiver (one artist); ``width``
+    and the ``head``'s length are in points.
+
+    ``nx.draw_networkx_edges`` makes one FancyArrowPatch per edge and shortens each by cutting its path at the
+    node's circle, at every draw (a figure is drawn twice: once to frame it, once for the picture); here the rims
+    are worked out once, from the axes as they stand, so call this after the nodes are drawn (it keeps the limits).
+    """
+    import numpy as np
+
+    from .args import axes, optional_text
+
+    if ax is None:
+        raise TypeError("draw_arrows needs the matplotlib Axes the nodes are drawn on (for example from plt.subplots())")
+    axes(ax)
+    optional_text(label, "label")
+    edges = list(edges)
+    if not edges:
+        return None
+    # as draw_networkx_edges does: 5% of room around the edges' ends, unless the limits are already set
+    ends = np.array([pos[node] for edge in edges for node in edge], dtype=float)
+    low, high = ends.min(axis=0), ends.max(axis=0)
+    room = 0.05 * (high - low)
+    ax.update_datalim([low - room, high + room])
+    ax.autoscale_view()
+    # the rims are worked out in points on the page: settle the limits and keep them
+    ax.set_xlim(ax.get_xlim())
+    ax.set_ylim(ax.get_ylim())
+    to_points = ax.transData + ax.figure.dpi_scale_trans.inverted()
+    start = to_points.transform(np.array([pos[a] for a, _ in edges], dtype=float)) * 72
+    end = to_points.transform(np.array([pos[b] for _, b in edges], dtype=float)) * 72
+    rim = np.sqrt(node_size) / 2  # a node's radius in points, as scatter sizes its marker
+    step = end - start
+    length = np.hypot(step[:, 0], step[:, 1])[:, None]
+    step = step / np.where(length > 0, length, 1)
+    start, end = start + rim * step, end - rim * step
+    from_points = (ax.transData + ax.figure.dpi_scale_trans.inverted()).inverted()
+    tail = from_points.transform(start / 72)
+    tip = from_points.transform(end / 72)
+    return ax.quiver(tail[:, 0], tail[:, 1], tip[:, 0] - tail[:, 0], tip[:, 1] - tail[:, 1], color=color,
+                     angles="xy", scale_units="xy", scale=1, units="inches", width=width / 72,
+                     headwidth=0.8 * head / width, headlength=head / width, headaxislength=0.9 * head / width,
+                     label=label, zorder=1)
 
 
 def _layers(graph: nx.DiGraph, depth_attr: str = "depth") -> dict[int, list]:

@@ -12,7 +12,7 @@ import networkx as nx
 from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
-from ..core.graphs import build_graph, draw_graph, layered_layout
+from ..core.graphs import build_graph, draw_arrows, draw_graph, layered_layout
 from ..core.sim import Tally, tally
 from .rules import STAY, SoloRound, card_name, solo_round
 
@@ -129,34 +129,15 @@ def _node_kind(node, data) -> str:
     return "draw" if data["player"] == CHANCE else "hand"
 
 
-def _arrows(ax, starts, ends, radius: float, head: float):
-    """Each edge as a segment cut at the two node circles, and its arrowhead as a triangle, in data coordinates.
-    They are worked out in screen units (so circles stay round and heads the same size), so the limits are set
-    first."""
-    import numpy as np
-
-    to_screen, to_data = ax.transData, ax.transData.inverted()
-    a, b = to_screen.transform(starts), to_screen.transform(ends)
-    along = (b - a) / np.linalg.norm(b - a, axis=1, keepdims=True)
-    across = along[:, ::-1] * [-1, 1]
-    tail, tip = a + radius * along, b - radius * along
-    base = tip - head * along
-    heads = np.stack([tip, base + 0.4 * head * across, base - 0.4 * head * across], axis=1)
-    segments = np.stack([tail, base], axis=1)
-    back = to_data.transform
-    return back(segments.reshape(-1, 2)).reshape(-1, 2, 2), back(heads.reshape(-1, 2)).reshape(-1, 3, 2)
-
-
 def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
 
-    Drawn with one collection for the nodes, two for the edges and their heads, and a text per node and per
-    chance (the hit/stay edges need no words: they lead to a 'draw' or a 'stay' node), with a legend."""
+    Drawn with one collection for the nodes, one set of arrows a colour (core.graphs.draw_arrows), a text per
+    node and per chance (the hit/stay edges need no words: they lead to a 'draw' or a 'stay' node), a legend."""
     _round_graph(graph)
     ax, title = axes(ax), optional_text(title)
     import matplotlib.pyplot as plt
     import numpy as np
-    from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.lines import Line2D
 
     if ax is None:
@@ -169,20 +150,17 @@ def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     ax.set_axis_off()
     best = set(optimal_edges(graph))
     edges = list(graph.edges(data=True))
-    dpi = ax.figure.dpi
-    segments, heads = _arrows(ax, np.array([pos[u] for u, _, _ in edges]), np.array([pos[v] for _, v, _ in edges]),
-                              radius=15 * dpi / 72, head=9 * dpi / 72)   # node circles 30 points across
-    red = np.array([(u, v) in best for u, v, _ in edges])
-    colors = np.where(red, OPTIMAL_RED, "#777777")
-    ax.add_collection(LineCollection(segments, colors=colors, linewidths=np.where(red, 2.5, 1.0), zorder=1))
-    ax.add_collection(PolyCollection(heads, facecolors=colors, edgecolors="none", zorder=2))
+    draw_arrows(ax, pos, [(u, v) for u, v, _ in edges if (u, v) not in best], color="#777777", node_size=900,
+                width=1.0, head=9)
+    draw_arrows(ax, pos, [(u, v) for u, v, _ in edges if (u, v) in best], color=OPTIMAL_RED, node_size=900,
+                width=2.5, head=9)
     kinds = [_node_kind(node, data) for node, data in nodes]
     ax.scatter(xy[:, 0], xy[:, 1], s=900, c=[NODE_COLORS[k] for k in kinds], edgecolors="#555555", zorder=3)
     for (node, data), (x, y) in zip(nodes, xy):
         ax.text(x, y, data.get("label", str(node)), ha="center", va="center", fontsize=8, zorder=4)
-    for (u, v, data), segment in zip(edges, segments):
+    for u, v, data in edges:
         if graph.nodes[u]["player"] == CHANCE:  # the exact chance of each card, halfway along its arrow
-            (x, y) = segment.mean(axis=0)
+            (x, y) = (np.array(pos[u]) + pos[v]) / 2
             ax.text(x, y, data.get("label", ""), ha="center", va="center", fontsize=7, zorder=5,
                     bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none"))
     handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=NODE_COLORS[k],
