@@ -5,7 +5,8 @@ import xml.dom.minidom
 
 import pytest
 
-from circuslib.core.ui import Framed, GameFrame, Shown, button, hex_center, svg_card, svg_die, svg_doc, svg_hex, svg_token
+from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_card, svg_die, svg_doc,
+                               svg_hex, svg_token, transient_control)
 
 
 def parse(svg: str):
@@ -56,6 +57,46 @@ def test_button_calls_its_handler_and_carries_its_class():
     b.click()
     b.click()
     assert clicks == [1, 1] and "circus-hit" in b._dom_classes
+
+
+def test_replaced_controls_made_for_one_position_are_closed_with_their_layout_and_style():
+    import ipywidgets as widgets
+
+    frame = GameFrame("Test")
+    kept = button("New game", lambda: None)
+    once = button("forward (1)", lambda: None, transient=True)
+    card = transient_control(widgets.ToggleButton(description="7 (3)", layout=widgets.Layout(width="64px")))
+    frame.set_controls([once, card, kept])
+    parts = [once.layout, once.style, card.layout, card.style]
+    assert all(w.comm is not None for w in [once, card, kept, *parts])
+    frame.set_controls([kept])
+    assert frame.controls.children == (kept,)
+    assert all(w.comm is None for w in [once, card, *parts])  # closed in the kernel and in the browser
+    assert kept.comm is not None and kept.layout.comm is not None  # a lasting control is only dropped
+    again = button("left (1)", lambda: None, transient=True)
+    box = widgets.HBox([again, kept])
+    replace_children(box, [again])  # a transient control still shown stays open
+    assert again.comm is not None and kept.comm is not None and box.children == (again,)
+    with pytest.raises(TypeError, match="box must be an ipywidgets box"):
+        replace_children([again], [again])
+    with pytest.raises(TypeError, match="each child must be an ipywidgets widget"):
+        replace_children(box, ["forward"])
+    assert box.children == (again,) and again.comm is not None  # a refused call changes nothing
+
+
+def test_a_transient_button_may_close_itself_from_its_own_click():
+    frame = GameFrame("Test")
+    made = []
+
+    def next_position():
+        made.append(button(f"move {len(made)}", next_position, transient=True))
+        frame.set_controls([made[-1]])
+
+    next_position()
+    for _ in range(3):
+        frame.controls.children[0].click()
+    assert [b.description for b in frame.controls.children] == ["move 3"]
+    assert [b.comm is None for b in made] == [True, True, True, False]
 
 
 def test_a_game_adds_its_own_panels_where_it_wants_them():

@@ -47,6 +47,8 @@ def test_an_action_card_shows_target_buttons_and_a_click_gives_it():
     targets[1].click()
     assert "You freeze Bot 1 (stop at 20)" in w.frame.log_box.value
     assert not [c for c in w.frame.controls.children if "circus-target" in classes(c)]
+    assert all(t.comm is None for t in targets)  # made for that card only: closed, not left open in the browser
+    assert w.hit_button.comm is not None and w.new_button.comm is not None
 
 
 def test_the_odds_panel_switches_and_shows_the_live_chance():

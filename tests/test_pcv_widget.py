@@ -80,6 +80,20 @@ def test_the_game_ends_with_a_new_game_button():
     assert not w.state.is_over() and w.state.turn == 1
 
 
+def test_a_long_game_leaves_no_closed_positions_open():
+    from ipywidgets.widgets.widget import _instances
+
+    w = DogfightWidget("duel", rng=random.Random(1))
+    rng = random.Random(5)
+    open_at_start = len(_instances)
+    for _ in range(200):  # each position's buttons are made anew; the ones replaced must be closed
+        controls = [b for b in w.frame.controls.children if "circus-new" not in b._dom_classes] or \
+            list(w.frame.controls.children)
+        rng.choice(controls).click()
+    assert len(_instances) <= open_at_start + 3 * 16  # at most one more row of buttons (with layouts and styles)
+    assert all(b.comm is not None for b in w.frame.controls.children)
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(TypeError, match="seeded random generator"):
         DogfightWidget("duel", rng=1)

@@ -13,7 +13,8 @@ import ipywidgets as widgets
 
 __all__ = [
     "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
-    "GameFrame", "button", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS", "scale", "png_of",
+    "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
+    "scale", "png_of",
 ]
 
 INK = "#222222"
@@ -187,8 +188,9 @@ def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float
 
 
 def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, tooltip: str = "",
-           style: str = "") :
-    """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class."""
+           style: str = "", transient: bool = False):
+    """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class; a transient
+    one (made for one position only) is closed when a box drops it (see ``replace_children``)."""
     import ipywidgets as widgets
 
     b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style,
@@ -196,7 +198,37 @@ def button(label: str, on_click: Callable[[], None], *, css_class: str | None = 
     b.on_click(lambda _: on_click())
     if css_class:
         b.add_class(css_class)
-    return b
+    return transient_control(b) if transient else b
+
+
+def transient_control(control):
+    """Mark a control made for one position only (a move's button, a card of this hand): when a box it sits in
+    drops it (``replace_children``), it is closed with the layout and style made for it."""
+    control._circus_transient = True
+    return control
+
+
+def replace_children(box, children: Sequence) -> None:
+    """Show ``children`` in ``box`` and close the transient controls it no longer shows.
+
+    A widget that is only dropped stays open in the kernel and in the browser for the rest of the session: a
+    game that makes its move buttons anew at each position would leave thousands behind in a lesson, and the
+    kernel's garbage collection and the page slow down as they pile up. Closing sends the browser a close."""
+    from .args import instance
+
+    instance(box, "box", widgets.Box, "an ipywidgets box (HBox, VBox)")
+    children = tuple(children)
+    for child in children:
+        instance(child, "each child", widgets.Widget, "an ipywidgets widget")
+    kept = {id(child) for child in children}
+    dropped = [child for child in box.children if id(child) not in kept]
+    box.children = children
+    for child in dropped:
+        if getattr(child, "_circus_transient", False):
+            for part in (getattr(child, "layout", None), getattr(child, "style", None)):
+                if part is not None:  # made with the control: nobody else holds them
+                    part.close()
+            child.close()
 
 
 class GameFrame:
@@ -263,8 +295,8 @@ class GameFrame:
         self.board.value = svg_or_html
 
     def set_controls(self, controls: Sequence) -> None:
-        """Replace the row of buttons and sliders."""
-        self.controls.children = tuple(controls)
+        """Replace the row of buttons and sliders (closing the transient ones it drops)."""
+        replace_children(self.controls, controls)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a one-line message; an error (an illegal move) is marked ✘ and in bold, not by its colour alone."""

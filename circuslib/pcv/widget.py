@@ -17,7 +17,7 @@ from typing import Any, Callable, Hashable
 
 from ..core.exact import AbsorbingChain
 from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc
+from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc, transient_control
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import DAMAGED, DESTROYED, INTACT, destroy_chances, destroy_probability, shot_odds
@@ -186,7 +186,7 @@ class DogfightWidget(Framed):
         elif s.phase == "roll":
             controls.append(button("Roll the die", self.roll, css_class="circus-roll", style="primary"))
         controls.append(button("New game", self.new_game, css_class="circus-new"))
-        return controls
+        return [transient_control(c) for c in controls]  # made anew at each position: closed when replaced
 
     def _odds_html(self) -> str:
         s = self.state
