@@ -197,6 +197,32 @@ def test_trio_need_is_a_lower_bound():
     assert trio_need([A, A, A] + [C] * 7, (A,)) == 0
 
 
+def test_the_quick_trio_checks_agree_with_their_definitions():
+    # _trio_need reads each window once and _has_trio_near reads a table of the windows through the places: both
+    # against the plain definitions (every window, every free artist) on 3,000 random rings and free posters
+    from circuslib.flip_circus.graphs import _has_trio_near, _trio_need
+    from circuslib.flip_circus.rules import ARTISTS, POSTER_ARTISTS
+
+    def windows(faces):
+        return [(faces[m - 1], faces[m], faces[(m + 1) % SIZE]) for m in range(SIZE)]
+
+    rng = random.Random(15)
+    needs, trios = set(), set()
+    for _ in range(3_000):
+        faces = tuple(rng.choice(ARTISTS[:rng.randint(1, 6)]) for _ in range(SIZE))
+        available = frozenset(a for a in POSTER_ARTISTS if rng.random() < 0.6)
+        need = min((3 - w.count(a) for w in windows(faces) for a in set(w) if a in available), default=3)
+        assert _trio_need(faces, available) == _trio_need(faces, tuple(available)) == need
+        i = rng.randrange(SIZE)
+        places = rng.choice([(i,), (i, (i + 1) % SIZE), (i, (i + SIZE // 2) % SIZE), (i, (i + 2) % SIZE)])
+        near = [faces[(m - 1) % SIZE] == faces[m % SIZE] == faces[(m + 1) % SIZE] in available
+                for p in places for m in (p - 1, p, p + 1)]
+        assert _has_trio_near(faces, available, places) == any(near)
+        needs.add(need)
+        trios.add(any(near))
+    assert needs == {0, 1, 2, 3} and trios == {True, False}  # every answer came up
+
+
 def test_omniscient_search_sees_through_the_backs():
     state = from_faces(NEAR)
     assert can_take_poster(state, max_applause=0)  # the Acrobate really is behind the Clown at 1

@@ -44,15 +44,33 @@ ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE = (TABLE.index(m) for m in BOOKKEE
 TOUCHED = tuple((i, RIGHT[i]) for i in range(SIZE)) + tuple((i,) for i in range(SIZE))
 
 
+def _windows_through(places) -> tuple:
+    """The windows of three neighbours (left, middle, right places) through any of ``places``, each once."""
+    windows = []
+    for p in places:
+        for m in (p - 1, p, p + 1):
+            window = ((m - 1) % SIZE, m % SIZE, (m + 1) % SIZE)
+            if window not in windows:
+                windows.append(window)
+    return tuple(windows)
+
+
+# the windows through each place, and through each pair of neighbours a swap changes (a power's pair is looked up
+# in _WINDOWS_NEAR and added there the first time it is asked for)
+_WINDOWS_NEAR = {places: _windows_through(places) for places in
+                 [(i,) for i in range(SIZE)] + [(i, RIGHT[i]) for i in range(SIZE)]}
+
+
 def _has_trio_near(faces: tuple, available: frozenset, places) -> bool:
     """Whether a trio with a free poster goes through one of ``places`` (the search's hot check: before the
     action there was no trio, so a new one must use a place the action changed)."""
-    for p in places:
-        for m in (p - 1, p, RIGHT[p]):
-            m %= SIZE
-            f = faces[m]
-            if f in available and faces[m - 1] == f and faces[RIGHT[m]] == f:
-                return True
+    windows = _WINDOWS_NEAR.get(places)
+    if windows is None:
+        windows = _WINDOWS_NEAR[tuple(places)] = _windows_through(places)  # at most 100 pairs of places
+    for i, m, j in windows:
+        f = faces[m]
+        if f == faces[i] and f == faces[j] and f in available:
+            return True
     return False
 
 
@@ -93,15 +111,17 @@ def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
 def _trio_need(faces: Sequence[str], available) -> int:
     """``trio_need`` without the argument checks (the bots call it for every move they weigh)."""
     best = 3
-    for middle in range(SIZE):
-        a, b, c = faces[middle - 1], faces[middle], faces[(middle + 1) % SIZE]
-        for artist in (a, b, c):
-            if artist in available:
-                wrong = 3 - (a == artist) - (b == artist) - (c == artist)
-                if wrong < best:
-                    if not wrong:
-                        return 0
-                    best = wrong
+    a, b = faces[SIZE - 2], faces[SIZE - 1]
+    for c in faces:  # each window (a, b, c) of three neighbours once
+        # a face shown twice in the window is one place short of a trio, if its poster is free
+        pair = a if (a == b or a == c) else b if b == c else None
+        if pair is not None and pair in available:
+            if a == b == c:
+                return 0
+            best = 1
+        elif best == 3 and (a in available or b in available or c in available):
+            best = 2  # one place right: two to change
+        a, b = b, c
     return best
 
 
