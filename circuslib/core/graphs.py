@@ -175,7 +175,7 @@ def draw_graph(
         nx.draw_networkx_edge_labels(graph, pos, ax=ax, edge_labels={(u, v): d.get("label", "") for u, v, d in graph.edges(data=True)},
                                      font_size=font_size - 1, rotate=False)
     if title:
-        ax.set_title(title)
+        ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the other texts to place it
     ax.set_axis_off()
     return ax
 

@@ -108,7 +108,7 @@ def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = 
                                arrows=True, node_size=700)
     nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d["label"] for n, d in graph.nodes(data=True)},
                             font_size=8)
-    ax.set_title(title or "Shows of the hand: an arrow points to a show that beats it")
+    ax.set_title(title or "Shows of the hand: an arrow points to a show that beats it", y=1)  # y=1: placed without measuring
     ax.set_axis_off()
     return ax
 

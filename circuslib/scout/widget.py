@@ -589,7 +589,7 @@ class SetSomewhereExplorer(Shown):
         ax.set_xlim(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5)
         ax.set_xlabel("cards in the hand")
         ax.set_ylabel("probability (log scale)")
-        ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10)
+        ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10, y=1)  # y=1: placed without measuring
         ax.grid(alpha=0.3)
         ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         self.plot.figure.subplots_adjust(left=0.15, right=0.7, top=0.9, bottom=0.14)
@@ -847,7 +847,7 @@ class DealtHandExplorer(Shown):
         ax.set_ylim(0, top + 0.8)
         ax.set_xlabel("k, cards in the set")
         ax.set_ylabel("number of places in the hand")
-        ax.set_title("This hand's sets by length, against the average dealt hand", fontsize=10)
+        ax.set_title("This hand's sets by length, against the average dealt hand", fontsize=10, y=1)
         ax.grid(axis="y", alpha=0.3)
         ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)

@@ -433,5 +433,5 @@ def plot_win_rate_curve(curves: dict[str, list], ax=None, *, title: str | None =
     ax.set_ylim(0, 1)
     ax.legend(loc="best", fontsize=8)
     if title:
-        ax.set_title(title)
+        ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the axes' texts to place it
     return ax

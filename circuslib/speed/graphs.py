@@ -69,7 +69,7 @@ def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable =
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,
                            edgecolors="#555555")
     nx.draw_networkx_labels(graph, pos, ax=ax, labels={r: rank_name(r) for r in graph.nodes})
-    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs")
+    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs", y=1)  # on the top edge: placed without measuring the texts below it
     ax.set_axis_off()
     ax.set_aspect("equal")
     return ax
@@ -170,7 +170,7 @@ def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: st
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color="#d7301f", width=2.5,
                            arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")
+    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
     ax.set_axis_off()
     return ax
 

@@ -619,7 +619,7 @@ class StalemateExplorer(_Explorer):
         ax.set_xticks(ks)
         ax.set_xlabel("face-up cards each")
         ax.set_ylabel("P(stalemate at the deal)")
-        ax.set_title("Stalemate right after the deal, by face-up cards")
+        ax.set_title("Stalemate right after the deal, by face-up cards", y=1)  # y=1: no texts measured to place it
         ax.grid(alpha=0.3)
         ax.legend(handles=[
             Line2D([], [], color=PALETTE["blue"], marker="o", label="one deck (exact)"),
@@ -810,7 +810,7 @@ class RaceExplorer(_Explorer):
         ax.set_xticks(range(-3, 4), [_ratio_text(r) for r in RATIO_GRID])
         ax.set_xlabel("speed ratio: your rate / the bot's rate (log scale)")
         ax.set_ylabel("P(you win)")
-        ax.set_title("One race (exact) and a whole match (simulated)")
+        ax.set_title("One race (exact) and a whole match (simulated)", y=1)
         ax.grid(alpha=0.3)
         ax.legend(handles=[
             Line2D([], [], color=PALETTE["blue"], linewidth=2, label="win one race: r / (1 + r), exact"),
