@@ -151,6 +151,7 @@ class _Search:
         self.clowns = self.rules.tokens.count(CLOWN)
         self.cap = max_applause
         self.memo: dict = {}
+        self.last_memo: dict = {}  # the children with one possible action left (``_last_plans``)
         self.dists: dict = {}
         self.filtered: dict = {}
         self.weights: dict = {}
@@ -341,6 +342,36 @@ class _Search:
         b[i], b[j], d[i], d[j] = b[j], b[i], d[j], d[i]
         return tuple(b), tuple(d), constraints
 
+    def _last_plans(self, faces, new_faces, backs, constraints, code, touched, reveal, actions_left, applause,
+                    spent, targets) -> dict:
+        """``plans`` for the child of an action when one possible action is left (``targets``: the child's places
+        one short of a trio). Only the child's faces and backs, what the flips revealed and whether that action
+        is bought with an Applause decide it: identities, Applause and reserve matter only when more can follow,
+        so these children are kept under that smaller key (more of them are found again, and quicker to hash)."""
+        if actions_left:
+            prefix: tuple = ()
+        elif applause and spent < self.cap:
+            prefix = (ENCORE_CODE,)  # the last action is an extra one, bought with an Applause
+        else:
+            return _NO_PLAN
+        if SIZE <= code < POWER_BASE:  # a flip: the face that was up is now the back, seen by all
+            i = code - SIZE
+            new_backs = backs[:i] + (faces[i],) + backs[i + 1:]
+            if reveal is not None:
+                constraints = constraints | {reveal}
+        else:
+            i, j = touched
+            b = list(backs)
+            b[i], b[j] = b[j], b[i]
+            new_backs = tuple(b)
+        key = (new_faces, new_backs, constraints, prefix)
+        found = self.last_memo.get(key)
+        if found is None:
+            found = {}
+            self._last_action(found, prefix, new_faces, new_backs, constraints, self.finishing(new_faces, targets))
+            found = self.last_memo[key] = found or _NO_PLAN
+        return found
+
     def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
                 opponent, spent, touched):
         whole_weight = None
@@ -375,10 +406,14 @@ class _Search:
                 ending = step + ((END_CODE,) if a else ())
                 result[ending] = result.get(ending, 0) + p
                 continue
-            new_backs, new_ids, known = self._child(faces, backs, ids, constraints, code, touched, reveal)
+            if last:
+                rests = self._last_plans(faces, new_faces, backs, constraints, code, touched, reveal, actions_left,
+                                         a, spent, targets)
+            else:
+                new_backs, new_ids, known = self._child(faces, backs, ids, constraints, code, touched, reveal)
+                rests = self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent)
             # the child's counts are already counts of worlds inside this branch: they simply add up
-            for rest, q in self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent,
-                                      targets).items():
+            for rest, q in rests.items():
                 whole = step + rest
                 result[whole] = result.get(whole, 0) + q
 
@@ -497,8 +532,9 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     found, total = _search_turn(state, max_applause, player)
     order = sorted((_actions(codes), -p, len(codes), codes)
                    for codes, p in found.items() if p > 0)  # shortest, likeliest (counts share one total), fixed
-    return [WinningTurn(tuple(TABLE[c] for c in codes), to_rational(Fraction(-minus_p, total)))
-            for _, minus_p, _, codes in order]
+    # many plans share a chance: each distinct count of worlds becomes a sympy number once
+    chances = {minus_p: to_rational(Fraction(-minus_p, total)) for minus_p in {p for _, p, _, _ in order}}
+    return [WinningTurn(tuple(TABLE[c] for c in codes), chances[minus_p]) for _, minus_p, _, codes in order]
 
 
 def likeliest_first_move(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
