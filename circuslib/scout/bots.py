@@ -308,6 +308,7 @@ def _lookahead_by_counting(state: ScoutState):
 
 
 BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
+_KIT_BOTS = dict(BOTS)  # a shipped tournament is read only for these bots (a student may put their own in BOTS)
 
 
 def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
@@ -339,12 +340,16 @@ def _winner(state: ScoutState):
 
 
 def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1, *, rounds: int | None = None,
-                 rotate: bool = True, show_progress: bool | None = None) -> Tally:
+                 rotate: bool = True, show_progress: bool | None = None, play_now: bool = False) -> Tally:
     """Seeded games between the bots (names or policies), tallying the winner's seat or "tie" (ties share the win).
 
-    With ``rotate`` each game starts with the next player, so no seat is favoured by going first.
+    With ``rotate`` each game starts with the next player, so no seat is favoured by going first. A tournament the
+    lesson plays (the kit's bots by name, with the lesson's seed) is read from the record of its games shipped with
+    the kit (``tables.shipped_games``: the same Tally, without playing the games again); ``play_now`` plays it all
+    the same.
     """
-    policies = list(items(policies, "policies", low=2, high=5))
+    names = tuple(items(policies, "policies", low=2, high=5))
+    policies = list(names)
     for i, p in enumerate(policies):
         if isinstance(p, str):
             if p not in BOTS:
@@ -358,10 +363,23 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
     seed_arg(seed)
     flag(rotate, "rotate")
     optional_flag(show_progress, "show_progress")
-    counter = iter(range(10 ** 9))
+    flag(play_now, "play_now")
+    if not play_now and all(isinstance(name, str) and BOTS[name] is _KIT_BOTS[name] for name in names):
+        from .tables import shipped_games
 
-    def trial(rng):
+        shipped = shipped_games(names, n_games, seed, rounds, rotate)
+        if shipped is not None:
+            return shipped
+    return tally(_game_winner(policies, rounds, rotate), n_games, seed, show_progress=show_progress)
+
+
+def _game_winner(policies: Sequence[Callable], rounds: int | None, rotate: bool) -> Callable[[random.Random], object]:
+    """The trial ``compare_bots`` tallies: play one game and return the winner's seat (or "tie"); with ``rotate``
+    the k-th game it plays starts with player k mod the number of players."""
+    n, counter = len(policies), iter(range(10 ** 9))
+
+    def trial(rng: random.Random):
         first = next(counter) % n if rotate else 0
         return _winner(play_game(new_game(n, rounds=rounds, first=first), policies, rng))
 
-    return tally(trial, n_games, seed, show_progress=show_progress)
+    return trial

@@ -8,10 +8,18 @@ every one counted by ``odds.set_somewhere_exact``:
 
 Regenerate the file with ``python -m circuslib.scout.tables``; ``tests/test_scout_tables.py`` counts every entry
 again and compares it exactly, so the file cannot drift from the code.
+
+``tournaments.json`` holds who won each game of the seeded bot tournaments the lesson plays (``LESSON_GAMES``), so
+thirty kernels of a class do not play the same games thirty times: ``bots.compare_bots`` reads a run from it when
+asked for exactly that run (the same bots by name, seed, rounds and rotation, and no more games than it holds: a
+run is the same games in the same order, so a shorter run is its beginning), and plays the games otherwise.
+``python -m circuslib.scout.tables`` plays them again and rewrites it too; ``tests/test_scout_tables.py`` plays
+every game again and compares it game for game.
 """
 from __future__ import annotations
 
 import json
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -22,10 +30,14 @@ from .rules import HAND_SIZE
 if TYPE_CHECKING:
     import sympy
 
+    from ..core.sim import Tally
+
 __all__ = ["TABLE_FILE", "REAL_PLAYERS", "REAL_KS", "EXPLORER_HANDS", "EXPLORER_KS", "set_somewhere_settings",
-           "count_set_somewhere_table", "set_somewhere_table", "write_set_somewhere_table"]
+           "count_set_somewhere_table", "set_somewhere_table", "write_set_somewhere_table", "TOURNAMENT_FILE",
+           "LESSON_GAMES", "play_lesson_games", "shipped_games", "write_tournaments"]
 
 TABLE_FILE = Path(__file__).resolve().with_name("set_somewhere.json")
+TOURNAMENT_FILE = Path(__file__).resolve().with_name("tournaments.json")
 REAL_PLAYERS = (3, 4, 5)          # 2 players use the 4-player deck and hand: no row of their own
 REAL_KS = (2, 3)
 REAL_KINDS = ("any", "match", "run")
@@ -81,5 +93,63 @@ def set_somewhere_table() -> dict[tuple[int, int, int, str], sympy.Rational]:
     return {setting: sympy.Rational(p) for setting, p in _read_table()}
 
 
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's bot tournaments, shipped
+
+# every seeded tournament the lesson plays: (the bots by name, in seat order, games, seed, rounds, rotate)
+LESSON_GAMES: tuple = ((("lookahead", "greedy", "random"), 100, 7, 1, True),)
+_CODES = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"}
+_OUTCOMES = {code: outcome for outcome, code in _CODES.items()}
+
+
+def _run_key(names: tuple, seed, rounds, rotate: bool) -> str:
+    return f"{'/'.join(names)} | seed {seed!r} | rounds {rounds} | {'rotating' if rotate else 'seat 0 first'}"
+
+
+@lru_cache(maxsize=1)
+def _tournament_records() -> dict[str, str]:
+    if not TOURNAMENT_FILE.exists():
+        return {}
+    return json.loads(TOURNAMENT_FILE.read_text(encoding="utf-8"))["runs"]
+
+
+def shipped_games(names: tuple, n_games: int, seed, rounds, rotate: bool) -> Tally | None:
+    """The Tally ``bots.compare_bots`` gives for these bots (by name), read from the shipped record (None if the
+    record does not hold this run, or holds fewer games)."""
+    from ..core.sim import Tally
+
+    record = _tournament_records().get(_run_key(tuple(names), seed, rounds, rotate))
+    if record is None or n_games > len(record):
+        return None
+    # the winners counted in the order they came, as core.sim.tally counts them
+    return Tally(Counter(_OUTCOMES[code] for code in record[:n_games]), n_games)
+
+
+def play_lesson_games() -> dict[str, str]:
+    """Play every tournament of ``LESSON_GAMES`` now and return who won each game, as text (0-4 a seat, t a tie)."""
+    from ..core.sim import tally
+    from .bots import BOTS, _game_winner
+
+    runs = {}
+    for names, n_games, seed, rounds, rotate in LESSON_GAMES:
+        winners: list = []
+        play = _game_winner([BOTS[name] for name in names], rounds, rotate)
+        tally(lambda rng: winners.append(play(rng)), n_games, seed, show_progress=False)  # as compare_bots plays
+        runs[_run_key(names, seed, rounds, rotate)] = "".join(_CODES[w] for w in winners)
+    return runs
+
+
+def write_tournaments(path: Path | str = TOURNAMENT_FILE) -> Path:
+    """Play the lesson's tournaments again and write who won each game to ``tournaments.json``."""
+    path = Path(path)
+    data = {"about": "who won each game (a seat 0-4, t = a tie) of the seeded bot tournaments of the Scout lesson",
+            "played_by": "circuslib.scout.bots.compare_bots", "regenerate": "python -m circuslib.scout.tables",
+            "runs": play_lesson_games()}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    _tournament_records.cache_clear()
+    return path
+
+
 if __name__ == "__main__":
     print(f"wrote {write_set_somewhere_table()}")
+    print(f"wrote {write_tournaments()}")
