@@ -651,7 +651,7 @@ def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | Non
     nx.draw_networkx_edges(graph, pos, ax=ax, alpha=0.15, arrows=False)
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=sizes)
     posters = sum(d["poster"] for _, d in graph.nodes(data=True))
-    ax.set_title(title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)")
+    ax.set_title(title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)", y=1)
     ax.set_axis_off()
     return ax
 

@@ -471,7 +471,8 @@ class _RingPlot:
         ax.set_ylim(0, 1.1)
         ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
         ax.set_ylabel("P(back = artist)")
-        ax.set_title("What could be behind each token: the exact chance of each artist", fontsize=10)
+        # the titles sit on the top edge (y=1), where matplotlib would put them: no tick labels to measure first
+        ax.set_title("What could be behind each token: the exact chance of each artist", fontsize=10, y=1)
         handles = [Patch(facecolor=c, hatch=h, edgecolor="#333333", label=_short(a))
                    for a, (c, h) in ARTIST_STYLE.items()]
         handles.append(Patch(facecolor="white", edgecolor=BLACK, linewidth=2, label="back already seen"))
@@ -489,7 +490,7 @@ class _RingPlot:
         ax.set_xticks(list(places))
         ax.set_ylabel("bits")
         ax.set_xlabel("place on the ring, and the face it shows", labelpad=14)
-        ax.set_title("What a look at each place is worth: the entropy of its back", fontsize=10)
+        ax.set_title("What a look at each place is worth: the entropy of its back", fontsize=10, y=1)
         ax.legend(handles=[Patch(facecolor=LOOK_BLUE, label="a look (bits)"),
                            Patch(facecolor="white", edgecolor=BLACK, hatch="//", linewidth=1.5,
                                  label="the look worth most")],
