@@ -86,9 +86,13 @@ def test_progress_shows_a_bar_once_the_work_takes_over_a_second(monkeypatch):
     assert items == list(range(6)) and len(shown) == 1
     bar = shown[0]
     assert bar.value == bar.max == 6 and bar.bar_style == "success" and "circus-progress" in bar._dom_classes
+    import ipywidgets.widgets.widget as widget_module
+
+    models = len(widget_module._instances)
     for _ in progress(range(3), 3, show=True):
         pass
     assert len(shown) == 1  # fast work shows no bar
+    assert len(widget_module._instances) == models  # and makes none: no widget models sent to the browser
 
 
 def test_a_clean_sweep_plots_with_error_bars_clamped_at_zero():

@@ -39,24 +39,29 @@ def progress(items: Iterable, total: int | None = None, description: str = "simu
     if not in_kernel:
         yield from items
         return
-    import ipywidgets as widgets
     from IPython.display import display
+
+    bar = None  # made when first shown: work done within a second makes no widget (three models, four messages)
+    start = time.perf_counter()
+    for i, item in enumerate(items, 1):
+        yield item
+        if bar is None and time.perf_counter() - start > 1.0:
+            bar = _progress_bar(total, description)
+            display(bar)
+        if bar is not None and (i % max(1, (total or 100) // 100) == 0):
+            bar.value = i
+    if bar is not None:
+        bar.value = bar.max
+        bar.bar_style = "success"
+
+
+def _progress_bar(total: int | None, description: str):
+    import ipywidgets as widgets
 
     bar = widgets.IntProgress(value=0, min=0, max=total or 1, description=description,
                               layout=widgets.Layout(width="60%"))
     bar.add_class("circus-progress")
-    shown = False
-    start = time.perf_counter()
-    for i, item in enumerate(items, 1):
-        yield item
-        if not shown and time.perf_counter() - start > 1.0:
-            display(bar)
-            shown = True
-        if shown and (i % max(1, (total or 100) // 100) == 0):
-            bar.value = i
-    if shown:
-        bar.value = bar.max
-        bar.bar_style = "success"
+    return bar
 
 
 def _in_notebook() -> bool:
