@@ -166,6 +166,26 @@ def test_the_race_formulas_do_not_load_sympy_physics():
     assert done.stdout.strip() == "False"
 
 
+def test_the_lessons_race_cells_do_not_load_sympy_physics():
+    # the lesson shows its integrand: LaTeX of exp(-lambda t) with t known positive asks is_constant(), which
+    # simplifies, which imports sympy.physics (about 0.1 s of every kernel); t >= 0 shows the same formula without
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "04_speed.ipynb").read_text())["cells"]
+    sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    start = next(i for i, src in enumerate(sources) if "density_A = " in src)
+    code = ("import sys, sympy\nfrom circuslib.speed.odds import race_by_integration\n" + sources[start] + "\n"
+            + sources[start + 1] + "\nshown = [integrand._repr_latex_(), combined._repr_latex_(), p_A_first._repr_latex_()]"
+            "\nprint('sympy.physics' in sys.modules, '|'.join(shown))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, shown = done.stdout.strip().split(" ", 1)
+    assert loaded == "False"
+    assert shown == ("$\\displaystyle \\lambda_{A} e^{- \\lambda_{A} t} e^{- \\lambda_{B} t}$|"
+                     "$\\displaystyle \\lambda_{A} e^{- t \\left(\\lambda_{A} + \\lambda_{B}\\right)}$|"
+                     "$\\displaystyle \\frac{\\lambda_{A}}{\\lambda_{A} + \\lambda_{B}}$")
+
+
 def test_the_exponential_race_matches_a_simulation():
     # reaction times exp(rate 3) against exp(rate 1): the first wins 3/4 of the races
     estimate = monte_carlo(lambda rng: rng.expovariate(3) < rng.expovariate(1), 20_000, 9, keep=False)
