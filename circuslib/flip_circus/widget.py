@@ -43,22 +43,32 @@ class FlipCircusWidget(Framed):
         self.frame = GameFrame("Flip Circus", odds_visible=True)
         self.status = widgets.HTML()
         self.status.add_class("circus-status")
+        # the twenty buttons share one layout and one style: one widget model each rather than one per button
+        # (fewer models for the kernel to open and send; the same look as core.ui.button's)
+        shared = {"layout": widgets.Layout(width="auto"), "style": widgets.ButtonStyle()}
+
+        def make(label: str, on_click, *, css_class: str, tooltip: str = "", style: str = ""):
+            b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, **shared)
+            b.on_click(lambda _: on_click())
+            b.add_class(css_class)
+            return b
+
         self.position_buttons = []
         for i in range(SIZE):
-            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-pick-{i}", tooltip=f"pick the token at {i}")
+            b = make(str(i), lambda i=i: self.select(i), css_class=f"circus-pick-{i}", tooltip=f"pick the token at {i}")
             b.add_class("circus-pick")
             self.position_buttons.append(b)
-        self.flip_button = button("Flip", self.do_flip, css_class="circus-flip", style="primary")
-        self.power_button = button("Use power", self.do_power, css_class="circus-power")
-        self.swap_button = button("Swap", self.do_swap, css_class="circus-swap")
-        self.look_button = button("Look (1 Applause)", self.do_look, css_class="circus-look")
-        self.encore_button = button("Extra action (1 Applause)", lambda: self._play(ENCORE), css_class="circus-encore")
-        self.end_button = button("End turn", lambda: self._play(END_TURN), css_class="circus-end")
-        self.take_button = button("Clowns: take an Applause", lambda: self._play(TAKE_APPLAUSE), css_class="circus-take")
-        self.return_button = button("Clowns: opponent returns one", lambda: self._play(MAKE_RETURN),
-                                    css_class="circus-return")
-        self.pass_button = button("I'm here: show my ring", self.reveal, css_class="circus-pass", style="warning")
-        self.new_button = button("New game", self.new_game, css_class="circus-new")
+        self.flip_button = make("Flip", self.do_flip, css_class="circus-flip", style="primary")
+        self.power_button = make("Use power", self.do_power, css_class="circus-power")
+        self.swap_button = make("Swap", self.do_swap, css_class="circus-swap")
+        self.look_button = make("Look (1 Applause)", self.do_look, css_class="circus-look")
+        self.encore_button = make("Extra action (1 Applause)", lambda: self._play(ENCORE), css_class="circus-encore")
+        self.end_button = make("End turn", lambda: self._play(END_TURN), css_class="circus-end")
+        self.take_button = make("Clowns: take an Applause", lambda: self._play(TAKE_APPLAUSE), css_class="circus-take")
+        self.return_button = make("Clowns: opponent returns one", lambda: self._play(MAKE_RETURN),
+                                  css_class="circus-return")
+        self.pass_button = make("I'm here: show my ring", self.reveal, css_class="circus-pass", style="warning")
+        self.new_button = make("New game", self.new_game, css_class="circus-new")
         actions = [self.flip_button, self.power_button, self.swap_button, self.look_button, self.encore_button,
                    self.end_button, self.take_button, self.return_button, self.pass_button, self.new_button]
         self.frame.set_controls([widgets.VBox([widgets.HBox(self.position_buttons), widgets.HBox(actions),
@@ -663,11 +673,14 @@ class RingExplorer(Shown):
         self._syncing = False
 
         self.places = []
+        look = widgets.ButtonStyle()  # one style for the ten place buttons (one widget model, not ten)
         for i, (row, column) in enumerate(RING_GRID):
-            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}")
-            b.add_class("circus-ring-place")
             # (JupyterLab's widgets place a grid item by its grid_area; they ignore grid_row and grid_column)
-            b.layout.grid_area = f"{row} / {column} / {row + 1} / {column + 1}"
+            spot = widgets.Layout(width="auto", grid_area=f"{row} / {column} / {row + 1} / {column + 1}")
+            b = widgets.Button(description=str(i), tooltip=str(i), layout=spot, style=look)
+            b.on_click(lambda _, i=i: self.select(i))
+            b.add_class(f"circus-ring-place-{i}")
+            b.add_class("circus-ring-place")
             self.places.append(b)
         self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"))
         self.centre.add_class("circus-ring-centre")
