@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..core.args import axes, flag, graph_of, items, limit, optional_text, whole
 from ..core.game import describe
-from ..core.graphs import build_graph, draw_graph, layered_layout
+from ..core.graphs import build_graph, draw_arrows, draw_graph, layered_layout
 from .rules import ScoutRules, ScoutState, _values, legal_shows, set_key
 
 if TYPE_CHECKING:
@@ -102,10 +102,12 @@ def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = 
     colors = ["#fdd0a2" if graph.nodes[n]["key"][1] == 1 and graph.nodes[n]["size"] > 1 else "#c6dbef"
               for n in graph.nodes]
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colors, node_size=700, edgecolors="#555555")
-    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#999999", arrows=True, node_size=700)
-    if chain_edges:
-        nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=chain_edges, edge_color="#d7301f", width=2.5,
-                               arrows=True, node_size=700)
+    # the arrows as two artists (grey, and red for the chain) cut at the node rims once (core.graphs.draw_arrows),
+    # not one patch per edge cut again at each draw
+    on_chain = set(chain_edges)
+    draw_arrows(ax, pos, [edge for edge in graph.edges if edge not in on_chain], color="#999999", node_size=700,
+                width=1.0, head=8)
+    draw_arrows(ax, pos, chain_edges, color="#d7301f", node_size=700, width=2.5, head=9)
     nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d["label"] for n, d in graph.nodes(data=True)},
                             font_size=8)
     ax.set_title(title or "Shows of the hand: an arrow points to a show that beats it", y=1)  # y=1: placed without measuring
