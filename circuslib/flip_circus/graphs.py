@@ -125,6 +125,7 @@ def _trio_need(faces: Sequence[str], available) -> int:
     return best
 
 
+_UNKNOWN = object()  # a table not made yet (None is a table's answer: no window one place short of a trio)
 # the answer "no plan", shared by every position that has none and never changed (most positions have none:
 # one shared dict instead of thousands of empty ones to keep, and for the garbage collector to go through)
 _NO_PLAN: dict = {}
@@ -163,7 +164,6 @@ class _Search:
         self.sets: dict = {}
         self.columns: list | None = None
         self.finishes: dict = {}
-        self.tables: dict = {}
 
     def consistent(self, constraints: frozenset) -> list:
         """The hidden worlds that agree with what the flips so far revealed (filtered one reveal at a time)."""
@@ -235,39 +235,30 @@ class _Search:
                   if faces[i] in (ACROBATE, MAGICIEN) and power_problem(faces, i) is None]
         return codes
 
-    def targets(self, faces: tuple) -> set | None:
-        """The places the turn's last action must change to take a poster (``_last_places``), None if there are
-        none; kept for the rest of this search only (a table kept for every search would hold thousands of small
-        objects, and a kernel's garbage collector would go through them)."""
-        if faces in self.finishes:
-            return self.finishes[faces]
-        found = self.finishes[faces] = _last_places(faces, self.available) or None
+    def finishing(self, faces: tuple) -> tuple[tuple, tuple] | None:
+        """What the turn's last action can do on these faces (``_finishing_moves``), None when no window is one
+        place short of a trio; kept for the rest of this search only (a table kept for every search would hold
+        thousands of small objects, and a kernel's garbage collector would go through them)."""
+        found = self.finishes.get(faces, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.finishes[faces] = _finishing_moves(faces, self.available)
         return found
 
-    def finishing(self, faces: tuple, targets: set) -> tuple[tuple, tuple]:
-        """``_finishing_moves`` for these faces, made when a position first needs it, kept for this search."""
-        found = self.tables.get(faces)
-        if found is None:
-            found = self.tables[faces] = _finishing_table(faces, self.available, targets)
-        return found
-
-    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent,
-              targets=None) -> dict:
+    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
         budget = self.budget(actions_left, applause, reserve, spent)
         if budget == 1 and not self.five_clowns:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
             # such window there is no plan (checked before the memo, whose keys are slow to hash)
-            if targets is None:  # (the parent may have found them already)
-                targets = self.targets(faces)
-            if targets is None:
+            finishing = self.finishing(faces)
+            if finishing is None:
                 return _NO_PLAN
         else:
-            targets = None
+            finishing = None
         key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
         if key in self.memo:
             return self.memo[key]
         result: dict = {}
-        if targets is not None:
+        if finishing is not None:
             need = 1  # some window is one place short, so trio_need would be at most 1
         else:
             need = _trio_need(faces, self.available) if budget < 3 else 0  # a window never lacks more than 3
@@ -281,18 +272,17 @@ class _Search:
                 else:
                     self.memo[key] = _NO_PLAN
                     return _NO_PLAN
-            if targets is not None:
+            if finishing is not None:
                 # the last possible action must change a wrong place of a window one place short of a trio
-                self._last_action(result, prefix, faces, backs, constraints, self.finishing(faces, targets))
+                self._last_action(result, prefix, faces, backs, constraints, finishing)
                 result = self.memo[key] = result or _NO_PLAN
                 return result
             codes = self.moves_at.get(faces)
             if codes is None:
                 codes = self.moves_at[faces] = self.actions(faces)
-            touched_by = {c: _touched(faces, c) for c in codes}
             for code in codes:
                 self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
-                             applause, reserve, opponent, spent, touched_by[code])
+                             applause, reserve, opponent, spent, _touched(faces, code))
         result = self.memo[key] = result or _NO_PLAN
         return result
 
@@ -343,9 +333,9 @@ class _Search:
         return tuple(b), tuple(d), constraints
 
     def _last_plans(self, faces, new_faces, backs, constraints, code, touched, reveal, actions_left, applause,
-                    spent, targets) -> dict:
-        """``plans`` for the child of an action when one possible action is left (``targets``: the child's places
-        one short of a trio). Only the child's faces and backs, what the flips revealed and whether that action
+                    spent, finishing) -> dict:
+        """``plans`` for the child of an action when one possible action is left (``finishing``: what that action
+        can do on the child's faces). Only the child's faces and backs, what the flips revealed and whether that action
         is bought with an Applause decide it: identities, Applause and reserve matter only when more can follow,
         so these children are kept under that smaller key (more of them are found again, and quicker to hash)."""
         if actions_left:
@@ -368,7 +358,7 @@ class _Search:
         found = self.last_memo.get(key)
         if found is None:
             found = {}
-            self._last_action(found, prefix, new_faces, new_backs, constraints, self.finishing(new_faces, targets))
+            self._last_action(found, prefix, new_faces, new_backs, constraints, finishing)
             found = self.last_memo[key] = found or _NO_PLAN
         return found
 
@@ -381,7 +371,14 @@ class _Search:
         last = more == 1 and not self.five_clowns
         # a swap by a power groups Clowns only under the kit's reading; a swap and a flip always can
         moved = code < POWER_BASE or self.rules.special_swaps_group_clowns
-        for p, new_faces, reveal in self._outcomes(faces, backs, constraints, code):
+        if SIZE <= code < POWER_BASE:
+            outcomes = self._outcomes(faces, backs, constraints, code)
+        else:  # a swap (ordinary or by a power) of the two places it touches: one sure outcome
+            i, j = touched
+            swapped = list(faces)
+            swapped[i], swapped[j] = faces[j], faces[i]
+            outcomes = ((None, tuple(swapped), None),)
+        for p, new_faces, reveal in outcomes:
             step, a, r, o = plan, applause, reserve, opponent
             if p is None:
                 if whole_weight is None:
@@ -392,10 +389,9 @@ class _Search:
                 continue
             if not more:
                 continue  # nothing more can be done this turn
-            targets = None
             if last:
-                targets = self.targets(new_faces)
-                if targets is None:
+                finishing = self.finishing(new_faces)
+                if finishing is None:
                     continue
             if moved and (r or o) and _grows_clowns(faces, new_faces, touched):  # a Clown group made or enlarged
                 if r:  # the Clowns' reward: an Applause from the reserve is one more possible action
@@ -408,7 +404,7 @@ class _Search:
                 continue
             if last:
                 rests = self._last_plans(faces, new_faces, backs, constraints, code, touched, reveal, actions_left,
-                                         a, spent, targets)
+                                         a, spent, finishing)
             else:
                 new_backs, new_ids, known = self._child(faces, backs, ids, constraints, code, touched, reveal)
                 rests = self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent)
