@@ -451,3 +451,20 @@ def test_the_shows_are_every_slice_that_is_a_set_beating_the_table():
         every = [(i, j) for i in range(len(hand)) for j in range(i + 1, len(hand) + 1)
                  if is_set(hand[i:j]) and beats(hand[i:j], table)]
         assert _shows(hand, _set_key(table) if table else None) == every, (hand, table)
+
+
+def test_a_state_hashes_its_fields_once_and_a_changed_copy_hashes_afresh():
+    import dataclasses
+    import pickle
+
+    from circuslib.scout.rules import ScoutState, Show
+
+    state = ScoutState.from_hands([[(1, 9), (2, 3)], [(3, 1), (4, 1)]], table=[(5, 2)], owner=1, turn=0)
+    fields = tuple(getattr(state, f.name) for f in dataclasses.fields(state))
+    assert hash(state) == hash(fields) and state.__dict__["_hash"] == hash(fields)  # the dataclass's hash, kept
+    after = state.play(Show(0, 2))  # the run 1 2 beats the single 5
+    assert "_hash" not in after.__dict__ and after != state  # a new state does not inherit the old hash
+    assert hash(after) == hash(tuple(getattr(after, f.name) for f in dataclasses.fields(after)))
+    copy = pickle.loads(pickle.dumps(state))
+    assert "_hash" not in copy.__dict__ and copy == state and hash(copy) == hash(state)
+    assert len({state, copy, after}) == 2

@@ -8,7 +8,7 @@ that counts now, and the one on the other end.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Iterable, Iterator, Sequence
 
@@ -407,6 +407,18 @@ class ScoutState(GameState):
 
     chance_is_uniform = True  # every deal outcome has the same probability (see sample_chance)
 
+    def __hash__(self) -> int:
+        """The dataclass's hash of all the fields, worked out once: a state is a node of the game graphs, which
+        look each one up many times while they are built (``_replace`` drops it with the other cached values)."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = self.__dict__["_hash"] = hash(tuple([getattr(self, name) for name in _STATE_FIELDS]))
+        return cached
+
+    def __getstate__(self) -> dict:
+        # a hash holds only in the process that worked it out (texts hash differently in each): not pickled
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
+
     # --- building states -----------------------------------------------------------------------------
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[Card]], *, table: Sequence[Card] = (), owner: int | None = None,
@@ -745,6 +757,9 @@ def _why_not_stronger(key, table_key) -> str:
     if key == table_key:
         return "an equal set does not beat"
     return f"at equal size and kind the smallest number must be higher ({key[2]} against {table_key[2]})"
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(ScoutState))  # in the dataclass's order, as its hash takes them
 
 
 def _fresh_round(n, hand_size, full_deck, rules, round_index, rounds, starter, totals, history) -> ScoutState:
