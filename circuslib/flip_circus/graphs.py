@@ -137,10 +137,11 @@ _ONLY = {artist: str.maketrans({str(k): "1" if other == artist else "0" for k, o
 class _Search:
     """Depth-first search over plans, memoised on the position and on what the flips so far revealed.
 
-    Inside the search a move is a small number (an index into ``TABLE``) and a position is three tuples: the
-    visible faces, the backs (an artist, or the number of a hidden slot whose back is unseen) and the tokens'
-    identities (to tell a Clown group that grows from one that is only reordered). Counts of hidden worlds
-    are whole numbers, so branches simply add up; the division by the total comes once, at the end.
+    Inside the search a move is a small number (an index into ``TABLE``) and a position is two tuples: the
+    visible faces and the backs (an artist, or the number of a hidden slot whose back is unseen). Whether a Clown
+    group grows is read from the faces at the places an action changed (``rules._grows_clowns``), so the tokens'
+    identities are not needed. Counts of hidden worlds are whole numbers, so branches simply add up; the
+    division by the total comes once, at the end.
     """
 
     def __init__(self, view: PlayerView, worlds, max_applause: int) -> None:
@@ -244,7 +245,7 @@ class _Search:
             found = self.finishes[faces] = _finishing_moves(faces, self.available)
         return found
 
-    def plans(self, faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
+    def plans(self, faces, backs, constraints, actions_left, applause, reserve, opponent, spent) -> dict:
         budget = self.budget(actions_left, applause, reserve, spent)
         if budget == 1 and not self.five_clowns:
             # the last possible action must change a wrong place of a window one place short of a trio: with no
@@ -254,7 +255,7 @@ class _Search:
                 return _NO_PLAN
         else:
             finishing = None
-        key = (faces, backs, ids, constraints, actions_left, applause, reserve, opponent, spent)
+        key = (faces, backs, constraints, actions_left, applause, reserve, opponent, spent)
         if key in self.memo:
             return self.memo[key]
         result: dict = {}
@@ -281,7 +282,7 @@ class _Search:
             if codes is None:
                 codes = self.moves_at[faces] = self.actions(faces)
             for code in codes:
-                self._expand(result, prefix + (code,), faces, backs, ids, constraints, code, actions_left - 1,
+                self._expand(result, prefix + (code,), faces, backs, constraints, code, actions_left - 1,
                              applause, reserve, opponent, spent, _touched(faces, code))
         result = self.memo[key] = result or _NO_PLAN
         return result
@@ -307,7 +308,7 @@ class _Search:
 
     def _outcomes(self, faces, backs, constraints, code) -> list:
         """Each outcome of an action: (its count of worlds, or None for all of them; the faces it shows; the back
-        it reveals, as (slot, back), or None). The backs and identities of the child are made only for the
+        it reveals, as (slot, back), or None). The backs and reveals of the child are made only for the
         outcomes that go on (``_child``): most children of the turn's last but one action are dropped at once."""
         if code < SIZE or code >= POWER_BASE:
             i, j = TOUCHED[code] if code < SIZE else power_swap(faces, code - POWER_BASE)
@@ -321,23 +322,22 @@ class _Search:
         return [(None, faces[:i] + (back,) + faces[i + 1:], None)]
 
     @staticmethod
-    def _child(faces, backs, ids, constraints, code, touched, reveal) -> tuple:
-        """The backs, identities and reveals after an action (see ``_outcomes``)."""
+    def _child(faces, backs, constraints, code, touched, reveal) -> tuple:
+        """The backs and reveals after an action (see ``_outcomes``)."""
         if SIZE <= code < POWER_BASE:  # a flip: the face that was up is now the back, seen by all
             i = code - SIZE
-            return (backs[:i] + (faces[i],) + backs[i + 1:], ids,
-                    constraints if reveal is None else constraints | {reveal})
+            return backs[:i] + (faces[i],) + backs[i + 1:], constraints if reveal is None else constraints | {reveal}
         i, j = touched
-        b, d = list(backs), list(ids)
-        b[i], b[j], d[i], d[j] = b[j], b[i], d[j], d[i]
-        return tuple(b), tuple(d), constraints
+        b = list(backs)
+        b[i], b[j] = b[j], b[i]
+        return tuple(b), constraints
 
     def _last_plans(self, faces, new_faces, backs, constraints, code, touched, reveal, actions_left, applause,
                     spent, finishing) -> dict:
         """``plans`` for the child of an action when one possible action is left (``finishing``: what that action
-        can do on the child's faces). Only the child's faces and backs, what the flips revealed and whether that action
-        is bought with an Applause decide it: identities, Applause and reserve matter only when more can follow,
-        so these children are kept under that smaller key (more of them are found again, and quicker to hash)."""
+        can do on the child's faces). Only the child's faces and backs, what the flips revealed and whether that
+        action is bought with an Applause decide it: Applause, reserve and opponent matter only when more can
+        follow, so these children are kept under that smaller key (more of them are found again, quicker to hash)."""
         if actions_left:
             prefix: tuple = ()
         elif applause and spent < self.cap:
@@ -362,7 +362,7 @@ class _Search:
             found = self.last_memo[key] = found or _NO_PLAN
         return found
 
-    def _expand(self, result, plan, faces, backs, ids, constraints, code, actions_left, applause, reserve,
+    def _expand(self, result, plan, faces, backs, constraints, code, actions_left, applause, reserve,
                 opponent, spent, touched):
         whole_weight = None
         more = actions_left + min(applause + reserve, self.cap - spent) or self.five_clowns
@@ -406,8 +406,8 @@ class _Search:
                 rests = self._last_plans(faces, new_faces, backs, constraints, code, touched, reveal, actions_left,
                                          a, spent, finishing)
             else:
-                new_backs, new_ids, known = self._child(faces, backs, ids, constraints, code, touched, reveal)
-                rests = self.plans(new_faces, new_backs, new_ids, known, actions_left, a, r, o, spent)
+                new_backs, known = self._child(faces, backs, constraints, code, touched, reveal)
+                rests = self.plans(new_faces, new_backs, known, actions_left, a, r, o, spent)
             # the child's counts are already counts of worlds inside this branch: they simply add up
             for rest, q in rests.items():
                 whole = step + rest
@@ -557,7 +557,7 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
     search = _Search(view, worlds, cap)
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
-    found = search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
+    found = search.plans(view.faces, backs, frozenset(), view.actions_left, applause, view.reserve,
                          view.applause[1 - view.team], 0)
     return found, search.weight(frozenset())
 
@@ -578,7 +578,7 @@ def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applau
     applause = view.applause[view.team]
     cap = applause + view.reserve if max_applause is None else max_applause
     search = _Search(view, Counter({backs: 1}), cap)
-    return bool(search.plans(view.faces, backs, tuple(range(SIZE)), frozenset(), view.actions_left, applause, view.reserve,
+    return bool(search.plans(view.faces, backs, frozenset(), view.actions_left, applause, view.reserve,
                              view.applause[1 - view.team], 0))
 
 
