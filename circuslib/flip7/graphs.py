@@ -167,5 +167,5 @@ def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
                       markeredgecolor="#555555", label=NODE_WORDS[k]) for k in NODE_COLORS if k in kinds]
     handles.append(Line2D([], [], color=OPTIMAL_RED, linewidth=2.5, label="the optimal choice"))
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
-    ax.set_title(title or "A lone player's round (reduced deck): optimal choices in red")
+    ax.set_title(title or "A lone player's round (reduced deck): optimal choices in red", y=1)
     return ax

@@ -498,7 +498,8 @@ class OddsExplorer(_Explorer):
         ax.set_ylabel("P(bust on the next card)", color=c["blue"])
         gain_ax.set_ylabel("expected gain (points)", color=c["vermillion"])
         ax.set_xlabel("copies seen of the chosen card (the other cards seen as set above)")
-        ax.set_title("The next card, as more copies of one card are seen", fontsize=10)
+        # y=1 is where matplotlib puts a title anyway: given, it is not worked out from the tick labels at each draw
+        ax.set_title("The next card, as more copies of one card are seen", fontsize=10, y=1)
         ax.grid(True, color="#dddddd", linewidth=0.6)
         handles = [self._bust_line, self._gain_line, self._now]
         labels = ["P(bust on\nthe next card)", "expected gain of\none more card", "copies seen\nnow"]
@@ -705,7 +706,7 @@ class PolicyExplorer(_Explorer):
             self._curve.set_ydata(curve.floats(self.MAX_T + 1))
             self._optimum.set_ydata([float(optimum)] * 2)
             self._best.set_data([best_t], [float(best_v)])
-            self._plot.ax.set_title(f"Stop-at-t rules against the exact optimum, {deck} deck", fontsize=10)
+            self._plot.ax.set_title(f"Stop-at-t rules against the exact optimum, {deck} deck", fontsize=10, y=1)
             self._chosen.set_xdata([t, t])
             self._chosen_mark.set_data([t], [float(value)])
 
@@ -915,6 +916,6 @@ class DeckExplorer(_Explorer):
             self._curve.set_ydata(curve.floats(self.MAX_T + 1))
             self._optimum.set_ydata([float(optimum)] * 2)
             self._best.set_data([min(best_t, self.MAX_T)], [float(best_v)])
-            self._plot.ax.set_title(title, fontsize=10)
+            self._plot.ax.set_title(title, fontsize=10, y=1)
 
         self._plot.show(top, lambda: self._plot.ax.set_ylim(0, top), (title, model_counts), set_moving)
