@@ -414,27 +414,6 @@ class _Search:
                 result[whole] = result.get(whole, 0) + q
 
 
-def _codes_touching(faces: tuple, places) -> set:
-    """The search's ring actions (swaps, flips, the Acrobate's and Magicien's swaps) allowed on these faces that
-    change at least one of ``places``: the same actions as ``_Search.actions``, found from the places."""
-    codes = set()
-    for t in places:
-        left, right = (t - 1) % SIZE, RIGHT[t]
-        if faces[t] != MUSCLES:  # ordinary swaps: a visible Monsieur Muscles resists
-            if faces[left] != MUSCLES:
-                codes.add(left)  # swap left, t
-            if faces[right] != MUSCLES:
-                codes.add(t)  # swap t, right
-        codes.add(SIZE + t)  # flip
-        for i in (t, (t + SIZE // 2) % SIZE):  # an Acrobate at either end of the diameter
-            if faces[i] == ACROBATE and power_problem(faces, i) is None:
-                codes.add(POWER_BASE + i)
-        for i in (left, right):  # a Magicien next to t swaps his two neighbours
-            if faces[i] == MAGICIEN and power_problem(faces, i) is None:
-                codes.add(POWER_BASE + i)
-    return codes
-
-
 def _last_places(faces: tuple, available: frozenset) -> set:
     """The wrong places of the windows of three neighbours one place short of a trio with a free poster: the
     turn's last action must change one of them to take a poster."""
@@ -462,22 +441,37 @@ def _finishing_moves(faces: tuple, available: frozenset) -> tuple[tuple, tuple] 
 
 
 def _finishing_table(faces: tuple, available: frozenset, targets: set) -> tuple[tuple, tuple]:
-    """``_finishing_moves`` once the places to change (``_last_places``, not empty) are known."""
-    sure, flips = [], []
-    for code in sorted(_codes_touching(faces, targets)):
-        if SIZE <= code < POWER_BASE:
-            i = code - SIZE
-            wanted = _completing(faces, available, i)
-            if wanted:
-                flips.append((code, i, wanted))
-            continue
-        touched = TOUCHED[code] if code < POWER_BASE else power_swap(faces, code - POWER_BASE)
-        new = list(faces)
-        i, j = touched
-        new[i], new[j] = new[j], new[i]
-        if _has_trio_near(new, available, touched):
-            sure.append(code)
-    return tuple(sure), tuple(flips)
+    """``_finishing_moves`` once the places to change (``_last_places``, not empty) are known: the flip of each
+    such place, and each swap or power allowed on these faces that changes one of them (the actions
+    ``_Search.actions`` lists, found from the places), tried once."""
+    flips, tried = [], {}
+    for t in sorted(targets):
+        wanted = _completing(faces, available, t)
+        if wanted:
+            flips.append((SIZE + t, t, wanted))
+        left, right = (t - 1) % SIZE, RIGHT[t]
+        if faces[t] != MUSCLES:  # ordinary swaps: a visible Monsieur Muscles resists
+            if faces[left] != MUSCLES and left not in tried:
+                tried[left] = _swap_completes(faces, available, TOUCHED[left])  # swap left, t
+            if faces[right] != MUSCLES and t not in tried:
+                tried[t] = _swap_completes(faces, available, TOUCHED[t])  # swap t, right
+        for i in (t, (t + SIZE // 2) % SIZE):  # an Acrobate at either end of the diameter
+            code = POWER_BASE + i
+            if faces[i] == ACROBATE and code not in tried and power_problem(faces, i) is None:
+                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+        for i in (left, right):  # a Magicien next to t swaps his two neighbours
+            code = POWER_BASE + i
+            if faces[i] == MAGICIEN and code not in tried and power_problem(faces, i) is None:
+                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+    return tuple(sorted(code for code, completes in tried.items() if completes)), tuple(flips)
+
+
+def _swap_completes(faces: tuple, available: frozenset, pair: tuple) -> bool:
+    """Whether exchanging the faces at the two places of ``pair`` completes a trio with a free poster."""
+    i, j = pair
+    new = list(faces)
+    new[i], new[j] = faces[j], faces[i]
+    return _has_trio_near(new, available, pair)
 
 
 def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
