@@ -71,6 +71,8 @@ def test_a_bot_put_in_bots_by_a_student_is_played_not_read(monkeypatch):
     games = bots.compare_bots(["lookahead", "greedy", "random"], n_games=10, seed=7, rounds=1)
     monkeypatch.setitem(bots.BOTS, "lookahead", bots.lookahead_bot)
     assert games == bots.compare_bots([always_first, "greedy", "random"], n_games=10, seed=7, rounds=1)
+    monkeypatch.setitem(bots.BOTS, "mine", always_first)  # a name of the student's own is played too
+    assert games == bots.compare_bots(["mine", "greedy", "random"], n_games=10, seed=7, rounds=1)
 
 
 def test_a_wrong_record_would_be_caught(monkeypatch):

@@ -364,7 +364,7 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
     flag(rotate, "rotate")
     optional_flag(show_progress, "show_progress")
     flag(play_now, "play_now")
-    if not play_now and all(isinstance(name, str) and BOTS[name] is _KIT_BOTS[name] for name in names):
+    if not play_now and all(isinstance(name, str) and BOTS[name] is _KIT_BOTS.get(name) for name in names):
         from .tables import shipped_games
 
         shipped = shipped_games(names, n_games, seed, rounds, rotate)
