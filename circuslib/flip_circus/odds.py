@@ -133,15 +133,16 @@ def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) ->
 
 def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, Fraction]]:
     """``possible_backs`` as ``Fraction`` values, for the bots' hot loops."""
-    worlds = hidden_worlds(state, player)
-    total = sum(worlds.values())
+    view = _as_view(state, player)
+    worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # (world, count) pairs: no Counter to copy
+    total = sum(n for _, n in worlds)
     if total == len(worlds):  # every world counts once (the kit's tokens are all different): count each column
-        columns = [Counter(column) for column in zip(*worlds)]
+        columns = [Counter(column) for column in zip(*(world for world, _ in worlds))]
     else:
         columns = []
         for i in range(SIZE):
             counts: Counter = Counter()
-            for world, weight in worlds.items():
+            for world, weight in worlds:
                 counts[world[i]] += weight
             columns.append(counts)
     return [{a: Fraction(counts[a], total) for a in ARTISTS if counts[a]} for counts in columns]
