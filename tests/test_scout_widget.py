@@ -127,6 +127,18 @@ def test_a_whole_game_through_the_buttons(n):
     assert len(w.state.history) == n
 
 
+def test_a_redrawn_hand_closes_the_card_toggles_it_replaces():
+    w = started(3, seed=3)
+    w.keep_button.click()
+    before = list(w.toggles)
+    assert all(t.comm is not None for t in before)
+    move = next(m for m in w.state.legal_moves() if isinstance(m, Show))
+    w.select(range(move.start, move.stop))
+    w.show_button.click()  # the hand is redrawn: each card a new toggle
+    assert all(t.comm is None and t.layout.comm is None for t in before)  # not left open in the browser
+    assert w.hand_box.children == tuple(w.toggles) and all(t.comm is not None for t in w.toggles)
+
+
 def test_widget_needs_a_seeded_generator_and_sane_players():
     with pytest.raises(TypeError, match="seeded"):
         ScoutWidget(3)

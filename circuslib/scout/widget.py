@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
-from ..core.ui import Framed, GameFrame, Shown, button, svg_card, svg_doc, theme_style, png_of
+from ..core.ui import (Framed, GameFrame, Shown, button, png_of, replace_children, svg_card, svg_doc, theme_style,
+                       transient_control)
 from .bots import BOTS, greedy_bot
 from .odds import expected_set_windows, expected_shows, random_hand
 from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
@@ -242,14 +243,15 @@ class ScoutWidget(Framed):
         previous = set(self.selected) if len(self.toggles) == len(hand) else set()
         self.toggles = []
         for i, card in enumerate(hand):
-            t = widgets.ToggleButton(value=i in previous, description=f"{card[0]} ({card[1]})",
-                                     tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
-                                     layout=widgets.Layout(width="64px"), disabled=not playing)
+            t = transient_control(widgets.ToggleButton(  # made for this hand only: closed when the hand is redrawn
+                value=i in previous, description=f"{card[0]} ({card[1]})",
+                tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
+                layout=widgets.Layout(width="64px"), disabled=not playing))
             t.add_class("circus-hand-card")
             t.add_class(f"circus-hand-{i}")
             t.observe(self._selection_changed, names="value")
             self.toggles.append(t)
-        self.hand_box.children = tuple(self.toggles)
+        replace_children(self.hand_box, self.toggles)
         self.flip_button.disabled = self.keep_button.disabled = not flipping
         self.show_button.disabled = not playing
         can_scout = playing and s.can_scout(YOU) and self.pending is None
