@@ -84,6 +84,21 @@ def test_replaced_controls_made_for_one_position_are_closed_with_their_layout_an
     assert box.children == (again,) and again.comm is not None  # a refused call changes nothing
 
 
+def test_move_buttons_share_the_frames_layout_and_look_which_outlive_them():
+    frame = GameFrame("Test")
+    clicks = []
+    first = frame.move_button("forward (1)", lambda: clicks.append("forward"), css_class="circus-manoeuvre")
+    second = frame.move_button("fire at Blue 1", lambda: clicks.append("fire"), style="danger", tooltip="shoot")
+    assert first.layout is second.layout and first.style is second.style  # one model each, not one a button
+    assert "circus-manoeuvre" in first._dom_classes and second.button_style == "danger" and second.tooltip == "shoot"
+    frame.set_controls([first, second])
+    second.click()
+    frame.set_controls([frame.move_button("Roll the die", lambda: None)])
+    assert clicks == ["fire"] and first.comm is None and second.comm is None
+    assert first.layout.comm is not None and first.style.comm is not None  # the shared parts stay for the next
+    assert frame.controls.children[0].layout is first.layout
+
+
 def test_a_transient_button_may_close_itself_from_its_own_click():
     frame = GameFrame("Test")
     made = []

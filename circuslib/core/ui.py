@@ -201,10 +201,12 @@ def button(label: str, on_click: Callable[[], None], *, css_class: str | None = 
     return transient_control(b) if transient else b
 
 
-def transient_control(control):
+def transient_control(control, *, shared: Sequence = ()):
     """Mark a control made for one position only (a move's button, a card of this hand): when a box it sits in
-    drops it (``replace_children``), it is closed with the layout and style made for it."""
-    control._circus_transient = True
+    drops it (``replace_children``), it is closed with its layout and style, except those in ``shared`` (used by
+    other controls too)."""
+    parts = (getattr(control, "layout", None), getattr(control, "style", None))
+    control._circus_parts = tuple(p for p in parts if p is not None and not any(p is s for s in shared))
     return control
 
 
@@ -224,10 +226,10 @@ def replace_children(box, children: Sequence) -> None:
     dropped = [child for child in box.children if id(child) not in kept]
     box.children = children
     for child in dropped:
-        if getattr(child, "_circus_transient", False):
-            for part in (getattr(child, "layout", None), getattr(child, "style", None)):
-                if part is not None:  # made with the control: nobody else holds them
-                    part.close()
+        parts = getattr(child, "_circus_parts", None)
+        if parts is not None:  # a transient control, and the parts made for it alone
+            for part in parts:
+                part.close()
             child.close()
 
 
@@ -239,6 +241,7 @@ class GameFrame:
         import ipywidgets as widgets
 
         self._widgets = widgets
+        self._move_parts = None  # the layout and look every move button shares, made with the first one
         self.title = widgets.HTML(f"{theme_style()}<b>{_esc(title)}</b>")
         self.board = widgets.HTML()
         self.board.add_class("circus-board")
@@ -293,6 +296,21 @@ class GameFrame:
     def show_board(self, svg_or_html: str) -> None:
         """Replace the board picture."""
         self.board.value = svg_or_html
+
+    def move_button(self, label: str, on_click: Callable[[], None], *, css_class: str | None = None,
+                    tooltip: str = "", style: str = ""):
+        """A button for this position only (a manoeuvre, a target): it shares the frame's one layout and one button
+        look (one widget model, not three) and is closed when ``set_controls`` replaces it."""
+        widgets = self._widgets
+        if self._move_parts is None:
+            self._move_parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
+        layout, look = self._move_parts
+        b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, layout=layout,
+                           style=look)
+        b.on_click(lambda _: on_click())
+        if css_class:
+            b.add_class(css_class)
+        return transient_control(b, shared=self._move_parts)
 
     def set_controls(self, controls: Sequence) -> None:
         """Replace the row of buttons and sliders (closing the transient ones it drops)."""

@@ -158,8 +158,8 @@ class Flip7Widget(Framed):
             self.frame.say((prefix + " " if prefix else "") + f"You drew {card}: choose who gets it.")
             for target in s.targets_for(owner, card):
                 who = "yourself" if target == 0 else self.names[target]
-                b = button(f"{card} → {who}", lambda c=card, t=target: self.give(c, t), css_class="circus-target",
-                           transient=True)
+                b = self.frame.move_button(f"{card} → {who}", lambda c=card, t=target: self.give(c, t),
+                                           css_class="circus-target")
                 controls.append(b)
             self.hit_button.disabled = self.stay_button.disabled = True
         else:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Hashable
 
 from ..core.exact import AbsorbingChain
 from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc, transient_control
+from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import DAMAGED, DESTROYED, INTACT, destroy_chances, destroy_probability, shot_odds
@@ -161,32 +161,33 @@ class DogfightWidget(Framed):
 
     def _controls(self) -> list:
         s = self.state
+        make = self.frame.move_button  # made anew at each position, closed when the next one replaces them
         controls = []
         if s.phase in ("pick-move", "pick-fire"):
             for pick in s.legal_moves():
-                controls.append(button(str(pick), lambda p=pick: self.play(p), css_class="circus-pick",
-                                       tooltip=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
+                controls.append(make(str(pick), lambda p=pick: self.play(p), css_class="circus-pick",
+                                     tooltip=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
         elif s.phase == "move":
             for m in s.legal_moves():
-                controls.append(button(f"{m} ({m.cost})", lambda m=m: self.play(m), css_class="circus-manoeuvre",
-                                       tooltip=f"{m}: costs {m.cost} movement point(s)"))
+                controls.append(make(f"{m} ({m.cost})", lambda m=m: self.play(m), css_class="circus-manoeuvre",
+                                     tooltip=f"{m}: costs {m.cost} movement point(s)"))
         elif s.phase == "speed":
             for change in s.legal_moves():
                 new = s.plane.speed + change.delta
                 label = f"{change} → {new}" + (" (stalls!)" if new == 0 else "")
-                controls.append(button(label, lambda c=change: self.play(c), css_class="circus-speed"))
+                controls.append(make(label, lambda c=change: self.play(c), css_class="circus-speed"))
         elif s.phase == "fire":
             for fire in s.legal_moves():
                 target = s.plane_named(fire.target)
                 hexes, diff = s.shot(s.active, s.planes.index(target))
                 odds = shot_odds(hexes, diff)
                 kill = odds["destroy"] + (odds["damage"] if target.damaged else 0)
-                controls.append(button(f"{fire} (destroy {kill})", lambda f=fire: self.play(f), css_class="circus-fire",
-                                       style="danger"))
+                controls.append(make(f"{fire} (destroy {kill})", lambda f=fire: self.play(f), css_class="circus-fire",
+                                     style="danger"))
         elif s.phase == "roll":
-            controls.append(button("Roll the die", self.roll, css_class="circus-roll", style="primary"))
-        controls.append(button("New game", self.new_game, css_class="circus-new"))
-        return [transient_control(c) for c in controls]  # made anew at each position: closed when replaced
+            controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary"))
+        controls.append(make("New game", self.new_game, css_class="circus-new"))
+        return controls
 
     def _odds_html(self) -> str:
         s = self.state
