@@ -63,7 +63,7 @@ def _expected_need(state: FlipCircus, move, backs, available: tuple | None = Non
     outcomes = _faces_after(state, move, backs)
     if len(outcomes) == 1 and outcomes[0][0] == 1:
         return _trio_need(outcomes[0][1], available)
-    return sum((p * _trio_need(f, available) for p, f in outcomes), Fraction(0))
+    return _average([(p, _trio_need(f, available)) for p, f in outcomes])
 
 
 def _expected_threats(state: FlipCircus, move, backs, available: set | None = None) -> Fraction | int:
@@ -73,7 +73,14 @@ def _expected_threats(state: FlipCircus, move, backs, available: set | None = No
     outcomes = _faces_after(state, move, backs)
     if len(outcomes) == 1 and outcomes[0][0] == 1:
         return _threats(outcomes[0][1], available)
-    return sum((p * _threats(f, available) for p, f in outcomes), Fraction(0))
+    return _average([(p, _threats(f, available)) for p, f in outcomes])
+
+
+def _average(weighted: list) -> Fraction:
+    """``sum(p * value)`` for exact chances p and whole-number values, over one common denominator: one Fraction
+    made at the end instead of one per product and per sum (the same value)."""
+    common = math.lcm(*(p.denominator for p, _ in weighted))
+    return Fraction(sum(p.numerator * (common // p.denominator) * value for p, value in weighted), common)
 
 
 def _best_look(state: FlipCircus, backs) -> int | None:
