@@ -37,7 +37,7 @@ class OpenerRing:
 
 
 def count_opener_rings() -> list[OpenerRing]:
-    """Search every ring the opener can see, with the kit's rules (about a second: one search per ring)."""
+    """Search every ring the opener can see, with the kit's rules (about a third of a second: one search per ring)."""
     import sympy
 
     from .odds import _opener_best_chance, _opener_rings
