@@ -321,6 +321,32 @@ def test_one_turn_graph_draws_without_scipy():
     assert "with a new poster" in ax.get_title()
 
 
+def test_the_one_turn_picture_depends_on_its_seed_not_on_how_the_graph_was_put_together():
+    import random
+
+    import matplotlib
+    import networkx as nx
+    from matplotlib.collections import PathCollection
+
+    matplotlib.use("Agg")
+    from circuslib.flip_circus.graphs import draw_one_turn
+
+    graph = one_turn_graph(from_faces(NEAR, known={0: [1]}), max_nodes=120)
+    shuffled = nx.DiGraph(**graph.graph)  # the same positions and actions, added in another order
+    nodes = list(graph.nodes(data=True))
+    random.Random(3).shuffle(nodes)
+    shuffled.add_nodes_from(nodes)
+    shuffled.add_edges_from(graph.edges(data=True))
+
+    def places(g, seed):
+        ax = draw_one_turn(g, seed=seed)
+        [dots] = [c for c in ax.collections if isinstance(c, PathCollection)]
+        return {node: tuple(xy) for node, xy in zip(g.nodes, dots.get_offsets().tolist())}
+
+    assert places(graph, 2) == places(shuffled, 2)
+    assert places(graph, 2) != places(graph, 3)  # the seed does spread each ring differently
+
+
 def test_five_clowns_plans_end_the_turn_with_every_clown_up():
     # all five Clowns are visible and both sides have two posters: any two actions that keep them all up win
     ring = [(A, M), (C, V), (M, V), (C, A), (V, MU), (MU, D), (C, M), (D, A), (C, MU), (C, D)]

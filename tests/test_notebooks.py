@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
+import nbformat
 import pytest
 
 from circuslib.core.teach import CORRECT_MARK
-from notebooks import ROOT, cell_error, cell_text, execute, lessons
+from notebooks import ROOT, cell_error, cell_text, execute, lessons, run
 
 ALL_NOTEBOOKS = lessons() + sorted((ROOT / "exercises").glob("*.ipynb"))
 CHECK_CALL = re.compile(r"^\s*check\.\w+\(", re.M)
@@ -38,3 +40,26 @@ def test_notebook_runs_top_to_bottom_in_a_fresh_kernel(path):
         assert checks, f"{path.name} has no check cells"
         for cell in checks:
             assert CORRECT_MARK in cell_text(cell), f"{path.name}: this check did not pass:\n{cell.source}"
+
+
+def _pictures(notebook) -> list[tuple[int, str, str]]:
+    """Every picture a notebook showed: (cell number, kind, the picture itself)."""
+    return [(i, kind, output["data"][kind]) for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+            for output in cell.get("outputs", []) for kind in ("image/png", "image/svg+xml")
+            if kind in output.get("data", {})]
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_a_lessons_figures_are_the_same_pictures_in_every_kernel(path, monkeypatch):
+    """Seeded randomness and a fixed order of nodes make each figure the same picture whenever the lesson runs,
+    whatever hash seed Python drew for the kernel (it orders a set of strings, and a layout made from one)."""
+    first = execute(path)
+    other = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    monkeypatch.setenv("PYTHONHASHSEED", other)  # a kernel whose sets of strings come out in another order
+    second = run(nbformat.read(path, as_version=4), path)
+    shown, again = _pictures(first), _pictures(second)
+    assert shown, f"{path.name} shows no picture"
+    assert [(i, kind) for i, kind, _ in shown] == [(i, kind) for i, kind, _ in again]
+    changed = [i for (i, _, a), (_, _, b) in zip(shown, again) if a != b]
+    assert not changed, f"{path.name}: the picture of cell {changed} is not the same in another kernel"

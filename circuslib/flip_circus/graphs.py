@@ -632,8 +632,10 @@ def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | Non
     for node, data in graph.nodes(data=True):
         shells.setdefault(data["depth"], []).append(node)
     rng = random.Random(seed)
-    for nodes in shells.values():
-        rng.shuffle(nodes)  # spread the edges round each ring
+    for depth in sorted(shells):
+        # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
+        shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
+        rng.shuffle(shells[depth])  # spread the edges round each ring
     pos = nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
     root = graph.graph["root"]
     colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
