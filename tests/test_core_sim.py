@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import matplotlib
 import pytest
 
 matplotlib.use("Agg")
 
-from circuslib.core.sim import Estimate, Tally, monte_carlo, plot_convergence, plot_tally, progress, tally, wilson_interval
+from circuslib.core.sim import Estimate, ShippedRuns, Tally, monte_carlo, plot_convergence, plot_tally, progress, tally, wilson_interval
 
 
 def test_same_seed_same_numbers():
@@ -109,3 +110,32 @@ def test_an_estimate_from_values_matches_the_hand_computation():
     assert estimate.mean == 2.5 and abs(estimate.stderr - (5 / 12) ** 0.5) < 1e-12 and estimate.values == (1, 2, 3, 4)
     with pytest.raises(ValueError, match="no simulated values"):
         Estimate.from_values([])
+
+
+def _die_game(rng: random.Random):
+    """Two players each roll a die: the higher wins, equal rolls tie."""
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    return 0 if a > b else 1 if b > a else "tie"
+
+
+def test_a_shipped_run_reads_back_as_the_tally_that_plays_it(tmp_path):
+    records = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"})
+    assert records.runs() == {} and records.tally("dice | seed 4", 10) is None  # nothing shipped yet
+    played = records.play(_die_game, 200, 4)
+    assert len(played) == 200 and set(played) <= {"0", "1", "t"}
+    records.write({"dice | seed 4": played}, "two dice, the higher wins")
+    again = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"})
+    assert again.runs() == {"dice | seed 4": played}
+    read = again.tally("dice | seed 4", 200)
+    assert read == tally(_die_game, 200, 4) and str(read) == str(tally(_die_game, 200, 4))  # the same counts
+    assert again.tally("dice | seed 4", 50) == tally(_die_game, 50, 4)  # a shorter run is its beginning
+    assert again.tally("dice | seed 4", 201) is None and again.tally("dice | seed 5", 10) is None
+    # tie: 1/6 of the games, each player 5/12
+    assert read.contains("tie", Fraction(1, 6)) and read.contains(0, Fraction(5, 12))
+
+
+def test_shipped_runs_need_one_character_codes_of_their_own(tmp_path):
+    with pytest.raises(ValueError, match="one character"):
+        ShippedRuns(tmp_path / "r.json", {0: "0", 1: "0"})
+    with pytest.raises(ValueError, match="one character"):
+        ShippedRuns(tmp_path / "r.json", {0: "seat 0", 1: "1"})

@@ -80,7 +80,7 @@ def test_a_wrong_record_would_be_caught(monkeypatch):
     runs = tables.play_lesson_games()
     key = next(iter(runs))
     wrong = {key: ("1" if runs[key][0] != "1" else "0") + runs[key][1:]}
-    monkeypatch.setattr(tables, "_tournament_records", lambda: wrong)
+    monkeypatch.setattr(tables.RECORDS, "_runs", wrong)
     from circuslib.scout.bots import compare_bots
 
     names = ["lookahead", "greedy", "random"]

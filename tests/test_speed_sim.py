@@ -13,7 +13,7 @@ from circuslib.core.sim import tally
 from circuslib.speed.bots import fast_round, win_rate, win_rate_curve
 from circuslib.speed.odds import stalemate_odds
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, deal, fits
-from circuslib.speed.sim import (LESSON_RUNS, _records, play_lesson_runs, shipped_matches, shipped_rounds,
+from circuslib.speed.sim import (LESSON_RUNS, RECORDS, play_lesson_runs, shipped_matches, shipped_rounds,
                                  simulate_stalemates, stalemate_deals)
 from circuslib.speed.widget import simulated_matches
 
@@ -124,8 +124,8 @@ def test_simulate_stalemates_is_seeded_and_keeps_its_values():
 # the shipped tournaments
 
 def test_every_shipped_run_is_the_rounds_the_kit_plays_round_for_round():
-    assert play_lesson_runs() == _records()  # about 15 s: every round of every lesson run played again
-    assert len(_records()) == len(LESSON_RUNS)
+    assert play_lesson_runs() == RECORDS.runs()  # about 15 s: every round of every lesson run played again
+    assert len(RECORDS.runs()) == len(LESSON_RUNS)
 
 
 def test_win_rate_reads_the_shipped_run_and_a_shorter_run_is_its_beginning():

@@ -13,7 +13,7 @@ from .game import GameState, Policy, playout
 
 __all__ = [
     "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
-    "plot_convergence", "plot_tally", "wilson_interval",
+    "plot_convergence", "plot_tally", "wilson_interval", "ShippedRuns",
 ]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal: 95% two-sided intervals
@@ -163,6 +163,57 @@ def tally(trial: Callable[[random.Random], Hashable], n: int, seed: int | random
     rng = _check_seed(seed)
     n = _check_count(n)
     return Tally(Counter(trial(rng) for _ in progress(range(n), n, show=show_progress)), n)
+
+
+class ShippedRuns:
+    """The seeded runs a lesson plays (bot tournaments), shipped as who won each trial, one character a trial, in
+    a JSON file next to the game's modules: a class of thirty kernels reads them instead of playing the same games
+    thirty times. A run read back is the Tally ``tally`` gives when it plays them, and a shorter run is its
+    beginning (the same trials in the same order). The game's test plays every run again and compares."""
+
+    def __init__(self, path, codes: dict) -> None:
+        from pathlib import Path
+
+        self.path = Path(path)
+        self.codes = dict(codes)  # each outcome (a seat, "tie", None) and its one character
+        if len(set(self.codes.values())) != len(self.codes) or any(len(c) != 1 for c in self.codes.values()):
+            raise ValueError("each outcome needs a code of its own, one character long")
+        self.outcomes = {code: outcome for outcome, code in self.codes.items()}
+        self._runs: dict[str, str] | None = None
+
+    def runs(self) -> dict[str, str]:
+        """Every shipped run: its key and who won each trial, as text (an empty dict when no file is shipped)."""
+        if self._runs is None:
+            import json
+
+            self._runs = json.loads(self.path.read_text(encoding="utf-8"))["runs"] if self.path.exists() else {}
+        return self._runs
+
+    def tally(self, key: str, n: int) -> Tally | None:
+        """The Tally of the first n trials of the run ``key``: None when it is not shipped or holds fewer trials."""
+        record = self.runs().get(key)
+        if record is None or n > len(record):
+            return None
+        # the outcomes counted in the order they came, as tally counts them
+        return Tally(Counter(self.outcomes[code] for code in record[:n]), n)
+
+    def play(self, trial: Callable[[random.Random], Hashable], n: int, seed: int | random.Random) -> str:
+        """Play a run now, exactly as ``tally(trial, n, seed)`` plays it, and return who won each trial as text."""
+        outcomes: list = []
+        tally(lambda rng: outcomes.append(trial(rng)), n, seed, show_progress=False)
+        return "".join(self.codes[outcome] for outcome in outcomes)
+
+    def write(self, runs: dict[str, str], about: str, path=None):
+        """Write the runs (from ``play``) to the shipped file (or to ``path``), with a sentence saying what they are
+        and how to write them again; returns the path written."""
+        import json
+        from pathlib import Path
+
+        path = self.path if path is None else Path(path)
+        path.write_text(json.dumps({"about": about, "runs": runs}, indent=1) + "\n", encoding="utf-8")
+        if path == self.path:
+            self._runs = None  # read again when next asked
+        return path
 
 
 def playout_scores(start: GameState | Callable[[random.Random], GameState], policies=None, *,

@@ -19,12 +19,12 @@ every game again and compares it game for game.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.sim import ShippedRuns
 from .rules import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -98,56 +98,33 @@ def set_somewhere_table() -> dict[tuple[int, int, int, str], sympy.Rational]:
 
 # every seeded tournament the lesson plays: (the bots by name, in seat order, games, seed, rounds, rotate)
 LESSON_GAMES: tuple = ((("lookahead", "greedy", "random"), 100, 7, 1, True),)
-_CODES = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"}
-_OUTCOMES = {code: outcome for outcome, code in _CODES.items()}
+RECORDS = ShippedRuns(TOURNAMENT_FILE, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"})  # a seat, or a tie
 
 
 def _run_key(names: tuple, seed, rounds, rotate: bool) -> str:
     return f"{'/'.join(names)} | seed {seed!r} | rounds {rounds} | {'rotating' if rotate else 'seat 0 first'}"
 
 
-@lru_cache(maxsize=1)
-def _tournament_records() -> dict[str, str]:
-    if not TOURNAMENT_FILE.exists():
-        return {}
-    return json.loads(TOURNAMENT_FILE.read_text(encoding="utf-8"))["runs"]
-
-
 def shipped_games(names: tuple, n_games: int, seed, rounds, rotate: bool) -> Tally | None:
     """The Tally ``bots.compare_bots`` gives for these bots (by name), read from the shipped record (None if the
     record does not hold this run, or holds fewer games)."""
-    from ..core.sim import Tally
-
-    record = _tournament_records().get(_run_key(tuple(names), seed, rounds, rotate))
-    if record is None or n_games > len(record):
-        return None
-    # the winners counted in the order they came, as core.sim.tally counts them
-    return Tally(Counter(_OUTCOMES[code] for code in record[:n_games]), n_games)
+    return RECORDS.tally(_run_key(tuple(names), seed, rounds, rotate), n_games)
 
 
 def play_lesson_games() -> dict[str, str]:
     """Play every tournament of ``LESSON_GAMES`` now and return who won each game, as text (0-4 a seat, t a tie)."""
-    from ..core.sim import tally
     from .bots import BOTS, _game_winner
 
-    runs = {}
-    for names, n_games, seed, rounds, rotate in LESSON_GAMES:
-        winners: list = []
-        play = _game_winner([BOTS[name] for name in names], rounds, rotate)
-        tally(lambda rng: winners.append(play(rng)), n_games, seed, show_progress=False)  # as compare_bots plays
-        runs[_run_key(names, seed, rounds, rotate)] = "".join(_CODES[w] for w in winners)
-    return runs
+    return {_run_key(names, seed, rounds, rotate):  # played as compare_bots plays them
+            RECORDS.play(_game_winner([BOTS[name] for name in names], rounds, rotate), n_games, seed)
+            for names, n_games, seed, rounds, rotate in LESSON_GAMES}
 
 
 def write_tournaments(path: Path | str = TOURNAMENT_FILE) -> Path:
     """Play the lesson's tournaments again and write who won each game to ``tournaments.json``."""
-    path = Path(path)
-    data = {"about": "who won each game (a seat 0-4, t = a tie) of the seeded bot tournaments of the Scout lesson",
-            "played_by": "circuslib.scout.bots.compare_bots", "regenerate": "python -m circuslib.scout.tables",
-            "runs": play_lesson_games()}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    _tournament_records.cache_clear()
-    return path
+    return RECORDS.write(play_lesson_games(), "who won each game (a seat 0-4, t = a tie) of the seeded bot "
+                         "tournaments of the Scout lesson, as circuslib.scout.bots.compare_bots plays them; "
+                         "written again by python -m circuslib.scout.tables", path)
 
 
 if __name__ == "__main__":

@@ -14,22 +14,18 @@ times.
 """
 from __future__ import annotations
 
-import json
-from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from ..core.sim import Estimate, Tally
+from ..core.sim import Estimate, ShippedRuns, Tally
 from .rules import ONE_DECK, Setup
 
 __all__ = ["simulate_stalemates", "stalemate_deals", "shipped_rounds", "shipped_matches", "LESSON_RUNS",
            "play_lesson_runs", "write_tournaments"]
 
 TOURNAMENTS = Path(__file__).with_name("tournaments.json")
-_CODES = {0: "0", 1: "1", "tie": "t", None: "n"}
-_OUTCOMES = {code: outcome for outcome, code in _CODES.items()}
+RECORDS = ShippedRuns(TOURNAMENTS, {0: "0", 1: "1", "tie": "t", None: "n"})  # a seat, a tied round, a tied match
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -91,18 +87,6 @@ def _key(what: str, setup_name: str, detail, ratio: Fraction, seed: int) -> str:
     return f"{what} | {setup_name} | {detail} | ratio {ratio} | seed {seed}"
 
 
-@lru_cache(maxsize=1)
-def _records() -> dict[str, str]:
-    if not TOURNAMENTS.exists():
-        return {}
-    return json.loads(TOURNAMENTS.read_text(encoding="utf-8"))["runs"]
-
-
-def _tally_of(record: str, n: int) -> Tally:
-    # the outcomes counted in the order they came, as core.sim.tally counts them
-    return Tally(Counter(_OUTCOMES[c] for c in record[:n]), n)
-
-
 def _setup_name(setup: Setup) -> str | None:
     from .rules import SETUPS
 
@@ -114,27 +98,24 @@ def shipped_rounds(setup: Setup, policies: Sequence[str], ratio, n: int, seed: i
     name = _setup_name(setup)
     if name is None or isinstance(seed, bool) or not isinstance(seed, int):
         return None
-    record = _records().get(_key("rounds", name, tuple(policies), Fraction(ratio), seed))
-    return None if record is None or n > len(record) else _tally_of(record, n)
+    return RECORDS.tally(_key("rounds", name, tuple(policies), Fraction(ratio), seed), n)
 
 
 def shipped_matches(setup_name: str, rounds: int, ratio, matches: int, seed: int) -> Tally | None:
     """The Tally ``widget.simulated_matches`` gives for these arguments, from the shipped record (None if not)."""
-    record = _records().get(_key("matches", setup_name, rounds, Fraction(ratio), seed))
-    return None if record is None or matches > len(record) else _tally_of(record, matches)
+    return RECORDS.tally(_key("matches", setup_name, rounds, Fraction(ratio), seed), matches)
 
 
 def play_lesson_runs() -> dict[str, str]:
     """Play every run of ``LESSON_RUNS`` now (about 15 s) and return who won each round or match, as text."""
     import zlib
 
-    from ..core.sim import tally
     from .bots import fast_round, play_match
     from .rules import SETUPS
 
     runs = {}
     for what, setup_name, detail, ratio, n, seed in LESSON_RUNS:
-        setup, outcomes = SETUPS[setup_name], []
+        setup = SETUPS[setup_name]
         if what == "rounds":
             rates = (ratio, Fraction(1))
             trial = lambda rng: fast_round(setup, rng, detail, rates).winner  # noqa: E731 - as bots.win_rate
@@ -143,19 +124,16 @@ def play_lesson_runs() -> dict[str, str]:
             rates = (ratio, Fraction(1))
             trial = lambda rng: play_match(setup, rng, ("first", "first"), rates, detail).winner()  # noqa: E731
             stream = zlib.crc32(f"{setup_name}|{detail}|{ratio}|{seed}".encode())  # as widget.simulated_matches
-        tally(lambda rng: outcomes.append(trial(rng)), n, stream, show_progress=False)
-        runs[_key(what, setup_name, detail, ratio, seed)] = "".join(_CODES[o] for o in outcomes)
+        runs[_key(what, setup_name, detail, ratio, seed)] = RECORDS.play(trial, n, stream)
     return runs
 
 
 def write_tournaments(path: Path = TOURNAMENTS) -> Path:
     """Play the lesson's runs again and write them to ``tournaments.json``."""
-    data = {"about": "who won each round (0, 1, t = tie) or match (n = tie) of the seeded runs of the Speed lesson; "
-                     "written by python -m circuslib.speed.sim, checked round for round by tests/test_speed_sim.py",
-            "runs": play_lesson_runs()}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    _records.cache_clear()
-    return path
+    return RECORDS.write(play_lesson_runs(),
+                         "who won each round (0, 1, t = tie) or match (n = tie) of the seeded runs of the Speed lesson; "
+                         "written by python -m circuslib.speed.sim, checked round for round by tests/test_speed_sim.py",
+                         path)
 
 
 if __name__ == "__main__":
