@@ -183,3 +183,63 @@ def test_the_quick_never_stop_round_matches_the_exact_distribution():
     assert set(result.counts) <= {1, 2, 3, 4, 5, 6, "Flip 7"}
     for outcome, p in cards_before_bust().items():
         assert result.contains(outcome, p), outcome
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's tournament, shipped (tournaments.json)
+
+LESSON_BOTS = [AlwaysHit(), StopAtSum(23), StopAtRisk(Fraction(1, 4)), Optimal()]
+
+
+def test_the_shipped_tournament_is_what_the_bots_play_game_for_game():
+    import json
+
+    from circuslib.flip7 import tables
+
+    played = tables.play_lesson_games()  # every game played again (about a second)
+    shipped = json.loads(tables.TOURNAMENT_FILE.read_text(encoding="utf-8"))["runs"]
+    assert played == shipped and len(shipped) == len(tables.LESSON_GAMES)
+    for bots, n, seed, target, rotate in tables.LESSON_GAMES:
+        assert len(shipped[tables._run_key(bots, seed, target, rotate)]) == n
+
+
+def test_win_rates_reads_the_lesson_tournament_and_it_is_what_playing_gives():
+    from circuslib.flip7.tables import shipped_win_rates
+
+    read = win_rates(LESSON_BOTS, 500, seed=2026)
+    played = win_rates(LESSON_BOTS, 500, seed=2026, play_now=True)
+    assert read == played and str(read) == str(played)
+    assert [read.counts[seat] for seat in range(4)] == [37, 126, 177, 160]  # the lesson's text
+    # a shorter run is the record's beginning; more games, another seed, target or dealer are played
+    assert win_rates(LESSON_BOTS, 40, seed=2026) == win_rates(LESSON_BOTS, 40, seed=2026, play_now=True)
+    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 200, True) is not None
+    assert shipped_win_rates(LESSON_BOTS, 501, 2026, 200, True) is None
+    assert shipped_win_rates(LESSON_BOTS, 40, 2027, 200, True) is None
+    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 100, True) is None
+    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 200, False) is None
+    assert shipped_win_rates(LESSON_BOTS[::-1], 40, 2026, 200, True) is None
+    assert shipped_win_rates([AlwaysHit(), StopAtSum(22), *LESSON_BOTS[2:]], 40, 2026, 200, True) is None
+
+
+def test_a_students_own_bot_is_played_not_read():
+    class Bolder(StopAtSum):  # a student's bot: the kit's stop-at-sum, bolder with five numbers
+        def wants_hit(self, hand, deck):
+            return len(hand.numbers) >= 5 or super().wants_hit(hand, deck)
+
+    bots = [AlwaysHit(), Bolder(23), *LESSON_BOTS[2:]]
+    assert win_rates(bots, 30, seed=2026) == win_rates(bots, 30, seed=2026, play_now=True)
+
+
+def test_a_wrong_record_would_be_caught(monkeypatch):
+    from circuslib.flip7 import tables
+
+    runs = tables.play_lesson_games()
+    key = next(iter(runs))
+    wrong = {key: ("1" if runs[key][0] != "1" else "0") + runs[key][1:]}  # one game's winner changed
+    monkeypatch.setattr(tables.RECORDS, "_runs", wrong)
+    assert win_rates(LESSON_BOTS, 5, seed=2026) != win_rates(LESSON_BOTS, 5, seed=2026, play_now=True)
+
+
+def test_play_now_must_be_true_or_false():
+    with pytest.raises(TypeError):
+        win_rates(LESSON_BOTS, 5, seed=2026, play_now="yes")

@@ -47,7 +47,7 @@ def _check_deck(deck, name: str = "deck") -> tuple[int, ...]:
 __all__ = [
     "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
     "win_rates", "plot_win_rates", "simulate_threshold_rounds", "choose_target", "live_bust_probability",
-    "never_stop_round",
+    "never_stop_round", "KIT_BOTS",
 ]
 
 
@@ -233,6 +233,10 @@ def _counting_hit(number_counts: tuple, numbers: tuple, modifiers: tuple, fresh:
     return table.get(key, False)
 
 
+KIT_BOTS: tuple = (AlwaysHit, StopAtSum, StopAtRisk, Optimal, CardCounter)
+"""The kit's own kinds of bot (a subclass a student writes is not one of them)."""
+
+
 def policy(bot: Bot) -> Callable:
     """The bot as a core policy ``policy(state, rng) -> move`` (hit/stay on its turn, a target when asked)."""
     instance(bot, "bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
@@ -300,8 +304,12 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
 
 
 def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, rotate_dealer: bool = True,
-              show_progress: bool | None = None) -> Tally:
-    """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game)."""
+              show_progress: bool | None = None, play_now: bool = False) -> Tally:
+    """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game).
+
+    A tournament the lesson plays (the kit's own bots, the lesson's seed) is read from the record of its games
+    shipped with the kit (``tables.shipped_win_rates``): the same Tally, without playing the games again;
+    ``play_now`` plays it all the same."""
     bots = _check_bots(bots)
     whole(target, "target", 1, MOST_TARGET)
     limit(whole(n, "n", 1) * max(target, 200) // 200, 10_000, "n games (counted in games to 200 points)",
@@ -309,7 +317,19 @@ def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, r
     seed_arg(seed)
     flag(rotate_dealer, "rotate_dealer")
     optional_flag(show_progress, "show_progress")
+    flag(play_now, "play_now")
+    if not play_now and all(type(bot) in KIT_BOTS for bot in bots):  # a student's own bot is always played
+        from .tables import shipped_win_rates
 
+        shipped = shipped_win_rates(bots, n, seed, target, rotate_dealer)
+        if shipped is not None:
+            return shipped
+    return tally(_game_winner(bots, target, rotate_dealer), n, seed, show_progress=show_progress)
+
+
+def _game_winner(bots: Sequence[Bot], target: int, rotate_dealer: bool) -> Callable[[random.Random], int]:
+    """The trial ``win_rates`` tallies: play one game and return the winner's seat; with ``rotate_dealer`` the
+    k-th game it plays is dealt by seat k mod the number of players."""
     counter = {"game": 0}
 
     def trial(rng: random.Random):
@@ -317,7 +337,7 @@ def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, r
         counter["game"] += 1
         return play_game(bots, rng, target=target, dealer=dealer).winner()
 
-    return tally(trial, n, seed, show_progress=show_progress)
+    return trial
 
 
 def plot_win_rates(result: Tally, bots: Sequence[Bot], ax=None, *, title: str = "Win rates (95% intervals)"):
