@@ -119,13 +119,19 @@ def _die_game(rng: random.Random):
 
 
 def test_a_shipped_run_reads_back_as_the_tally_that_plays_it(tmp_path):
-    records = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"})
+    lesson = [("dice | seed 4", _die_game, 200, 4), ("dice | seed 6", _die_game, 30, 6)]  # key, trial, n, seed
+    records = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"}, about="two dice, the higher wins",
+                          lesson_runs=lambda: lesson)
     assert records.runs() == {} and records.tally("dice | seed 4", 10) is None  # nothing shipped yet
     played = records.play(_die_game, 200, 4)
     assert len(played) == 200 and set(played) <= {"0", "1", "t"}
-    records.write({"dice | seed 4": played}, "two dice, the higher wins")
+    assert records.play_all() == {"dice | seed 4": played, "dice | seed 6": records.play(_die_game, 30, 6)}
+    assert records.rewrite() == tmp_path / "runs.json"
     again = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"})
-    assert again.runs() == {"dice | seed 4": played}
+    assert again.runs() == records.play_all() and again.runs()["dice | seed 4"] == played
+    import json
+
+    assert json.loads((tmp_path / "runs.json").read_text(encoding="utf-8"))["about"] == "two dice, the higher wins"
     read = again.tally("dice | seed 4", 200)
     assert read == tally(_die_game, 200, 4) and str(read) == str(tally(_die_game, 200, 4))  # the same counts
     assert again.tally("dice | seed 4", 50) == tally(_die_game, 50, 4)  # a shorter run is its beginning
@@ -139,3 +145,5 @@ def test_shipped_runs_need_one_character_codes_of_their_own(tmp_path):
         ShippedRuns(tmp_path / "r.json", {0: "0", 1: "0"})
     with pytest.raises(ValueError, match="one character"):
         ShippedRuns(tmp_path / "r.json", {0: "seat 0", 1: "1"})
+    with pytest.raises(ValueError, match="which runs the lesson plays"):
+        ShippedRuns(tmp_path / "r.json", {0: "0", 1: "1"}).play_all()

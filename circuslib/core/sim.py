@@ -6,7 +6,6 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .game import GameState, Policy, playout
@@ -171,7 +170,8 @@ class ShippedRuns:
     thirty times. A run read back is the Tally ``tally`` gives when it plays them, and a shorter run is its
     beginning (the same trials in the same order). The game's test plays every run again and compares."""
 
-    def __init__(self, path, codes: dict) -> None:
+    def __init__(self, path, codes: dict, *, about: str = "",
+                 lesson_runs: Callable[[], Iterable[tuple[str, Callable, int, int]]] | None = None) -> None:
         from pathlib import Path
 
         self.path = Path(path)
@@ -179,6 +179,8 @@ class ShippedRuns:
         if len(set(self.codes.values())) != len(self.codes) or any(len(c) != 1 for c in self.codes.values()):
             raise ValueError("each outcome needs a code of its own, one character long")
         self.outcomes = {code: outcome for outcome, code in self.codes.items()}
+        self.about = about  # what the runs are and how to write them again, kept in the file
+        self.lesson_runs = lesson_runs  # every run the lesson plays: (its key, its trial, how many, the seed)
         self._runs: dict[str, str] | None = None
 
     def runs(self) -> dict[str, str]:
@@ -203,17 +205,27 @@ class ShippedRuns:
         tally(lambda rng: outcomes.append(trial(rng)), n, seed, show_progress=False)
         return "".join(self.codes[outcome] for outcome in outcomes)
 
-    def write(self, runs: dict[str, str], about: str, path=None):
-        """Write the runs (from ``play``) to the shipped file (or to ``path``), with a sentence saying what they are
-        and how to write them again; returns the path written."""
+    def play_all(self) -> dict[str, str]:
+        """Play every run the lesson plays (``lesson_runs``) now, and return each one's key and who won each trial."""
+        if self.lesson_runs is None:
+            raise ValueError("these records were not told which runs the lesson plays (lesson_runs)")
+        return {key: self.play(trial, n, seed) for key, trial, n, seed in self.lesson_runs()}
+
+    def write(self, runs: dict[str, str], path=None):
+        """Write the runs (from ``play``) to the shipped file (or to ``path``), with the sentence ``about`` saying
+        what they are and how to write them again; returns the path written."""
         import json
         from pathlib import Path
 
         path = self.path if path is None else Path(path)
-        path.write_text(json.dumps({"about": about, "runs": runs}, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps({"about": self.about, "runs": runs}, indent=1) + "\n", encoding="utf-8")
         if path == self.path:
             self._runs = None  # read again when next asked
         return path
+
+    def rewrite(self, path=None):
+        """Play every run the lesson plays again and write them to the shipped file (or to ``path``)."""
+        return self.write(self.play_all(), path)
 
 
 def playout_scores(start: GameState | Callable[[random.Random], GameState], policies=None, *,

@@ -21,8 +21,6 @@ __all__ = ["TOURNAMENT_FILE", "RECORDS", "LESSON_GAMES", "shipped_win_rates", "p
            "write_tournaments"]
 
 TOURNAMENT_FILE = Path(__file__).resolve().with_name("tournaments.json")
-RECORDS = ShippedRuns(TOURNAMENT_FILE, {seat: str(seat) for seat in range(10)})  # the winner's seat, 0 to 9
-"""Who won each game of the lesson's tournaments, one character a game."""
 # every seeded tournament the lesson plays: (the bots, in seat order, games, seed, target, rotate the dealer)
 LESSON_GAMES: tuple = (((AlwaysHit(), StopAtSum(23), StopAtRisk(Fraction(1, 4)), Optimal()), 500, 2026, TARGET,
                         True),)
@@ -34,23 +32,24 @@ def _run_key(bots: Sequence[Bot], seed: int, target: int, rotate_dealer: bool) -
             f"{'dealer rotating' if rotate_dealer else 'seat 0 deals'}")
 
 
+def _lesson_runs():
+    for bots, n, seed, target, rotate in LESSON_GAMES:  # played as win_rates plays them
+        yield _run_key(bots, seed, target, rotate), _game_winner(bots, target, rotate), n, seed
+
+
+RECORDS = ShippedRuns(TOURNAMENT_FILE, {seat: str(seat) for seat in range(10)}, lesson_runs=_lesson_runs,
+                      about="who won each game (the winner's seat) of the seeded tournaments of the Flip 7 lesson, "
+                            "as circuslib.flip7.bots.win_rates plays them; written again by python -m "
+                            "circuslib.flip7.tables, checked game for game by tests/test_flip7_bots.py")
+"""Who won each game of the lesson's tournaments, one character a game."""
+play_lesson_games = RECORDS.play_all  # every game played again now (about a second): {run: who won each game}
+write_tournaments = RECORDS.rewrite  # played again and written to tournaments.json
+
+
 def shipped_win_rates(bots: Sequence[Bot], n: int, seed: int, target: int, rotate_dealer: bool) -> Tally | None:
     """The Tally ``bots.win_rates`` gives for these kit bots, read from the shipped record (None if the record does
     not hold this run, or holds fewer games)."""
     return RECORDS.tally(_run_key(bots, seed, target, rotate_dealer), n)
-
-
-def play_lesson_games() -> dict[str, str]:
-    """Play every tournament of ``LESSON_GAMES`` now (about a second) and return who won each game, as text."""
-    return {_run_key(bots, seed, target, rotate): RECORDS.play(_game_winner(bots, target, rotate), n, seed)
-            for bots, n, seed, target, rotate in LESSON_GAMES}
-
-
-def write_tournaments(path: Path | str = TOURNAMENT_FILE) -> Path:
-    """Play the lesson's tournaments again and write who won each game to ``tournaments.json``."""
-    return RECORDS.write(play_lesson_games(), "who won each game (the winner's seat) of the seeded tournaments of "
-                         "the Flip 7 lesson, as circuslib.flip7.bots.win_rates plays them; written again by "
-                         "python -m circuslib.flip7.tables, checked game for game by tests/test_flip7_bots.py", path)
 
 
 if __name__ == "__main__":

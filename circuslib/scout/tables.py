@@ -98,33 +98,30 @@ def set_somewhere_table() -> dict[tuple[int, int, int, str], sympy.Rational]:
 
 # every seeded tournament the lesson plays: (the bots by name, in seat order, games, seed, rounds, rotate)
 LESSON_GAMES: tuple = ((("lookahead", "greedy", "random"), 100, 7, 1, True),)
-RECORDS = ShippedRuns(TOURNAMENT_FILE, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"})  # a seat, or a tie
-
-
 def _run_key(names: tuple, seed, rounds, rotate: bool) -> str:
     return f"{'/'.join(names)} | seed {seed!r} | rounds {rounds} | {'rotating' if rotate else 'seat 0 first'}"
+
+
+def _lesson_runs():
+    from .bots import BOTS, _game_winner
+
+    for names, n_games, seed, rounds, rotate in LESSON_GAMES:  # played as compare_bots plays them
+        yield (_run_key(names, seed, rounds, rotate), _game_winner([BOTS[name] for name in names], rounds, rotate),
+               n_games, seed)
+
+
+RECORDS = ShippedRuns(TOURNAMENT_FILE, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"}, lesson_runs=_lesson_runs,
+                      about="who won each game (a seat 0-4, t = a tie) of the seeded bot tournaments of the Scout "
+                            "lesson, as circuslib.scout.bots.compare_bots plays them; written again by python -m "
+                            "circuslib.scout.tables")
+play_lesson_games = RECORDS.play_all  # every game played again now: {run: who won each game, 0-4 a seat, t a tie}
+write_tournaments = RECORDS.rewrite  # played again and written to tournaments.json
 
 
 def shipped_games(names: tuple, n_games: int, seed, rounds, rotate: bool) -> Tally | None:
     """The Tally ``bots.compare_bots`` gives for these bots (by name), read from the shipped record (None if the
     record does not hold this run, or holds fewer games)."""
     return RECORDS.tally(_run_key(tuple(names), seed, rounds, rotate), n_games)
-
-
-def play_lesson_games() -> dict[str, str]:
-    """Play every tournament of ``LESSON_GAMES`` now and return who won each game, as text (0-4 a seat, t a tie)."""
-    from .bots import BOTS, _game_winner
-
-    return {_run_key(names, seed, rounds, rotate):  # played as compare_bots plays them
-            RECORDS.play(_game_winner([BOTS[name] for name in names], rounds, rotate), n_games, seed)
-            for names, n_games, seed, rounds, rotate in LESSON_GAMES}
-
-
-def write_tournaments(path: Path | str = TOURNAMENT_FILE) -> Path:
-    """Play the lesson's tournaments again and write who won each game to ``tournaments.json``."""
-    return RECORDS.write(play_lesson_games(), "who won each game (a seat 0-4, t = a tie) of the seeded bot "
-                         "tournaments of the Scout lesson, as circuslib.scout.bots.compare_bots plays them; "
-                         "written again by python -m circuslib.scout.tables", path)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ __all__ = ["simulate_stalemates", "stalemate_deals", "shipped_rounds", "shipped_
            "play_lesson_runs", "write_tournaments"]
 
 TOURNAMENTS = Path(__file__).with_name("tournaments.json")
-RECORDS = ShippedRuns(TOURNAMENTS, {0: "0", 1: "1", "tie": "t", None: "n"})  # a seat, a tied round, a tied match
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -106,34 +105,33 @@ def shipped_matches(setup_name: str, rounds: int, ratio, matches: int, seed: int
     return RECORDS.tally(_key("matches", setup_name, rounds, Fraction(ratio), seed), matches)
 
 
-def play_lesson_runs() -> dict[str, str]:
-    """Play every run of ``LESSON_RUNS`` now (about 15 s) and return who won each round or match, as text."""
+def _lesson_runs():
+    import functools
     import zlib
 
     from .bots import fast_round, play_match
     from .rules import SETUPS
 
-    runs = {}
     for what, setup_name, detail, ratio, n, seed in LESSON_RUNS:
-        setup = SETUPS[setup_name]
-        if what == "rounds":
-            rates = (ratio, Fraction(1))
-            trial = lambda rng: fast_round(setup, rng, detail, rates).winner  # noqa: E731 - as bots.win_rate
+        setup, rates = SETUPS[setup_name], (ratio, Fraction(1))
+        # each trial keeps its own set-up, rates and detail (the loop moves on before it is played)
+        if what == "rounds":  # as bots.win_rate plays them
+            trial = functools.partial(lambda rng, s, d, r: fast_round(s, rng, d, r).winner, s=setup, d=detail, r=rates)
             stream = seed
-        else:
-            rates = (ratio, Fraction(1))
-            trial = lambda rng: play_match(setup, rng, ("first", "first"), rates, detail).winner()  # noqa: E731
-            stream = zlib.crc32(f"{setup_name}|{detail}|{ratio}|{seed}".encode())  # as widget.simulated_matches
-        runs[_key(what, setup_name, detail, ratio, seed)] = RECORDS.play(trial, n, stream)
-    return runs
+        else:  # as widget.simulated_matches plays them
+            trial = functools.partial(lambda rng, s, d, r: play_match(s, rng, ("first", "first"), r, d).winner(),
+                                      s=setup, d=detail, r=rates)
+            stream = zlib.crc32(f"{setup_name}|{detail}|{ratio}|{seed}".encode())
+        yield _key(what, setup_name, detail, ratio, seed), trial, n, stream
 
 
-def write_tournaments(path: Path = TOURNAMENTS) -> Path:
-    """Play the lesson's runs again and write them to ``tournaments.json``."""
-    return RECORDS.write(play_lesson_runs(),
-                         "who won each round (0, 1, t = tie) or match (n = tie) of the seeded runs of the Speed lesson; "
-                         "written by python -m circuslib.speed.sim, checked round for round by tests/test_speed_sim.py",
-                         path)
+# who won each round or match: a seat, "tie" (a tied round) or None (a tied match), one character each
+RECORDS = ShippedRuns(TOURNAMENTS, {0: "0", 1: "1", "tie": "t", None: "n"}, lesson_runs=_lesson_runs,
+                      about="who won each round (0, 1, t = tie) or match (n = tie) of the seeded runs of the Speed "
+                            "lesson; written by python -m circuslib.speed.sim, checked round for round by "
+                            "tests/test_speed_sim.py")
+play_lesson_runs = RECORDS.play_all  # every round and match played again now (about 15 s): {run: who won each}
+write_tournaments = RECORDS.rewrite  # played again and written to tournaments.json
 
 
 if __name__ == "__main__":
