@@ -99,6 +99,16 @@ def test_move_buttons_share_the_frames_layout_and_look_which_outlive_them():
     assert frame.controls.children[0].layout is first.layout
 
 
+def test_buttons_may_share_one_layout_and_look_or_have_their_own():
+    import ipywidgets as widgets
+
+    parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
+    flip, swap = (button(label, lambda: None, shared=parts) for label in ("Flip", "Swap"))
+    assert flip.layout is swap.layout is parts[0] and flip.style is swap.style is parts[1]
+    alone, other = button("Hit", lambda: None), button("Stay", lambda: None)
+    assert alone.layout is not other.layout and alone.style is not other.style and alone.layout.width == "auto"
+
+
 def test_a_transient_button_may_close_itself_from_its_own_click():
     frame = GameFrame("Test")
     made = []

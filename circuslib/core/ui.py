@@ -188,17 +188,19 @@ def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float
 
 
 def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, tooltip: str = "",
-           style: str = "", transient: bool = False):
+           style: str = "", transient: bool = False, shared: tuple | None = None):
     """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class; a transient
-    one (made for one position only) is closed when a box drops it (see ``replace_children``)."""
+    one (made for one position only) is closed when a box drops it (see ``replace_children``). ``shared`` is a
+    (layout, ButtonStyle) pair several buttons use, which outlives them; by default a button has its own."""
     import ipywidgets as widgets
 
-    b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style,
-                       layout=widgets.Layout(width="auto"))
+    layout, look = shared if shared is not None else (widgets.Layout(width="auto"), None)
+    b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, layout=layout,
+                       **({"style": look} if look is not None else {}))
     b.on_click(lambda _: on_click())
     if css_class:
         b.add_class(css_class)
-    return transient_control(b) if transient else b
+    return transient_control(b, shared=shared or ()) if transient else b
 
 
 def transient_control(control, *, shared: Sequence = ()):
@@ -301,16 +303,10 @@ class GameFrame:
                     tooltip: str = "", style: str = ""):
         """A button for this position only (a manoeuvre, a target): it shares the frame's one layout and one button
         look (one widget model, not three) and is closed when ``set_controls`` replaces it."""
-        widgets = self._widgets
         if self._move_parts is None:
-            self._move_parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
-        layout, look = self._move_parts
-        b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, layout=layout,
-                           style=look)
-        b.on_click(lambda _: on_click())
-        if css_class:
-            b.add_class(css_class)
-        return transient_control(b, shared=self._move_parts)
+            self._move_parts = (self._widgets.Layout(width="auto"), self._widgets.ButtonStyle())
+        return button(label, on_click, css_class=css_class, tooltip=tooltip, style=style, transient=True,
+                      shared=self._move_parts)
 
     def set_controls(self, controls: Sequence) -> None:
         """Replace the row of buttons and sliders (closing the transient ones it drops)."""

@@ -12,7 +12,7 @@ import random
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Sequence
 
 from ..core.ui import Framed, GameFrame, Shown, button, theme_style, png_of
@@ -43,15 +43,9 @@ class FlipCircusWidget(Framed):
         self.frame = GameFrame("Flip Circus", odds_visible=True)
         self.status = widgets.HTML()
         self.status.add_class("circus-status")
-        # the twenty buttons share one layout and one style: one widget model each rather than one per button
-        # (fewer models for the kernel to open and send; the same look as core.ui.button's)
-        shared = {"layout": widgets.Layout(width="auto"), "style": widgets.ButtonStyle()}
-
-        def make(label: str, on_click, *, css_class: str, tooltip: str = "", style: str = ""):
-            b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, **shared)
-            b.on_click(lambda _: on_click())
-            b.add_class(css_class)
-            return b
+        # the twenty buttons share one layout and one style: one widget model each rather than three
+        # (fewer models for the kernel to open and send; the same look as core.ui.button's own)
+        make = partial(button, shared=(widgets.Layout(width="auto"), widgets.ButtonStyle()))
 
         self.position_buttons = []
         for i in range(SIZE):
@@ -677,9 +671,7 @@ class RingExplorer(Shown):
         for i, (row, column) in enumerate(RING_GRID):
             # (JupyterLab's widgets place a grid item by its grid_area; they ignore grid_row and grid_column)
             spot = widgets.Layout(width="auto", grid_area=f"{row} / {column} / {row + 1} / {column + 1}")
-            b = widgets.Button(description=str(i), tooltip=str(i), layout=spot, style=look)
-            b.on_click(lambda _, i=i: self.select(i))
-            b.add_class(f"circus-ring-place-{i}")
+            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}", shared=(spot, look))
             b.add_class("circus-ring-place")
             self.places.append(b)
         self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"))
