@@ -528,3 +528,24 @@ def test_back_fractions_count_each_column_as_the_worlds_weigh():
                 weighed[world[i]] = weighed.get(world[i], 0) + weight
             assert chances == {a: Fraction(n, total) for a, n in weighed.items()}
     assert max(hidden_worlds(views[-1]).values()) > 1  # the repeated tokens do weigh some worlds more
+
+
+def test_entropy_terms_are_the_hand_worked_entropies():
+    import math
+
+    from circuslib.flip_circus.odds import entropy_terms
+
+    # 1/4, 1/4, 1/2: two outcomes of 2 bits and one of 1 bit, H = 1/4*2 + 1/4*2 + 1/2*1 = 3/2 bits
+    assert entropy_terms([1, 1, 2]) == (Fraction(3, 2), (), None)
+    # 1/3, 2/3: H = log2 3 - 2/3 (the 2/3 from the 2 in the weight 2)
+    assert entropy_terms([1, 2]) == (Fraction(-2, 3), ((3, Fraction(1)),), None)
+    # three equally likely backs: log2 3, and the count of outcomes; a zero weight is no outcome
+    assert entropy_terms([3, 0, 3, 3]) == (Fraction(0), ((3, Fraction(1)),), 3)
+    for weights in ([1, 1, 2], [1, 2], [5, 7, 12, 1], [6, 10, 15]):  # against -sum p log2 p in floating point
+        constant, terms, _ = entropy_terms(weights)
+        total = sum(weights)
+        floating = -sum(w / total * math.log2(w / total) for w in weights)
+        assert math.isclose(float(constant) + sum(float(c) * math.log2(p) for p, c in terms), floating, rel_tol=1e-12)
+    for bad in ([], [0, 0], [1, -1], [1, 1.5], [True, 1]):
+        with pytest.raises(ValueError, match="positive whole-number weights"):
+            entropy_terms(bad)
