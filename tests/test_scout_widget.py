@@ -135,8 +135,42 @@ def test_a_redrawn_hand_closes_the_card_toggles_it_replaces():
     move = next(m for m in w.state.legal_moves() if isinstance(m, Show))
     w.select(range(move.start, move.stop))
     w.show_button.click()  # the hand is redrawn: each card a new toggle
-    assert all(t.comm is None and t.layout.comm is None for t in before)  # not left open in the browser
+    assert all(t.comm is None for t in before)  # not left open in the browser
     assert w.hand_box.children == tuple(w.toggles) and all(t.comm is not None for t in w.toggles)
+    # the cards' one layout and one look outlive the toggles that used them, and the new hand uses them again
+    assert all(t.layout is w.toggles[0].layout and t.style is w.toggles[0].style for t in before + w.toggles)
+    assert w.toggles[0].layout.comm is not None and w.toggles[0].style.comm is not None
+
+
+def _models(widget) -> set:
+    """The ids of every widget model a widget shows: itself, its layout and style, and its children's."""
+    seen, todo = set(), [widget]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        todo += [part for part in (getattr(w, "layout", None), getattr(w, "style", None)) if part is not None]
+        todo += list(getattr(w, "children", ()))
+    return seen
+
+
+def test_widgets_share_their_layouts_and_looks():
+    # each widget model is a message the kernel and the server handle when the lesson opens: the lesson's three
+    # widgets opened 93, 39 and 39 models; sharing one layout and one style where parts look alike leaves these
+    w = ScoutWidget(4, random.Random(2026))
+    assert len(w.toggles) == 11 and len({id(t.layout) for t in w.toggles} | {id(t.style) for t in w.toggles}) == 2
+    fixed = [w.show_button, w.scout_button, w.flip_button, w.keep_button, w.new_button]
+    assert len({id(b.layout) for b in fixed}) == 1 and len({id(b.style) for b in fixed}) == 1
+    assert w.show_button.button_style == "primary" and w.scout_button.button_style == ""  # still told apart
+    assert len(_models(w)) == 65
+    hand = DealtHandExplorer(players=4, seed=2026)
+    assert hand.players.layout is hand.hand_size.layout and hand.players.style is hand.hand_size.style
+    assert hand.picture.layout is hand.result.layout is hand.message.layout
+    assert len(_models(hand)) == 28  # and the plot's image and its layout, shown in an Output
+    chance = SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026)
+    assert chance.players.style is chance.k.style and chance.result.style is chance.simulated.style
+    assert len(_models(chance)) == 25
 
 
 def test_widget_needs_a_seeded_generator_and_sane_players():

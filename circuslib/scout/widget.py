@@ -64,6 +64,7 @@ class ScoutWidget(Framed):
     def __init__(self, n_players: int = 3, rng: random.Random | None = None, *,
                  bots: Sequence[Callable | str] | Callable | str = greedy_bot, rounds: int | None = None) -> None:
         import ipywidgets as widgets
+        from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at the package's top level
 
         if rng is None or not isinstance(rng, random.Random):
             raise TypeError("pass a seeded random generator, for example ScoutWidget(3, random.Random(1))")
@@ -80,7 +81,12 @@ class ScoutWidget(Framed):
         self.status.add_class("circus-scores")
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand_box.add_class("circus-hand")
-        self.show_button = button("Show selected", self.show, css_class="circus-show", style="primary")
+        # the buttons that last share one layout and one look, and the hand's cards another pair: each widget
+        # model is a message the kernel and the server both handle when the lesson opens
+        buttons = (widgets.Layout(width="auto"), widgets.ButtonStyle())
+        self._card_parts = (widgets.Layout(width="64px"), ToggleButtonStyle())
+        self.show_button = button("Show selected", self.show, css_class="circus-show", style="primary",
+                                  shared=buttons)
         self.end_choice = widgets.Dropdown(options=["left", "right"], value="left", description="end",
                                            layout=widgets.Layout(width="140px"))
         self.end_choice.add_class("circus-scout-end")
@@ -90,13 +96,13 @@ class ScoutWidget(Framed):
         self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap",
                                            layout=widgets.Layout(width="150px"))
         self.gap_choice.add_class("circus-scout-gap")
-        self.scout_button = button("Scout", self.scout, css_class="circus-scout")
+        self.scout_button = button("Scout", self.scout, css_class="circus-scout", shared=buttons)
         self.sns_toggle = widgets.ToggleButton(value=False, description="Scout & Show chip")
         self.sns_toggle.add_class("circus-sns")
         self.sns_toggle.observe(self._sns_changed, names="value")
-        self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip")
-        self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep")
-        self.new_button = button("New game", self.new_game, css_class="circus-new")
+        self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip", shared=buttons)
+        self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep", shared=buttons)
+        self.new_button = button("New game", self.new_game, css_class="circus-new", shared=buttons)
         self.frame.set_controls([self.flip_button, self.keep_button, self.show_button, self.end_choice,
                                  self.flip_choice, self.gap_choice, self.scout_button, self.sns_toggle,
                                  self.new_button])
@@ -246,7 +252,8 @@ class ScoutWidget(Framed):
             t = transient_control(widgets.ToggleButton(  # made for this hand only: closed when the hand is redrawn
                 value=i in previous, description=f"{card[0]} ({card[1]})",
                 tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
-                layout=widgets.Layout(width="64px"), disabled=not playing))
+                layout=self._card_parts[0], style=self._card_parts[1], disabled=not playing),
+                shared=self._card_parts)  # the cards' one layout and look stay for the next hand
             t.add_class("circus-hand-card")
             t.add_class(f"circus-hand-{i}")
             t.observe(self._selection_changed, names="value")
@@ -442,13 +449,31 @@ class _Plot:
         return png_of(self.canvas.buffer_rgba())
 
 
-def _slider(description: str, value: int, low: int, high: int, css_class: str):
+def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple):
     import ipywidgets as widgets
 
+    layout, style = looks
     slider = widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
-                               style={"description_width": "130px"}, layout=widgets.Layout(width="380px"))
+                               style=style, layout=layout)
     slider.add_class(css_class)
     return slider
+
+
+def _slider_looks() -> tuple:
+    """One layout and one style for an explorer's sliders: each widget model is a message that the kernel and the
+    server both handle when a lesson opens, and the sliders look alike anyway."""
+    import ipywidgets as widgets
+
+    return widgets.Layout(width="380px"), widgets.SliderStyle(description_width="130px")
+
+
+def _texts(*values: str) -> list:
+    """HTML widgets showing ``values`` that share one layout and one style (one widget model each, not three)."""
+    import ipywidgets as widgets
+    from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level
+
+    layout, style = widgets.Layout(), HTMLStyle()
+    return [widgets.HTML(value, layout=layout, style=style) for value in values]
 
 
 class SetSomewhereExplorer(Shown):
@@ -472,25 +497,24 @@ class SetSomewhereExplorer(Shown):
         _check_setting("k", k, EXACT_KS[0], EXACT_KS[-1])
         self.rng = random.Random(_check_seed(seed))
         self.exact = set_somewhere_table()
-        self.players = _slider("players", players, 2, 5, "circus-scout-players")
+        looks = _slider_looks()
+        self.players = _slider("players", players, 2, 5, "circus-scout-players", looks)
         self.hand_size = _slider("cards in the hand", hand_size, EXACT_HANDS[0], EXACT_HANDS[-1],
-                                 "circus-scout-hand-size")
-        self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k")
-        self.result = widgets.HTML()
+                                 "circus-scout-hand-size", looks)
+        self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k", looks)
+        title, self.result, self.simulated, self.message, note = _texts(
+            f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>", "", "", "",
+            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
+            "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
+            "to count (section 5b counts those).</span>")
         self.result.add_class("circus-scout-exact")
-        self.simulated = widgets.HTML()
         self.simulated.add_class("circus-scout-simulated")
-        self.message = widgets.HTML()
         self.message.add_class("circus-message")
         self.simulate_button = button(f"Simulate {self.SIMULATED:,} more hands", self.simulate,
                                       css_class="circus-scout-simulate")
         self.plot = _Plot("circus-scout-set-plot", size=(8.2, 3.4))
-        note = widgets.HTML(
-            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
-            "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
-            "to count (section 5b counts those).</span>")
         self.widget = widgets.VBox([
-            widgets.HTML(f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>"),
+            title,
             widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
             self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot.output, note])
         self.widget.add_class("circus-explorer")
@@ -677,9 +701,10 @@ class DealtHandExplorer(Shown):
         if not isinstance(table, str):
             raise TypeError(f"the set to beat is typed as text, like '5 6', not {table!r}")
         self.rng = random.Random(_check_seed(seed))
-        self.players = _slider("players", players, 2, 5, "circus-scout-deal-players")
+        looks = _slider_looks()
+        self.players = _slider("players", players, 2, 5, "circus-scout-deal-players", looks)
         self.hand_size = _slider("cards in the hand", hand_size, 1, max(HAND_SIZE.values()),
-                                 "circus-scout-deal-size")
+                                 "circus-scout-deal-size", looks)
         self.turned = widgets.ToggleButton(value=False, description="turned round", icon="refresh",
                                            tooltip="turn the whole hand round, as a player may before the round")
         self.turned.add_class("circus-scout-turned")
@@ -687,17 +712,17 @@ class DealtHandExplorer(Shown):
                                    continuous_update=False, layout=widgets.Layout(width="260px"))
         self.active.add_class("circus-scout-active")
         self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal")
-        self.picture = widgets.HTML()
+        title, self.picture, self.result, self.message = _texts(
+            f"{theme_style()}<b>A dealt hand and its shows</b>", "", "", "")
         self.picture.add_class("circus-scout-dealt")
-        self.result = widgets.HTML()
         self.result.add_class("circus-scout-hand-result")
-        self.message = widgets.HTML()
         self.message.add_class("circus-message")
         self.plot = _Plot("circus-scout-hand-plot", size=(8.2, 3.2))
+        rows = widgets.Layout(flex_flow="row wrap")  # one layout for both rows of controls
         self.widget = widgets.VBox([
-            widgets.HTML(f"{theme_style()}<b>A dealt hand and its shows</b>"),
-            widgets.HBox([self.players, self.hand_size], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.active, self.turned, self.deal_button], layout=widgets.Layout(flex_flow="row wrap")),
+            title,
+            widgets.HBox([self.players, self.hand_size], layout=rows),
+            widgets.HBox([self.active, self.turned, self.deal_button], layout=rows),
             self.message, self.picture, self.result, self.plot.output])
         self.widget.add_class("circus-explorer")
         self.widget.add_class("circus-scout-hand-explorer")
