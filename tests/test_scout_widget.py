@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 
 import pytest
@@ -389,3 +390,28 @@ def test_dealt_hand_explorer_survives_a_thousand_random_changes():
             assert e.message.value == ""
         assert _shown(e, "circus-scout-shows") == str(len(legal_shows(e.hand, list(table) or None)))
         _one_output(e)
+
+
+def test_widgets_are_made_with_their_css_classes(monkeypatch):
+    # a class added after a widget is made is one more message to the browser: the lesson's three widgets sent 60,
+    # 18 and 16 updates as they opened; the kit's own frame and buttons still add theirs afterwards
+    import ipywidgets
+
+    sent = []
+    send_state = ipywidgets.Widget.send_state
+
+    def counted(self, key=None):
+        if self.comm is not None:
+            sent.append((type(self).__name__, key))
+        return send_state(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", counted)
+    made = [ScoutWidget(4, random.Random(2026)), DealtHandExplorer(players=4, seed=2026),
+            SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026)]
+    hand = made[0].toggles[3]
+    assert hand._dom_classes == ("circus-hand-card", "circus-hand-3")
+    assert made[2].k._dom_classes == ("circus-scout-k",) and "circus-scout-exact" in made[2].result._dom_classes
+    assert len(sent) <= 32 + 5 + 4
+    classes_later = Counter(name for name, key in sent if "_dom_classes" in str(key))
+    assert classes_later["ToggleButton"] == 1  # the frame's odds switch; the 11 cards and the others none
+    assert not any(classes_later[name] for name in ("IntSlider", "Image", "Output", "Text", "Dropdown", "Checkbox"))

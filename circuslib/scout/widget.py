@@ -77,10 +77,9 @@ class ScoutWidget(Framed):
         self.bots = [BOTS[b] if isinstance(b, str) else b for b in bots]
         self.frame = GameFrame(f"Scout: you against {n_players - 1} bot(s)", odds_visible=True)
         self.frame.widget.add_class("circus-scout-widget")
-        self.status = widgets.HTML()
-        self.status.add_class("circus-scores")
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand_box.add_class("circus-hand")
+        # CSS classes are given as the widgets are made (_dom_classes): each add_class afterwards is one more message
+        self.status = widgets.HTML(_dom_classes=("circus-scores",))
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("circus-hand",))
         # the buttons that last share one layout and one look, and the hand's cards another pair: each widget
         # model is a message the kernel and the server both handle when the lesson opens
         buttons = (widgets.Layout(width="auto"), widgets.ButtonStyle())
@@ -88,17 +87,14 @@ class ScoutWidget(Framed):
         self.show_button = button("Show selected", self.show, css_class="circus-show", style="primary",
                                   shared=buttons)
         self.end_choice = widgets.Dropdown(options=["left", "right"], value="left", description="end",
-                                           layout=widgets.Layout(width="140px"))
-        self.end_choice.add_class("circus-scout-end")
+                                           layout=widgets.Layout(width="140px"), _dom_classes=("circus-scout-end",))
         self.flip_choice = widgets.Checkbox(value=False, description="turn it round", indent=False,
-                                            layout=widgets.Layout(width="120px"))
-        self.flip_choice.add_class("circus-scout-flip")
+                                            layout=widgets.Layout(width="120px"), _dom_classes=("circus-scout-flip",))
         self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap",
-                                           layout=widgets.Layout(width="150px"))
-        self.gap_choice.add_class("circus-scout-gap")
+                                           layout=widgets.Layout(width="150px"), _dom_classes=("circus-scout-gap",))
         self.scout_button = button("Scout", self.scout, css_class="circus-scout", shared=buttons)
-        self.sns_toggle = widgets.ToggleButton(value=False, description="Scout & Show chip")
-        self.sns_toggle.add_class("circus-sns")
+        self.sns_toggle = widgets.ToggleButton(value=False, description="Scout & Show chip",
+                                               _dom_classes=("circus-sns",))
         self.sns_toggle.observe(self._sns_changed, names="value")
         self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip", shared=buttons)
         self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep", shared=buttons)
@@ -252,10 +248,9 @@ class ScoutWidget(Framed):
             t = transient_control(widgets.ToggleButton(  # made for this hand only: closed when the hand is redrawn
                 value=i in previous, description=f"{card[0]} ({card[1]})",
                 tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
-                layout=self._card_parts[0], style=self._card_parts[1], disabled=not playing),
+                layout=self._card_parts[0], style=self._card_parts[1], disabled=not playing,
+                _dom_classes=("circus-hand-card", f"circus-hand-{i}")),
                 shared=self._card_parts)  # the cards' one layout and look stay for the next hand
-            t.add_class("circus-hand-card")
-            t.add_class(f"circus-hand-{i}")
             t.observe(self._selection_changed, names="value")
             self.toggles.append(t)
         replace_children(self.hand_box, self.toggles)
@@ -404,16 +399,13 @@ class _Plot:
         self.figure = Figure(figsize=size, dpi=dpi, facecolor="white")
         self.canvas = FigureCanvasAgg(self.figure)
         self.ax = self.figure.add_subplot()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{size[0] * dpi:.0f}px"))
-        self.image.add_class("circus-explorer-plot-image")
-        self.output = widgets.Output()
-        self.output.add_class("circus-explorer-plot")
-        self.output.add_class(css_class)
-        self.output.outputs = ({"output_type": "display_data", "metadata": {},
-                                "data": {"text/plain": "the explorer's plot",
-                                         "application/vnd.jupyter.widget-view+json": {
-                                             "model_id": self.image.model_id, "version_major": 2,
-                                             "version_minor": 0}}},)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{size[0] * dpi:.0f}px"),
+                                   _dom_classes=("circus-explorer-plot-image",))
+        self.output = widgets.Output(_dom_classes=("circus-explorer-plot", css_class), outputs=(
+            {"output_type": "display_data", "metadata": {},
+             "data": {"text/plain": "the explorer's plot",
+                      "application/vnd.jupyter.widget-view+json": {
+                          "model_id": self.image.model_id, "version_major": 2, "version_minor": 0}}},))
         self._look = None
         self._background = None
         self._pictures: OrderedDict = OrderedDict()
@@ -453,10 +445,8 @@ def _slider(description: str, value: int, low: int, high: int, css_class: str, l
     import ipywidgets as widgets
 
     layout, style = looks
-    slider = widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
-                               style=style, layout=layout)
-    slider.add_class(css_class)
-    return slider
+    return widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
+                             style=style, layout=layout, _dom_classes=(css_class,))
 
 
 def _slider_looks() -> tuple:
@@ -467,13 +457,15 @@ def _slider_looks() -> tuple:
     return widgets.Layout(width="380px"), widgets.SliderStyle(description_width="130px")
 
 
-def _texts(*values: str) -> list:
-    """HTML widgets showing ``values`` that share one layout and one style (one widget model each, not three)."""
+def _texts(*lines: tuple[str, str]) -> list:
+    """HTML widgets, one for each (value, CSS class or ""), that share one layout and one style (one widget model
+    each, not three), their class given as they are made (an add_class afterwards is one more message)."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level
 
     layout, style = widgets.Layout(), HTMLStyle()
-    return [widgets.HTML(value, layout=layout, style=style) for value in values]
+    return [widgets.HTML(value, layout=layout, style=style, _dom_classes=(css_class,) if css_class else ())
+            for value, css_class in lines]
 
 
 class SetSomewhereExplorer(Shown):
@@ -503,22 +495,19 @@ class SetSomewhereExplorer(Shown):
                                  "circus-scout-hand-size", looks)
         self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k", looks)
         title, self.result, self.simulated, self.message, note = _texts(
-            f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>", "", "", "",
-            f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
-            "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
-            "to count (section 5b counts those).</span>")
-        self.result.add_class("circus-scout-exact")
-        self.simulated.add_class("circus-scout-simulated")
-        self.message.add_class("circus-message")
+            (f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>", ""),
+            ("", "circus-scout-exact"), ("", "circus-scout-simulated"), ("", "circus-message"),
+            (f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
+             "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
+             "to count (section 5b counts those).</span>", ""))
         self.simulate_button = button(f"Simulate {self.SIMULATED:,} more hands", self.simulate,
                                       css_class="circus-scout-simulate")
         self.plot = _Plot("circus-scout-set-plot", size=(8.2, 3.4))
         self.widget = widgets.VBox([
             title,
             widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
-            self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot.output, note])
-        self.widget.add_class("circus-explorer")
-        self.widget.add_class("circus-scout-set-explorer")
+            self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot.output, note],
+            _dom_classes=("circus-explorer", "circus-scout-set-explorer"))
         self._hits = self._dealt = 0
         for slider in (self.players, self.hand_size, self.k):
             slider.observe(lambda change: self.update(), names="value")
@@ -706,26 +695,23 @@ class DealtHandExplorer(Shown):
         self.hand_size = _slider("cards in the hand", hand_size, 1, max(HAND_SIZE.values()),
                                  "circus-scout-deal-size", looks)
         self.turned = widgets.ToggleButton(value=False, description="turned round", icon="refresh",
-                                           tooltip="turn the whole hand round, as a player may before the round")
-        self.turned.add_class("circus-scout-turned")
+                                           tooltip="turn the whole hand round, as a player may before the round",
+                                           _dom_classes=("circus-scout-turned",))
         self.active = widgets.Text(value=table, description="set to beat", placeholder="empty, or like 5 6",
-                                   continuous_update=False, layout=widgets.Layout(width="260px"))
-        self.active.add_class("circus-scout-active")
+                                   continuous_update=False, layout=widgets.Layout(width="260px"),
+                                   _dom_classes=("circus-scout-active",))
         self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal")
         title, self.picture, self.result, self.message = _texts(
-            f"{theme_style()}<b>A dealt hand and its shows</b>", "", "", "")
-        self.picture.add_class("circus-scout-dealt")
-        self.result.add_class("circus-scout-hand-result")
-        self.message.add_class("circus-message")
+            (f"{theme_style()}<b>A dealt hand and its shows</b>", ""), ("", "circus-scout-dealt"),
+            ("", "circus-scout-hand-result"), ("", "circus-message"))
         self.plot = _Plot("circus-scout-hand-plot", size=(8.2, 3.2))
         rows = widgets.Layout(flex_flow="row wrap")  # one layout for both rows of controls
         self.widget = widgets.VBox([
             title,
             widgets.HBox([self.players, self.hand_size], layout=rows),
             widgets.HBox([self.active, self.turned, self.deal_button], layout=rows),
-            self.message, self.picture, self.result, self.plot.output])
-        self.widget.add_class("circus-explorer")
-        self.widget.add_class("circus-scout-hand-explorer")
+            self.message, self.picture, self.result, self.plot.output],
+            _dom_classes=("circus-explorer", "circus-scout-hand-explorer"))
         self.deals = 0
         for control in (self.players, self.hand_size, self.turned, self.active):
             control.observe(lambda change: self.update(), names="value")
