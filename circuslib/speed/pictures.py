@@ -1,0 +1,150 @@
+"""Speed's two small graphs drawn as SVG by the kit: the 13-cycle of ranks and the chain graph of a hand.
+
+They show what ``graphs.draw_rank_cycle`` and ``graphs.draw_chain_graph`` show (the same nodes, edges, colours and
+longest chain), with their legend. A matplotlib figure of either lays out and renders every label twice and
+encodes a PNG (50-90 ms in a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
+"""
+from __future__ import annotations
+
+import html
+import math
+from typing import Iterable, Sequence
+
+from ..core.args import items, optional_text
+from ..core.ui import svg_doc
+from .rules import PILE_NAMES, RANKS, _fits, rank_name, rank_of
+
+__all__ = ["rank_cycle_svg", "chain_graph_svg"]
+
+TOP, YOURS, THEIRS, BOTH, FREE = "#fb6a4a", "#6baed6", "#fdae6b", "#bcbddc", "#f0f0f0"
+"""Node colours (as the matplotlib drawings): centre tops red, your cards blue, the opponent's orange, both lilac."""
+FITTING, PLAIN = "#d7301f", "#999999"
+"""Edge colours: a move possible now (or a longest chain) red, the other edges grey."""
+
+_TEXT = 'font-family="sans-serif" text-anchor="middle"'
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _ranks(values: Iterable, name: str) -> set[int]:
+    return {rank_of(v) for v in items(values, name) if v is not None}
+
+
+def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]], *, width: float) -> str:
+    """A legend box at (x, y): each entry a (shape "dot" or "line", colour, label) row, 16 px apart."""
+    parts = [f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{10 + 16 * len(entries)}" fill="#ffffff" '
+             f'fill-opacity="0.9" stroke="#cccccc" rx="4"/>']
+    for i, (shape, colour, label) in enumerate(entries):
+        row = y + 18 + 16 * i
+        mark = (f'<line x1="{x + 8:g}" y1="{row - 4:g}" x2="{x + 30:g}" y2="{row - 4:g}" stroke="{colour}" '
+                f'stroke-width="{3 if colour == FITTING else 1.5}"/>' if shape == "line" else
+                f'<rect x="{x + 12:g}" y="{row - 10:g}" width="14" height="11" fill="{colour}" stroke="#555555"/>')
+        parts.append(f'{mark}<text x="{x + 38:g}" y="{row:g}" font-size="11" font-family="sans-serif">'
+                     f'{_esc(label)}</text>')
+    return "".join(parts)
+
+
+def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), *, title: str | None = None,
+                   opponent: str = "the bot") -> str:
+    """The 13 ranks on a cycle, read clockwise from the Ace at the top like a clock face: each rank joined to the
+    two that fit on it, the centre tops red, your face-up cards blue, the ``opponent``'s orange, and in thick red
+    the edges from a face-up card to a top it fits (the moves possible now); the legend in the middle."""
+    optional_text(title)
+    optional_text(opponent, "opponent")
+    tops, mine, theirs = _ranks(tops, "tops"), _ranks(mine, "mine"), _ranks(theirs, "theirs")
+    width, height, radius, node = 480, 400, 150, 17
+    cx, cy = width / 2, 40 + radius + node
+    xy = {r: (cx + radius * math.sin(2 * math.pi * (r - 1) / 13), cy - radius * math.cos(2 * math.pi * (r - 1) / 13))
+          for r in RANKS}
+    faces = mine | theirs
+
+    def colour(r: int) -> str:
+        if r in tops:
+            return TOP
+        if r in mine and r in theirs:
+            return BOTH
+        return YOURS if r in mine else THEIRS if r in theirs else FREE
+
+    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TEXT}>'
+             f'{_esc(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs")}</text>']
+    for r in RANKS:  # the edges first, under the nodes: r and the next rank round the cycle
+        s = r % 13 + 1
+        fitting = (r in tops and s in faces) or (s in tops and r in faces)
+        (x1, y1), (x2, y2) = xy[r], xy[s]
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'stroke="{FITTING if fitting else PLAIN}" stroke-width="{3 if fitting else 1}"/>')
+    for r in RANKS:
+        x, y = xy[r]
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(r)}" stroke="#555555"/>'
+                     f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" {_TEXT}>{rank_name(r)}</text>')
+    entries = [("dot", TOP, "centre tops"), ("dot", YOURS, "your face-up cards"),
+               ("dot", THEIRS, f"{opponent}'s face-up cards")]
+    if mine & theirs - tops:
+        entries.append(("dot", BOTH, f"a rank both you and {opponent} hold"))
+    entries.append(("line", FITTING, "a card that fits a top"))
+    box = 190
+    parts.append(_legend(cx - box / 2, cy - (10 + 16 * len(entries)) / 2, entries, width=box))
+    return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
+
+
+def _arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
+    """An SVG arrowhead at ``tip``, pointing away from ``back``."""
+    (tx, ty), (bx, by) = tip, back
+    size = math.hypot(tx - bx, ty - by) or 1
+    ux, uy = (tx - bx) / size, (ty - by) / size
+    cx, cy = tx - length * ux, ty - length * uy
+    half = 0.4 * length
+    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
+            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
+
+
+def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None = None) -> str:
+    """The chain graph of ``graphs.chain_graph`` as SVG: the centre tops (red) and the face-up cards (blue, with
+    their places) on a circle, an arrow x -> y when card y can go on x (each way of a pair bows to its own side),
+    and a longest chain (``graphs.longest_chain``) in thick red; the legend below."""
+    from .graphs import chain_graph, longest_chain
+
+    optional_text(title)
+    graph = chain_graph(cards, tops)
+    path = longest_chain(cards, tops)
+    on_path = set(zip(path, path[1:]))
+    nodes = list(graph.nodes)
+    width, radius, node = 520, 135, 30
+    cx, cy = width / 2, 42 + radius + node
+    # on a circle, the first node (a top, when there is one) at the top, then clockwise
+    xy = {n: (cx + radius * math.sin(2 * math.pi * i / len(nodes)), cy - radius * math.cos(2 * math.pi * i / len(nodes)))
+          for i, n in enumerate(nodes)}
+    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TEXT}>'
+             f'{_esc(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
+    # the red chain last, over the grey arrows
+    for a, b in sorted(graph.edges, key=lambda e: (e in on_path, str(e))):
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        length = math.hypot(x2 - x1, y2 - y1) or 1
+        # bow to the right of the way it goes, so that x -> y and y -> x are two arcs, not one line
+        qx, qy = (x1 + x2) / 2 + 0.12 * (y2 - y1), (y1 + y2) / 2 - 0.12 * (x2 - x1)
+        d1, d2 = math.hypot(qx - x1, qy - y1) or 1, math.hypot(qx - x2, qy - y2) or 1
+        sx, sy = x1 + node * (qx - x1) / d1, y1 + node * (qy - y1) / d1
+        tx, ty = x2 + node * (qx - x2) / d2, y2 + node * (qy - y2) / d2
+        colour, stroke = (FITTING, 2.5) if (a, b) in on_path else ("#aaaaaa", 1.2)
+        parts.append(f'<path d="M{sx:.1f},{sy:.1f} Q{qx:.1f},{qy:.1f} {tx:.1f},{ty:.1f}" fill="none" '
+                     f'stroke="{colour}" stroke-width="{stroke}"/>' + _arrowhead((tx, ty), (qx, qy), colour)
+                     if length else "")
+    for n, data in graph.nodes(data=True):
+        x, y = xy[n]
+        fill = TOP if data["kind"] == "top" else YOURS
+        first, _, second = data["label"].partition(" (")
+        lines = [first] + ([f"({second}"] if second else [])
+        if data["kind"] == "top":
+            lines = first.split(": ")
+        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" {_TEXT}>'
+                       f'{_esc(line)}</text>' for i, line in enumerate(lines))
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{fill}" stroke="#555555"/>{text}')
+    legend_top = cy + radius + node + 14
+    parts.append(_legend(cx - 250, legend_top, [("dot", TOP, "centre top"), ("dot", YOURS, "face-up card (its place)")],
+                         width=240))
+    parts.append(_legend(cx + 10, legend_top, [("line", "#aaaaaa", "x → y: y can go on x"),
+                                               ("line", FITTING, "a longest chain")], width=240))
+    return svg_doc(width, legend_top + 50, parts, css_class="circus-svg circus-speed-chain-graph", title=title)

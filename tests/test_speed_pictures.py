@@ -1,0 +1,78 @@
+"""Speed's SVG pictures: the rank cycle and the chain graph show what the matplotlib drawings show (the same
+nodes, the same red edges, the same longest chain), with a legend, and refuse bad cards as the drawings do."""
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import sys
+
+import pytest
+
+from circuslib.speed.graphs import chain_graph, longest_chain
+from circuslib.speed.pictures import FITTING, THEIRS, TOP, YOURS, chain_graph_svg, rank_cycle_svg
+
+
+def _texts(svg: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+
+
+def test_the_rank_cycle_marks_the_tops_the_cards_and_the_moves_possible_now():
+    svg = rank_cycle_svg(tops=[4, "J"], mine=[5, 7, "Q", "K"], theirs=[3, 9, 10, 2], title="the lesson's cycle")
+    assert svg.startswith("<svg") and "circus-speed-rank-cycle" in svg
+    assert svg.count("<circle") == 13
+    names = _texts(svg)
+    assert names[0] == "the lesson's cycle"
+    assert all(name in names for name in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
+    # 13 edges round the cycle; the 4 that join a top to a face-up card fitting it are thick red:
+    # 3 and 5 on the 4, 10 and Q on the J
+    assert svg.count("<line") == 13 + 1  # the cycle's edges and the legend's red line
+    assert svg.count(f'stroke="{FITTING}" stroke-width="3"') == 4 + 1
+    assert svg.count(f'fill="{TOP}"') == 2 + 1 and svg.count(f'fill="{YOURS}"') == 4 + 1
+    assert svg.count(f'fill="{THEIRS}"') == 4 + 1
+    assert {"centre tops", "your face-up cards", "the bot's face-up cards", "a card that fits a top"} <= set(names)
+    assert "a rank both you and the bot hold" not in names  # only when a rank is in both hands
+
+
+def test_the_rank_cycle_says_when_both_hold_a_rank_and_has_a_default_title():
+    svg = rank_cycle_svg([4], [5, 7], [7], opponent="the other player")
+    assert "a rank both you and the other player hold" in _texts(svg)
+    assert _texts(svg)[0].startswith("ranks on a 13-cycle")
+    assert svg.count(f'stroke="{FITTING}" stroke-width="3"') == 1 + 1  # the 5 on the 4, and the legend
+
+
+@pytest.mark.parametrize("hand, tops", [(["K", "A", 2, "Q", 2], [3]), ([5, 6, None], [4, 9]), ([9], []),
+                                        ([1, 2, 3, 4, 5, 6, 7, 8], [13, 9])])
+def test_the_chain_graph_has_an_arrow_per_edge_and_the_longest_chain_in_red(hand, tops):
+    graph, path = chain_graph(hand, tops), longest_chain(hand, tops)
+    svg = chain_graph_svg(hand, tops)
+    assert svg.count("<circle") == graph.number_of_nodes()
+    assert svg.count("<path") == graph.number_of_edges() and svg.count("<polygon") == graph.number_of_edges()
+    assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == max(len(path) - 1, 0)
+    cards = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+    assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card(s)"
+
+
+def test_the_lessons_chain_graph_shows_places_and_the_four_card_chain():
+    svg = chain_graph_svg(["K", "A", 2, "Q", 2], [3], title="Chain graph of the hand K, A, 2, Q, 2 on a 3")
+    texts = _texts(svg)
+    assert texts[0] == "Chain graph of the hand K, A, 2, Q, 2 on a 3"
+    assert ["pile A", "3"] == texts[texts.index("pile A"):texts.index("pile A") + 2]
+    assert all(f"(place {i})" in texts for i in range(1, 6))
+    assert {"centre top", "face-up card (its place)", "x → y: y can go on x", "a longest chain"} <= set(texts)
+    assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == 4  # 3 -> 2 -> A -> K -> Q
+
+
+@pytest.mark.parametrize("call", [lambda: rank_cycle_svg([14]), lambda: rank_cycle_svg("4"),
+                                  lambda: rank_cycle_svg([4], title=3), lambda: chain_graph_svg(["Z"], [3]),
+                                  lambda: chain_graph_svg([5], [3, 4, 5]), lambda: chain_graph_svg(5)])
+def test_bad_cards_are_refused_with_a_sentence(call):
+    with pytest.raises((TypeError, ValueError)):
+        call()
+
+
+def test_drawing_the_rank_cycle_loads_neither_matplotlib_nor_networkx():
+    code = ("import sys; from circuslib.speed.pictures import rank_cycle_svg; rank_cycle_svg([4], [5], [3]); "
+            "print([m for m in ('matplotlib', 'networkx', 'sympy') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
