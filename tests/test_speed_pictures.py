@@ -9,8 +9,12 @@ import sys
 
 import pytest
 
-from circuslib.speed.graphs import chain_graph, longest_chain
-from circuslib.speed.pictures import FITTING, THEIRS, TOP, YOURS, chain_graph_svg, rank_cycle_svg
+from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
+from circuslib.speed.pictures import (CHOICE, END, FITTING, RACE, THEIRS, TOP, YOURS, chain_graph_svg, endgame_svg,
+                                      rank_cycle_svg)
+from circuslib.speed.rules import Setup, position
+
+TWO = Setup("two places", decks=2, face_up=2)
 
 
 def _texts(svg: str) -> list[str]:
@@ -61,6 +65,29 @@ def test_the_lessons_chain_graph_shows_places_and_the_four_card_chain():
     assert all(f"(place {i})" in texts for i in range(1, 6))
     assert {"centre top", "face-up card (its place)", "x → y: y can go on x", "a longest chain"} <= set(texts)
     assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == 4  # 3 -> 2 -> A -> K -> Q
+
+
+def test_the_endgame_shows_each_position_and_move_with_its_chance():
+    graph = endgame_graph(position([5, None], [3, None], (4, "J"), rates=(2, 1), setup=TWO))
+    svg = endgame_svg(graph, title="one race decides it")
+    texts = _texts(svg)
+    assert texts[0] == "one race decides it" and "circus-speed-endgame" in svg
+    # 5 positions: the race (orange), the two players' moves (blue), the two ends (grey); 4 arrows
+    assert svg.count("<circle") == 5 and svg.count("<polygon") == 4
+    assert svg.count(f'r="27" fill="{RACE}"') == 1 and svg.count(f'r="27" fill="{CHOICE}"') == 2
+    assert svg.count(f'r="27" fill="{END}"') == 2
+    # each arrow's label: the race's exact chances, then the plays
+    assert {"2/3", "1/3", "5 (place 1) on pile A", "3 (place 1) on pile A", "P0 wins", "P1 wins"} <= set(texts)
+    assert texts.count("4/J") == 3  # the tops, in each position before the end
+    assert {"a race (chance)", "a player moves", "end of the round"} <= set(texts)
+
+
+def test_the_endgame_refuses_what_it_cannot_draw():
+    with pytest.raises(TypeError):
+        endgame_svg("a graph")
+    big = endgame_graph(position(["J", "K"], ["Q", "Q"], ("A", 8), piles=([7], ["J"]), rates=(2, 1), setup=TWO))
+    with pytest.raises(ValueError, match="too many"):
+        endgame_svg(big, max_nodes=big.number_of_nodes() - 1)
 
 
 @pytest.mark.parametrize("call", [lambda: rank_cycle_svg([14]), lambda: rank_cycle_svg("4"),

@@ -1,20 +1,25 @@
-"""Speed's two small graphs drawn as SVG by the kit: the 13-cycle of ranks and the chain graph of a hand.
+"""Speed's small graphs drawn as SVG by the kit: the 13-cycle of ranks, the chain graph of a hand and the move
+graph of a small end-game.
 
-They show what ``graphs.draw_rank_cycle`` and ``graphs.draw_chain_graph`` show (the same nodes, edges, colours and
-longest chain), with their legend. A matplotlib figure of either lays out and renders every label twice and
+They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph`` and ``graphs.draw_endgame`` show (the same
+nodes, edges, colours, labels and longest chain), with their legend. A matplotlib figure of either lays out and renders every label twice and
 encodes a PNG (50-90 ms in a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
 """
 from __future__ import annotations
 
 import html
 import math
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..core.args import items, optional_text
+if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
+    import networkx as nx
+
+from ..core.args import items, optional_text, whole
+from ..core.game import CHANCE
 from ..core.ui import svg_doc
 from .rules import PILE_NAMES, RANKS, _fits, rank_name, rank_of
 
-__all__ = ["rank_cycle_svg", "chain_graph_svg"]
+__all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg"]
 
 TOP, YOURS, THEIRS, BOTH, FREE = "#fb6a4a", "#6baed6", "#fdae6b", "#bcbddc", "#f0f0f0"
 """Node colours (as the matplotlib drawings): centre tops red, your cards blue, the opponent's orange, both lilac."""
@@ -148,3 +153,62 @@ def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None =
     parts.append(_legend(cx + 10, legend_top, [("line", "#aaaaaa", "x → y: y can go on x"),
                                                ("line", FITTING, "a longest chain")], width=240))
     return svg_doc(width, legend_top + 50, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
+
+
+RACE, CHOICE, END = "#fdd49e", "#c6dbef", "#d9d9d9"
+"""End-game node colours, as ``core.graphs.draw_graph`` has them: a race (chance) orange, a player's move blue,
+the end of the round grey."""
+
+
+def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int = 40) -> str:
+    """The move graph of a small end-game (``graphs.endgame_graph``, its labels as you left them) as SVG: one row
+    per step from the top, races orange, a player's move blue, ends grey, each node labelled (your cards / centre
+    tops / the bot's cards) and each arrow with its move or its exact chance; the legend in the top right corner."""
+    import networkx as nx
+
+    from ..core.graphs import layered_layout
+
+    if not isinstance(graph, nx.DiGraph) or "root" not in graph.graph:
+        raise TypeError("give the move graph of an end-game, as endgame_graph(position) makes it")
+    optional_text(title)
+    whole(max_nodes, "max_nodes", 1, 200)
+    if graph.number_of_nodes() > max_nodes:
+        raise ValueError(f"the graph has {graph.number_of_nodes()} positions, too many to label one by one (at most "
+                         f"{max_nodes}): draw a smaller end-game")
+    pos = layered_layout(graph)  # (x from -0.5 to 0.5 in each row, -depth)
+    widest = max(sum(1 for x, y in pos.values() if y == row) for row in {y for _, y in pos.values()})
+    rows = 1 - min(y for _, y in pos.values())
+    node, row_height = 27, 105
+    width = max(560, 170 * widest + 80)
+    xy = {n: (width / 2 + x * (width - 120) * (1 if widest > 1 else 0.5), 62 + -y * row_height) for n, (x, y) in pos.items()}
+    height = 62 + (rows - 1) * row_height + node + 14
+
+    def colour(data) -> str:
+        return END if data.get("terminal") else RACE if data.get("player") == CHANCE else CHOICE
+
+    default = "end-game: your cards / centre tops / the bot's cards"
+    parts = [f'<text x="{width / 2:g}" y="20" font-size="14" {_TEXT}>{_esc(title or default)}</text>']
+    labels = []
+    for a, b, data in graph.edges(data=True):  # arrows first, under the nodes, from rim to rim
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        length = math.hypot(x2 - x1, y2 - y1) or 1
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        sx, sy, tx, ty = x1 + node * ux, y1 + node * uy, x2 - node * ux, y2 - node * uy
+        parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx - 8 * ux:.1f}" y2="{ty - 8 * uy:.1f}" '
+                     f'stroke="#777777" stroke-width="1.3"/>' + _arrowhead((tx, ty), (sx, sy), "#777777"))
+        label = str(data.get("label", ""))
+        if label:  # on a white patch half-way, over the arrows
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            labels.append(f'<rect x="{mx - 3.2 * len(label) - 4:.1f}" y="{my - 9:.1f}" width="{6.4 * len(label) + 8:.1f}" '
+                          f'height="16" rx="4" fill="#ffffff"/><text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="10.5" '
+                          f'{_TEXT}>{_esc(label)}</text>')
+    parts += labels
+    for n, data in graph.nodes(data=True):
+        x, y = xy[n]
+        lines = str(data.get("label", n)).split("\n")
+        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" {_TEXT}>'
+                       f'{_esc(line)}</text>' for i, line in enumerate(lines))
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(data)}" stroke="#555555"/>{text}')
+    parts.append(_legend(width - 178, 30, [("dot", RACE, "a race (chance)"), ("dot", CHOICE, "a player moves"),
+                                           ("dot", END, "end of the round")], width=170))
+    return svg_doc(width, height, parts, css_class="circus-svg circus-speed-endgame", title=title)
