@@ -549,3 +549,35 @@ def test_entropy_terms_are_the_hand_worked_entropies():
     for bad in ([], [0, 0], [1, -1], [1, 1.5], [True, 1]):
         with pytest.raises(ValueError, match="positive whole-number weights"):
             entropy_terms(bad)
+
+
+def test_hidden_worlds_keep_the_place_by_place_order_when_the_deduction_fills_rosace_places_first():
+    # _worlds fills the places with the fewest kinds of token first (at the deal: the rosace faces, then the
+    # Clowns), so its own list comes in another order; hidden_worlds still lists the worlds place by place, each
+    # place's tokens in the set's order, as a listing of every way to lay the tokens does
+    from circuslib.flip_circus.odds import _worlds
+
+    tokens = new_game(random.Random(1)).rules.tokens.tokens
+    views = [new_game(random.Random(seed)).view(0) for seed in (3, 4)]
+    views += [s.view(s.player) for s in itertools.islice(_seeded_views(2, seed=5), 0, None, 5)]
+    reordered = 0
+    for view in views:
+        candidates = [[t for t, pair in enumerate(tokens) if face in pair and (back is None or {face, back} == set(pair))]
+                      for face, back in zip(view.faces, view.backs)]
+        listed: dict = {}
+
+        def lay(i, used, backs):
+            if i == SIZE:
+                listed[backs] = listed.get(backs, 0) + 1
+                return
+            for t in candidates[i]:
+                if t not in used:
+                    pair = tokens[t]
+                    lay(i + 1, used | {t}, backs + (pair[1] if pair[0] == view.faces[i] else pair[0],))
+
+        lay(0, frozenset(), ())
+        assert list(hidden_worlds(view).items()) == list(listed.items())
+        searched = _worlds(view.rules.tokens, view.faces, view.backs)
+        assert dict(searched) == listed
+        reordered += [w for w, _ in searched] != list(listed)
+    assert reordered >= 2  # at least the two deals are filled in another order

@@ -42,6 +42,7 @@ FLIP_CODES = list(range(SIZE, 2 * SIZE))
 POWER_BASE = 2 * SIZE
 ENCORE_CODE, END_CODE, TAKE_CODE, RETURN_CODE = (TABLE.index(m) for m in BOOKKEEPING)
 TOUCHED = tuple((i, RIGHT[i]) for i in range(SIZE)) + tuple((i,) for i in range(SIZE))
+WINDOWS = tuple(((m - 1) % SIZE, m, RIGHT[m]) for m in range(SIZE))  # each window of three: left, middle, right
 
 
 def _windows_through(places) -> tuple:
@@ -418,14 +419,16 @@ def _last_places(faces: tuple, available: frozenset) -> set:
     """The wrong places of the windows of three neighbours one place short of a trio with a free poster: the
     turn's last action must change one of them to take a poster."""
     places = set()
-    for m in range(SIZE):
-        f = faces[m]
-        left, right = faces[m - 1], faces[RIGHT[m]]
-        if f == left and f in available and right != f:
-            places.add(RIGHT[m])
-        elif f == right and f in available and left != f:
-            places.add((m - 1) % SIZE)
-        elif left == right and left in available and f != left:
+    for left_place, m, right_place in WINDOWS:
+        f, left, right = faces[m], faces[left_place], faces[right_place]
+        # each window is compared once: a trio (all three equal) or three different faces add nothing
+        if f == left:
+            if right != f and f in available:
+                places.add(right_place)
+        elif f == right:
+            if f in available:
+                places.add(left_place)
+        elif left == right and left in available:
             places.add(m)
     return places
 

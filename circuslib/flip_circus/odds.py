@@ -44,7 +44,8 @@ def _as_view(state: FlipCircus | PlayerView, player: int | None) -> PlayerView:
 def hidden_worlds(state: FlipCircus | PlayerView, player: int | None = None) -> Counter:
     """Every assignment of hidden faces the player cannot rule out, position by position, with its count of deals."""
     view = _as_view(state, player)
-    return Counter(dict(_worlds(view.rules.tokens, view.faces, view.backs)))
+    worlds = _worlds(view.rules.tokens, view.faces, view.backs)
+    return Counter(dict(_in_place_order(worlds, view.rules.tokens, view.faces, view.backs)))
 
 
 _CODE = {artist: k for k, artist in enumerate(ARTISTS)}  # an artist as a number
@@ -78,7 +79,7 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     fits = [fits_of.get(faces[i], ()) for i in unknown]
     # a dead end shows early: an artist shown at more unseen places than the tokens left that carry it (every
     # Clown face needs one of the Clown tokens, so a rosace face cannot take one). Checked before each choice, it
-    # skips only branches that find no world: the same worlds, in the same order
+    # skips only branches that find no world: the same worlds
     need = [0] * len(ARTISTS)  # unseen places still to fill that show each artist
     for i in unknown:
         need[_CODE[faces[i]]] += 1
@@ -86,6 +87,12 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     for n, pair in enumerate(kinds):
         for artist in pair:
             have[_CODE[artist]] += counts[n]
+    # the places with the fewest kinds of token first: at the deal the five rosace faces (three kinds each, and the
+    # Clown token soon ruled out) come before the five Clowns (five kinds each), so their choices are made once
+    # instead of once per order of the Clown tokens. The same worlds with the same counts, in another order
+    # (``_in_place_order`` gives the order of a search place by place)
+    order = sorted(range(len(unknown)), key=lambda k: len(fits[k]))
+    unknown, fits = [unknown[k] for k in order], [fits[k] for k in order]
     shown = [_CODE[faces[i]] for i in unknown]
     found: dict = {}  # each world once: the backs fix the kind of token at every place
     chosen = list(backs)
@@ -124,6 +131,16 @@ def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
     if not found:
         raise ValueError("no deal of the token set fits this view")
     return tuple(found.items())
+
+
+def _in_place_order(worlds: tuple, tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
+    """The worlds in the order of a search place by place, each place's kinds of token in the set's order (as
+    ``hidden_worlds`` lists them), whatever order ``_worlds`` chose its places in: the counts and the search
+    never depend on the order, so only ``hidden_worlds`` sorts."""
+    fits_of = _token_kinds(tokens)[2]
+    unknown = [i for i in range(SIZE) if backs[i] is None]
+    ranks = [{other: r for r, (_, other, _) in enumerate(fits_of.get(faces[i], ()))} for i in unknown]
+    return tuple(sorted(worlds, key=lambda item: [rank[item[0][i]] for rank, i in zip(ranks, unknown)]))
 
 
 def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, sympy.Rational]]:
