@@ -314,3 +314,36 @@ def test_the_ring_explorer_survives_1000_random_changes():
         refusals += refused(e)
     assert bytes(image.value).startswith(b"\x89PNG") and e.plot.pictures > pictures + 100
     assert 100 < refusals < 900  # both kinds of ring were met
+
+
+def test_the_ring_explorer_is_made_with_its_classes_words_and_looks(monkeypatch):
+    # a class, a label, a tooltip or a style set after a widget is made is one more message for the kernel and the
+    # server: the explorer sent 64 updates as it opened (33 classes, 20 words of its place buttons, the face and
+    # back rows' widths and label layouts); only the classes core.ui adds afterwards and the values the first
+    # update shows are left
+    from collections import Counter
+
+    import ipywidgets
+
+    from circuslib.flip_circus.widget import RingExplorer
+
+    sent = []
+    send_state = ipywidgets.Widget.send_state
+
+    def counted(self, key=None):
+        if self.comm is not None:
+            sent.append((type(self).__name__, key))
+        return send_state(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", counted)
+    explorer = RingExplorer(place=3)
+    assert explorer.places[3].description == "3: Magicien" and explorer.places[3].button_style == "info"
+    assert "place 3 shows" in explorer.places[3].tooltip and explorer.places[0].button_style == ""
+    assert explorer.face._dom_classes == ("circus-ring-face",) and explorer.face.style.button_width == "88px"
+    assert explorer.face_label.layout is explorer.back_label.layout and explorer.face_label.layout.width == "190px"
+    assert explorer.plot.image._dom_classes == ("circus-plot", "circus-ring-plot")
+    updates = Counter(str(key) for _, key in sent)
+    assert not any(updates[key] for key in ("description", "tooltip", "button_style", "button_width", "layout"))
+    # the kit's: core.ui.button's class on 12 buttons (the ten places add theirs too), Shown's theme class
+    assert Counter(name for name, key in sent if key == "_dom_classes") == {"Button": 22, "RingExplorer": 1}
+    assert len(sent) <= 30

@@ -41,8 +41,9 @@ class FlipCircusWidget(Framed):
             raise ValueError("the widget plays the two-player game; the team variant is played with the library")
         self.selected: list[int] = []
         self.frame = GameFrame("Flip Circus", odds_visible=True)
-        self.status = widgets.HTML()
-        self.status.add_class("circus-status")
+        # classes, layouts and styles given when a widget is made travel with its comm_open; set afterwards, each
+        # is one more message for the kernel and the server
+        self.status = widgets.HTML(_dom_classes=("circus-status",))
         # the twenty buttons share one layout and one style: one widget model each rather than three
         # (fewer models for the kernel to open and send; the same look as core.ui.button's own)
         make = partial(button, shared=(widgets.Layout(width="auto"), widgets.ButtonStyle()))
@@ -504,9 +505,8 @@ class _RingPlot:
             axes.set_axisbelow(True)
         width, height = (round(x * dpi) for x in size)
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
-                                                                       align_self="flex-start", flex="0 0 auto"))
-        self.image.add_class("circus-plot")
-        self.image.add_class("circus-ring-plot")
+                                                                       align_self="flex-start", flex="0 0 auto"),
+                                   _dom_classes=("circus-plot", "circus-ring-plot"))
         self._background = None
         self._pictures: OrderedDict = OrderedDict()
         self._cache = cache
@@ -671,48 +671,46 @@ class RingExplorer(Shown):
         for i, (row, column) in enumerate(RING_GRID):
             # (JupyterLab's widgets place a grid item by its grid_area; they ignore grid_row and grid_column)
             spot = widgets.Layout(width="auto", grid_area=f"{row} / {column} / {row + 1} / {column + 1}")
-            b = button(str(i), lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}", shared=(spot, look))
+            # made with the words _show_ring gives it: one message less per word set afterwards
+            label, tip = self._place_words(i)
+            b = button(label, lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}", tooltip=tip,
+                       style="info" if i == place else "", shared=(spot, look))
             b.add_class("circus-ring-place")
             self.places.append(b)
-        self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"))
-        self.centre.add_class("circus-ring-centre")
+        # classes, layouts and styles given when a widget is made travel with its comm_open; set afterwards, each
+        # is one more message for the kernel and the server
+        self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"),
+                                   _dom_classes=("circus-ring-centre",))
         self.ring = widgets.GridBox(self.places + [self.centre], layout=widgets.Layout(
-            grid_template_columns="repeat(5, 172px)", grid_template_rows="repeat(4, 34px)", grid_gap="4px"))
-        self.ring.add_class("circus-ring-buttons")
+            grid_template_columns="repeat(5, 172px)", grid_template_rows="repeat(4, 34px)", grid_gap="4px"),
+            _dom_classes=("circus-ring-buttons",))
         options = [(_short(a), a) for a in ARTISTS]
         self.face = widgets.ToggleButtons(options=options, value=faces[place],
-                                          tooltips=[f"place shows {name(a)}" for a in ARTISTS])
-        self.face.style.button_width = "88px"
-        self.face.add_class("circus-ring-face")
+                                          tooltips=[f"place shows {name(a)}" for a in ARTISTS],
+                                          style={"button_width": "88px"}, _dom_classes=("circus-ring-face",))
         self.back = widgets.ToggleButtons(options=[(UNSEEN, UNSEEN)] + options, value=backs[place] or UNSEEN,
                                           tooltips=["nobody has shown you this back"]
-                                          + [f"you have seen {name(a)} behind it" for a in ARTISTS])
-        self.back.style.button_width = "88px"
-        self.back.add_class("circus-ring-back")
-        self.face_label, self.back_label = widgets.HTML(), widgets.HTML()
+                                          + [f"you have seen {name(a)} behind it" for a in ARTISTS],
+                                          style={"button_width": "88px"}, _dom_classes=("circus-ring-back",))
+        label_width = widgets.Layout(width="190px")
+        self.face_label, self.back_label = widgets.HTML(layout=label_width), widgets.HTML(layout=label_width)
         self.deal_button = button("Deal a new ring", self.deal, css_class="circus-ring-deal",
                                   tooltip="a random deal of the set-up: Clowns at the even places, no back seen")
         self.forget_button = button("Forget every back seen", self.forget, css_class="circus-ring-forget")
-        self.message = widgets.HTML()
-        self.message.add_class("circus-message")
-        self.result = widgets.HTML()
-        self.result.add_class("circus-ring-odds")
-        self.best = widgets.HTML()
-        self.best.add_class("circus-ring-best")
+        self.message = widgets.HTML(_dom_classes=("circus-message",))
+        self.result = widgets.HTML(_dom_classes=("circus-ring-odds",))
+        self.best = widgets.HTML(_dom_classes=("circus-ring-best",))
         self.plot = _RingPlot()
         self.face.observe(self._face_changed, names="value")
         self.back.observe(self._back_changed, names="value")
         title = widgets.HTML(f"{theme_style()}<b style='color:{TEXT}'>Ring explorer: what could be behind each "
                              f"token?</b> <span style='color:{MUTED}'>Click a place on the ring, then its visible "
                              f"face and the back you have seen there.</span>")
-        label_width = widgets.Layout(width="190px")
-        self.face_label.layout, self.back_label.layout = label_width, label_width
         self.widget = widgets.VBox([
             title, self.ring,
             widgets.HBox([self.face_label, self.face]), widgets.HBox([self.back_label, self.back]),
             widgets.HBox([self.deal_button, self.forget_button]),
-            self.message, self.result, self.best, self.plot.image])
-        self.widget.add_class("circus-ring-explorer")
+            self.message, self.result, self.best, self.plot.image], _dom_classes=("circus-ring-explorer",))
         self._show_ring()
         self.update()
 
@@ -806,12 +804,17 @@ class RingExplorer(Shown):
         else:
             self.message.value = f'<span style="color:{TEXT}">{_esc(text)}</span>'
 
+    def _place_words(self, i: int) -> tuple[str, str]:
+        """The label and the tooltip of place i's button: the face it shows, and the back seen there."""
+        face, back = self.ring_faces[i], self.ring_backs[i]
+        label = f"{i}: {_short(face)}" + (f" ({_short(back)})" if back else "")
+        tip = f"place {i} shows {name(face)}; " + (f"you have seen {name(back)} behind it" if back
+                                                    else "its back is unseen") + " (click to edit)"
+        return label, tip
+
     def _show_ring(self) -> None:
         for i, b in enumerate(self.places):
-            face, back = self.ring_faces[i], self.ring_backs[i]
-            b.description = f"{i}: {_short(face)}" + (f" ({_short(back)})" if back else "")
-            b.tooltip = f"place {i} shows {name(face)}; " + (f"you have seen {name(back)} behind it" if back
-                                                             else "its back is unseen") + " (click to edit)"
+            b.description, b.tooltip = self._place_words(i)
             b.button_style = "info" if i == self.selected else ""
         i = self.selected
         back = self.ring_backs[i]
