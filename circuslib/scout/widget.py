@@ -13,15 +13,16 @@ from __future__ import annotations
 import html
 import math
 import random
-from collections import Counter, OrderedDict
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
-from ..core.ui import (Framed, GameFrame, Shown, button, png_of, replace_children, svg_card, svg_doc, theme_style,
+from ..core.ui import (Framed, GameFrame, Shown, button, replace_children, svg_card, svg_doc, theme_style,
                        transient_control)
 from .bots import BOTS, greedy_bot
+from .charts import Chart, Key
 from .odds import expected_set_windows, expected_shows, random_hand
 from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
@@ -326,9 +327,9 @@ class ScoutWidget(Framed):
 # ---------------------------------------------------------------------------------------------------------
 # the explorers: the chance of a set somewhere in a hand, and a dealt hand with its shows
 
-# Okabe and Ito's colour-blind-safe palette; every curve and bar also differs by line style, marker or hatching
-ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE, BLACK = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00",
-                                                       "#CC79A7", "#000000")
+# Okabe and Ito's colour-blind-safe palette; every curve and bar also differs by line style, marker or hatching.
+# What was black (axes, text, the chosen k, the expected numbers) is the theme's text colour (charts.INK).
+ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7")
 MUTED = "var(--jp-ui-font-color2, #555555)"
 
 EXACT_HANDS = EXPLORER_HANDS  # hand sizes the set explorer's exact table covers
@@ -380,67 +381,6 @@ def set_somewhere_table() -> dict:
             for players in (2, 3, 4, 5) for h in EXACT_HANDS for k in EXACT_KS if k <= h}
 
 
-class _Plot:
-    """One matplotlib figure kept by an explorer, drawn as a PNG into one ``ipywidgets.Image``: the image sits in
-    an ``ipywidgets.Output`` as its one and only output, and only the image's bytes change (no flicker, no growing
-    output).
-
-    A picture has a still part (axes, title, legend, reference curves: its "look") and moving artists drawn over it.
-    Each look is drawn once and kept as a bitmap; a change only draws the moving artists over the kept bitmap (about
-    a millisecond, where drawing the text of a whole figure takes a tenth of a second). Pictures already made are
-    kept by what they show, so going back to a setting costs nothing."""
-
-    def __init__(self, css_class: str, *, size: tuple[float, float] = (6.4, 3.4), dpi: int = 80,
-                 keep: int = 256) -> None:
-        import ipywidgets as widgets
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        self.figure = Figure(figsize=size, dpi=dpi, facecolor="white")
-        self.canvas = FigureCanvasAgg(self.figure)
-        self.ax = self.figure.add_subplot()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{size[0] * dpi:.0f}px"),
-                                   _dom_classes=("circus-explorer-plot-image",))
-        self.output = widgets.Output(_dom_classes=("circus-explorer-plot", css_class), outputs=(
-            {"output_type": "display_data", "metadata": {},
-             "data": {"text/plain": "the explorer's plot",
-                      "application/vnd.jupyter.widget-view+json": {
-                          "model_id": self.image.model_id, "version_major": 2, "version_minor": 0}}},))
-        self._look = None
-        self._background = None
-        self._pictures: OrderedDict = OrderedDict()
-        self._keep = keep
-
-    def show(self, look, draw_still: Callable, key, draw_moving: Callable) -> None:
-        """Show the picture for (look, key): kept from before, or made now. ``draw_still(ax)`` draws the look on a
-        cleared axes; ``draw_moving(ax)`` adds the moving artists and returns them (made with ``animated=True``)."""
-        picture = self._pictures.get((look, key))
-        if picture is None:
-            if self._look != look:
-                self.ax.clear()
-                draw_still(self.ax)
-                self.canvas.draw()
-                self._background = self.canvas.copy_from_bbox(self.figure.bbox)
-                self._look = look
-            else:
-                self.canvas.restore_region(self._background)
-            artists = draw_moving(self.ax)
-            for artist in artists:
-                self.ax.draw_artist(artist)
-            picture = self._pictures[look, key] = self._png()
-            for artist in artists:
-                artist.remove()
-            if len(self._pictures) > self._keep:
-                self._pictures.popitem(last=False)
-        else:
-            self._pictures.move_to_end((look, key))
-        if self.image.value != picture:
-            self.image.value = picture
-
-    def _png(self) -> bytes:
-        return png_of(self.canvas.buffer_rgba())
-
-
 def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple):
     import ipywidgets as widgets
 
@@ -458,14 +398,16 @@ def _slider_looks() -> tuple:
 
 
 def _texts(*lines: tuple[str, str]) -> list:
-    """HTML widgets, one for each (value, CSS class or ""), that share one layout and one style (one widget model
-    each, not three), their class given as they are made (an add_class afterwards is one more message)."""
+    """HTML widgets, one for each (value, CSS classes separated by spaces, or ""), that share one layout and one
+    style (one widget model each, not three), their classes given as they are made (an add_class afterwards is one
+    more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``charts.Chart``) and
+    drawn by the browser, a change replacing it in place."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level
 
     layout, style = widgets.Layout(), HTMLStyle()
-    return [widgets.HTML(value, layout=layout, style=style, _dom_classes=(css_class,) if css_class else ())
-            for value, css_class in lines]
+    return [widgets.HTML(value, layout=layout, style=style, _dom_classes=tuple(css_classes.split()))
+            for value, css_classes in lines]
 
 
 class SetSomewhereExplorer(Shown):
@@ -494,19 +436,19 @@ class SetSomewhereExplorer(Shown):
         self.hand_size = _slider("cards in the hand", hand_size, EXACT_HANDS[0], EXACT_HANDS[-1],
                                  "circus-scout-hand-size", looks)
         self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k", looks)
-        title, self.result, self.simulated, self.message, note = _texts(
+        title, self.result, self.simulated, self.message, self.plot, note = _texts(
             (f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>", ""),
             ("", "circus-scout-exact"), ("", "circus-scout-simulated"), ("", "circus-message"),
+            ("", "circus-explorer-plot circus-scout-set-plot"),
             (f"<span style='color:{MUTED}'>Exact values for hands of 2 to 8 cards, counted once by "
              "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
              "to count (section 5b counts those).</span>", ""))
         self.simulate_button = button(f"Simulate {self.SIMULATED:,} more hands", self.simulate,
                                       css_class="circus-scout-simulate")
-        self.plot = _Plot("circus-scout-set-plot", size=(8.2, 3.4))
         self.widget = widgets.VBox([
             title,
             widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
-            self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot.output, note],
+            self.result, self.message, widgets.HBox([self.simulate_button, self.simulated]), self.plot, note],
             _dom_classes=("circus-explorer", "circus-scout-set-explorer"))
         self._hits = self._dealt = 0
         for slider in (self.players, self.hand_size, self.k):
@@ -577,80 +519,55 @@ class SetSomewhereExplorer(Shown):
         return Estimate(share, math.sqrt(variance / n), n)
 
     def _draw(self, p) -> None:
+        self.plot.value = self.chart(p, self.estimate)
+
+    def chart(self, p, estimate: Estimate | None) -> str:
+        """The chart as SVG: the exact curves of this deck against the hand size, one for each k (the chosen k
+        bold), its upper bound (the expected number of places with a set), this setting and the simulation."""
         players, h, k = self.setting
-        estimate = self.estimate
-        key = (players, h, k, p is not None, None if estimate is None else (estimate.mean, estimate.n))
-        self.plot.show("curves", self._still, key, lambda ax: self._moving(ax, p, estimate))
-
-    def _still(self, ax) -> None:
-        """What every picture shares: axes, title and legend (drawn once)."""
-        from matplotlib.lines import Line2D
-        from matplotlib.ticker import FuncFormatter, NullLocator
-
-        handles = [Line2D([], [], color=_K_COLOURS[j], marker=_K_MARKERS[j], linewidth=1.2, markersize=4,
-                          label=f"k = {j}") for j in EXACT_KS]
-        handles += [Line2D([], [], color=BLACK, linewidth=2.8, label="the chosen k (bold)"),
-                    Line2D([], [], color=BLUE, linestyle="--", linewidth=1.2,
-                           label="expected places with a set\nof the chosen k: an upper bound"),
-                    Line2D([], [], linestyle="none", marker="o", markersize=10, markerfacecolor="none",
-                           markeredgecolor=BLACK, markeredgewidth=2, label="this setting (exact)"),
-                    Line2D([], [], color=VERMILLION, marker="D", markersize=5, label="simulated, 95% interval")]
-        ax.set_yscale("log")
-        # "1 in 1,000" rather than 10^-3: plainer to read, and no TeX layout of every label (a third of the draw)
-        ax.yaxis.set_major_formatter(FuncFormatter(_one_in))
-        ax.yaxis.set_minor_locator(NullLocator())
-        ax.tick_params(axis="y", labelsize=8)
-        ax.set_ylim(_FLOOR, 2)
-        ax.set_xlim(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5)
-        ax.set_xlabel("cards in the hand")
-        ax.set_ylabel("probability (log scale)")
-        ax.set_title("P(a set of k adjacent cards somewhere in a dealt hand), exact", fontsize=10, y=1)  # y=1: placed without measuring
-        ax.grid(alpha=0.3)
-        ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        self.plot.figure.subplots_adjust(left=0.15, right=0.7, top=0.9, bottom=0.14)
-
-    def _moving(self, ax, p, estimate) -> list:
-        """The curves of this deck (the chosen k bold), the upper bound, the setting and the simulation."""
-        players, h, k = self.setting
-        artists = []
+        chart = Chart(656, 272, x_range=(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5), y_range=(_FLOOR, 2),
+                      log_y=True, margins=(98, 27, 197, 38), name="circus-scout-set-chart")
+        decades = range(round(math.log10(_FLOOR)), 1)
+        chart.axes(xticks=[(n, str(n)) for n in EXACT_HANDS],
+                   yticks=[(10.0 ** e, _one_in(10.0 ** e)) for e in decades],
+                   xlabel="cards in the hand", ylabel="probability (log scale)", grid="xy", tick_size=10,
+                   title="P(a set of k adjacent cards somewhere in a dealt hand), exact")
         for j in EXACT_KS:
-            hands = [n for n in EXACT_HANDS if n >= j]
-            chosen = j == k
-            artists += ax.plot(hands, [float(self.exact[players, n, j]) for n in hands], color=_K_COLOURS[j],
-                               marker=_K_MARKERS[j], linewidth=2.8 if chosen else 1.2, alpha=1 if chosen else 0.6,
-                               markersize=6 if chosen else 4, animated=True)
+            if j != k:  # the chosen k last, on top
+                self._curve(chart, players, j, chosen=False)
+        self._curve(chart, players, k, chosen=True)
         hands = [n for n in EXACT_HANDS if n >= k]
-        bound = [float(expected_set_windows(k, deck_for(players), n)) for n in hands]
-        artists += ax.plot(hands, bound, color=BLUE, linestyle="--", linewidth=1.2, animated=True)
-        artists.append(ax.text(0.02, 0.95, f"{players} players, {len(deck_for(players))} cards", fontsize=9,
-                               transform=ax.transAxes, va="top", animated=True))
+        chart.line(hands, [float(expected_set_windows(k, deck_for(players), n)) for n in hands], colour=BLUE,
+                   dash="5 3", css_class="circus-scout-bound")
+        chart.note(f"{players} players, {len(deck_for(players))} cards")
         if p is not None:
-            artists += ax.plot([h], [float(p)], linestyle="none", marker="o", markersize=12,
-                               markerfacecolor="none", markeredgecolor=BLACK, markeredgewidth=2, animated=True)
+            chart.line([h], [float(p)], width=0, marker="o", marker_size=15, hollow=True,
+                       css_class="circus-scout-setting")
         if estimate is not None:
             low, high = estimate.ci95
             x = h + 0.15
-            artists += ax.plot([x, x], [max(low, _FLOOR), max(high, _FLOOR)], color=VERMILLION, linewidth=1.5,
-                               marker="_", markersize=8, animated=True)
-            artists += ax.plot([x], [max(estimate.mean, _FLOOR)], color=VERMILLION, marker="D", markersize=5,
-                               linestyle="none", animated=True)  # no set in any simulated hand: on the floor
-        return artists
+            chart.line([x, x], [max(low, _FLOOR), max(high, _FLOOR)], colour=VERMILLION, width=1.5, marker="_",
+                       marker_size=9, css_class="circus-scout-interval")
+            chart.line([x], [max(estimate.mean, _FLOOR)], colour=VERMILLION, width=0, marker="D", marker_size=7,
+                       css_class="circus-scout-estimate")  # no set in any simulated hand: on the floor
+        chart.legend([Key(f"k = {j}", colour=_K_COLOURS[j], marker=_K_MARKERS[j]) for j in EXACT_KS] + [
+            Key("the chosen k (bold)", width=2.8),
+            Key("expected places with a set\nof the chosen k: an upper bound", colour=BLUE, dash="5 3"),
+            Key("this setting (exact)", marker="o", marker_size=12, hollow=True, line=False),
+            Key("simulated, 95% interval", colour=VERMILLION, marker="D", marker_size=6)], size=9.5)
+        return chart.svg(css_class="circus-scout-set-svg",
+                         title=f"the exact chance of a set of k somewhere in a dealt hand, {players} players")
+
+    def _curve(self, chart: Chart, players: int, j: int, *, chosen: bool) -> None:
+        hands = [n for n in EXACT_HANDS if n >= j]
+        chart.line(hands, [float(self.exact[players, n, j]) for n in hands], colour=_K_COLOURS[j],
+                   marker=_K_MARKERS[j], width=2.8 if chosen else 1.2, opacity=1 if chosen else 0.6,
+                   marker_size=7 if chosen else 5, css_class=f"circus-scout-curve-{j}")
 
 
-def _one_in(y: float, _position=None) -> str:
+def _one_in(y: float) -> str:
     """A probability tick on a log scale as "1 in 1,000" (1 itself as "1")."""
     return "1" if y >= 1 else f"1 in {1 / y:,.0f}"
-
-
-def _bars(ax, xs: Sequence[float], heights: Sequence[float], width: float, **style):
-    """Bars as one collection of rectangles (one artist: a tenth of the cost of ``ax.bar``'s one patch a bar)."""
-    from matplotlib.collections import PolyCollection
-
-    half = width / 2
-    boxes = [[(x - half, 0), (x - half, y), (x + half, y), (x + half, 0)] for x, y in zip(xs, heights) if y]
-    bars = PolyCollection(boxes, edgecolor=BLACK, linewidth=0.5, animated=True, **style)
-    ax.add_collection(bars, autolim=False)
-    return bars
 
 
 @lru_cache(maxsize=None)
@@ -701,16 +618,16 @@ class DealtHandExplorer(Shown):
                                    continuous_update=False, layout=widgets.Layout(width="260px"),
                                    _dom_classes=("circus-scout-active",))
         self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal")
-        title, self.picture, self.result, self.message = _texts(
+        title, self.picture, self.result, self.message, self.plot = _texts(
             (f"{theme_style()}<b>A dealt hand and its shows</b>", ""), ("", "circus-scout-dealt"),
-            ("", "circus-scout-hand-result"), ("", "circus-message"))
-        self.plot = _Plot("circus-scout-hand-plot", size=(8.2, 3.2))
+            ("", "circus-scout-hand-result"), ("", "circus-message"),
+            ("", "circus-explorer-plot circus-scout-hand-plot"))
         rows = widgets.Layout(flex_flow="row wrap")  # one layout for both rows of controls
         self.widget = widgets.VBox([
             title,
             widgets.HBox([self.players, self.hand_size], layout=rows),
             widgets.HBox([self.active, self.turned, self.deal_button], layout=rows),
-            self.message, self.picture, self.result, self.plot.output],
+            self.message, self.picture, self.result, self.plot],
             _dom_classes=("circus-explorer", "circus-scout-hand-explorer"))
         self.deals = 0
         for control in (self.players, self.hand_size, self.turned, self.active):
@@ -824,43 +741,31 @@ class DealtHandExplorer(Shown):
                        title="a dealt hand with its sets bracketed")
 
     def _draw(self, hand, table, sets, shows) -> None:
+        self.plot.value = self.chart(sets, shows if table else None)
+
+    def chart(self, sets, shows=None) -> str:
+        """The hand's sets (and the shows among them that beat the table, if one is typed) by length, as bars,
+        against the exact expected number of places holding a set of each length in a dealt hand."""
         players, h = self.players.value, self.hand_size.value
+        top = max(HAND_SIZE.values())
         lengths = list(range(1, h + 1))
         by_length = Counter(j - i for i, j in sets)
-        beating = Counter(j - i for i, j in shows)
-        counts = tuple(by_length[k] for k in lengths)
-        beats = tuple(beating[k] for k in lengths) if table else None
-
-        def moving(ax) -> list:
-            shift, width = (0.2, 0.4) if table else (0, 0.6)
-            artists = [_bars(ax, [k - shift for k in lengths], counts, width, facecolor=SKY)]
-            if beats is not None:
-                artists.append(_bars(ax, [k + 0.2 for k in lengths], beats, 0.4, facecolor=VERMILLION, hatch="//"))
-            artists += ax.plot(lengths, _expected_windows(players, h), color=BLACK, marker="o", linestyle="--",
-                               linewidth=1.2, markersize=5, animated=True)
-            return artists  # the players and the hand size are said above the plot: no text to draw here
-
-        # the picture shows only how many sets of each length the hand holds: many hands share one
-        self.plot.show("bars", self._still, (players, h, counts, beats), moving)
-
-    def _still(self, ax) -> None:
-        """What every picture shares: axes, title and legend (drawn once)."""
-        from matplotlib.lines import Line2D
-        from matplotlib.ticker import FuncFormatter, NullLocator
-        from matplotlib.patches import Patch
-
-        top = max(HAND_SIZE.values())
-        handles = [Patch(facecolor=SKY, edgecolor=BLACK, label="this hand: sets of k\nadjacent cards"),
-                   Patch(facecolor=VERMILLION, edgecolor=BLACK, hatch="//",
-                         label="… of them, shows that beat\nthe set to beat (if one is typed)"),
-                   Line2D([], [], color=BLACK, marker="o", linestyle="--", linewidth=1.2, markersize=5,
-                          label="expected in a dealt hand\n(exact)")]
-        ax.set_xticks(range(1, top + 1))
-        ax.set_xlim(0.4, top + 0.6)
-        ax.set_ylim(0, top + 0.8)
-        ax.set_xlabel("k, cards in the set")
-        ax.set_ylabel("number of places in the hand")
-        ax.set_title("This hand's sets by length, against the average dealt hand", fontsize=10, y=1)
-        ax.grid(axis="y", alpha=0.3)
-        ax.legend(handles=handles, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        self.plot.figure.subplots_adjust(left=0.08, right=0.7, top=0.9, bottom=0.15)
+        chart = Chart(656, 256, x_range=(0.4, top + 0.6), y_range=(0, top + 0.8), margins=(52, 26, 197, 38),
+                      name="circus-scout-hand-chart")
+        chart.axes(xticks=[(k, str(k)) for k in range(1, top + 1)], yticks=[(v, str(v)) for v in range(0, top + 1, 2)],
+                   xlabel="k, cards in the set", ylabel="number of places in the hand",
+                   title="This hand's sets by length, against the average dealt hand")
+        shift, width = (0.2, 0.4) if shows is not None else (0, 0.6)
+        chart.bars([k - shift for k in lengths], [by_length[k] for k in lengths], width=width, fill=SKY,
+                   css_class="circus-scout-set-bars")
+        if shows is not None:
+            beating = Counter(j - i for i, j in shows)
+            chart.bars([k + 0.2 for k in lengths], [beating[k] for k in lengths], width=0.4, fill=VERMILLION,
+                       hatch=True, css_class="circus-scout-show-bars")
+        chart.line(lengths, _expected_windows(players, h), dash="5 3", marker="o", marker_size=6,
+                   css_class="circus-scout-expected")
+        chart.legend([Key("this hand: sets of k\nadjacent cards", colour=SKY, box=True),
+                      Key("… of them, shows that beat\nthe set to beat (if one is typed)", colour=VERMILLION,
+                          box=True, hatch=True),
+                      Key("expected in a dealt hand\n(exact)", dash="5 3", marker="o", marker_size=6)], size=9.5)
+        return chart.svg(css_class="circus-scout-hand-svg", title="this hand's sets by length, against the average")
