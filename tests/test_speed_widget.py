@@ -340,3 +340,68 @@ def test_after_a_finished_one_deck_round_the_next_is_dealt_from_the_cut_deck():
     table.new_button.click()
     assert table.state.stock is not None  # every card known in advance: gathered and cut, not shuffled
     assert "cut, not shuffled" in "".join(table.frame.lines)
+
+
+# --- the shipped frames ---------------------------------------------------------------------------------------
+
+def _frames_file() -> dict:
+    import base64
+    import json
+    import zlib
+
+    import numpy as np
+
+    from circuslib.speed.widget import FRAMES_FILE
+
+    frames = json.loads(FRAMES_FILE.read_text())["frames"]
+    return {name: (f["fingerprint"], np.frombuffer(zlib.decompress(base64.b64decode(f["rgba"])), dtype=np.uint8))
+            for name, f in frames.items()}
+
+
+def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
+    from circuslib.speed.widget import explorer_frames
+
+    shipped = _frames_file()
+    drawn = explorer_frames()
+    assert set(shipped) == set(drawn) == {"stalemate", "race"}
+    for name, (fingerprint, pixels) in drawn.items():
+        assert shipped[name][0] == fingerprint, f"{name}: run python -m circuslib.speed.widget to draw it again"
+        assert (shipped[name][1] == pixels.ravel()).all(), f"{name}: run python -m circuslib.speed.widget"
+
+
+def _driven(explorer, changes):
+    pictures = [bytes(explorer.plot.image.value)]
+    for control, value in changes:
+        setattr(control, "value", value)
+        pictures.append(bytes(explorer.plot.image.value))
+    return pictures
+
+
+@pytest.mark.parametrize("make, changes", [
+    (lambda: StalemateExplorer(face_up=4, decks=1),
+     lambda e: [(e.face_up, 6), (e.tops, "7, 8"), (e.decks, 2), (e.face_up, 1)]),
+    (lambda: RaceExplorer(you=2, bot=1), lambda e: [(e.you, 5), (e.bot, 3), (e.you, 0), (e.rounds, 1)]),
+])
+def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(make, changes, monkeypatch):
+    import circuslib.speed.widget as widget_module
+
+    shipped = make()
+    assert shipped.plot.frame_source == "shipped"
+    if isinstance(shipped, RaceExplorer):
+        shipped.simulate()
+    monkeypatch.setattr(widget_module, "_shipped_frames", lambda: {})
+    drawn = make()
+    assert drawn.plot.frame_source == "drawn"
+    if isinstance(drawn, RaceExplorer):
+        drawn.simulate()
+    assert _driven(shipped, changes(shipped)) == _driven(drawn, changes(drawn))
+
+
+def test_a_kernel_whose_matplotlib_draws_otherwise_draws_the_frame():
+    import matplotlib
+
+    with matplotlib.rc_context({"font.size": 13}):
+        explorer = StalemateExplorer()
+    assert explorer.plot.frame_source == "drawn"
+    with matplotlib.rc_context({"interactive": True}):  # as the inline backend sets it: no pixel changes
+        assert StalemateExplorer().plot.frame_source == "shipped"
