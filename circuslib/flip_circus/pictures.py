@@ -1,0 +1,105 @@
+"""Flip Circus pictures drawn as SVG by the kit: the Cayley graph of neighbour swaps on a small ring.
+
+A matplotlib figure of the 24 arrangements of ABCD lays out and renders its 24 labels, title and legend twice and
+encodes a PNG (about 0.1 s in a kernel); this text costs a few milliseconds and shows the same nodes, edges,
+colours, labels and legend. Show it with ``HTML(...)``.
+"""
+from __future__ import annotations
+
+import html
+import math
+from numbers import Real
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
+    import networkx as nx
+
+from ..core.args import optional_text
+from ..core.ui import svg_doc
+
+__all__ = ["swap_graph_svg", "DISTANCE_COLOURS"]
+
+DISTANCE_COLOURS = ("#fee391", "#c7e9c0", "#c6dbef", "#dadaeb", "#fcbba1")
+"""The fill of an arrangement by its swap distance from the start: 0, 1, 2, 3, 4 swaps."""
+
+_TEXT = 'font-family="sans-serif" text-anchor="middle"'
+_NODE = 17  # the radius of an arrangement's circle (px): room for four letters
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _is_point(place: object) -> bool:
+    """Whether ``place`` is a pair of finite numbers, as a networkx layout gives (numpy numbers included)."""
+    try:
+        return len(place) == 2 and all(isinstance(v, Real) and not isinstance(v, bool) and math.isfinite(v)
+                                       for v in place)
+    except TypeError:
+        return False
+
+
+def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Sequence[str] = DISTANCE_COLOURS,
+                   title: str | None = None) -> str:
+    """A swap graph (``swap_graph``) as SVG: each arrangement a circle where the layout ``pos`` puts it (any
+    networkx layout), filled by its swap ``distance`` from the start (``colours[d]``), labelled by its items, each
+    swap a grey line; the legend (right) gives each distance and how many arrangements lie at it."""
+    import networkx as nx
+
+    if not isinstance(graph, nx.Graph) or graph.number_of_nodes() == 0:
+        raise TypeError("give the swap graph of a ring, as swap_graph('ABCD') makes it")
+    optional_text(title)
+    missing = [n for n in graph if n not in pos or n not in distance]
+    if missing:
+        raise ValueError(f"every arrangement needs a place in pos and a distance: {''.join(map(str, missing[0]))} "
+                         "has none")
+    if graph.number_of_nodes() > 120:
+        raise ValueError(f"the graph has {graph.number_of_nodes()} arrangements, too many to label one by one (at "
+                         "most 120, the rings of 5 places): draw a smaller ring")
+    for n in graph:
+        d, place = distance[n], pos[n]
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+            raise ValueError(f"a swap distance is a whole number, at least 0, not {d!r}")
+        if not _is_point(place):
+            raise ValueError(f"a place in pos is a pair of finite numbers (x, y), not {place!r}")
+    if max(distance[n] for n in graph) >= len(colours):
+        raise ValueError(f"give a colour for each distance from 0 to {max(distance[n] for n in graph)}")
+    counts: dict = {}
+    for n in graph:
+        counts[distance[n]] = counts.get(distance[n], 0) + 1
+    xs, ys = [float(pos[n][0]) for n in graph], [float(pos[n][1]) for n in graph]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    tallest = max(counts.values())
+    legend_width, top, margin = 240, 46, _NODE + 14
+    height = max(320, top + margin + 2 * _NODE + (tallest - 1) * 44)
+    width = max(640, 150 * len(counts) + legend_width)
+    plot_right = width - legend_width - 10
+
+    def place(n) -> tuple[float, float]:
+        x, y = pos[n]
+        px = margin + (float(x) - x0) / ((x1 - x0) or 1) * (plot_right - 2 * margin)
+        py = top + margin / 2 + (y1 - float(y)) / ((y1 - y0) or 1) * (height - top - 1.5 * margin)
+        return px, py
+
+    xy = {n: place(n) for n in graph}
+    start = min(graph, key=lambda n: distance[n])
+    parts = [f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+             f'<text x="{width / 2:g}" y="24" font-size="14" {_TEXT}>'
+             f'{_esc(title or f"Swaps on a ring of {len(start)} places")}</text>']
+    # the swaps first, under the circles: one path of straight pieces
+    lines = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
+    parts.append(f'<path class="circus-swaps" d="{lines}" stroke="#000000" stroke-opacity="0.3" fill="none"/>')
+    for n in graph:
+        x, y = xy[n]
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_NODE}" fill="{colours[distance[n]]}" stroke="#636363"/>'
+                     f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="10" {_TEXT}>{_esc("".join(map(str, n)))}</text>')
+    name = "".join(map(str, start))
+    lx, ly = width - legend_width, top
+    parts.append(f'<rect x="{lx}" y="{ly}" width="{legend_width - 10}" height="{10 + 20 * len(counts)}" fill="#ffffff" '
+                 f'stroke="#cccccc" rx="4"/>')
+    for i, d in enumerate(sorted(counts)):
+        row = ly + 20 + 20 * i
+        label = f"{d} swap{'s' if d != 1 else ''} from {name} ({counts[d]})"
+        parts.append(f'<circle cx="{lx + 16}" cy="{row - 4}" r="7" fill="{colours[d]}" stroke="#636363"/>'
+                     f'<text x="{lx + 30}" y="{row}" font-size="11" font-family="sans-serif">{_esc(label)}</text>')
+    return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-cayley", title=title)
