@@ -405,3 +405,15 @@ def test_a_kernel_whose_matplotlib_draws_otherwise_draws_the_frame():
     assert explorer.plot.frame_source == "drawn"
     with matplotlib.rc_context({"interactive": True}):  # as the inline backend sets it: no pixel changes
         assert StalemateExplorer().plot.frame_source == "shipped"
+
+
+def test_the_tables_buttons_of_a_kind_share_one_layout_and_one_look():
+    table, _ = _table()
+    cards = table.card_buttons
+    assert all(b.layout is cards[0].layout and b.style is cards[0].style for b in cards)
+    assert cards[0].layout.width == "52px" and cards[0].layout.height == "60px"
+    plain = table.pile_buttons + [table.flip_button, table.new_button]
+    assert all(b.layout is plain[0].layout and b.style is plain[0].style for b in plain)
+    assert plain[0].layout is not cards[0].layout
+    # each keeps its own look where it differs: the flip button warns, a chosen card is marked
+    assert table.flip_button.button_style == "warning" and table.new_button.button_style == ""

@@ -239,7 +239,8 @@ def race_by_integration():
     import sympy
 
     RATE_A, RATE_B = _rates()
-    t = sympy.symbols("t", positive=True)
+    # time from 0 on, as the lesson has it: the same integral, so sympy's cache answers the lesson's check at once
+    t = sympy.Symbol("t", nonnegative=True)
     integrand = sympy.powsimp(RATE_A * sympy.exp(-RATE_A * t) * sympy.exp(-RATE_B * t))
     return sympy.factor(sympy.integrate(integrand, (t, 0, sympy.oo)))
 

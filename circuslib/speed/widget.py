@@ -127,18 +127,21 @@ class SpeedTable(Framed):
         self.points = [0, 0]
         self.frame = GameFrame("Speed (Le Flip): shed your cards before the bot", odds_visible=False, log_lines=10)
         self.frame.widget.add_class("circus-speed")
-        self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card")
+        # buttons of one kind share one layout and one look: one widget model each instead of one per button
+        card_parts = (widgets.Layout(width="52px", height="60px"), widgets.ButtonStyle())
+        plain_parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
+        self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card", shared=card_parts)
                              for i in range(setup.face_up)]
         self.hand_label = widgets.HTML()
         self.hand_label.add_class("circus-speed-hand-label")
         self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"))
         self.hand.add_class("circus-hand")
         self.hand.add_class("circus-speed-hand")
-        self.pile_buttons = [button("", lambda p=p: self.click_pile(p), css_class="circus-speed-pile")
-                             for p in (0, 1)]
+        self.pile_buttons = [button("", lambda p=p: self.click_pile(p), css_class="circus-speed-pile",
+                                    shared=plain_parts) for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
-                                  tooltip="stalemate: both flip a new card onto the centre piles")
-        self.new_button = button("New round", self.new_round, css_class="circus-speed-new")
+                                  tooltip="stalemate: both flip a new card onto the centre piles", shared=plain_parts)
+        self.new_button = button("New round", self.new_round, css_class="circus-speed-new", shared=plain_parts)
         self.pause_button = widgets.ToggleButton(value=paused, description="Start the bot" if paused else "Pause",
                                                  icon="play" if paused else "pause")
         self.pause_button.add_class("circus-speed-pause")
@@ -147,9 +150,6 @@ class SpeedTable(Framed):
                                             continuous_update=False)
         self.speed.add_class("circus-speed-slider")
         self.speed.observe(lambda change: self._schedule_bot(restart=True), names="value")
-        for b in self.card_buttons:
-            b.layout.width = "52px"
-            b.layout.height = "60px"
         # the kit's order: board (the bot's cards and the centre), your hand, controls, message, log, odds
         self.frame.add_panel(self.hand, before="controls")
         self.frame.set_controls([widgets.VBox([
