@@ -21,6 +21,6 @@ def _figure_cells() -> list[str]:
 
 def test_every_figure_cell_ends_with_plt_show():
     cells = _figure_cells()
-    assert len(cells) == 4  # the bar chart, the one-turn graph, the convergence, the bots (the Cayley graph is SVG)
+    assert len(cells) == 3  # the bar chart, the convergence, the bots (the one-turn and Cayley graphs are SVG)
     for source in cells:
         assert source.rstrip().splitlines()[-1] == "plt.show()", source.splitlines()[0]

@@ -80,3 +80,59 @@ def test_the_picture_needs_no_matplotlib():
             "print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def _near_after_the_look():
+    # the lesson's one-turn graph: from NEAR after the look, the start, the positions one action away and the
+    # posters two actions away
+    from circuslib.flip_circus.graphs import one_turn_graph
+    from circuslib.flip_circus.rules import from_faces
+
+    near = [("Acrobate", "Magicien"), ("Clown", "Acrobate"), ("Acrobate", "Dresseuse"), ("Clown", "Magicien"),
+            ("Magicien", "Voyante"), ("Clown", "Voyante"), ("Voyante", "Muscles"), ("Clown", "Muscles"),
+            ("Muscles", "Dresseuse"), ("Clown", "Dresseuse")]
+    graph = one_turn_graph(from_faces(near, known={0: [1]}), max_nodes=1_000)
+    root = graph.graph["root"]
+    keep = [root, *graph.successors(root),
+            *(n for n, d in graph.nodes(data=True) if d["poster"] and d["depth"] == 2)]
+    small = nx.DiGraph(**graph.graph)
+    small.add_nodes_from((n, graph.nodes[n]) for n in keep)
+    small.add_edges_from((u, v) for u, v in graph.edges if u in keep and v in keep
+                         and graph.nodes[v]["depth"] == graph.nodes[u]["depth"] + 1)
+    return small
+
+
+def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions_where_draw_one_turn_does():
+    from circuslib.flip_circus.graphs import _one_turn_layout
+    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, one_turn_svg
+
+    small = _near_after_the_look()
+    assert (small.number_of_nodes(), small.number_of_edges()) == (41, 49)
+    svg = one_turn_svg(small, title="From NEAR <after> the look")
+    assert 'class="circus-svg circus-flip-circus-one-turn"' in svg and "From NEAR &lt;after&gt; the look" in svg
+    dots = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="(\d+)" fill="(#[0-9a-f]{6})"/>', svg)
+    nodes, legend = dots[:41], dots[41:]
+    # 1 start, 21 posters (one a flip away, 20 two actions away), 19 positions without a poster yet
+    assert [sum(fill == colour for *_, fill in nodes) for colour in (START, POSTER, PLAIN)] == [1, 21, 19]
+    assert [fill for *_, fill in legend] == [START, POSTER, PLAIN]
+    assert "start: player 0 to play" in svg and "a poster taken" in svg and "no poster yet" in svg
+    assert re.search(r'class="circus-actions" d="([^"]+)"', svg).group(1).count("M") == 49
+    # where the kit's layout puts them: the start in the middle, the posters two actions away on the outer ring
+    pos = _one_turn_layout(small)
+    centre = [(float(x), float(y)) for x, y, _, fill in nodes if fill == START][0]
+    assert centre == (320.0, 270.0)
+    outer = [(float(x), float(y)) for x, y, _, fill in nodes if fill == POSTER]
+    radii = sorted(round(((x - 320) ** 2 + (y - 270) ** 2) ** 0.5) for x, y in outer)
+    assert radii[0] < radii[1] == radii[-1] == 210  # one poster on the middle ring, twenty on the outer one
+    rings = {round(abs(complex(*map(float, pos[n]))), 6) for n in small}
+    assert len(rings) == 3 and min(rings) == 0  # the layout's three rings: the start, one action, two actions
+    assert one_turn_svg(small) == one_turn_svg(small, seed=1) != one_turn_svg(small, seed=2)
+
+
+def test_a_bad_one_turn_picture_is_refused():
+    from circuslib.flip_circus.pictures import one_turn_svg
+
+    with pytest.raises(ValueError, match="one_turn_graph"):
+        one_turn_svg(swap_graph("ABC"))
+    with pytest.raises((TypeError, ValueError)):
+        one_turn_svg(_near_after_the_look(), title=3)

@@ -618,6 +618,25 @@ def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
 ONE_TURN = "flip circus one-turn graph"
 
 
+def _one_turn_layout(graph: nx.DiGraph, *, seed: int = 1) -> dict:
+    """Where ``draw_one_turn`` and ``pictures.one_turn_svg`` put each position: in rings by number of actions, the
+    start in the middle, each ring in a seeded order (the same picture for the same seed)."""
+    import networkx as nx
+
+    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
+    seed_arg(seed)
+    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
+    shells: dict = {}
+    for node, data in graph.nodes(data=True):
+        shells.setdefault(data["depth"], []).append(node)
+    rng = random.Random(seed)
+    for depth in sorted(shells):
+        # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
+        shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
+        rng.shuffle(shells[depth])  # spread the edges round each ring
+    return nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
+
+
 def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
     """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
     import networkx as nx
@@ -630,16 +649,7 @@ def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | Non
     optional_text(title)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 6))
-    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
-    shells: dict = {}
-    for node, data in graph.nodes(data=True):
-        shells.setdefault(data["depth"], []).append(node)
-    rng = random.Random(seed)
-    for depth in sorted(shells):
-        # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
-        shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
-        rng.shuffle(shells[depth])  # spread the edges round each ring
-    pos = nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
+    pos = _one_turn_layout(graph, seed=seed)
     root = graph.graph["root"]
     colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
     sizes = [160 if n == root or d["poster"] else 30 for n, d in graph.nodes(data=True)]

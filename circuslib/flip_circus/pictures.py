@@ -1,8 +1,10 @@
-"""Flip Circus pictures drawn as SVG by the kit: the Cayley graph of neighbour swaps on a small ring.
+"""Flip Circus pictures drawn as SVG by the kit: the Cayley graph of neighbour swaps on a small ring, and the
+positions one turn reaches.
 
-A matplotlib figure of the 24 arrangements of ABCD lays out and renders its 24 labels, title and legend twice and
-encodes a PNG (about 0.1 s in a kernel); this text costs a few milliseconds and shows the same nodes, edges,
-colours, labels and legend. Show it with ``HTML(...)``.
+They show what a matplotlib figure of the same graph (``nx.draw_networkx_*``, ``graphs.draw_one_turn``) shows: the
+same nodes where the same layout puts them, edges, colours, labels and legend. Such a figure lays out and renders
+its text twice and encodes a PNG (0.07-0.1 s in a kernel); this text costs a few milliseconds. Show one with
+``HTML(...)``.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
 from ..core.args import optional_text
 from ..core.ui import svg_doc
 
-__all__ = ["swap_graph_svg", "DISTANCE_COLOURS"]
+__all__ = ["swap_graph_svg", "one_turn_svg", "DISTANCE_COLOURS"]
 
 DISTANCE_COLOURS = ("#fee391", "#c7e9c0", "#c6dbef", "#dadaeb", "#fcbba1")
 """The fill of an arrangement by its swap distance from the start: 0, 1, 2, 3, 4 swaps."""
@@ -103,3 +105,53 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
         parts.append(f'<circle cx="{lx + 16}" cy="{row - 4}" r="7" fill="{colours[d]}" stroke="#636363"/>'
                      f'<text x="{lx + 30}" y="{row}" font-size="11" font-family="sans-serif">{_esc(label)}</text>')
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-cayley", title=title)
+
+
+START, POSTER, PLAIN = "#2171b5", "#d7301f", "#bdbdbd"
+"""The one-turn graph's colours (as ``graphs.draw_one_turn``): the start blue, a poster taken red, the rest grey."""
+
+
+def one_turn_svg(graph: nx.DiGraph, *, seed: int = 1, title: str | None = None) -> str:
+    """A one-turn graph (``one_turn_graph``, or a part of it) as SVG, as ``draw_one_turn`` draws it: the positions
+    in rings by number of actions (the start in the middle, blue), those where a poster was taken red, the others
+    grey, each action a faint line; the legend (top left) says which is which."""
+    from .graphs import _one_turn_layout
+
+    pos = _one_turn_layout(graph, seed=seed)  # checks the graph and the seed
+    optional_text(title)
+    if graph.number_of_nodes() > 3_000:
+        raise ValueError(f"the graph has {graph.number_of_nodes()} positions, too many to draw one by one (at most "
+                         "3,000): draw a part of it")
+    root = graph.graph["root"]
+    posters = sum(bool(d["poster"]) for _, d in graph.nodes(data=True))
+    width, height, top = 640, 500, 40
+    side = min(width, height - top) - 40  # the rings fill a square under the title
+    xs, ys = [float(p[0]) for p in pos.values()], [float(p[1]) for p in pos.values()]
+    reach = max(1e-9, *(abs(v) for v in xs + ys))
+
+    def place(n) -> tuple[float, float]:
+        x, y = pos[n]
+        return width / 2 + float(x) / reach * side / 2, top + 20 + side / 2 - float(y) / reach * side / 2
+
+    xy = {n: place(n) for n in graph}
+    default = f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)"
+    parts = [f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+             f'<text x="{width / 2:g}" y="24" font-size="13" {_TEXT}>{_esc(title or default)}</text>']
+    lines = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
+    parts.append(f'<path class="circus-actions" d="{lines}" stroke="#000000" stroke-opacity="0.15" fill="none"/>')
+    # the grey positions first, so the start and the posters lie on top of them
+    order = sorted(graph.nodes(data=True), key=lambda item: item[0] == root or bool(item[1]["poster"]))
+    for n, data in order:
+        x, y = xy[n]
+        colour = START if n == root else POSTER if data["poster"] else PLAIN
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{9 if colour != PLAIN else 4}" fill="{colour}"/>')
+    state = graph.nodes[root].get("state")
+    mover = f"player {state.player} to play" if state is not None else "the player to move"
+    entries = [(START, f"start: {mover}"), (POSTER, "a poster taken"), (PLAIN, "no poster yet")]
+    parts.append(f'<rect x="10" y="{top}" width="170" height="{10 + 18 * len(entries)}" fill="#ffffff" '
+                 f'fill-opacity="0.9" stroke="#cccccc" rx="4"/>')
+    for i, (colour, label) in enumerate(entries):
+        row = top + 20 + 18 * i
+        parts.append(f'<circle cx="24" cy="{row - 4}" r="5" fill="{colour}"/><text x="36" y="{row}" font-size="11" '
+                     f'font-family="sans-serif">{_esc(label)}</text>')
+    return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-one-turn", title=title)
