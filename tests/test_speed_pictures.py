@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 import subprocess
 import sys
 
 import pytest
 
 from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
-from circuslib.speed.pictures import (CHOICE, END, FITTING, RACE, THEIRS, TOP, YOURS, chain_graph_svg, endgame_svg,
-                                      rank_cycle_svg)
+from circuslib.speed.pictures import (CHOICE, CURVE_COLOURS, END, FITTING, RACE, THEIRS, TOP, YOURS, chain_graph_svg,
+                                      endgame_svg, rank_cycle_svg, win_rate_svg)
 from circuslib.speed.rules import Setup, position
 
 TWO = Setup("two places", decks=2, face_up=2)
@@ -88,6 +89,51 @@ def test_the_endgame_refuses_what_it_cannot_draw():
     big = endgame_graph(position(["J", "K"], ["Q", "Q"], ("A", 8), piles=([7], ["J"]), rates=(2, 1), setup=TWO))
     with pytest.raises(ValueError, match="too many"):
         endgame_svg(big, max_nodes=big.number_of_nodes() - 1)
+
+
+ROWS = {"fast wins": [(Fraction(1, 4), 0.1, 0.05, 0.2), (1, 0.5, 0.4, 0.6), (4, 0.9, 0.8, 0.95)],
+        "blocker": [(Fraction(1, 4), 0.2, 0.1, 0.3), (1, 0.6, 0.5, 0.7), (4, 0.95, 0.9, 1.0)]}
+
+
+def _points(svg: str, colour: str) -> list[tuple[float, float]]:
+    return [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
+                                                          rf'fill="{colour}"', svg)]
+
+
+def test_the_win_rate_picture_puts_each_share_at_its_ratio_on_a_log_scale():
+    svg = win_rate_svg(ROWS, title="win rates", xlabel="speed ratio", ylabel="rounds won")
+    texts = _texts(svg)
+    assert texts[0] == "win rates" and {"speed ratio", "rounds won", "fast wins", "blocker"} <= set(texts)
+    assert {"1/4", "1", "4", "0.0", "0.2", "1.0"} <= set(texts)  # a tick at each ratio, the shares every 0.2
+    first, second = _points(svg, CURVE_COLOURS[0]), _points(svg, CURVE_COLOURS[1])
+    assert len(first) == len(second) == 3 and svg.count("<polyline") == 2
+    assert svg.count('fill-opacity="0.25"') == 2  # a 95% band for each curve
+    # log scale: 1/4, 1 and 4 are evenly spaced; a higher share is drawn higher (smaller y)
+    (x1, y1), (x2, y2), (x3, y3) = first
+    assert abs((x2 - x1) - (x3 - x2)) < 0.2 and y1 > y2 > y3
+    assert [x for x, _ in second] == [x for x, _ in first] and all(b < a for (_, a), (_, b) in zip(first, second))
+    # 0.5 is half-way between the 0 and 1 lines: the dotted line of an even race
+    half = float(re.search(r'<line x1="[0-9.]+" y1="([0-9.]+)"[^>]*stroke-dasharray', svg).group(1))
+    assert abs(half - y2) < 0.2  # the first curve's share at ratio 1 is 0.5
+
+
+def test_the_win_rate_picture_draws_the_lessons_curves():
+    from circuslib.speed.bots import win_rate_curve
+    from circuslib.speed.rules import ONE_DECK
+
+    ratios = [Fraction(1, 4), Fraction(1, 2), 1, 2, 4]
+    curves = {"first": win_rate_curve(ratios, 400, seed=10, setup=ONE_DECK),
+              "block": win_rate_curve(ratios, 400, seed=20, setup=ONE_DECK, policies=("block", "first"))}
+    svg = win_rate_svg(curves)
+    assert {"1/4", "1/2", "1", "2", "4"} <= set(_texts(svg))
+    assert len(_points(svg, CURVE_COLOURS[0])) == len(_points(svg, CURVE_COLOURS[1])) == 5
+
+
+@pytest.mark.parametrize("curves", [{}, [("a", [])], {"a": []}, {"a": [(1, 0.5, 0.4)]}, {"a": [(0, 0.5, 0.4, 0.6)]},
+                                    {"a": [(1, 1.5, 0.4, 0.6)]}, {"a": [(1, "half", 0.4, 0.6)]}])
+def test_the_win_rate_picture_refuses_rows_that_are_not_win_rate_curve_rows(curves):
+    with pytest.raises((TypeError, ValueError)):
+        win_rate_svg(curves)
 
 
 @pytest.mark.parametrize("call", [lambda: rank_cycle_svg([14]), lambda: rank_cycle_svg("4"),

@@ -1,25 +1,27 @@
-"""Speed's small graphs drawn as SVG by the kit: the 13-cycle of ranks, the chain graph of a hand and the move
-graph of a small end-game.
+"""Speed's pictures drawn as SVG by the kit: the 13-cycle of ranks, the chain graph of a hand, the move graph of a
+small end-game, and the win rate against the speed ratio.
 
-They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph`` and ``graphs.draw_endgame`` show (the same
-nodes, edges, colours, labels and longest chain), with their legend. A matplotlib figure of either lays out and renders every label twice and
+They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph``, ``graphs.draw_endgame`` and
+``bots.plot_win_rate_curve`` show (the same nodes, edges, colours, labels, longest chain, points and bands), with
+their legend. A matplotlib figure of either lays out and renders every label twice and
 encodes a PNG (50-90 ms in a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
 """
 from __future__ import annotations
 
 import html
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
 
 from ..core.args import items, optional_text, whole
-from ..core.game import CHANCE
+from ..core.game import CHANCE, describe
 from ..core.ui import svg_doc
 from .rules import PILE_NAMES, RANKS, _fits, rank_name, rank_of
 
-__all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg"]
+__all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]
 
 TOP, YOURS, THEIRS, BOTH, FREE = "#fb6a4a", "#6baed6", "#fdae6b", "#bcbddc", "#f0f0f0"
 """Node colours (as the matplotlib drawings): centre tops red, your cards blue, the opponent's orange, both lilac."""
@@ -212,3 +214,76 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
     parts.append(_legend(width - 178, 30, [("dot", RACE, "a race (chance)"), ("dot", CHOICE, "a player moves"),
                                            ("dot", END, "end of the round")], width=170))
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-endgame", title=title)
+
+
+CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+"""The curves' colours, in matplotlib's order (as ``plot_win_rate_curve`` draws them)."""
+
+
+def _ratio_label(ratio) -> str:
+    ratio = Fraction(ratio).limit_denominator(1000) if isinstance(ratio, float) else Fraction(ratio)
+    return str(ratio.numerator) if ratio.denominator == 1 else f"{ratio.numerator}/{ratio.denominator}"
+
+
+def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None = None,
+                 ylabel: str | None = None) -> str:
+    """The rows of ``bots.win_rate_curve`` as SVG, as ``plot_win_rate_curve`` draws them: for each curve (label ->
+    rows of (ratio, share, low, high)) its shares joined by a line, with its 95% band shaded; the speed ratio on a
+    log scale with a tick at each ratio, 50% dotted, and the legend."""
+    optional_text(title)
+    optional_text(xlabel, "xlabel")
+    optional_text(ylabel, "ylabel")
+    if not isinstance(curves, dict) or not curves or len(curves) > len(CURVE_COLOURS):
+        raise TypeError(f"curves maps a label to the rows of win_rate_curve, like {{'first': rows}} (1 to "
+                        f"{len(CURVE_COLOURS)} curves), not {describe(curves)}")
+    for label, rows in curves.items():
+        for row in items(rows, f"the rows of {label!r}", low=1):
+            if not (isinstance(row, tuple) and len(row) == 4 and all(
+                    isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in row)
+                    and row[0] > 0 and all(0 <= v <= 1 for v in row[1:])):
+                raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, with a ratio "
+                                 f"above 0 and shares from 0 to 1, not {describe(row)}")
+    ratios = sorted({Fraction(row[0]).limit_denominator(10**6) for rows in curves.values() for row in rows})
+    logs = [math.log2(r) for r in ratios]
+    low, high = min(logs) - 0.3, max(logs) + 0.3
+    width, height, left, right, top, bottom = 700, 380, 64, 16, 36, 56
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(ratio) -> float:
+        return left + (math.log2(float(ratio)) - low) / (high - low) * plot_w
+
+    def y(share) -> float:
+        return top + (1 - float(share)) * plot_h
+
+    parts = [f'<text x="{left + plot_w / 2:g}" y="22" font-size="13" {_TEXT}>'
+             f'{_esc(title or "win rate against the speed ratio (95% bands)")}</text>']
+    for i in range(6):  # the shares: a light line and its label every 0.2
+        share = i / 5
+        parts.append(f'<line x1="{left}" y1="{y(share):.1f}" x2="{left + plot_w}" y2="{y(share):.1f}" '
+                     f'stroke="#e5e5e5"/><text x="{left - 6}" y="{y(share) + 4:.1f}" font-size="11" '
+                     f'font-family="sans-serif" text-anchor="end">{share:.1f}</text>')
+    for ratio in ratios:  # the speed ratios: a tick and its label each
+        parts.append(f'<line x1="{x(ratio):.1f}" y1="{top + plot_h}" x2="{x(ratio):.1f}" y2="{top + plot_h + 5}" '
+                     f'stroke="#000000"/><text x="{x(ratio):.1f}" y="{top + plot_h + 18}" font-size="11" {_TEXT}>'
+                     f'{_ratio_label(ratio)}</text>')
+    parts.append(f'<line x1="{left}" y1="{y(0.5):.1f}" x2="{left + plot_w}" y2="{y(0.5):.1f}" stroke="#999999" '
+                 f'stroke-dasharray="2,3"/>')
+    entries = []
+    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+        rows = sorted(rows, key=lambda row: row[0])
+        band = [(x(r[0]), y(r[3])) for r in rows] + [(x(r[0]), y(r[2])) for r in reversed(rows)]
+        line = " ".join(f"{x(r[0]):.1f},{y(r[1]):.1f}" for r in rows)
+        parts.append(f'<polygon points="{" ".join(f"{a:.1f},{b:.1f}" for a, b in band)}" fill="{colour}" '
+                     f'fill-opacity="0.25" stroke="none"/><polyline points="{line}" fill="none" stroke="{colour}" '
+                     f'stroke-width="1.5"/>')
+        parts += [f'<circle cx="{x(r[0]):.1f}" cy="{y(r[1]):.1f}" r="3.5" fill="{colour}"/>' for r in rows]
+        entries.append(("line", colour, label))
+    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#000000"/>')
+    xlabel = xlabel or "speed ratio (player 0's rate / player 1's rate)"
+    parts.append(f'<text x="{left + plot_w / 2:g}" y="{height - 12}" font-size="12" {_TEXT}>{_esc(xlabel)}</text>')
+    parts.append(f'<text x="16" y="{top + plot_h / 2:g}" font-size="12" {_TEXT} transform="rotate(-90 16 '
+                 f'{top + plot_h / 2:g})">{_esc(ylabel or "player 0 wins the round")}</text>')
+    legend_width = 30 + 6.5 * max(len(str(label)) for label in curves) + 16
+    parts.append(_legend(left + plot_w - legend_width - 8, top + plot_h - 18 - 16 * len(entries), entries,
+                         width=legend_width))
+    return svg_doc(width, height, parts, css_class="circus-svg circus-speed-win-rate", title=title)
