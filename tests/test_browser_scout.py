@@ -11,7 +11,8 @@ pytestmark = pytest.mark.browser
 
 def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
-    assert page.locator(".jp-OutputArea-output img").count() >= 5  # K10, chances, convergence, play graph, tree, bots
+    assert page.locator(".jp-OutputArea-output img").count() >= 5  # K10, chances, convergence, tree, bots
+    assert page.locator(".jp-OutputArea-output svg.circus-scout-play-graph").count() == 1  # drawn by the kit
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
     lab.click(page, ".circus-keep")  # you decide first: keep the hand as dealt; the bots decide and play

@@ -1,0 +1,116 @@
+"""Scout's pictures drawn as SVG by the kit: the play graph of a hand (its shows ordered by "beats").
+
+A picture of a few boxes and arrows written as SVG costs a few milliseconds in the kernel, where a matplotlib figure
+of it costs a tenth of a second (its text laid out and rasterised twice, then PNG-encoded); thirty kernels draw it
+when a class opens the lesson. ``graphs.draw_play_graph`` still draws the same graph with matplotlib, for restyling.
+"""
+from __future__ import annotations
+
+import html
+import math
+from typing import TYPE_CHECKING, Sequence
+
+from ..core.args import graph_of, items, optional_text
+from ..core.game import describe
+from .graphs import PLAY_GRAPH
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["play_graph_svg", "play_graph_positions", "MATCH_FILL", "OTHER_FILL", "CHAIN_COLOUR"]
+
+MATCH_FILL, OTHER_FILL, CHAIN_COLOUR, ARROW_COLOUR = "#fdd0a2", "#c6dbef", "#d7301f", "#999999"
+_STEP_X, _STEP_Y, _RX, _RY = 92, 62, 27, 15  # pixels between columns and rows; a show's oval
+_LEGEND_WIDTH = 215
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _rows(graph: nx.DiGraph) -> dict:
+    """The shows of each kind of set, equal sets side by side, kinds ordered from the weakest up."""
+    rows: dict = {}
+    for node, data in graph.nodes(data=True):
+        rows.setdefault(data["key"], []).append(node)
+    return {key: sorted(rows[key]) for key in sorted(rows)}
+
+
+def play_graph_positions(graph: nx.DiGraph) -> dict:
+    """Where each show sits: (column, row) with row 0 the weakest kind of set at the bottom, each row centred on 0
+    (the layout of ``graphs.draw_play_graph``)."""
+    return {node: (i - (len(nodes) - 1) / 2, level)
+            for level, nodes in enumerate(_rows(graph).values()) for i, node in enumerate(nodes)}
+
+
+def _rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
+    """The point where the line from ``centre`` to ``towards`` leaves the oval around ``centre``."""
+    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+    scale = 1 / math.hypot(dx / _RX, dy / _RY)
+    return centre[0] + dx * scale, centre[1] + dy * scale
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float) -> str:
+    """An arrow from the rim of the oval at ``start`` to the rim of the oval at ``end``, its head at ``end``."""
+    (x1, y1), (x2, y2) = _rim(start, end), _rim(end, start)
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = 6 + 2 * width
+    bx, by = x2 - ux * head, y2 - uy * head  # the back of the head: the line stops there, under it
+    side = head * 0.45
+    points = f"{x2:.1f},{y2:.1f} {bx - uy * side:.1f},{by + ux * side:.1f} {bx + uy * side:.1f},{by - ux * side:.1f}"
+    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
+            f'<polygon points="{points}" fill="{colour}"/>')
+
+
+def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, title: str | None = None) -> str:
+    """The play graph of ``graphs.play_graph`` as SVG: one row per kind of set (stronger sets higher, equal sets
+    side by side), an arrow from each show to each show that beats it, matches orange, ``highlight`` (a chain of
+    shows, like one of ``longest_chains``) in red, and the legend."""
+    graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
+    optional_text(title)
+    chain = items(highlight, "highlight") if highlight is not None else []
+    for node in chain:
+        if not isinstance(node, tuple) or node not in graph:
+            raise ValueError(f"highlight lists shows of the graph (start, stop), not {describe(node)}")
+    grid = play_graph_positions(graph)
+    widest = max((abs(column) for column, _ in grid.values()), default=0)
+    rows = 1 + max((row for _, row in grid.values()), default=0)
+    top = 30 + 14 * len((title or "").split("\n"))
+    height = top + rows * _STEP_Y + 10
+    centre_x = 20 + _RX + widest * _STEP_X
+    width = 2 * centre_x + _LEGEND_WIDTH
+    pos = {node: (centre_x + column * _STEP_X, top + (rows - 1 - row) * _STEP_Y + _STEP_Y / 2)
+           for node, (column, row) in grid.items()}
+    on_chain = set(zip(chain, chain[1:]))
+    parts = ['<g class="circus-scout-beats">']
+    parts += [_arrow(pos[a], pos[b], ARROW_COLOUR, 1.0) for a, b in graph.edges if (a, b) not in on_chain]
+    parts.append('</g><g class="circus-scout-chain">')
+    parts += [_arrow(pos[a], pos[b], CHAIN_COLOUR, 2.5) for a, b in zip(chain, chain[1:])]
+    parts.append("</g>")
+    for node, data in graph.nodes(data=True):
+        x, y = pos[node]
+        match = data["key"][1] == 1 and data["size"] > 1
+        parts.append(f'<g class="circus-scout-show{" circus-scout-match" if match else ""}">'
+                     f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{_RX}" ry="{_RY}" fill="{MATCH_FILL if match else OTHER_FILL}" '
+                     f'stroke="#555555"/><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" font-family="sans-serif" '
+                     f'text-anchor="middle" fill="#222222">{_esc(data["label"])}</text></g>')
+    for i, line in enumerate((title or "Shows of the hand: an arrow points to a show that beats it").split("\n")):
+        parts.append(f'<text x="{width / 2:.1f}" y="{20 + 15 * i}" font-size="13" font-family="sans-serif" '
+                     f'text-anchor="middle" fill="currentColor">{_esc(line)}</text>')
+    parts.append(_legend(2 * centre_x, top))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg circus-scout-play-graph" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img">'
+            f'<title>the shows of a hand, an arrow to each show that beats it</title>{"".join(parts)}</svg>')
+
+
+def _legend(x: float, y: float) -> str:
+    label = 'font-size="11" font-family="sans-serif" fill="currentColor"'
+    rows = [(f'<rect x="{x:g}" y="{y - 6:g}" width="18" height="12" rx="3" fill="{MATCH_FILL}" stroke="#555555"/>',
+             "a match"),
+            (f'<rect x="{x:g}" y="{y + 16:g}" width="18" height="12" rx="3" fill="{OTHER_FILL}" stroke="#555555"/>',
+             "a run or a single card"),
+            (f'<path d="M{x:g},{y + 44:g} h18" stroke="{CHAIN_COLOUR}" stroke-width="2.5"/>', "one longest chain")]
+    return ('<g class="circus-scout-legend">'
+            + "".join(f'{mark}<text x="{x + 24:g}" y="{y + 4 + 22 * i:g}" {label}>{_esc(text)}</text>'
+                      for i, (mark, text) in enumerate(rows)) + "</g>")
