@@ -1,6 +1,7 @@
 """Scout ("Cirkus"): 45 two-number cards, hands that cannot be reordered, matches and runs, scouting.
 
-The rules are in ``rules``, the exact counting and odds in ``odds``, the play graph and game tree in ``graphs``,
+The rules are in ``rules``, the exact counting and odds in ``odds``, the play graph and game tree in ``graphs``
+(the play graph also as SVG in ``pictures``),
 computer players in ``bots``, the widget and the explorers in ``widget`` (their charts written as SVG by
 ``charts``) and the exercise checks in ``checks``.
 """
