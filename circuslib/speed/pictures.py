@@ -3,8 +3,8 @@ small end-game, and the win rate against the speed ratio.
 
 They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph``, ``graphs.draw_endgame`` and
 ``bots.plot_win_rate_curve`` show (the same nodes, edges, colours, labels, longest chain, points and bands), with
-their legend. A matplotlib figure of either lays out and renders every label twice and
-encodes a PNG (50-90 ms in a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
+their legend. A matplotlib figure of any of them lays out and renders every label twice and encodes a PNG (80-100
+ms of a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
 from ..core.args import items, optional_text, whole
 from ..core.game import CHANCE, describe
 from ..core.ui import svg_doc
-from .rules import PILE_NAMES, RANKS, _fits, rank_name, rank_of
+from .rules import RANKS, rank_name, rank_of
 
 __all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]
 
@@ -121,8 +121,8 @@ def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None =
     width, radius, node = 520, 135, 30
     cx, cy = width / 2, 42 + radius + node
     # on a circle, the first node (a top, when there is one) at the top, then clockwise
-    xy = {n: (cx + radius * math.sin(2 * math.pi * i / len(nodes)), cy - radius * math.cos(2 * math.pi * i / len(nodes)))
-          for i, n in enumerate(nodes)}
+    step = 2 * math.pi / len(nodes)
+    xy = {n: (cx + radius * math.sin(step * i), cy - radius * math.cos(step * i)) for i, n in enumerate(nodes)}
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TEXT}>'
              f'{_esc(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
@@ -182,7 +182,8 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
     rows = 1 - min(y for _, y in pos.values())
     node, row_height = 27, 105
     width = max(560, 170 * widest + 80)
-    xy = {n: (width / 2 + x * (width - 120) * (1 if widest > 1 else 0.5), 62 + -y * row_height) for n, (x, y) in pos.items()}
+    spread = (width - 120) * (1 if widest > 1 else 0.5)
+    xy = {n: (width / 2 + x * spread, 62 - y * row_height) for n, (x, y) in pos.items()}
     height = 62 + (rows - 1) * row_height + node + 14
 
     def colour(data) -> str:
@@ -201,8 +202,8 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
         label = str(data.get("label", ""))
         if label:  # on a white patch half-way, over the arrows
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            labels.append(f'<rect x="{mx - 3.2 * len(label) - 4:.1f}" y="{my - 9:.1f}" width="{6.4 * len(label) + 8:.1f}" '
-                          f'height="16" rx="4" fill="#ffffff"/><text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="10.5" '
+            labels.append(f'<rect x="{mx - 3.2 * len(label) - 4:.1f}" y="{my - 9:.1f}" '
+                          f'width="{6.4 * len(label) + 8:.1f}" height="16" rx="4" fill="#ffffff"/><text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="10.5" '
                           f'{_TEXT}>{_esc(label)}</text>')
     parts += labels
     for n, data in graph.nodes(data=True):

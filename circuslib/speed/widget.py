@@ -130,8 +130,8 @@ class SpeedTable(Framed):
         # buttons of one kind share one layout and one look: one widget model each instead of one per button
         card_parts = (widgets.Layout(width="52px", height="60px"), widgets.ButtonStyle())
         plain_parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
-        self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card", shared=card_parts)
-                             for i in range(setup.face_up)]
+        self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card",
+                                    shared=card_parts) for i in range(setup.face_up)]
         self.hand_label = widgets.HTML()
         self.hand_label.add_class("circus-speed-hand-label")
         self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"))
@@ -456,7 +456,8 @@ class LivePlot:
     No pyplot figure is made, so nothing else appears in the notebook.
     """
 
-    def __init__(self, *, figsize: tuple[float, float] = (7.0, 3.6), dpi: int = 100, shipped: str | None = None) -> None:
+    def __init__(self, *, figsize: tuple[float, float] = (7.0, 3.6), dpi: int = 100,
+                 shipped: str | None = None) -> None:
         import ipywidgets as widgets
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
