@@ -5,8 +5,8 @@ import xml.dom.minidom
 
 import pytest
 
-from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_card, svg_die, svg_doc,
-                               svg_hex, svg_token, transient_control)
+from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_arrowhead, svg_card,
+                               svg_die, svg_doc, svg_hex, svg_token, transient_control)
 
 
 def parse(svg: str):
@@ -203,3 +203,11 @@ def test_png_of_writes_a_png_that_decodes_to_the_same_pixels():
     decoded = imread(io.BytesIO(png_of(pixels)), format="png")
     assert decoded.shape == (3, 4, 3)
     assert (np.round(decoded * 255).astype(int) == pixels[..., :3]).all()
+
+
+def test_an_arrowhead_points_from_its_back_to_its_tip():
+    # tip (10, 0), seen from (0, 0): the head is 9 long and 2 x 0.4 x 9 wide, its base at x = 1
+    assert svg_arrowhead((10, 0), (0, 0), "red") == '<polygon points="10.0,0.0 1.0,3.6 1.0,-3.6" fill="red"/>'
+    # pointing down from (0, 0) to (0, 20), 5 long: the base at y = 15, 2 either side
+    assert svg_arrowhead((0, 20), (0, 0), "#000", length=5) == ('<polygon points="0.0,20.0 -2.0,15.0 2.0,15.0" '
+                                                                'fill="#000"/>')

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 __all__ = [
-    "svg_doc", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
+    "svg_doc", "svg_arrowhead", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
     "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
     "scale", "png_of",
 ]
@@ -86,6 +86,17 @@ def svg_doc(width: float, height: float, body: str | Iterable[str], *, css_class
     label = f"<title>{_esc(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{_esc(css_class)}" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="img">{label}{body}</svg>')
+
+
+def svg_arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
+    """An arrowhead at ``tip`` pointing away from ``back`` (a point on the arrow's line or curve behind the tip)."""
+    (tx, ty), (bx, by) = tip, back
+    size = math.hypot(tx - bx, ty - by) or 1
+    ux, uy = (tx - bx) / size, (ty - by) / size
+    cx, cy = tx - length * ux, ty - length * uy
+    half = 0.4 * length
+    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
+            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
 
 
 def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: float = 0, width: float = 48,

@@ -461,24 +461,13 @@ def damage_chain_graph(hexes: int, alt_diff: int = 0) -> nx.DiGraph:
     return graph
 
 
-def _arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
-    """An SVG arrowhead at ``tip``, pointing away from ``back``."""
-    (tx, ty), (bx, by) = tip, back
-    size = math.hypot(tx - bx, ty - by) or 1
-    ux, uy = (tx - bx) / size, (ty - by) / size
-    cx, cy = tx - length * ux, ty - length * uy
-    half = 0.4 * length
-    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
-            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
-
-
 def damage_chain_svg(hexes: int, alt_diff: int = 0, *, title: str | None = None) -> str:
     """The damage chain for one range as SVG, as ``draw_damage_chain`` draws it: three states in a row, an arrow
     for each shot that changes the state with its exact chance, ↺ and the chance of a miss above a state, and the
     6 that destroys an intact plane at once as a curved arrow below."""
     import html
 
-    from ..core.ui import svg_doc
+    from ..core.ui import svg_arrowhead, svg_doc
 
     from .odds import damage_chain
 
@@ -497,14 +486,14 @@ def damage_chain_svg(hexes: int, alt_diff: int = 0, *, title: str | None = None)
             continue
         start, end = x[a] + radius, x[b] - radius
         parts.append(f'<line x1="{start}" y1="{y}" x2="{end - 8}" y2="{y}" stroke="#000000" stroke-width="1.2"/>'
-                     + _arrowhead((end, y), (start, y), "#000000"))
+                     + svg_arrowhead((end, y), (start, y), "#000000"))
         middle = (start + end) / 2
         parts.append(f'<rect x="{middle - 17:g}" y="{y - 10}" width="34" height="20" rx="6" fill="#ffffff"/>'
                      f'<text x="{middle:g}" y="{y + 5}" font-size="13" {text}>{chance}</text>')
     if "destroyed" in rows["intact"]:  # a 6: straight from intact to destroyed, curving below damaged
         (x1, y1), (x2, y2), control = (x["intact"] + 26, y + 25), (x["destroyed"] - 26, y + 25), (x["damaged"], y + 95)
         parts.append(f'<path d="M{x1},{y1} Q{control[0]},{control[1]} {x2},{y2}" fill="none" stroke="#000000" '
-                     f'stroke-width="1.2"/>' + _arrowhead((x2, y2), control, "#000000"))
+                     f'stroke-width="1.2"/>' + svg_arrowhead((x2, y2), control, "#000000"))
         parts.append(f'<text x="{x["damaged"]}" y="{height - 8}" font-size="13" {text}>'
                      f'a 6: {rows["intact"]["destroyed"]}</text>')
     for state in ("intact", "damaged", "destroyed"):

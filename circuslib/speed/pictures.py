@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
 
 from ..core.args import items, optional_text, whole
 from ..core.game import CHANCE, describe
-from ..core.ui import svg_doc
+from ..core.ui import svg_arrowhead, svg_doc
 from .rules import RANKS, rank_name, rank_of
 
 __all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]
@@ -96,17 +96,6 @@ def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = 
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
 
-def _arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
-    """An SVG arrowhead at ``tip``, pointing away from ``back``."""
-    (tx, ty), (bx, by) = tip, back
-    size = math.hypot(tx - bx, ty - by) or 1
-    ux, uy = (tx - bx) / size, (ty - by) / size
-    cx, cy = tx - length * ux, ty - length * uy
-    half = 0.4 * length
-    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
-            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
-
-
 def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None = None) -> str:
     """The chain graph of ``graphs.chain_graph`` as SVG: the centre tops (red) and the face-up cards (blue, with
     their places) on a circle, an arrow x -> y when card y can go on x (each way of a pair bows to its own side),
@@ -137,7 +126,7 @@ def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None =
         tx, ty = x2 + node * (qx - x2) / d2, y2 + node * (qy - y2) / d2
         colour, stroke = (FITTING, 2.5) if (a, b) in on_path else ("#aaaaaa", 1.2)
         parts.append(f'<path d="M{sx:.1f},{sy:.1f} Q{qx:.1f},{qy:.1f} {tx:.1f},{ty:.1f}" fill="none" '
-                     f'stroke="{colour}" stroke-width="{stroke}"/>' + _arrowhead((tx, ty), (qx, qy), colour)
+                     f'stroke="{colour}" stroke-width="{stroke}"/>' + svg_arrowhead((tx, ty), (qx, qy), colour)
                      if length else "")
     for n, data in graph.nodes(data=True):
         x, y = xy[n]
@@ -198,7 +187,7 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         sx, sy, tx, ty = x1 + node * ux, y1 + node * uy, x2 - node * ux, y2 - node * uy
         parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx - 8 * ux:.1f}" y2="{ty - 8 * uy:.1f}" '
-                     f'stroke="#777777" stroke-width="1.3"/>' + _arrowhead((tx, ty), (sx, sy), "#777777"))
+                     f'stroke="#777777" stroke-width="1.3"/>' + svg_arrowhead((tx, ty), (sx, sy), "#777777"))
         label = str(data.get("label", ""))
         if label:  # on a white patch half-way, over the arrows
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
