@@ -77,3 +77,12 @@ def test_the_kit_has_its_rulings_and_teachers_guide():
     for lesson in LESSONS:
         assert lesson.stem in guide
     assert "TEACHING.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lessons_first_cell_loads_its_libraries_after_start_lesson(path):
+    # thirty kernels load the same libraries at once: start_lesson spares each the garbage collector's walks
+    first = next(c for c in _read(path).cells if c.cell_type == "code").source.splitlines()
+    assert first[0] == "from circuslib import start_lesson"
+    assert first[1].startswith("start_lesson()")
+    assert not any(line.startswith(("import gc", "gc.")) for line in first), "start_lesson does the collector's part"
