@@ -2,8 +2,8 @@
 and self-checking exercises.
 
 ``rules`` (the game), ``odds`` (exact probabilities and the optimum), ``bots`` (computer players, tournaments,
-fast simulation), ``graphs`` (the reduced-deck round as a Markov chain), ``widget`` (play and explore),
-``checks`` (the exercises' self-checks).
+fast simulation), ``graphs`` (the reduced-deck round as a Markov chain), ``pictures`` (that round's graph as SVG),
+``widget`` (play and explore), ``checks`` (the exercises' self-checks).
 """
 from .bots import AlwaysHit, CardCounter, Optimal, StopAtRisk, StopAtSum, play_game, win_rates
 from .odds import (best_threshold, bust_formula, bust_probability, cards_before_bust, expected_gain,

@@ -1,0 +1,129 @@
+"""Flip 7's pictures drawn as SVG by the kit: a lone player's round on a reduced deck, as a move graph.
+
+It shows what ``graphs.draw_round_graph`` draws with matplotlib: the same nodes where the same layered layout puts
+them, the same colours (hands blue, draws orange, bust red, the Flip green, stays grey), the exact chance on each
+draw's arrow, the optimal choices in red and thicker, and the legend. Such a figure lays out and renders its text
+twice and encodes a PNG (about 0.15 s in a kernel, thirty kernels when a class opens the lesson); this text costs a
+few milliseconds. Show it with ``display(HTML(round_graph_svg(graph)))``; ``draw_round_graph`` stays for restyling.
+"""
+from __future__ import annotations
+
+import html
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this module stays light
+    import networkx as nx
+
+from ..core.args import optional_text
+from ..core.game import CHANCE
+from ..core.ui import svg_arrowhead, svg_doc
+from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
+
+__all__ = ["round_graph_svg", "round_graph_positions", "ARROW_GREY"]
+
+ARROW_GREY = "#777777"
+"""The colour of every move the optimal policy does not take, and of every draw."""
+
+_RADIUS = 21  # a node's circle (px): room for "{1,3}" or "FLIP 3" at 10 px
+_STEP_Y = 74  # pixels between two depths of the round
+_SPAN_X = 840  # pixels across the widest row (the layout spreads each row over x from -0.5 to 0.5)
+_MARGIN = 24
+_CHANCE_AT = 0.45  # where a chance sits along its arrow: just before the midpoints, where two draws' labels meet
+_LEGEND_COLUMN = 250  # pixels from one legend entry to the next in its row
+_LEGEND = 'font-size="11" font-family="sans-serif" fill="currentColor"'
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=False)  # text between tags only: quotes need no escape there
+
+
+def round_graph_positions(graph: nx.DiGraph) -> dict:
+    """Where each node sits: (x, depth) with x from -0.5 to 0.5, as ``core.graphs.layered_layout`` puts it for
+    ``draw_round_graph`` (the start at depth 0, at the top)."""
+    from ..core.graphs import layered_layout
+
+    return {node: (x, -y) for node, (x, y) in layered_layout(_round_graph(graph)).items()}
+
+
+def _rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
+    """The point where the line from ``centre`` to ``towards`` leaves the node's circle around ``centre``."""
+    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+    scale = _RADIUS / (math.hypot(dx, dy) or 1)
+    return centre[0] + dx * scale, centre[1] + dy * scale
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float) -> str:
+    """An arrow from the rim of the node at ``start`` to the rim of the node at ``end``, its head at ``end``."""
+    (x1, y1), (x2, y2) = _rim(start, end), _rim(end, start)
+    head = 7 + 2 * width
+    length = math.hypot(x2 - x1, y2 - y1) or 1
+    bx, by = x2 - (x2 - x1) / length * head * 0.9, y2 - (y2 - y1) / length * head * 0.9  # the line stops under it
+    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
+            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
+
+
+def _node(x: float, y: float, kind: str, label: str) -> str:
+    """A node's circle in the colour of its kind, and its label (one or two lines)."""
+    lines = label.split("\n")
+    top = y + 4 - 6 * (len(lines) - 1)
+    words = "".join(f'<tspan x="{x:.1f}" y="{top + 12 * i:.1f}">{_esc(line)}</tspan>' for i, line in enumerate(lines))
+    return (f'<g class="circus-flip7-node circus-flip7-{kind.lower()}"><circle cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="{_RADIUS}" fill="{NODE_COLORS[kind]}" stroke="#555555"/><text font-size="10" '
+            f'font-family="sans-serif" text-anchor="middle" fill="#222222">{words}</text></g>')
+
+
+def _chance(x: float, y: float, text: str) -> str:
+    """The exact chance of a card on its arrow, on a small white label so the arrow does not cross it."""
+    width = 6.5 * len(text) + 6
+    return (f'<g class="circus-flip7-chance"><rect x="{x - width / 2:.1f}" y="{y - 8:.1f}" width="{width:.1f}" '
+            f'height="15" rx="4" fill="#ffffff" fill-opacity="0.9"/><text x="{x:.1f}" y="{y + 3.5:.1f}" '
+            f'font-size="10" font-family="sans-serif" text-anchor="middle" fill="#222222">{_esc(text)}</text></g>')
+
+
+def _legend(x: float, y: float, kinds: list[str]) -> str:
+    """The kinds of node the graph has, then the red line of the optimal choice, three to a row under the title."""
+    marks = [(f'<circle cx="{{x}}" cy="{{y}}" r="7" fill="{NODE_COLORS[kind]}" stroke="#555555"/>', NODE_WORDS[kind])
+             for kind in kinds]
+    marks.append((f'<path d="M{{left}},{{y}} h18" stroke="{OPTIMAL_RED}" stroke-width="2.5"/>', "the optimal choice"))
+    parts = ['<g class="circus-flip7-legend">']
+    for i, (mark, text) in enumerate(marks):
+        left, row = x + _LEGEND_COLUMN * (i % 3), y + 20 * (i // 3)
+        parts.append(mark.format(x=f"{left + 8:g}", y=f"{row:g}", left=f"{left:g}")
+                     + f'<text x="{left + 24:g}" y="{row + 4:g}" {_LEGEND}>{_esc(text)}</text>')
+    return "".join(parts) + "</g>"
+
+
+def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
+    """The round graph of ``graphs.round_graph`` as SVG: choices blue, draws orange (their arrows carry the exact
+    chances), bust red, the Flip green, stays grey; the optimal choices in red and thicker; a legend."""
+    _round_graph(graph)
+    optional_text(title)
+    title = title or "A lone player's round (reduced deck): optimal choices in red"
+    grid = round_graph_positions(graph)
+    depth = max((d for _, d in grid.values()), default=0)
+    title_lines = title.split("\n")
+    kinds = {node: _node_kind(node, data) for node, data in graph.nodes(data=True)}
+    legend_kinds = [kind for kind in NODE_COLORS if kind in set(kinds.values())]
+    legend_top = 16 + 16 * len(title_lines)
+    top = legend_top + 20 * math.ceil((len(legend_kinds) + 1) / 3) + _RADIUS
+    width, height = _SPAN_X + 2 * _MARGIN, top + depth * _STEP_Y + _RADIUS + 12
+    pos = {node: (_MARGIN + (x + 0.5) * _SPAN_X, top + d * _STEP_Y) for node, (x, d) in grid.items()}
+    best = set(optimal_edges(graph))
+    parts = ['<g class="circus-flip7-moves">']
+    parts += [_arrow(pos[u], pos[v], ARROW_GREY, 1.0) for u, v in graph.edges if (u, v) not in best]
+    parts.append('</g><g class="circus-flip7-optimal">')
+    parts += [_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5) for u, v in graph.edges if (u, v) in best]
+    parts.append("</g>")
+    for node, data in graph.nodes(data=True):
+        parts.append(_node(*pos[node], kinds[node], data.get("label", str(node))))
+    for u, v, data in graph.edges(data=True):
+        if graph.nodes[u]["player"] == CHANCE:  # a little nearer its draw than its end
+            (x1, y1), (x2, y2) = pos[u], pos[v]
+            parts.append(_chance(x1 + _CHANCE_AT * (x2 - x1), y1 + _CHANCE_AT * (y2 - y1), data.get("label", "")))
+    for i, line in enumerate(title_lines):
+        parts.append(f'<text x="{width / 2:.1f}" y="{20 + 16 * i}" font-size="13" font-family="sans-serif" '
+                     f'text-anchor="middle" fill="currentColor">{_esc(line)}</text>')
+    parts.append(_legend(_MARGIN + 80, legend_top, legend_kinds))
+    return svg_doc(width, height, parts, css_class="circus-svg circus-flip7-round-graph",
+                   title="a lone player's round as a move graph, the optimal choices in red")

@@ -1,0 +1,83 @@
+"""Flip 7's round graph drawn by the kit as SVG (flip7.pictures): the same nodes, colours, chances, optimal choices and
+legend as draw_round_graph's matplotlib figure."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from circuslib.flip7.graphs import NODE_COLORS, OPTIMAL_RED, round_graph
+from circuslib.flip7.pictures import ARROW_GREY, round_graph_positions, round_graph_svg
+
+
+def _group(svg: str, css_class: str) -> str:
+    start = svg.index(f'<g class="{css_class}">')
+    return svg[start:svg.index("</g>", start)]
+
+
+def _nodes(svg: str) -> list[tuple[str, float, float, str, str]]:
+    """(kind, x, y, fill, label) of each node, its label's lines joined by a space."""
+    found = re.findall(r'<g class="circus-flip7-node circus-flip7-(\w+)"><circle cx="([\d.]+)" cy="([\d.]+)" r="\d+" '
+                       r'fill="(#\w+)"[^>]*/><text[^>]*>(.*?)</text></g>', svg)
+    return [(kind, float(x), float(y), fill, " ".join(re.findall(r">([^<]*)</tspan>", words)))
+            for kind, x, y, fill, words in found]
+
+
+def test_the_lesson_round_graph_as_svg():
+    svg = round_graph_svg(round_graph(), title="A lone player's round\non the small deck")
+    nodes = _nodes(svg)
+    assert len(nodes) == 23
+    kinds = [kind for kind, *_ in nodes]
+    assert {k: kinds.count(k) for k in set(kinds)} == {"hand": 7, "draw": 7, "stay": 7, "bust": 1, "flip": 1}
+    assert all(fill == NODE_COLORS[{"bust": "BUST"}.get(kind, kind)] for kind, _, _, fill, _ in nodes)
+    labels = {label for *_, label in nodes}
+    assert {"{}", "{1,3}", "{3,5}", "draw", "stay 0", "stay 8", "BUST", "FLIP 3"} <= labels
+    # the optimal choice at each of the 7 hands in red and thicker; the 7 other choices and 17 draws grey
+    optimal, others = _group(svg, "circus-flip7-optimal"), _group(svg, "circus-flip7-moves")
+    assert optimal.count("<polygon") == 7 and optimal.count(f'stroke="{OPTIMAL_RED}" stroke-width="2.5"') == 7
+    assert others.count("<polygon") == 24 and others.count(f'stroke="{ARROW_GREY}" stroke-width="1"') == 24
+    chances = re.findall(r'<g class="circus-flip7-chance">.*?>([^<]+)</text></g>', svg)
+    assert sorted(chances) == sorted(["1/9", "1/3", "5/9", "3/8", "5/8", "1/8", "1/4", "5/8", "1/8", "3/8", "1/2",
+                                      "2/7", "5/7", "3/7", "4/7", "1/7", "6/7"])
+    # the start at the top, the Flip alone at the bottom; the title's two lines and the legend in currentColor
+    ys = sorted((y, label) for _, _, y, _, label in nodes)
+    assert ys[0][1] == "{}" and ys[-1][1] == "FLIP 3" and ys[0][0] < ys[1][0] and ys[-2][0] < ys[-1][0]
+    assert ">A lone player's round</text>" in svg and ">on the small deck</text>" in svg
+    legend = _group(svg, "circus-flip7-legend")
+    assert ">the optimal choice</text>" in legend and ">bust: 0 points</text>" in legend
+    assert legend.count('fill="currentColor"') == 6 and 'class="circus-svg circus-flip7-round-graph"' in svg
+
+
+def test_no_chance_label_covers_a_node_or_another_label():
+    svg = round_graph_svg(round_graph())
+    boxes = [tuple(map(float, m)) for m in re.findall(
+        r'<g class="circus-flip7-chance"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
+    centres = [(x, y) for _, x, y, _, _ in _nodes(svg)]
+    radius = float(re.search(r'<circle cx="[\d.]+" cy="[\d.]+" r="(\d+)"', svg).group(1))
+    for i, (x, y, w, h) in enumerate(boxes):
+        for cx, cy in centres:  # the nearest point of the label to the circle's centre lies outside the circle
+            assert (min(max(cx, x), x + w) - cx) ** 2 + (min(max(cy, y), y + h) - cy) ** 2 >= radius ** 2
+        for x2, y2, w2, h2 in boxes[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+
+
+def test_positions_follow_the_layered_layout_and_other_decks_draw():
+    graph = round_graph({1: 1, 2: 2}, flip_at=2)
+    grid = round_graph_positions(graph)
+    assert grid[graph.graph["root"]] == (0.0, 0) and max(d for _, d in grid.values()) == 4
+    svg = round_graph_svg(graph)
+    assert len(_nodes(svg)) == graph.number_of_nodes()
+    assert _group(svg, "circus-flip7-optimal").count("<polygon") == sum(
+        1 for _, _, d in graph.edges(data=True) if d.get("optimal"))
+    assert ">A lone player's round (reduced deck): optimal choices in red</text>" in svg  # the default title
+
+
+def test_round_graph_svg_refuses_what_is_not_a_round_graph():
+    import networkx as nx
+
+    with pytest.raises((TypeError, ValueError)):
+        round_graph_svg(nx.DiGraph())
+    with pytest.raises((TypeError, ValueError)):
+        round_graph_svg([1, 2])
+    with pytest.raises(TypeError):
+        round_graph_svg(round_graph(), title=3)
