@@ -1,5 +1,5 @@
-"""The Scout explorers' charts, written as SVG by the kit: values land where the axes say, and each explorer's
-picture shows its exact numbers and its hand's counts (read back from the SVG)."""
+"""The Scout explorers' charts, written as SVG by the kit (core.charts): each explorer's picture shows its exact
+numbers and its hand's counts (read back from the SVG), in ink that reads in light and dark themes."""
 from __future__ import annotations
 
 import math
@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from circuslib.scout.charts import Chart, Key, _marker
+from circuslib.core.charts import Chart, dark_ink
 from circuslib.scout.rules import FULL_DECK, legal_shows
 from circuslib.scout.widget import DealtHandExplorer, SetSomewhereExplorer
 
@@ -22,37 +22,6 @@ def _group(svg: str, css_class: str) -> str:
 def _points(group: str) -> list[tuple[float, float]]:
     text = re.search(r'<polyline points="([^"]+)"', group).group(1)
     return [tuple(map(float, pair.split(","))) for pair in text.split()]
-
-
-def test_values_land_where_the_axes_say():
-    chart = Chart(400, 200, x_range=(0, 10), y_range=(0, 5), margins=(50, 20, 50, 30))
-    assert (chart.x(0), chart.x(10), chart.x(5)) == (50, 350, 200)
-    assert (chart.y(0), chart.y(5), chart.y(2.5)) == (170, 20, 95)  # up is up
-    log = Chart(400, 200, x_range=(0, 1), y_range=(1e-4, 1), log_y=True, margins=(50, 20, 50, 30))
-    assert (log.y(1e-4), log.y(1)) == (170, 20) and log.y(1e-2) == pytest.approx(95)  # a decade a quarter
-    with pytest.raises(ValueError, match="low to high"):
-        Chart(400, 200, x_range=(1, 1), y_range=(0, 1))
-    with pytest.raises(ValueError, match="above 0"):
-        Chart(400, 200, x_range=(0, 1), y_range=(0, 1), log_y=True)
-    with pytest.raises(ValueError, match="marker"):
-        _marker("x", 0, 0, 4, "red")
-
-
-def test_a_chart_writes_its_pieces_in_order():
-    chart = Chart(300, 150, x_range=(0, 4), y_range=(0, 4), margins=(40, 20, 100, 30), name="t")
-    chart.axes(xticks=[(1, "1"), (2, "2")], yticks=[(0, "0"), (4, "4")], xlabel="x <here>", ylabel="y", title="T")
-    chart.bars([1, 2, 3], [2, 0, 4], width=0.5, fill="#56B4E9", hatch=True, css_class="bars")
-    chart.line([1, 2], [1, 3], marker="s", css_class="line")
-    chart.legend([Key("a bar", box=True, hatch=True), Key("two\nlines", dash="4 2")])
-    svg = chart.svg(css_class="mine", title="a test")
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg mine" width="300"')
-    assert "<title>a test</title>" in svg and "x &lt;here&gt;" in svg  # text escaped
-    bars = _group(svg, "bars")
-    assert bars.count("<rect") == 2  # the bar of height 0 is left out
-    assert 'fill="url(#t-hatch)"' in svg and 'id="t-hatch"' in svg
-    assert _points(_group(svg, "line")) == [(chart.x(1), chart.y(1)), (chart.x(2), chart.y(3))]
-    assert svg.index("bars") < svg.index('class="line"') < svg.index("t-legend")  # later pieces on top
-    assert ">two</text>" in svg and ">lines</text>" in svg
 
 
 def test_the_set_explorer_draws_its_exact_values():
@@ -72,6 +41,7 @@ def test_the_set_explorer_draws_its_exact_values():
     assert "circus-scout-interval" not in e.plot.value  # nothing simulated yet
     e.hand_size.value, e.k.value = 3, 5  # a set longer than the hand: no setting circled, the curves still drawn
     assert "circus-scout-setting" not in e.plot.value and "circus-scout-curve-2" in e.plot.value
+    assert dark_ink(e.plot.value) == []
 
 
 def test_the_dealt_hand_explorer_draws_the_hands_counts():
@@ -95,3 +65,4 @@ def test_the_dealt_hand_explorer_draws_the_hands_counts():
     e.active.value = ""  # an empty table: one bar a length, centred
     assert "circus-scout-show-bars" not in e.plot.value and heights("circus-scout-set-bars") == {1: 5, 2: 3, 3: 1}
     assert len(_points(_group(e.plot.value, "circus-scout-expected"))) == 5  # the expected numbers, k = 1 .. 5
+    assert dark_ink(e.plot.value) == []

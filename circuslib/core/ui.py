@@ -12,8 +12,8 @@ from typing import Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 __all__ = [
-    "svg_doc", "svg_arrowhead", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center", "row",
-    "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
+    "svg_doc", "svg_text", "svg_arrowhead", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center",
+    "row", "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
     "scale", "png_of",
 ]
 
@@ -77,6 +77,11 @@ def scale(factor: float = 1.5):
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+def svg_text(text: object) -> str:
+    """Any value as text safe inside SVG or HTML, in an element or an attribute: & < > " ' escaped."""
+    return _esc(text)  # one escape for the kit: a label may hold a quote or a "<" (a student's title)
 
 
 def svg_doc(width: float, height: float, body: str | Iterable[str], *, css_class: str = "circus-svg",

@@ -22,7 +22,7 @@ from ..core.sim import Estimate, monte_carlo
 from ..core.ui import (Framed, GameFrame, Shown, button, replace_children, svg_card, svg_doc, theme_style,
                        transient_control)
 from .bots import BOTS, greedy_bot
-from .charts import Chart, Key
+from ..core.charts import Chart, Key
 from .odds import expected_set_windows, expected_shows, random_hand
 from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
@@ -328,7 +328,7 @@ class ScoutWidget(Framed):
 # the explorers: the chance of a set somewhere in a hand, and a dealt hand with its shows
 
 # Okabe and Ito's colour-blind-safe palette; every curve and bar also differs by line style, marker or hatching.
-# What was black (axes, text, the chosen k, the expected numbers) is the theme's text colour (charts.INK).
+# What was black (axes, text, the chosen k, the expected numbers) is the theme's text colour (core.charts.INK).
 ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7")
 MUTED = "var(--jp-ui-font-color2, #555555)"
 
@@ -400,8 +400,8 @@ def _slider_looks() -> tuple:
 def _texts(*lines: tuple[str, str]) -> list:
     """HTML widgets, one for each (value, CSS classes separated by spaces, or ""), that share one layout and one
     style (one widget model each, not three), their classes given as they are made (an add_class afterwards is one
-    more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``charts.Chart``) and
-    drawn by the browser, a change replacing it in place."""
+    more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``core.charts.Chart``)
+    and drawn by the browser, a change replacing it in place."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level
 
