@@ -352,28 +352,19 @@ def test_the_ring_explorer_is_made_with_its_classes_words_and_looks(monkeypatch)
 def test_the_shipped_ring_frame_is_the_frame_matplotlib_draws_now():
     # ring_frame.json is the explorer's still frame (axes, ticks, labels, titles, legends) as python -m
     # circuslib.flip_circus.widget drew it: drawn again here, it must be the same, pixel for pixel
-    import base64
-    import zlib
+    from circuslib.flip_circus.widget import FRAME_MAKERS, SHIPPED_FRAMES
 
-    import numpy as np
-
-    from circuslib.flip_circus.widget import _RingPlot, _shipped_frame
-
-    shipped = _shipped_frame()
-    assert shipped is not None, "ring_frame.json is missing or unreadable: python -m circuslib.flip_circus.widget"
-    plot = _RingPlot()
-    assert shipped["fingerprint"] == plot.fingerprint(), "matplotlib or its settings changed: write the frame again"
-    drawn = plot.frame_pixels()
-    pixels = np.frombuffer(zlib.decompress(base64.b64decode(shipped["rgba"])), dtype=np.uint8).reshape(drawn.shape)
-    assert np.array_equal(pixels, drawn)
-    assert (pixels[..., :3] < 100).any() and (pixels[..., :3] == 255).all(axis=-1).mean() > 0.5  # text on white
+    assert set(SHIPPED_FRAMES.frames()) == set(FRAME_MAKERS) == {"ring"}
+    assert SHIPPED_FRAMES.differences(FRAME_MAKERS) == [], "draw it again: python -m circuslib.flip_circus.widget"
 
 
-def test_an_explorer_on_the_shipped_frame_shows_the_pictures_of_one_that_draws_it(monkeypatch):
+def test_an_explorer_on_the_shipped_frame_shows_the_pictures_of_one_that_draws_it(monkeypatch, tmp_path):
     import circuslib.flip_circus.widget as W
+    from circuslib.core.frames import ShippedFrames
 
     shipped = W.RingExplorer(W._check_faces(None))
-    monkeypatch.setattr(W, "_shipped_frame", lambda: None)  # as without the file: the frame is drawn
+    # as without the file: the frame is drawn
+    monkeypatch.setattr(W, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
     drawn = W.RingExplorer(W._check_faces(None))
     assert (shipped.plot.frame_source, drawn.plot.frame_source) == ("shipped", "drawn")
     assert bytes(shipped.plot.image.value) == bytes(drawn.plot.image.value)
@@ -383,14 +374,3 @@ def test_an_explorer_on_the_shipped_frame_shows_the_pictures_of_one_that_draws_i
             kind, place, artist = change
             (explorer.set_back if kind == "back" else explorer.set_face)(place, artist)
         assert bytes(shipped.plot.image.value) == bytes(drawn.plot.image.value), change
-
-
-def test_another_matplotlib_setting_draws_the_ring_frame():
-    import matplotlib
-
-    from circuslib.flip_circus.widget import RingExplorer
-
-    with matplotlib.rc_context({"font.size": 11}):
-        explorer = RingExplorer()
-    assert explorer.plot.frame_source == "drawn"
-    assert RingExplorer().plot.frame_source == "shipped"

@@ -344,29 +344,12 @@ def test_after_a_finished_one_deck_round_the_next_is_dealt_from_the_cut_deck():
 
 # --- the shipped frames ---------------------------------------------------------------------------------------
 
-def _frames_file() -> dict:
-    import base64
-    import json
-    import zlib
-
-    import numpy as np
-
-    from circuslib.speed.widget import FRAMES_FILE
-
-    frames = json.loads(FRAMES_FILE.read_text())["frames"]
-    return {name: (f["fingerprint"], np.frombuffer(zlib.decompress(base64.b64decode(f["rgba"])), dtype=np.uint8))
-            for name, f in frames.items()}
-
-
 def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
-    from circuslib.speed.widget import explorer_frames
+    # explorer_frames.json holds both explorers' frames as python -m circuslib.speed.widget drew them
+    from circuslib.speed.widget import FRAME_MAKERS, SHIPPED_FRAMES
 
-    shipped = _frames_file()
-    drawn = explorer_frames()
-    assert set(shipped) == set(drawn) == {"stalemate", "race"}
-    for name, (fingerprint, pixels) in drawn.items():
-        assert shipped[name][0] == fingerprint, f"{name}: run python -m circuslib.speed.widget to draw it again"
-        assert (shipped[name][1] == pixels.ravel()).all(), f"{name}: run python -m circuslib.speed.widget"
+    assert set(SHIPPED_FRAMES.frames()) == set(FRAME_MAKERS) == {"stalemate", "race"}
+    assert SHIPPED_FRAMES.differences(FRAME_MAKERS) == [], "draw them again: python -m circuslib.speed.widget"
 
 
 def _driven(explorer, changes):
@@ -382,29 +365,21 @@ def _driven(explorer, changes):
      lambda e: [(e.face_up, 6), (e.tops, "7, 8"), (e.decks, 2), (e.face_up, 1)]),
     (lambda: RaceExplorer(you=2, bot=1), lambda e: [(e.you, 5), (e.bot, 3), (e.you, 0), (e.rounds, 1)]),
 ])
-def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(make, changes, monkeypatch):
+def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(make, changes, monkeypatch,
+                                                                                     tmp_path):
     import circuslib.speed.widget as widget_module
+    from circuslib.core.frames import ShippedFrames
 
     shipped = make()
     assert shipped.plot.frame_source == "shipped"
     if isinstance(shipped, RaceExplorer):
         shipped.simulate()
-    monkeypatch.setattr(widget_module, "_shipped_frames", lambda: {})
+    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
     drawn = make()
     assert drawn.plot.frame_source == "drawn"
     if isinstance(drawn, RaceExplorer):
         drawn.simulate()
     assert _driven(shipped, changes(shipped)) == _driven(drawn, changes(drawn))
-
-
-def test_a_kernel_whose_matplotlib_draws_otherwise_draws_the_frame():
-    import matplotlib
-
-    with matplotlib.rc_context({"font.size": 13}):
-        explorer = StalemateExplorer()
-    assert explorer.plot.frame_source == "drawn"
-    with matplotlib.rc_context({"interactive": True}):  # as the inline backend sets it: no pixel changes
-        assert StalemateExplorer().plot.frame_source == "shipped"
 
 
 def test_the_tables_buttons_of_a_kind_share_one_layout_and_one_look():

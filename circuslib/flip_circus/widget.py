@@ -6,11 +6,9 @@ exact chance of every hidden back as bars, what a look at each place is worth in
 """
 from __future__ import annotations
 
-import base64
 import html
 import math
 import random
-import zlib
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +16,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Sequence
 
+from ..core.frames import ShippedFrames
 from ..core.ui import Framed, GameFrame, Shown, button, theme_style, png_of
 from .graphs import winning_turns
 from .odds import back_fractions, entropy_terms, hidden_worlds, look_values, possible_backs
@@ -521,43 +520,6 @@ class _RingPlot:
         artist.set_animated(True)
         return artist
 
-    def frame_pixels(self):
-        """The still frame drawn now, as matplotlib draws it (height x width x 4 RGBA): what ``write_ring_frame``
-        ships."""
-        import numpy as np
-
-        self.canvas.draw()
-        return np.asarray(self.canvas.buffer_rgba()).copy()
-
-    def fingerprint(self) -> str:
-        """What the frame's pixels depend on besides the explorer's own drawing: matplotlib's version, its
-        settings and the figure's size. The shipped frame is used only in a kernel where these are the same."""
-        import hashlib
-        import json
-
-        import matplotlib
-
-        settings = sorted((key, repr(value)) for key, value in matplotlib.rcParams.items()
-                          if not key.startswith(_NOT_DRAWN))
-        what = [matplotlib.__version__, list(self.figure.get_size_inches()), self.figure.dpi, settings]
-        return hashlib.sha256(json.dumps(what).encode()).hexdigest()
-
-    def _lay_shipped_frame(self) -> bool:
-        """Lay the shipped frame's pixels on the canvas if this kernel would draw exactly them (else False: the
-        frame is drawn)."""
-        import numpy as np
-
-        frame = _shipped_frame()
-        if frame is None or frame["fingerprint"] != self.fingerprint():
-            return False
-        pixels = np.frombuffer(zlib.decompress(base64.b64decode(frame["rgba"])), dtype=np.uint8)
-        canvas = np.asarray(self.canvas.get_renderer().buffer_rgba())
-        if pixels.size != canvas.size:
-            return False
-        canvas[...] = pixels.reshape(canvas.shape)
-        self.frame_source = "shipped"
-        return True
-
     def show(self, odds: RingOdds) -> None:
         """Show the bars of this ring: from the kept pictures, or drawn now over the still frame."""
         key = (odds.faces, odds.backs)
@@ -644,7 +606,9 @@ class _RingPlot:
         import numpy
 
         if self._background is None:
-            if not self._lay_shipped_frame():
+            if SHIPPED_FRAMES.lay("ring", self.canvas):
+                self.frame_source = "shipped"
+            else:
                 self.canvas.draw()  # the moving parts are animated: a full draw leaves them out
                 self.frame_source = "drawn"
             self._background = self.canvas.copy_from_bbox(self.figure.bbox)
@@ -678,46 +642,24 @@ class _RingPlot:
         return png_of(numpy.asarray(self.canvas.buffer_rgba())[:, :, :3])
 
 
-_NOT_DRAWN = ("backend", "interactive", "toolbar", "keymap.", "webagg.", "tk.", "macosx.", "animation.", "savefig.",
-              "figure.raise_window")
-"""Settings that never change a canvas's pixels (a kernel's inline backend sets ``interactive`` at its first figure)."""
+# The ring explorer's still frame (axes, ticks, labels, titles, legends) as matplotlib draws it, drawn once by
+# ``write_ring_frame`` and shipped: a kernel lays the pixels instead of drawing them (a full draw is about 0.08 s of
+# each kernel, times thirty students). tests/test_flip_circus_widget.py draws it again and compares it pixel for pixel.
+SHIPPED_FRAMES = ShippedFrames(
+    Path(__file__).resolve().with_name("ring_frame.json"),
+    about="The Flip Circus ring explorer's still frame as matplotlib draws it, RGBA pixels packed by zlib, in base64; "
+          "written by python -m circuslib.flip_circus.widget, used where the fingerprint (matplotlib's version and "
+          "settings, the figure's size) matches")
 
-FRAME_FILE = Path(__file__).resolve().with_name("ring_frame.json")
-"""The ring explorer's still frame (axes, ticks, labels, titles, legends) as matplotlib draws it, drawn once by
-``write_ring_frame`` and shipped: a kernel lays the pixels instead of drawing them (a full draw is about 0.08 s of
-each kernel, times thirty students). ``tests/test_flip_circus_widget.py`` draws it again and compares it pixel for
-pixel."""
-
-_FRAME: dict = {}
-
-
-def _shipped_frame() -> dict | None:
-    """The shipped frame (read once a session): {"fingerprint": ..., "rgba": base64 of zlib of the pixels}."""
-    if not _FRAME:
-        import json
-
-        try:
-            _FRAME.update(json.loads(FRAME_FILE.read_text(encoding="utf-8"))["frame"])
-        except (OSError, ValueError, KeyError, TypeError):
-            _FRAME["unreadable"] = True  # drawn, as without the file; and not read again
-    return None if "unreadable" in _FRAME else _FRAME
+FRAME_MAKERS = {"ring": lambda: _RingPlot().figure}
+"""The shipped frame's name and how to make its figure: the plot alone (its moving parts are animated, so a full draw
+leaves them out)."""
 
 
 def write_ring_frame(path: Path | str | None = None) -> Path:
     """Draw the ring explorer's still frame and write it to ``ring_frame.json`` (run after changing how the
     explorer draws its frame, or with a new matplotlib: ``python -m circuslib.flip_circus.widget``)."""
-    import json
-
-    path = Path(path) if path is not None else FRAME_FILE
-    plot = _RingPlot()
-    pixels = plot.frame_pixels()
-    frame = {"fingerprint": plot.fingerprint(), "rgba": base64.b64encode(zlib.compress(pixels.tobytes(), 9)).decode()}
-    about = ("The Flip Circus ring explorer's still frame as matplotlib draws it, RGBA pixels packed by zlib, in "
-             "base64; written by python -m circuslib.flip_circus.widget, used where the fingerprint (matplotlib's "
-             "version and settings, the figure's size) matches")
-    path.write_text(json.dumps({"about": about, "frame": frame}, indent=1) + "\n", encoding="utf-8")
-    _FRAME.clear()
-    return path
+    return SHIPPED_FRAMES.write(FRAME_MAKERS, path)
 
 
 class RingExplorer(Shown):

@@ -7,14 +7,14 @@ time forward by hand, so the timer-driven bot is tested without waiting.
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 import random
 import zlib
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
+from ..core.frames import ShippedFrames
 from ..core.game import IllegalMove, sample_outcome
 from ..core.sim import tally
 from ..core.ui import Framed, GameFrame, Shown, button, png_of
@@ -25,8 +25,11 @@ from .odds import p_next_card_fits, p_stalemate_at_start, p_stalemate_given_tops
 from .rules import (INK, ONE_DECK, PILE_NAMES, RED_INK, SETUPS, FlipFaceUp, Play, Race, Setup, SpeedState, card_name,
                     card_ink, deal, fits, neighbours, rank_name, rank_of, speed_svg)
 
+if TYPE_CHECKING:  # for the annotations only: matplotlib loads when an explorer is made
+    from matplotlib.figure import Figure
+
 __all__ = ["LoopScheduler", "FakeClock", "SpeedTable", "StalemateExplorer", "RaceExplorer", "LivePlot",
-           "simulated_matches", "RATIO_GRID", "PALETTE", "explorer_frames", "write_explorer_frames"]
+           "simulated_matches", "RATIO_GRID", "PALETTE", "write_explorer_frames"]
 
 
 class LoopScheduler:
@@ -490,7 +493,9 @@ class LivePlot:
         import numpy as np
 
         if self._background is None:
-            if not self._lay_shipped_frame():
+            if self.shipped is not None and SHIPPED_FRAMES.lay(self.shipped, self.canvas):
+                self.frame_source = "shipped"
+            else:
                 self.canvas.draw()
                 self.frame_source = "drawn"
             self._background = self.canvas.copy_from_bbox(self.figure.bbox)
@@ -502,95 +507,33 @@ class LivePlot:
         self.renders += 1
 
 
-    def frame_pixels(self):
-        """The frame drawn now, as matplotlib draws it (height x width x 4 RGBA): what ``write_explorer_frames``
-        ships."""
-        import numpy as np
-
-        self.canvas.draw()
-        return np.asarray(self.canvas.buffer_rgba()).copy()
-
-    def fingerprint(self) -> str:
-        """What the frame's pixels depend on besides the explorer's own drawing: matplotlib's version, its
-        settings and the figure's size. A shipped frame is used only in a kernel where these are the same."""
-        import hashlib
-        import json
-
-        import matplotlib
-
-        settings = sorted((key, repr(value)) for key, value in matplotlib.rcParams.items()
-                          if not key.startswith(_NOT_DRAWN))
-        what = [matplotlib.__version__, list(self.figure.get_size_inches()), self.figure.dpi, settings]
-        return hashlib.sha256(json.dumps(what).encode()).hexdigest()
-
-    def _lay_shipped_frame(self) -> bool:
-        """Lay the shipped frame's pixels on the canvas, if the kit ships one for this plot and this kernel would
-        draw exactly it (else False: the frame is drawn)."""
-        import numpy as np
-
-        frame = _shipped_frames().get(self.shipped) if self.shipped else None
-        if frame is None or frame["fingerprint"] != self.fingerprint():
-            return False
-        pixels = np.frombuffer(zlib.decompress(base64.b64decode(frame["rgba"])), dtype=np.uint8)
-        canvas = np.asarray(self.canvas.get_renderer().buffer_rgba())
-        if pixels.size != canvas.size:
-            return False
-        canvas[...] = pixels.reshape(canvas.shape)
-        self.frame_source = "shipped"
-        return True
+# The explorers' frames (axes, ticks, labels, title, legend, the curves that never change) as matplotlib draws them,
+# drawn once by ``write_explorer_frames`` and shipped: a kernel lays the pixels instead of drawing them (a full draw
+# is 50-60 ms, about a tenth of a second of a kernel for the lesson's two explorers, times thirty students).
+# tests/test_speed_widget.py draws them again and compares them pixel for pixel.
+SHIPPED_FRAMES = ShippedFrames(
+    Path(__file__).with_name("explorer_frames.json"),
+    about="The Speed explorers' plot frames as matplotlib draws them, RGBA pixels packed by zlib, in base64; written "
+          "by python -m circuslib.speed.widget, used where the fingerprint (matplotlib's version and settings, the "
+          "figure's size) matches")
 
 
-_NOT_DRAWN = ("backend", "interactive", "toolbar", "keymap.", "webagg.", "tk.", "macosx.", "animation.", "savefig.",
-              "figure.raise_window")
-"""Settings that never change a canvas's pixels (a kernel's inline backend sets ``interactive`` at its first figure)."""
-
-FRAMES_FILE = Path(__file__).with_name("explorer_frames.json")
-"""The explorers' frames (axes, ticks, labels, title, legend, the curves that never change) as matplotlib draws
-them, drawn once by ``write_explorer_frames`` and shipped: a kernel lays the pixels instead of drawing them (a full
-draw is 50-60 ms, about a tenth of a second of a kernel for the lesson's two explorers, times thirty students).
-``tests/test_speed_widget.py`` draws them again and compares them pixel for pixel."""
-
-_FRAMES: dict = {}
+def _frame_of(explorer: StalemateExplorer | RaceExplorer) -> Figure:
+    """An explorer's figure with its moving parts hidden: the frame alone, as shipped."""
+    for artist in explorer.plot.moving:  # the moving parts are drawn over the frame at each render
+        artist.set_visible(False)
+    return explorer.plot.figure
 
 
-def _shipped_frames() -> dict:
-    """The shipped frames by name (read once a session): {"fingerprint": ..., "rgba": base64 of zlib of the pixels}."""
-    if not _FRAMES:
-        import json
-
-        try:
-            _FRAMES.update(json.loads(FRAMES_FILE.read_text())["frames"])
-        except (OSError, ValueError, KeyError):
-            _FRAMES["unreadable"] = None  # drawn, as without the file; and not read again
-    return _FRAMES
-
-
-def explorer_frames() -> dict:
-    """Each explorer's frame drawn now, by name: (fingerprint, RGBA pixels), as ``write_explorer_frames`` ships them."""
-    frames = {}
-    for name, make in (("stalemate", lambda: StalemateExplorer(face_up=4, decks=1)),
-                       ("race", lambda: RaceExplorer(you=2, bot=1))):
-        explorer = make()
-        for artist in explorer.plot.moving:  # the frame only: the moving parts are drawn over it at each render
-            artist.set_visible(False)
-        frames[name] = (explorer.plot.fingerprint(), explorer.plot.frame_pixels())
-    return frames
+FRAME_MAKERS = {"stalemate": lambda: _frame_of(StalemateExplorer(face_up=4, decks=1)),
+                "race": lambda: _frame_of(RaceExplorer(you=2, bot=1))}
+"""Each shipped frame's name and how to make its figure (the explorer a ``LivePlot(shipped=name)`` belongs to)."""
 
 
 def write_explorer_frames(path: Path | None = None) -> Path:
     """Draw the explorers' frames and write them to ``explorer_frames.json`` (run after changing how an explorer
     draws its frame, or with a new matplotlib: ``python -m circuslib.speed.widget``)."""
-    import json
-
-    path = Path(path) if path is not None else FRAMES_FILE
-    frames = {name: {"fingerprint": fingerprint, "rgba": base64.b64encode(zlib.compress(pixels.tobytes(), 9)).decode()}
-              for name, (fingerprint, pixels) in explorer_frames().items()}
-    about = ("The Speed explorers' plot frames as matplotlib draws them, RGBA pixels packed by zlib, in base64; "
-             "written by python -m circuslib.speed.widget, used where the fingerprint (matplotlib's version and "
-             "settings, the figure's size) matches")
-    path.write_text(json.dumps({"about": about, "frames": frames}, indent=1) + "\n")
-    _FRAMES.clear()
-    return path
+    return SHIPPED_FRAMES.write(FRAME_MAKERS, path)
 
 
 def _exact(p) -> str:
