@@ -164,6 +164,18 @@ def test_the_chain_matches_a_seeded_simulation():
         assert result.contains(end, p), end
 
 
+def test_the_quick_walk_plays_the_rounds_playout_plays_seed_for_seed():
+    from circuslib.flip7.graphs import simulate_ends_by_playout
+
+    lesson = simulate_ends(round_graph(), 2_000, seed=4)  # the lesson's run, pinned
+    assert dict(lesson.counts) == {"BUST": 305, ("stay", (5,)): 1119, "FLIP 3": 161, ("stay", (3, 5)): 415}
+    for deck, flip_at in ((None, 3), ({1: 1, 2: 2}, 2), ({1: 1, 3: 3, 5: 5, 7: 7}, 4), ({2: 2, 4: 4}, 2)):
+        graph = round_graph(deck, flip_at=flip_at)
+        for seed in (1, 4, 2026):
+            quick, plain = simulate_ends(graph, 300, seed), simulate_ends_by_playout(graph, 300, seed)
+            assert list(quick.counts.items()) == list(plain.counts.items()), (deck, seed)
+
+
 def test_the_graph_draws():
     import matplotlib
 
