@@ -54,8 +54,7 @@ class Flip7Widget(Framed):
         self.hit_button = button("Hit", self.hit, css_class="circus-hit", style="primary")
         self.stay_button = button("Stay", self.stay, css_class="circus-stay")
         self.new_button = button("New game", self.new_game, css_class="circus-new")
-        self.scores = self.frame._widgets.HTML()
-        self.scores.add_class("circus-scores")
+        self.scores = self.frame._widgets.HTML(_dom_classes=("circus-scores",))  # no update message to add it later
         self.frame.add_panel(self.scores, before="controls")
         self.frame.widget.add_class("circus-flip7")
         self.start = start
@@ -370,11 +369,21 @@ class _Explorer(Plotted):
     message: object
 
     def _message_line(self):
+        return self._text(css_class="circus-message")
+
+    def _text(self, value: str = "", *, css_class: str | None = None):
+        """A line of text (an HTML widget), its CSS class given when it is made and its layout and style shared with
+        the explorer's other lines: each widget model and each class added later is one more message that the
+        kernel and the server handle, thirty times over when a class opens the lesson."""
         import ipywidgets as widgets
 
-        line = widgets.HTML()
-        line.add_class("circus-message")
-        return line
+        classes = (css_class,) if css_class else ()
+        parts = getattr(self, "_text_parts", None)
+        if parts is None:  # the first line's layout and style serve the others
+            line = widgets.HTML(value, _dom_classes=classes)
+            self._text_parts = (line.layout, line.style)
+            return line
+        return widgets.HTML(value, layout=parts[0], style=parts[1], _dom_classes=classes)
 
     def say(self, text: str = "", *, refused: bool = False) -> None:
         """A sentence in the message line: a refusal (marked ✘, bold, in the error colour) or a plain note."""
@@ -419,47 +428,43 @@ class OddsExplorer(_Explorer):
         narrow = widgets.Layout(width="42px")
         for n in range(13):
             b = widgets.ToggleButton(value=n in held, description=str(n), layout=narrow,
+                                     _dom_classes=("circus-held", f"circus-held-{n}"),
                                      **({"style": self.held_buttons[0].style} if self.held_buttons else {}))
-            b.add_class("circus-held")
-            b.add_class(f"circus-held-{n}")
             b.observe(lambda _: self.update(), names="value")
             self.held_buttons.append(b)
         self.seen_boxes = []
         box_layout = widgets.Layout(width="170px")
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
-                                         description=card_name(card), layout=box_layout,
+                                         description=card_name(card), layout=box_layout, _dom_classes=("circus-seen",),
                                          style=self.seen_boxes[0].style if self.seen_boxes else
                                          {"description_width": "100px"})
-            box.add_class("circus-seen")
             box.observe(lambda _: self.update(), names="value")
             self.seen_boxes.append(box)
         self.against = widgets.Dropdown(options=[(card_name(c), i) for i, c in enumerate(CARDS)],
                                         value=INDEX[against], description="plot against the copies seen of",
-                                        style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
-        self.against.add_class("circus-explorer-against")
+                                        style={"description_width": "initial"}, layout=widgets.Layout(width="auto"),
+                                        _dom_classes=("circus-explorer-against",))
         self.against.observe(lambda _: self.update(), names="value")
         self.message = self._message_line()
-        self.result = widgets.HTML()
-        self.result.add_class("circus-explorer-result")
+        self.result = self._text(css_class="circus-explorer-result")
         self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4))
         self._draw_axes()
         for floor in self.GAIN_FLOORS:
             self._plot.prepare(floor, lambda floor=floor: self._gain_ax.set_ylim(floor, 15))
+        wrap = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox([
-            widgets.HTML(f"<span style='color:{TEXT}'><b>Numbers in front of the player</b> (click to hold or "
-                         "drop):</span>"),
-            widgets.HBox(self.held_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HTML(f"<span style='color:{TEXT}'><b>Cards seen</b> (out of the deck: other rows, "
-                         "discards):</span>"),
-            widgets.HBox(self.seen_boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            self._text(f"<span style='color:{TEXT}'><b>Numbers in front of the player</b> (click to hold or "
+                       "drop):</span>"),
+            widgets.HBox(self.held_buttons, layout=wrap),
+            self._text(f"<span style='color:{TEXT}'><b>Cards seen</b> (out of the deck: other rows, "
+                       "discards):</span>"),
+            widgets.HBox(self.seen_boxes, layout=wrap),
             self.message,
             self.result,
             self.against,
             self.plot,
-        ])
-        self.widget.add_class("circus-explorer")
-        self.widget.add_class("circus-flip7-odds-explorer")
+        ], _dom_classes=("circus-explorer", "circus-flip7-odds-explorer"))
         self.update()
 
     @property
@@ -614,18 +619,17 @@ class PolicyExplorer(_Explorer):
             self.solved[name] = (curve, solo_optimal(name).value, curve.best(self.MAX_T + 1))
         style = {"description_width": "initial"}
         self.threshold = widgets.IntSlider(value=threshold, min=0, max=self.MAX_T, description="stop at t =",
-                                           style=style, layout=widgets.Layout(width="420px"))
-        self.threshold.add_class("circus-policy-threshold")
+                                           style=style, layout=widgets.Layout(width="420px"),
+                                           _dom_classes=("circus-policy-threshold",))
         self.typed = widgets.IntText(value=threshold, description="or type t", style=style,
-                                     layout=widgets.Layout(width="160px"), continuous_update=False)
-        self.typed.add_class("circus-policy-typed")
+                                     layout=widgets.Layout(width="160px"), continuous_update=False,
+                                     _dom_classes=("circus-policy-typed",))
         self.deck = widgets.ToggleButtons(options=[(self.DECKS[d], d) for d in decks], value=deck,
                                           description="deck", style={"description_width": "initial",
-                                                                      "button_width": "250px"})
-        self.deck.add_class("circus-policy-deck")
+                                                                      "button_width": "250px"},
+                                          _dom_classes=("circus-policy-deck",))
         self.message = self._message_line()
-        self.result = widgets.HTML()
-        self.result.add_class("circus-policy-result")
+        self.result = self._text(css_class="circus-policy-result")
         self._plot = LivePlot("circus-policy-plot", size=(8.0, 3.4))
         self._draw_axes()
         self._syncing = False
@@ -633,17 +637,15 @@ class PolicyExplorer(_Explorer):
         self.deck.observe(lambda _: self._guarded(self._update), names="value")
         self.typed.observe(lambda _: self._guarded(self._typed), names="value")
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b style='color:{TEXT}'>The rule 'stop as soon as the round score reaches t'</b> "
-                         f"<span style='color:{MUTED}'>(model: one player alone for one round, no action cards; "
-                         "every value exact)</span>"),
+            self._text(f"<b style='color:{TEXT}'>The rule 'stop as soon as the round score reaches t'</b> "
+                       f"<span style='color:{MUTED}'>(model: one player alone for one round, no action cards; "
+                       "every value exact)</span>"),
             widgets.HBox([self.threshold, self.typed], layout=widgets.Layout(flex_flow="row wrap")),
             self.deck,
             self.message,
             self.result,
             self.plot,
-        ])
-        self.widget.add_class("circus-explorer")
-        self.widget.add_class("circus-policy-explorer")
+        ], _dom_classes=("circus-explorer", "circus-policy-explorer"))
         self._update()
 
     def _draw_axes(self) -> None:
@@ -752,17 +754,16 @@ class DeckExplorer(_Explorer):
         upright, slider_style = widgets.Layout(width="44px", height="150px"), widgets.SliderStyle()
         for n in range(13):
             s = widgets.IntSlider(value=copies[n], min=0, max=self.MAX_COPIES, description=str(n),
-                                  orientation="vertical", layout=upright, style=slider_style)
-            s.add_class("circus-deck-copies")
-            s.add_class(f"circus-deck-copies-{n}")
+                                  orientation="vertical", layout=upright, style=slider_style,
+                                  _dom_classes=("circus-deck-copies", f"circus-deck-copies-{n}"))
             s.observe(lambda _: self.update(), names="value")
             self.copy_sliders.append(s)
         self.modifier_buttons = []
         narrow = widgets.Layout(width="52px")
         for m in MODIFIERS:
             b = widgets.ToggleButton(value=m in modifiers, description=card_name(m), layout=narrow,
+                                     _dom_classes=("circus-deck-modifier",),
                                      **({"style": self.modifier_buttons[0].style} if self.modifier_buttons else {}))
-            b.add_class("circus-deck-modifier")
             b.observe(lambda _: self.update(), names="value")
             self.modifier_buttons.append(b)
         self.reset = button("the real deck's numbers", self.use_real_deck, css_class="circus-deck-reset",
@@ -770,8 +771,7 @@ class DeckExplorer(_Explorer):
         self.solve_button = button("Solve with the modifiers", self.solve_modifiers, css_class="circus-deck-solve",
                                    tooltip="the optimum and the thresholds with the ticked modifiers (a second or two)")
         self.message = self._message_line()
-        self.result = widgets.HTML()
-        self.result.add_class("circus-deck-result")
+        self.result = self._text(css_class="circus-deck-result")
         self._plot = LivePlot("circus-deck-plot", size=(8.0, 3.4))
         self._draw_axes()
         for top in self.PREPARED:
@@ -780,17 +780,15 @@ class DeckExplorer(_Explorer):
         self._solved: OrderedDict = OrderedDict()  # counts with modifiers -> (curve, optimum), solved on the button
         wrap = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b style='color:{TEXT}'>Your deck</b> <span style='color:{MUTED}'>(copies of each number; "
-                         "model: one player alone for one round, no action cards)</span>"),
+            self._text(f"<b style='color:{TEXT}'>Your deck</b> <span style='color:{MUTED}'>(copies of each number; "
+                       "model: one player alone for one round, no action cards)</span>"),
             widgets.HBox(self.copy_sliders, layout=wrap),
-            widgets.HBox([widgets.HTML(f"<span style='color:{TEXT}'>modifiers in the deck:</span>"),
+            widgets.HBox([self._text(f"<span style='color:{TEXT}'>modifiers in the deck:</span>"),
                           *self.modifier_buttons, self.reset, self.solve_button], layout=wrap),
             self.message,
             self.result,
             self.plot,
-        ])
-        self.widget.add_class("circus-explorer")
-        self.widget.add_class("circus-deck-explorer")
+        ], _dom_classes=("circus-explorer", "circus-deck-explorer"))
         self.update()
 
     @property
