@@ -4,6 +4,7 @@ box inside it, and ``dark_ink`` finds ink that would vanish in a dark theme."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -11,15 +12,15 @@ from circuslib.core.charts import INK, PAPER_INK, Chart, Key, _marker, dark_ink,
 from circuslib.core.ui import svg_text
 
 
-def _group(svg: str, css_class: str) -> str:
-    """The SVG of the group with this class (groups of the charts are not nested)."""
-    start = svg.index(f'<g class="{css_class}"')
-    return svg[start:svg.index("</g>", start)]
+def _part(svg: str, css_class: str) -> ET.Element:
+    """The first element of the picture with this class."""
+    return next(e for e in ET.fromstring(svg).iter() if e.get("class") == css_class)
 
 
-def _points(group: str) -> list[tuple[float, float]]:
-    text = re.search(r'points="([^"]+)"', group).group(1)
-    return [tuple(map(float, pair.split(","))) for pair in text.split()]
+def _corners(element: ET.Element) -> list[tuple[float, float]]:
+    """The points of a polyline or polygon, here or inside the element."""
+    shape = next(e for e in element.iter() if e.get("points"))
+    return [tuple(map(float, pair.split(","))) for pair in shape.get("points").split()]
 
 
 def test_values_land_where_the_axes_say():
@@ -56,10 +57,10 @@ def test_a_chart_writes_its_pieces_in_order():
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg mine" width="300"')
     assert "<title>a test</title>" in svg and "x &lt;here&gt;" in svg  # text escaped
     assert re.search(r"<text[^>]*>([^<]*)</text>", svg).group(1) == "T"  # the title is the first text
-    bars = _group(svg, "bars")
-    assert bars.count("<rect") == 2  # the bar of height 0 is left out
+    bars = _part(svg, "bars")
+    assert len(bars) == 2 and all(bar.tag.endswith("rect") for bar in bars)  # the bar of height 0 is left out
     assert 'fill="url(#t-hatch)"' in svg and 'id="t-hatch"' in svg
-    assert _points(_group(svg, "line")) == [(chart.x(1), chart.y(1)), (chart.x(2), chart.y(3))]
+    assert _corners(_part(svg, "line")) == [(chart.x(1), chart.y(1)), (chart.x(2), chart.y(3))]
     assert svg.index("bars") < svg.index('class="line"') < svg.index("t-legend")  # later pieces on top
     assert ">two</text>" in svg and ">lines</text>" in svg
     assert dark_ink(svg) == []  # axes, text and the legend in the theme's colour
@@ -70,10 +71,10 @@ def test_a_band_lies_between_its_two_lines_and_a_reference_line_at_its_value():
     chart.band([1, 2, 4], [0.1, 0.3, 0.6], [0.3, 0.5, 0.9], colour="#1f77b4", css_class="band")
     chart.hline(0.5, colour="#999999", dash="2,3", css_class="even")
     svg = chart.svg(css_class="b", title="a band")
-    band = re.search(r'<polygon class="band" points="[^"]+"[^>]*>', svg).group(0)
-    assert 'fill="#1f77b4" fill-opacity="0.25"' in band
+    band = _part(svg, "band")
+    assert (band.get("fill"), band.get("fill-opacity")) == ("#1f77b4", "0.25")
     # the highs left to right, then the lows right to left: one closed outline
-    assert _points(band) == [(chart.x(1), chart.y(0.3)), (chart.x(2), chart.y(0.5)), (chart.x(4), chart.y(0.9)),
+    assert _corners(band) == [(chart.x(1), chart.y(0.3)), (chart.x(2), chart.y(0.5)), (chart.x(4), chart.y(0.9)),
                              (chart.x(4), chart.y(0.6)), (chart.x(2), chart.y(0.3)), (chart.x(1), chart.y(0.1))]
     even = re.search(r'<path class="even" d="M([\d.]+),([\d.]+) H([\d.]+)"[^>]*stroke-dasharray="2,3"', svg)
     assert tuple(map(float, even.groups())) == (chart.left, chart.y(0.5), chart.right)
@@ -85,23 +86,28 @@ def test_a_legend_inside_the_plot_sits_in_its_corner_on_a_light_box_with_dark_in
     keys = [Key("first-card bot", colour="#1f77b4", marker="o"), Key("black", width=2)]
     chart = Chart(400, 300, x_range=(0, 1), y_range=(0, 1), margins=(50, 30, 20, 40), name="c")
     chart.legend(keys, inside="lower right")
-    legend = _group(chart.svg(css_class="c", title="t"), "circus-piece c-legend")
-    box = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="#ffffff"', legend)
-    x, y, width, height = map(float, box.groups())
+    legend = _part(chart.svg(css_class="c", title="t"), "circus-piece c-legend")
+    box = legend[0]  # the light box, under the entries
+    assert box.get("fill") == "#ffffff"
+    x, y, width, height = (float(box.get(name)) for name in ("x", "y", "width", "height"))
     assert chart.left < x and x + width < chart.right and chart.top < y and y + height < chart.bottom
     assert chart.right - (x + width) < 20 and chart.bottom - (y + height) < 20  # in the lower right corner
-    assert legend.count(f'fill="{PAPER_INK}">') == 2 and INK not in legend  # dark ink: the box stays light
+    texts = [e for e in legend if e.tag.endswith("text")]
+    assert [e.get("fill") for e in texts] == [PAPER_INK] * 2  # dark ink: the box stays light in a dark theme
+    assert INK not in ET.tostring(legend, encoding="unicode")  # the "black" line too
     with pytest.raises(ValueError, match="corner"):
         chart.legend(keys, inside="middle")
 
 
 def test_svg_legend_puts_one_entry_under_the_other():
     keys = [Key("a line", colour="#d7301f", width=3), Key("a box", colour="#fb6a4a", box=True),
-            Key("a dot", colour="#c6dbef", marker="o", marker_size=14, line=False), Key("two\nlines")]
+            Key("a dot", colour="#c6dbef", marker="o", marker_size=14, line=False, outline="#636363"),
+            Key("two\nlines")]
     svg = svg_legend(10, 20, keys, size=11)
     rows = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', svg)]
     assert rows == sorted(rows) and len(rows) == 5
-    assert 'stroke="#d7301f" stroke-width="3"' in svg and '<rect x="10" ' in svg and "<circle" in svg
+    assert 'stroke="#d7301f" stroke-width="3"' in svg and '<rect x="10" ' in svg
+    assert re.search(r'<circle cx="21.0" cy="[\d.]+" r="7.0" fill="#c6dbef" stroke="#636363"', svg)
     assert svg.startswith('<g class="circus-legend">') and dark_ink(svg) == []
     width, height = legend_size(keys, size=11)
     assert width > 28 and height == pytest.approx(rows[-1] - 20 + 11 * 0.25, abs=11)
@@ -114,7 +120,7 @@ def test_dark_ink_finds_black_text_and_lines_outside_light_boxes():
             '<text fill="currentColor">themed</text><line stroke="#000000"/><path stroke="#999999"/>'
             '<g class="circus-piece"><rect fill="#ffffff" stroke="#555555"/><text fill="#222222">on a box</text></g>'
             '<g fill="#333333"><text>inherited</text></g></svg>')
-    assert dark_ink(page) == ["the text 'default black' in #000000", "a line drawn in #000000",
+    assert dark_ink(page) == ["the text 'default black' in #000000", "<line> drawn in #000000",
                               "the text 'inherited' in #333333"]
 
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from circuslib.core.charts import dark_ink
 from circuslib.scout.graphs import game_tree, longest_chains, play_graph
 from circuslib.scout.pictures import (CHAIN_COLOUR, MATCH_FILL, OTHER_FILL, play_graph_positions, play_graph_svg)
 
@@ -31,6 +32,7 @@ def test_the_lessons_play_graph():
     assert f'stroke="{CHAIN_COLOUR}" stroke-width="2.5"' in _group(svg, "circus-scout-legend")
     assert ">Shows of the hand 3 4 5 5 2 2:</text>" in svg and ">an arrow points to a show</text>" in svg
     assert ">a match</text>" in svg and ">one longest chain</text>" in svg
+    assert dark_ink(svg) == []  # the title and legend in the theme's colour, the shows' labels on their light ovals
 
 
 def test_stronger_sets_sit_higher_and_equal_sets_side_by_side():

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from circuslib.core.charts import dark_ink
 from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
 from circuslib.speed.pictures import (CHOICE, CURVE_COLOURS, END, FITTING, RACE, THEIRS, TOP, YOURS, chain_graph_svg,
                                       endgame_svg, rank_cycle_svg, win_rate_svg)
@@ -31,7 +32,7 @@ def test_the_rank_cycle_marks_the_tops_the_cards_and_the_moves_possible_now():
     assert all(name in names for name in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
     # 13 edges round the cycle; the 4 that join a top to a face-up card fitting it are thick red:
     # 3 and 5 on the 4, 10 and Q on the J
-    assert svg.count("<line") == 13 + 1  # the cycle's edges and the legend's red line
+    assert svg.count("<line") == 13 and svg.count("<path") == 1  # the cycle's edges and the legend's red line
     assert svg.count(f'stroke="{FITTING}" stroke-width="3"') == 4 + 1
     assert svg.count(f'fill="{TOP}"') == 2 + 1 and svg.count(f'fill="{YOURS}"') == 4 + 1
     assert svg.count(f'fill="{THEIRS}"') == 4 + 1
@@ -52,7 +53,8 @@ def test_the_chain_graph_has_an_arrow_per_edge_and_the_longest_chain_in_red(hand
     graph, path = chain_graph(hand, tops), longest_chain(hand, tops)
     svg = chain_graph_svg(hand, tops)
     assert svg.count("<circle") == graph.number_of_nodes()
-    assert svg.count("<path") == graph.number_of_edges() and svg.count("<polygon") == graph.number_of_edges()
+    # an arrow per edge (and the legend's two lines)
+    assert svg.count("<path") == graph.number_of_edges() + 2 and svg.count("<polygon") == graph.number_of_edges()
     assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == max(len(path) - 1, 0)
     cards = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card(s)"
@@ -96,8 +98,9 @@ ROWS = {"fast wins": [(Fraction(1, 4), 0.1, 0.05, 0.2), (1, 0.5, 0.4, 0.6), (4, 
 
 
 def _points(svg: str, colour: str) -> list[tuple[float, float]]:
+    plot = svg[:svg.index("circus-speed-win-rate-legend")]  # the curves' markers, not the legend's
     return [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
-                                                          rf'fill="{colour}"', svg)]
+                                                          rf'fill="{colour}"', plot)]
 
 
 def test_the_win_rate_picture_puts_each_share_at_its_ratio_on_a_log_scale():
@@ -113,7 +116,7 @@ def test_the_win_rate_picture_puts_each_share_at_its_ratio_on_a_log_scale():
     assert abs((x2 - x1) - (x3 - x2)) < 0.2 and y1 > y2 > y3
     assert [x for x, _ in second] == [x for x, _ in first] and all(b < a for (_, a), (_, b) in zip(first, second))
     # 0.5 is half-way between the 0 and 1 lines: the dotted line of an even race
-    half = float(re.search(r'<line x1="[0-9.]+" y1="([0-9.]+)"[^>]*stroke-dasharray', svg).group(1))
+    half = float(re.search(r'<path[^>]* d="M[0-9.]+,([0-9.]+) H[0-9.]+"[^>]*stroke-dasharray="2,3"', svg).group(1))
     assert abs(half - y2) < 0.2  # the first curve's share at ratio 1 is 0.5
 
 
@@ -127,6 +130,17 @@ def test_the_win_rate_picture_draws_the_lessons_curves():
     svg = win_rate_svg(curves)
     assert {"1/4", "1/2", "1", "2", "4"} <= set(_texts(svg))
     assert len(_points(svg, CURVE_COLOURS[0])) == len(_points(svg, CURVE_COLOURS[1])) == 5
+    legend = svg[svg.index("circus-speed-win-rate-legend"):]
+    assert all(f'stroke="{colour}"' in legend for colour in CURVE_COLOURS[:2])  # each curve's line in the legend
+
+
+def test_every_picture_reads_in_a_dark_theme():
+    # titles and axes in the theme's colour; nodes, edge labels and legends are light boxes with dark ink
+    graph = endgame_graph(position([5, None], [3, None], (4, "J"), rates=(2, 1), setup=TWO))
+    for svg in (rank_cycle_svg(tops=[4], mine=[5, 7], theirs=[7]), chain_graph_svg(["K", "A", 2, "Q", 2], [3]),
+                endgame_svg(graph), win_rate_svg(ROWS)):
+        assert dark_ink(svg) == [], svg[:80]
+    assert 'fill="currentColor"' in win_rate_svg(ROWS) and "#000000" not in win_rate_svg(ROWS)
 
 
 @pytest.mark.parametrize("curves", [{}, [("a", [])], {"a": []}, {"a": [(1, 0.5, 0.4)]}, {"a": [(0, 0.5, 0.4, 0.6)]},

@@ -29,10 +29,11 @@ _CORNERS = ("upper left", "upper right", "lower left", "lower right")
 
 
 def _marker(kind: str, x: float, y: float, size: float, colour: str, *, hollow: bool = False,
-            edge: float = 1.0) -> str:
-    """One marker centred on (x, y): "o" circle, "s" square, "^" and "v" triangles, "D" diamond, "_" a short bar."""
+            edge: float = 1.0, outline: str | None = None) -> str:
+    """One marker centred on (x, y): "o" circle, "s" square, "^" and "v" triangles, "D" diamond, "_" a short bar;
+    its outline in its colour unless another is given (a light fill needs a darker rim)."""
     r = size / 2
-    fill, stroke = ("none", colour) if hollow else (colour, colour)
+    fill, stroke = ("none", colour) if hollow else (colour, outline or colour)
     look = f'fill="{fill}" stroke="{stroke}" stroke-width="{edge:g}"'
     if kind == "o":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" {look}/>'
@@ -61,6 +62,8 @@ class Key:
     box: bool = False
     hatch: bool = False
     line: bool = True
+    outline: str | None = None
+    """The rim of the marker, when not its colour: a light node's swatch drawn as the node is (a grey rim)."""
 
 
 def _rows(key: Key) -> int:
@@ -99,7 +102,7 @@ def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = 10.5, b
             parts.append(f'<path d="M{x:g},{middle:.1f} h22" stroke="{colour}" stroke-width="{key.width:g}"{dash}/>')
         if key.marker:
             parts.append(_marker(key.marker, x + 11, middle, key.marker_size, colour, hollow=key.hollow,
-                                 edge=2 if key.hollow else 1))
+                                 edge=2 if key.hollow else 1, outline=key.outline))
         for i, line in enumerate(key.label.split("\n")):
             parts.append(f'<text x="{x + 28:g}" y="{y + size * (0.95 + 1.2 * i):.1f}" font-size="{size:g}" '
                          f'font-family="sans-serif" fill="{ink}">{svg_text(line)}</text>')
@@ -287,7 +290,7 @@ def dark_ink(svg: str) -> list[str]:
             if tag == "text" and contrast(fill) < 4.5:
                 problems.append(f"the text {''.join(element.itertext())!r} in {fill}")
             elif tag != "text" and stroke not in (None, "none") and contrast(stroke) < 3:
-                problems.append(f"a {tag} drawn in {stroke}")
+                problems.append(f"<{tag}> drawn in {stroke}")
         for child in element:
             walk(child, fill, stroke, on_piece)
 

@@ -6,12 +6,13 @@ when a class opens the lesson. ``graphs.draw_play_graph`` still draws the same g
 """
 from __future__ import annotations
 
-import html
 import math
 from typing import TYPE_CHECKING, Sequence
 
 from ..core.args import graph_of, items, optional_text
+from ..core.charts import Key, svg_legend
 from ..core.game import describe
+from ..core.ui import PIECE, svg_arrowhead, svg_text
 from .graphs import PLAY_GRAPH
 
 if TYPE_CHECKING:
@@ -22,10 +23,6 @@ __all__ = ["play_graph_svg", "play_graph_positions", "MATCH_FILL", "OTHER_FILL",
 MATCH_FILL, OTHER_FILL, CHAIN_COLOUR, ARROW_COLOUR = "#fdd0a2", "#c6dbef", "#d7301f", "#999999"
 _STEP_X, _STEP_Y, _RX, _RY = 92, 62, 27, 15  # pixels between columns and rows; a show's oval
 _LEGEND_WIDTH = 215
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _rows(graph: nx.DiGraph) -> dict:
@@ -55,12 +52,10 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str, wi
     (x1, y1), (x2, y2) = _rim(start, end), _rim(end, start)
     length = math.hypot(x2 - x1, y2 - y1)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    head = 6 + 2 * width
+    head = 6 + 2 * width  # a thicker arrow, a longer head
     bx, by = x2 - ux * head, y2 - uy * head  # the back of the head: the line stops there, under it
-    side = head * 0.45
-    points = f"{x2:.1f},{y2:.1f} {bx - uy * side:.1f},{by + ux * side:.1f} {bx + uy * side:.1f},{by - ux * side:.1f}"
     return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
-            f'<polygon points="{points}" fill="{colour}"/>')
+            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
 
 
 def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, title: str | None = None) -> str:
@@ -91,26 +86,17 @@ def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, titl
     for node, data in graph.nodes(data=True):
         x, y = pos[node]
         match = data["key"][1] == 1 and data["size"] > 1
-        parts.append(f'<g class="circus-scout-show{" circus-scout-match" if match else ""}">'
-                     f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{_RX}" ry="{_RY}" fill="{MATCH_FILL if match else OTHER_FILL}" '
-                     f'stroke="#555555"/><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" font-family="sans-serif" '
-                     f'text-anchor="middle" fill="#222222">{_esc(data["label"])}</text></g>')
+        parts.append(f'<g class="{PIECE} circus-scout-show{" circus-scout-match" if match else ""}">'
+                     f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{_RX}" ry="{_RY}" '
+                     f'fill="{MATCH_FILL if match else OTHER_FILL}" stroke="#555555"/><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" font-family="sans-serif" '
+                     f'text-anchor="middle" fill="#222222">{svg_text(data["label"])}</text></g>')
     for i, line in enumerate((title or "Shows of the hand: an arrow points to a show that beats it").split("\n")):
         parts.append(f'<text x="{width / 2:.1f}" y="{20 + 15 * i}" font-size="13" font-family="sans-serif" '
-                     f'text-anchor="middle" fill="currentColor">{_esc(line)}</text>')
-    parts.append(_legend(2 * centre_x, top))
+                     f'text-anchor="middle" fill="currentColor">{svg_text(line)}</text>')
+    parts.append(svg_legend(2 * centre_x, top - 6, [
+        Key("a match", colour=MATCH_FILL, box=True), Key("a run or a single card", colour=OTHER_FILL, box=True),
+        Key("one longest chain", colour=CHAIN_COLOUR, width=2.5)], size=11, css_class="circus-scout-legend"))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg circus-scout-play-graph" width="{width:.0f}" '
             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img">'
             f'<title>the shows of a hand, an arrow to each show that beats it</title>{"".join(parts)}</svg>')
 
-
-def _legend(x: float, y: float) -> str:
-    label = 'font-size="11" font-family="sans-serif" fill="currentColor"'
-    rows = [(f'<rect x="{x:g}" y="{y - 6:g}" width="18" height="12" rx="3" fill="{MATCH_FILL}" stroke="#555555"/>',
-             "a match"),
-            (f'<rect x="{x:g}" y="{y + 16:g}" width="18" height="12" rx="3" fill="{OTHER_FILL}" stroke="#555555"/>',
-             "a run or a single card"),
-            (f'<path d="M{x:g},{y + 44:g} h18" stroke="{CHAIN_COLOUR}" stroke-width="2.5"/>', "one longest chain")]
-    return ('<g class="circus-scout-legend">'
-            + "".join(f'{mark}<text x="{x + 24:g}" y="{y + 4 + 22 * i:g}" {label}>{_esc(text)}</text>'
-                      for i, (mark, text) in enumerate(rows)) + "</g>")

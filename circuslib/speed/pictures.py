@@ -4,11 +4,11 @@ small end-game, and the win rate against the speed ratio.
 They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph``, ``graphs.draw_endgame`` and
 ``bots.plot_win_rate_curve`` show (the same nodes, edges, colours, labels, longest chain, points and bands), with
 their legend. A matplotlib figure of any of them lays out and renders every label twice and encodes a PNG (80-100
-ms of a kernel); this text costs about a millisecond. Show one with ``HTML(...)``.
+ms of a kernel); this text costs about a millisecond. Show one with ``HTML(...)``. Titles and axes are in the theme's
+text colour; nodes, edge labels and legends are light boxes with dark ink, so each picture reads in any theme.
 """
 from __future__ import annotations
 
-import html
 import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -17,8 +17,9 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
     import networkx as nx
 
 from ..core.args import items, optional_text, whole
+from ..core.charts import PAPER_INK, Chart, Key, legend_size, svg_legend
 from ..core.game import CHANCE, describe
-from ..core.ui import svg_arrowhead, svg_doc
+from ..core.ui import PIECE, svg_arrowhead, svg_doc, svg_text
 from .rules import RANKS, rank_name, rank_of
 
 __all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]
@@ -29,28 +30,20 @@ FITTING, PLAIN = "#d7301f", "#999999"
 """Edge colours: a move possible now (or a longest chain) red, the other edges grey."""
 
 _TEXT = 'font-family="sans-serif" text-anchor="middle"'
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+_TITLE = f'{_TEXT} fill="currentColor"'  # on the page: the theme's text colour
+_LABEL = f'{_TEXT} fill="{PAPER_INK}"'  # on a light node or patch: dark in every theme
 
 
 def _ranks(values: Iterable, name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
 
 
-def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]], *, width: float) -> str:
-    """A legend box at (x, y): each entry a (shape "dot" or "line", colour, label) row, 16 px apart."""
-    parts = [f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{10 + 16 * len(entries)}" fill="#ffffff" '
-             f'fill-opacity="0.9" stroke="#cccccc" rx="4"/>']
-    for i, (shape, colour, label) in enumerate(entries):
-        row = y + 18 + 16 * i
-        mark = (f'<line x1="{x + 8:g}" y1="{row - 4:g}" x2="{x + 30:g}" y2="{row - 4:g}" stroke="{colour}" '
-                f'stroke-width="{3 if colour == FITTING else 1.5}"/>' if shape == "line" else
-                f'<rect x="{x + 12:g}" y="{row - 10:g}" width="14" height="11" fill="{colour}" stroke="#555555"/>')
-        parts.append(f'{mark}<text x="{x + 38:g}" y="{row:g}" font-size="11" font-family="sans-serif">'
-                     f'{_esc(label)}</text>')
-    return "".join(parts)
+def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
+    """A legend on a light box whose top left corner is at (x, y): each entry a (shape "dot" or "line", colour,
+    label) row; the red line of a fitting card as thick as on the picture."""
+    keys = [Key(label, colour=colour, box=True) if shape == "dot" else
+            Key(label, colour=colour, width=3 if colour == FITTING else 1.5) for shape, colour, label in entries]
+    return svg_legend(x + 8, y + 8, keys, size=11, box=True, css_class="circus-speed-legend")
 
 
 def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), *, title: str | None = None,
@@ -74,8 +67,8 @@ def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = 
             return BOTH
         return YOURS if r in mine else THEIRS if r in theirs else FREE
 
-    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TEXT}>'
-             f'{_esc(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs")}</text>']
+    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TITLE}>'
+             f'{svg_text(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs")}</text>']
     for r in RANKS:  # the edges first, under the nodes: r and the next rank round the cycle
         s = r % 13 + 1
         fitting = (r in tops and s in faces) or (s in tops and r in faces)
@@ -84,15 +77,16 @@ def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = 
                      f'stroke="{FITTING if fitting else PLAIN}" stroke-width="{3 if fitting else 1}"/>')
     for r in RANKS:
         x, y = xy[r]
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(r)}" stroke="#555555"/>'
-                     f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" {_TEXT}>{rank_name(r)}</text>')
+        parts.append(f'<g class="{PIECE}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(r)}" '
+                     f'stroke="#555555"/><text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" {_LABEL}>'
+                     f'{rank_name(r)}</text></g>')
     entries = [("dot", TOP, "centre tops"), ("dot", YOURS, "your face-up cards"),
                ("dot", THEIRS, f"{opponent}'s face-up cards")]
     if mine & theirs - tops:
         entries.append(("dot", BOTH, f"a rank both you and {opponent} hold"))
     entries.append(("line", FITTING, "a card that fits a top"))
-    box = 190
-    parts.append(_legend(cx - box / 2, cy - (10 + 16 * len(entries)) / 2, entries, width=box))
+    width_of, height_of = legend_size([Key(label) for _, _, label in entries], size=11)
+    parts.append(_legend(cx - width_of / 2 - 8, cy - height_of / 2 - 8, entries))
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
 
@@ -113,8 +107,8 @@ def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None =
     step = 2 * math.pi / len(nodes)
     xy = {n: (cx + radius * math.sin(step * i), cy - radius * math.cos(step * i)) for i, n in enumerate(nodes)}
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TEXT}>'
-             f'{_esc(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
+    parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TITLE}>'
+             f'{svg_text(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
     # the red chain last, over the grey arrows
     for a, b in sorted(graph.edges, key=lambda e: (e in on_path, str(e))):
         (x1, y1), (x2, y2) = xy[a], xy[b]
@@ -135,14 +129,15 @@ def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None =
         lines = [first] + ([f"({second}"] if second else [])
         if data["kind"] == "top":
             lines = first.split(": ")
-        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" {_TEXT}>'
-                       f'{_esc(line)}</text>' for i, line in enumerate(lines))
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{fill}" stroke="#555555"/>{text}')
+        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" '
+                       f'{_LABEL}>{svg_text(line)}</text>' for i, line in enumerate(lines))
+        parts.append(f'<g class="{PIECE}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{fill}" '
+                     f'stroke="#555555"/>{text}</g>')
     legend_top = cy + radius + node + 14
-    parts.append(_legend(cx - 250, legend_top, [("dot", TOP, "centre top"), ("dot", YOURS, "face-up card (its place)")],
-                         width=240))
+    parts.append(_legend(cx - 250, legend_top, [("dot", TOP, "centre top"),
+                                                ("dot", YOURS, "face-up card (its place)")]))
     parts.append(_legend(cx + 10, legend_top, [("line", "#aaaaaa", "x → y: y can go on x"),
-                                               ("line", FITTING, "a longest chain")], width=240))
+                                               ("line", FITTING, "a longest chain")]))
     return svg_doc(width, legend_top + 50, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
 
 
@@ -179,7 +174,7 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
         return END if data.get("terminal") else RACE if data.get("player") == CHANCE else CHOICE
 
     default = "end-game: your cards / centre tops / the bot's cards"
-    parts = [f'<text x="{width / 2:g}" y="20" font-size="14" {_TEXT}>{_esc(title or default)}</text>']
+    parts = [f'<text x="{width / 2:g}" y="20" font-size="14" {_TITLE}>{svg_text(title or default)}</text>']
     labels = []
     for a, b, data in graph.edges(data=True):  # arrows first, under the nodes, from rim to rim
         (x1, y1), (x2, y2) = xy[a], xy[b]
@@ -191,18 +186,20 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
         label = str(data.get("label", ""))
         if label:  # on a white patch half-way, over the arrows
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            labels.append(f'<rect x="{mx - 3.2 * len(label) - 4:.1f}" y="{my - 9:.1f}" '
-                          f'width="{6.4 * len(label) + 8:.1f}" height="16" rx="4" fill="#ffffff"/><text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="10.5" '
-                          f'{_TEXT}>{_esc(label)}</text>')
+            labels.append(f'<g class="{PIECE}"><rect x="{mx - 3.2 * len(label) - 4:.1f}" y="{my - 9:.1f}" '
+                          f'width="{6.4 * len(label) + 8:.1f}" height="16" rx="4" fill="#ffffff"/>'
+                          f'<text x="{mx:.1f}" y="{my + 3.5:.1f}" font-size="10.5" {_LABEL}>{svg_text(label)}'
+                          '</text></g>')
     parts += labels
     for n, data in graph.nodes(data=True):
         x, y = xy[n]
         lines = str(data.get("label", n)).split("\n")
-        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" {_TEXT}>'
-                       f'{_esc(line)}</text>' for i, line in enumerate(lines))
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(data)}" stroke="#555555"/>{text}')
-    parts.append(_legend(width - 178, 30, [("dot", RACE, "a race (chance)"), ("dot", CHOICE, "a player moves"),
-                                           ("dot", END, "end of the round")], width=170))
+        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" '
+                       f'{_LABEL}>{svg_text(line)}</text>' for i, line in enumerate(lines))
+        parts.append(f'<g class="{PIECE}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{colour(data)}" '
+                     f'stroke="#555555"/>{text}</g>')
+    parts.append(_legend(width - 168, 30, [("dot", RACE, "a race (chance)"), ("dot", CHOICE, "a player moves"),
+                                           ("dot", END, "end of the round")]))
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-endgame", title=title)
 
 
@@ -234,46 +231,21 @@ def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None =
                 raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, with a ratio "
                                  f"above 0 and shares from 0 to 1, not {describe(row)}")
     ratios = sorted({Fraction(row[0]).limit_denominator(10**6) for rows in curves.values() for row in rows})
-    logs = [math.log2(r) for r in ratios]
-    low, high = min(logs) - 0.3, max(logs) + 0.3
-    width, height, left, right, top, bottom = 700, 380, 64, 16, 36, 56
-    plot_w, plot_h = width - left - right, height - top - bottom
-
-    def x(ratio) -> float:
-        return left + (math.log2(float(ratio)) - low) / (high - low) * plot_w
-
-    def y(share) -> float:
-        return top + (1 - float(share)) * plot_h
-
-    parts = [f'<text x="{left + plot_w / 2:g}" y="22" font-size="13" {_TEXT}>'
-             f'{_esc(title or "win rate against the speed ratio (95% bands)")}</text>']
-    for i in range(6):  # the shares: a light line and its label every 0.2
-        share = i / 5
-        parts.append(f'<line x1="{left}" y1="{y(share):.1f}" x2="{left + plot_w}" y2="{y(share):.1f}" '
-                     f'stroke="#e5e5e5"/><text x="{left - 6}" y="{y(share) + 4:.1f}" font-size="11" '
-                     f'font-family="sans-serif" text-anchor="end">{share:.1f}</text>')
-    for ratio in ratios:  # the speed ratios: a tick and its label each
-        parts.append(f'<line x1="{x(ratio):.1f}" y1="{top + plot_h}" x2="{x(ratio):.1f}" y2="{top + plot_h + 5}" '
-                     f'stroke="#000000"/><text x="{x(ratio):.1f}" y="{top + plot_h + 18}" font-size="11" {_TEXT}>'
-                     f'{_ratio_label(ratio)}</text>')
-    parts.append(f'<line x1="{left}" y1="{y(0.5):.1f}" x2="{left + plot_w}" y2="{y(0.5):.1f}" stroke="#999999" '
-                 f'stroke-dasharray="2,3"/>')
-    entries = []
+    # the ratio on a log scale, as plot_win_rate_curve's base-2 axis: each doubling as wide; a margin of 0.3 of a
+    # doubling either side of the ratios so the end points' markers and bands are not cut
+    chart = Chart(700, 380, x_range=(float(ratios[0]) * 2 ** -0.3, float(ratios[-1]) * 2 ** 0.3), y_range=(0, 1),
+                  log_x=True, margins=(64, 36, 16, 56), name="circus-speed-win-rate")
+    chart.axes(xticks=[(r, _ratio_label(r)) for r in ratios], yticks=[(i / 5, f"{i / 5:.1f}") for i in range(6)],
+               xlabel=xlabel or "speed ratio (player 0's rate / player 1's rate)",
+               ylabel=ylabel or "player 0 wins the round",
+               title=title or "win rate against the speed ratio (95% bands)")
+    chart.hline(0.5, colour="#999999", dash="2,3", css_class="circus-speed-even")  # an even race
+    keys = []
     for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
         rows = sorted(rows, key=lambda row: row[0])
-        band = [(x(r[0]), y(r[3])) for r in rows] + [(x(r[0]), y(r[2])) for r in reversed(rows)]
-        line = " ".join(f"{x(r[0]):.1f},{y(r[1]):.1f}" for r in rows)
-        parts.append(f'<polygon points="{" ".join(f"{a:.1f},{b:.1f}" for a, b in band)}" fill="{colour}" '
-                     f'fill-opacity="0.25" stroke="none"/><polyline points="{line}" fill="none" stroke="{colour}" '
-                     f'stroke-width="1.5"/>')
-        parts += [f'<circle cx="{x(r[0]):.1f}" cy="{y(r[1]):.1f}" r="3.5" fill="{colour}"/>' for r in rows]
-        entries.append(("line", colour, label))
-    parts.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#000000"/>')
-    xlabel = xlabel or "speed ratio (player 0's rate / player 1's rate)"
-    parts.append(f'<text x="{left + plot_w / 2:g}" y="{height - 12}" font-size="12" {_TEXT}>{_esc(xlabel)}</text>')
-    parts.append(f'<text x="16" y="{top + plot_h / 2:g}" font-size="12" {_TEXT} transform="rotate(-90 16 '
-                 f'{top + plot_h / 2:g})">{_esc(ylabel or "player 0 wins the round")}</text>')
-    legend_width = 30 + 6.5 * max(len(str(label)) for label in curves) + 16
-    parts.append(_legend(left + plot_w - legend_width - 8, top + plot_h - 18 - 16 * len(entries), entries,
-                         width=legend_width))
-    return svg_doc(width, height, parts, css_class="circus-svg circus-speed-win-rate", title=title)
+        ratios_of = [row[0] for row in rows]
+        chart.band(ratios_of, [row[2] for row in rows], [row[3] for row in rows], colour=colour, opacity=0.25)
+        chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.5, marker="o", marker_size=7)
+        keys.append(Key(str(label), colour=colour, width=1.5, marker="o", marker_size=7))
+    chart.legend(keys, size=11, inside="lower right")  # where the curves are not: high ratios win most rounds
+    return chart.svg(css_class="circus-speed-win-rate", title=title or "win rate against the speed ratio")
