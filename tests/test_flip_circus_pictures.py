@@ -8,6 +8,7 @@ import sys
 import networkx as nx
 import pytest
 
+from circuslib.core.charts import dark_ink
 from circuslib.flip_circus.graphs import swap_graph
 from circuslib.flip_circus.pictures import DISTANCE_COLOURS, swap_graph_svg
 
@@ -35,6 +36,7 @@ def test_the_cayley_graph_of_abcd_shows_every_arrangement_swap_and_distance():
     for row in ("0 swaps from ABCD (1)", "1 swap from ABCD (4)", "2 swaps from ABCD (10)", "3 swaps from ABCD (8)",
                 "4 swaps from ABCD (1)"):
         assert row in svg
+    assert dark_ink(svg) == []  # on its white paper, dark ink reads in any theme
 
 
 def test_each_arrangement_sits_where_the_layout_puts_it_in_columns_by_distance():
@@ -110,11 +112,12 @@ def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions_
     assert (small.number_of_nodes(), small.number_of_edges()) == (41, 49)
     svg = one_turn_svg(small, title="From NEAR <after> the look")
     assert 'class="circus-svg circus-flip-circus-one-turn"' in svg and "From NEAR &lt;after&gt; the look" in svg
-    dots = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="(\d+)" fill="(#[0-9a-f]{6})"/>', svg)
-    nodes, legend = dots[:41], dots[41:]
+    nodes = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="(\d+)" fill="(#[0-9a-f]{6})"/>', svg)
+    legend = re.findall(r'<circle[^>]* fill="(#[0-9a-f]{6})"', svg[svg.index("circus-flip-circus-legend"):])
+    assert len(nodes) == 41
     # 1 start, 21 posters (one a flip away, 20 two actions away), 19 positions without a poster yet
     assert [sum(fill == colour for *_, fill in nodes) for colour in (START, POSTER, PLAIN)] == [1, 21, 19]
-    assert [fill for *_, fill in legend] == [START, POSTER, PLAIN]
+    assert legend == [START, POSTER, PLAIN]
     assert "start: player 0 to play" in svg and "a poster taken" in svg and "no poster yet" in svg
     assert re.search(r'class="circus-actions" d="([^"]+)"', svg).group(1).count("M") == 49
     # where the kit's layout puts them: the start in the middle, the posters two actions away on the outer ring
@@ -127,6 +130,7 @@ def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions_
     rings = {round(abs(complex(*map(float, pos[n]))), 6) for n in small}
     assert len(rings) == 3 and min(rings) == 0  # the layout's three rings: the start, one action, two actions
     assert one_turn_svg(small) == one_turn_svg(small, seed=1) != one_turn_svg(small, seed=2)
+    assert dark_ink(svg) == []  # on its white paper, dark ink reads in any theme
 
 
 def test_a_bad_one_turn_picture_is_refused():

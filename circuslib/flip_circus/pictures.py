@@ -4,11 +4,10 @@ positions one turn reaches.
 They show what a matplotlib figure of the same graph (``nx.draw_networkx_*``, ``graphs.draw_one_turn``) shows: the
 same nodes where the same layout puts them, edges, colours, labels and legend. Such a figure lays out and renders
 its text twice and encodes a PNG (0.07-0.1 s in a kernel); this text costs a few milliseconds. Show one with
-``HTML(...)``.
+``HTML(...)``. Each is drawn on white paper, as the matplotlib figure is, its ink dark: it reads in any theme.
 """
 from __future__ import annotations
 
-import html
 import math
 from numbers import Real
 from typing import TYPE_CHECKING, Sequence
@@ -17,19 +16,16 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
     import networkx as nx
 
 from ..core.args import optional_text
-from ..core.ui import svg_doc
+from ..core.charts import PAPER_INK, Key, svg_legend
+from ..core.ui import PIECE, svg_doc, svg_text
 
 __all__ = ["swap_graph_svg", "one_turn_svg", "DISTANCE_COLOURS"]
 
 DISTANCE_COLOURS = ("#fee391", "#c7e9c0", "#c6dbef", "#dadaeb", "#fcbba1")
 """The fill of an arrangement by its swap distance from the start: 0, 1, 2, 3, 4 swaps."""
 
-_TEXT = 'font-family="sans-serif" text-anchor="middle"'
+_TEXT = f'font-family="sans-serif" text-anchor="middle" fill="{PAPER_INK}"'  # on the white paper: dark in any theme
 _NODE = 17  # the radius of an arrangement's circle (px): room for four letters
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _is_point(place: object) -> bool:
@@ -85,25 +81,24 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
 
     xy = {n: place(n) for n in graph}
     start = min(graph, key=lambda n: distance[n])
-    parts = [f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+    # the paper: white in every theme, so the picture is a piece (its ink dark), as a card is
+    parts = [f'<g class="{PIECE} circus-paper"><rect width="{width}" height="{height}" fill="#ffffff"/>',
              f'<text x="{width / 2:g}" y="24" font-size="14" {_TEXT}>'
-             f'{_esc(title or f"Swaps on a ring of {len(start)} places")}</text>']
+             f'{svg_text(title or f"Swaps on a ring of {len(start)} places")}</text>']
     # the swaps first, under the circles: one path of straight pieces
     lines = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
     parts.append(f'<path class="circus-swaps" d="{lines}" stroke="#000000" stroke-opacity="0.3" fill="none"/>')
     for n in graph:
         x, y = xy[n]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_NODE}" fill="{colours[distance[n]]}" stroke="#636363"/>'
-                     f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="10" {_TEXT}>{_esc("".join(map(str, n)))}</text>')
+                     f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="10" {_TEXT}>{svg_text("".join(map(str, n)))}'
+                     '</text>')
     name = "".join(map(str, start))
-    lx, ly = width - legend_width, top
-    parts.append(f'<rect x="{lx}" y="{ly}" width="{legend_width - 10}" height="{10 + 20 * len(counts)}" fill="#ffffff" '
-                 f'stroke="#cccccc" rx="4"/>')
-    for i, d in enumerate(sorted(counts)):
-        row = ly + 20 + 20 * i
-        label = f"{d} swap{'s' if d != 1 else ''} from {name} ({counts[d]})"
-        parts.append(f'<circle cx="{lx + 16}" cy="{row - 4}" r="7" fill="{colours[d]}" stroke="#636363"/>'
-                     f'<text x="{lx + 30}" y="{row}" font-size="11" font-family="sans-serif">{_esc(label)}</text>')
+    keys = [Key(f"{d} swap{'s' if d != 1 else ''} from {name} ({counts[d]})", colour=colours[d], marker="o",
+                marker_size=14, outline="#636363", line=False) for d in sorted(counts)]
+    parts.append(svg_legend(width - legend_width + 8, top + 9, keys, size=11, box=True,
+                            css_class="circus-flip-circus-legend"))
+    parts.append("</g>")
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-cayley", title=title)
 
 
@@ -135,8 +130,9 @@ def one_turn_svg(graph: nx.DiGraph, *, seed: int = 1, title: str | None = None) 
 
     xy = {n: place(n) for n in graph}
     default = f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)"
-    parts = [f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-             f'<text x="{width / 2:g}" y="24" font-size="13" {_TEXT}>{_esc(title or default)}</text>']
+    # the paper: white in every theme, so the picture is a piece (its ink dark), as a card is
+    parts = [f'<g class="{PIECE} circus-paper"><rect width="{width}" height="{height}" fill="#ffffff"/>',
+             f'<text x="{width / 2:g}" y="24" font-size="13" {_TEXT}>{svg_text(title or default)}</text>']
     lines = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
     parts.append(f'<path class="circus-actions" d="{lines}" stroke="#000000" stroke-opacity="0.15" fill="none"/>')
     # the grey positions first, so the start and the posters lie on top of them
@@ -148,10 +144,8 @@ def one_turn_svg(graph: nx.DiGraph, *, seed: int = 1, title: str | None = None) 
     state = graph.nodes[root].get("state")
     mover = f"player {state.player} to play" if state is not None else "the player to move"
     entries = [(START, f"start: {mover}"), (POSTER, "a poster taken"), (PLAIN, "no poster yet")]
-    parts.append(f'<rect x="10" y="{top}" width="170" height="{10 + 18 * len(entries)}" fill="#ffffff" '
-                 f'fill-opacity="0.9" stroke="#cccccc" rx="4"/>')
-    for i, (colour, label) in enumerate(entries):
-        row = top + 20 + 18 * i
-        parts.append(f'<circle cx="24" cy="{row - 4}" r="5" fill="{colour}"/><text x="36" y="{row}" font-size="11" '
-                     f'font-family="sans-serif">{_esc(label)}</text>')
+    parts.append(svg_legend(18, top + 9, [Key(label, colour=colour, marker="o", marker_size=10, line=False)
+                                          for colour, label in entries], size=11, box=True,
+                            css_class="circus-flip-circus-legend"))
+    parts.append("</g>")
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-one-turn", title=title)
