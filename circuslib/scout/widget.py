@@ -17,12 +17,12 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from ..core.charts import Chart, Key
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
 from ..core.ui import (Framed, GameFrame, Shown, button, replace_children, svg_card, svg_doc, theme_style,
                        transient_control)
 from .bots import BOTS, greedy_bot
-from ..core.charts import Chart, Key
 from .odds import expected_set_windows, expected_shows, random_hand
 from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
 from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
