@@ -1,13 +1,13 @@
-"""The kit's SVG charts and picture legends (axes with ticks, lines with markers, bands, bars, a legend), written
-as text so a plot costs about a millisecond in a kernel instead of a matplotlib figure's tenth of a second.
+"""The kit's SVG charts and legends, written as text: a plot costs a millisecond, not a matplotlib figure's 0.1 s.
 
-A chart of a few curves and bars written as SVG text costs about a millisecond in the kernel; the same picture drawn
-by matplotlib (its text laid out, rasterised and encoded as a PNG) cost about a tenth of a second, and every
-student's kernel drew one for each explorer and figure when a lesson opened. The browser draws the SVG in the page's
-theme: axes, text and black lines take the theme's text colour (``currentColor``); what sits on a light box (a
-legend over a drawing, a node, a piece) is marked ``circus-piece`` and keeps a dark ink, and ``dark_ink`` finds
-what would vanish on a dark page. Scout's explorers and Speed's win-rate picture draw on ``Chart``; every picture's
-legend is ``svg_legend``.
+``Chart`` has axes with ticks (linear or log), lines with markers, shaded bands, reference lines, bars, a note and a
+legend; ``svg_legend`` is every picture's legend. A chart of a few curves and bars written as SVG text costs about a
+millisecond in the kernel; the same picture drawn by matplotlib (its text laid out, rasterised and encoded as a PNG)
+cost about a tenth of a second, and every student's kernel drew one for each explorer and figure when a lesson
+opened. The browser draws the SVG in the page's theme: axes, text and black lines take the theme's text colour
+(``currentColor``); what sits on a light box (a legend over a drawing, a node, a piece) is marked ``circus-piece``
+and keeps a dark ink, and ``dark_ink`` finds what would vanish on a dark page. Scout's explorers and Speed's
+win-rate picture draw on ``Chart``.
 """
 from __future__ import annotations
 
