@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import xml.dom.minidom
 
+import ipywidgets as widgets
 import pytest
 
 from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_arrowhead, svg_card,
@@ -211,3 +212,18 @@ def test_an_arrowhead_points_from_its_back_to_its_tip():
     # pointing down from (0, 0) to (0, 20), 5 long: the base at y = 15, 2 either side
     assert svg_arrowhead((0, 20), (0, 0), "#000", length=5) == ('<polygon points="0.0,20.0 -2.0,15.0 2.0,15.0" '
                                                                 'fill="#000"/>')
+
+
+def test_a_button_is_made_with_its_class_and_sends_no_update_for_it(monkeypatch):
+    sent = []
+    send_state = widgets.Widget.send_state
+
+    def counted(self, key=None):
+        sent.append((type(self).__name__, key))
+        return send_state(self, key)
+
+    monkeypatch.setattr(widgets.Widget, "send_state", counted)
+    b = button("Hit", lambda: None, css_class="circus-hit")
+    assert b._dom_classes == ("circus-hit",)
+    assert not [key for name, key in sent if name == "Button" and key is not None and "_dom_classes" in key]
+    assert button("Stay", lambda: None)._dom_classes == ()

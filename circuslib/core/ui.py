@@ -211,11 +211,10 @@ def button(label: str, on_click: Callable[[], None], *, css_class: str | None = 
     import ipywidgets as widgets
 
     layout, look = shared if shared is not None else (widgets.Layout(width="auto"), None)
+    # the class goes in with the button's first state: added afterwards, it is one more message to the browser
     b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, layout=layout,
-                       **({"style": look} if look is not None else {}))
+                       _dom_classes=(css_class,) if css_class else (), **({"style": look} if look is not None else {}))
     b.on_click(lambda _: on_click())
-    if css_class:
-        b.add_class(css_class)
     return transient_control(b, shared=shared or ()) if transient else b
 
 
