@@ -66,3 +66,21 @@ def voila(voila_server):
     """The shared Voila server for one test: its pages are closed afterwards."""
     yield voila_server
     voila_server.reset()
+
+
+@pytest.fixture
+def sent_states(monkeypatch) -> list:
+    """Each state message a widget sends to the browser from now on, as (the widget's class name, what it sends):
+    a class or a label set after a widget is made is one more message for the kernel and the server."""
+    import ipywidgets
+
+    sent: list = []
+    send_state = ipywidgets.Widget.send_state
+
+    def counted(self, key=None):
+        if self.comm is not None:
+            sent.append((type(self).__name__, key))
+        return send_state(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", counted)
+    return sent

@@ -214,16 +214,8 @@ def test_an_arrowhead_points_from_its_back_to_its_tip():
                                                                 'fill="#000"/>')
 
 
-def test_a_button_is_made_with_its_class_and_sends_no_update_for_it(monkeypatch):
-    sent = []
-    send_state = widgets.Widget.send_state
-
-    def counted(self, key=None):
-        sent.append((type(self).__name__, key))
-        return send_state(self, key)
-
-    monkeypatch.setattr(widgets.Widget, "send_state", counted)
+def test_a_button_is_made_with_its_class_and_sends_no_update_for_it(sent_states):
     b = button("Hit", lambda: None, css_class="circus-hit")
     assert b._dom_classes == ("circus-hit",)
-    assert not [key for name, key in sent if name == "Button" and key is not None and "_dom_classes" in key]
+    assert not [key for name, key in sent_states if name == "Button" and key is not None and "_dom_classes" in key]
     assert button("Stay", lambda: None)._dom_classes == ()

@@ -482,6 +482,27 @@ def test_the_search_counts_worlds_the_same_with_bitmasks_and_by_listing():
                 assert fast.back_dist(constraints, i) == slow.back_dist(constraints, i)
 
 
+def _every_way_to_lay(tokens, view) -> dict:
+    """Every way to lay distinct tokens that show the view's faces and the backs it has seen, place by place (each
+    place's tokens in the set's order): {the backs they hide: how many ways}. The plain listing the deduction is
+    checked against."""
+    candidates = [[t for t, pair in enumerate(tokens) if face in pair and (back is None or {face, back} == set(pair))]
+                  for face, back in zip(view.faces, view.backs)]
+    listed: dict = {}
+
+    def lay(i, used, backs):
+        if i == SIZE:
+            listed[backs] = listed.get(backs, 0) + 1
+            return
+        for t in candidates[i]:
+            if t not in used:
+                pair = tokens[t]
+                lay(i + 1, used | {t}, backs + (pair[1] if pair[0] == view.faces[i] else pair[0],))
+
+    lay(0, frozenset(), ())
+    return listed
+
+
 def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
     # the deduction (with its early stop at dead ends) against listing every way to lay distinct tokens that show
     # the faces and the backs seen, on seeded positions where a few backs are known
@@ -492,20 +513,7 @@ def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
         known = sum(b is not None for b in view.backs)
         if known < 3:
             continue
-        candidates = [[t for t, pair in enumerate(tokens) if face in pair and (back is None or {face, back} == set(pair))]
-                      for face, back in zip(view.faces, view.backs)]
-        listed: dict = {}
-
-        def lay(i, used, backs):
-            if i == SIZE:
-                listed[backs] = listed.get(backs, 0) + 1
-                return
-            for t in candidates[i]:
-                if t not in used:
-                    pair = tokens[t]
-                    lay(i + 1, used | {t}, backs + (pair[1] if pair[0] == view.faces[i] else pair[0],))
-
-        lay(0, frozenset(), ())
+        listed = _every_way_to_lay(tokens, view)
         assert dict(hidden_worlds(view)) == listed
         checked += 1
     assert checked >= 10
@@ -562,20 +570,7 @@ def test_hidden_worlds_keep_the_place_by_place_order_when_the_deduction_fills_ro
     views += [s.view(s.player) for s in itertools.islice(_seeded_views(2, seed=5), 0, None, 5)]
     reordered = 0
     for view in views:
-        candidates = [[t for t, pair in enumerate(tokens) if face in pair and (back is None or {face, back} == set(pair))]
-                      for face, back in zip(view.faces, view.backs)]
-        listed: dict = {}
-
-        def lay(i, used, backs):
-            if i == SIZE:
-                listed[backs] = listed.get(backs, 0) + 1
-                return
-            for t in candidates[i]:
-                if t not in used:
-                    pair = tokens[t]
-                    lay(i + 1, used | {t}, backs + (pair[1] if pair[0] == view.faces[i] else pair[0],))
-
-        lay(0, frozenset(), ())
+        listed = _every_way_to_lay(tokens, view)
         assert list(hidden_worlds(view).items()) == list(listed.items())
         searched = _worlds(view.rules.tokens, view.faces, view.backs)
         assert dict(searched) == listed

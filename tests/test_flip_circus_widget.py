@@ -316,26 +316,16 @@ def test_the_ring_explorer_survives_1000_random_changes():
     assert 100 < refusals < 900  # both kinds of ring were met
 
 
-def test_the_ring_explorer_is_made_with_its_classes_words_and_looks(monkeypatch):
+def test_the_ring_explorer_is_made_with_its_classes_words_and_looks(sent_states):
     # a class, a label, a tooltip or a style set after a widget is made is one more message for the kernel and the
     # server: the explorer sent 64 updates as it opened (33 classes, 20 words of its place buttons, the face and
     # back rows' widths and label layouts); only the classes core.ui adds afterwards and the values the first
     # update shows are left
     from collections import Counter
 
-    import ipywidgets
-
     from circuslib.flip_circus.widget import RingExplorer
 
-    sent = []
-    send_state = ipywidgets.Widget.send_state
-
-    def counted(self, key=None):
-        if self.comm is not None:
-            sent.append((type(self).__name__, key))
-        return send_state(self, key)
-
-    monkeypatch.setattr(ipywidgets.Widget, "send_state", counted)
+    sent = sent_states
     explorer = RingExplorer(place=3)
     assert explorer.places[3].description == "3: Magicien" and explorer.places[3].button_style == "info"
     assert "place 3 shows" in explorer.places[3].tooltip and explorer.places[0].button_style == ""

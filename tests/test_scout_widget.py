@@ -390,20 +390,10 @@ def test_dealt_hand_explorer_survives_a_thousand_random_changes():
         _one_output(e)
 
 
-def test_widgets_are_made_with_their_css_classes(monkeypatch):
+def test_widgets_are_made_with_their_css_classes(sent_states):
     # a class added after a widget is made is one more message to the browser: the lesson's three widgets sent 60,
     # 18 and 16 updates as they opened; the kit's own frame and buttons still add theirs afterwards
-    import ipywidgets
-
-    sent = []
-    send_state = ipywidgets.Widget.send_state
-
-    def counted(self, key=None):
-        if self.comm is not None:
-            sent.append((type(self).__name__, key))
-        return send_state(self, key)
-
-    monkeypatch.setattr(ipywidgets.Widget, "send_state", counted)
+    sent = sent_states
     made = [ScoutWidget(4, random.Random(2026)), DealtHandExplorer(players=4, seed=2026),
             SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026)]
     hand = made[0].toggles[3]
