@@ -3,9 +3,11 @@ legend as draw_round_graph's matplotlib figure."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
+from circuslib.core.charts import dark_ink
 from circuslib.flip7.graphs import NODE_COLORS, OPTIMAL_RED, round_graph
 from circuslib.flip7.pictures import ARROW_GREY, round_graph_positions, round_graph_svg
 
@@ -13,6 +15,11 @@ from circuslib.flip7.pictures import ARROW_GREY, round_graph_positions, round_gr
 def _group(svg: str, css_class: str) -> str:
     start = svg.index(f'<g class="{css_class}">')
     return svg[start:svg.index("</g>", start)]
+
+
+def _texts(svg: str) -> list[str]:
+    """Each line of text the picture shows, as a reader sees it (its escapes read)."""
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
 
 
 def _nodes(svg: str) -> list[tuple[str, float, float, str, str]]:
@@ -42,10 +49,11 @@ def test_the_lesson_round_graph_as_svg():
     # the start at the top, the Flip alone at the bottom; the title's two lines and the legend in currentColor
     ys = sorted((y, label) for _, _, y, _, label in nodes)
     assert ys[0][1] == "{}" and ys[-1][1] == "FLIP 3" and ys[0][0] < ys[1][0] and ys[-2][0] < ys[-1][0]
-    assert ">A lone player's round</text>" in svg and ">on the small deck</text>" in svg
+    assert {"A lone player's round", "on the small deck"} <= set(_texts(svg))
     legend = _group(svg, "circus-flip7-legend")
     assert ">the optimal choice</text>" in legend and ">bust: 0 points</text>" in legend
     assert legend.count('fill="currentColor"') == 6 and 'class="circus-svg circus-flip7-round-graph"' in svg
+    assert dark_ink(svg) == []  # every text and line reads in a dark theme too (nodes and chances are light pieces)
 
 
 def test_no_chance_label_covers_a_node_or_another_label():
@@ -69,7 +77,8 @@ def test_positions_follow_the_layered_layout_and_other_decks_draw():
     assert len(_nodes(svg)) == graph.number_of_nodes()
     assert _group(svg, "circus-flip7-optimal").count("<polygon") == sum(
         1 for _, _, d in graph.edges(data=True) if d.get("optimal"))
-    assert ">A lone player's round (reduced deck): optimal choices in red</text>" in svg  # the default title
+    assert "A lone player's round (reduced deck): optimal choices in red" in _texts(svg)  # the default title
+    assert dark_ink(svg) == []
 
 
 def test_round_graph_svg_refuses_what_is_not_a_round_graph():

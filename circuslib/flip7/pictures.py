@@ -5,10 +5,10 @@ them, the same colours (hands blue, draws orange, bust red, the Flip green, stay
 draw's arrow, the optimal choices in red and thicker, and the legend. Such a figure lays out and renders its text
 twice and encodes a PNG (about 0.15 s in a kernel, thirty kernels when a class opens the lesson); this text costs a
 few milliseconds. Show it with ``display(HTML(round_graph_svg(graph)))``; ``draw_round_graph`` stays for restyling.
+It reads in light and dark themes: nodes and chance labels are light pieces with dark ink, the rest takes the page's.
 """
 from __future__ import annotations
 
-import html
 import math
 from typing import TYPE_CHECKING
 
@@ -16,8 +16,9 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this 
     import networkx as nx
 
 from ..core.args import optional_text
+from ..core.charts import INK, Key, legend_size, svg_legend
 from ..core.game import CHANCE
-from ..core.ui import svg_arrowhead, svg_doc
+from ..core.ui import PIECE, svg_arrowhead, svg_doc, svg_text
 from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
 
 __all__ = ["round_graph_svg", "round_graph_positions", "ARROW_GREY"]
@@ -30,12 +31,7 @@ _STEP_Y = 74  # pixels between two depths of the round
 _SPAN_X = 840  # pixels across the widest row (the layout spreads each row over x from -0.5 to 0.5)
 _MARGIN = 24
 _CHANCE_AT = 0.45  # where a chance sits along its arrow: just before the midpoints, where two draws' labels meet
-_LEGEND_COLUMN = 250  # pixels from one legend entry to the next in its row
-_LEGEND = 'font-size="11" font-family="sans-serif" fill="currentColor"'
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=False)  # text between tags only: quotes need no escape there
+_LEGEND_SIZE = 11  # the legend's font size (px)
 
 
 def round_graph_positions(graph: nx.DiGraph) -> dict:
@@ -67,7 +63,8 @@ def _node(x: float, y: float, kind: str, label: str) -> str:
     """A node's circle in the colour of its kind, and its label (one or two lines)."""
     lines = label.split("\n")
     top = y + 4 - 6 * (len(lines) - 1)
-    words = "".join(f'<tspan x="{x:.1f}" y="{top + 12 * i:.1f}">{_esc(line)}</tspan>' for i, line in enumerate(lines))
+    words = "".join(f'<tspan x="{x:.1f}" y="{top + 12 * i:.1f}">{svg_text(line)}</tspan>'
+                    for i, line in enumerate(lines))
     return (f'<g class="circus-flip7-node circus-flip7-{kind.lower()}"><circle cx="{x:.1f}" cy="{y:.1f}" '
             f'r="{_RADIUS}" fill="{NODE_COLORS[kind]}" stroke="#555555"/><text font-size="10" '
             f'font-family="sans-serif" text-anchor="middle" fill="#222222">{words}</text></g>')
@@ -78,20 +75,17 @@ def _chance(x: float, y: float, text: str) -> str:
     width = 6.5 * len(text) + 6
     return (f'<g class="circus-flip7-chance"><rect x="{x - width / 2:.1f}" y="{y - 8:.1f}" width="{width:.1f}" '
             f'height="15" rx="4" fill="#ffffff" fill-opacity="0.9"/><text x="{x:.1f}" y="{y + 3.5:.1f}" '
-            f'font-size="10" font-family="sans-serif" text-anchor="middle" fill="#222222">{_esc(text)}</text></g>')
+            f'font-size="10" font-family="sans-serif" text-anchor="middle" fill="#222222">{svg_text(text)}</text></g>')
 
 
-def _legend(x: float, y: float, kinds: list[str]) -> str:
-    """The kinds of node the graph has, then the red line of the optimal choice, three to a row under the title."""
-    marks = [(f'<circle cx="{{x}}" cy="{{y}}" r="7" fill="{NODE_COLORS[kind]}" stroke="#555555"/>', NODE_WORDS[kind])
-             for kind in kinds]
-    marks.append((f'<path d="M{{left}},{{y}} h18" stroke="{OPTIMAL_RED}" stroke-width="2.5"/>', "the optimal choice"))
-    parts = ['<g class="circus-flip7-legend">']
-    for i, (mark, text) in enumerate(marks):
-        left, row = x + _LEGEND_COLUMN * (i % 3), y + 20 * (i // 3)
-        parts.append(mark.format(x=f"{left + 8:g}", y=f"{row:g}", left=f"{left:g}")
-                     + f'<text x="{left + 24:g}" y="{row + 4:g}" {_LEGEND}>{_esc(text)}</text>')
-    return "".join(parts) + "</g>"
+def _legend_keys(kinds: list[str]) -> list[Key]:
+    """The legend's entries: the kinds of node the graph has, each a swatch like its node, then the optimal choice's
+    red line."""
+    # the swatch's rim in the page's ink: a fixed grey rim, like the node's, would vanish on a dark page (the node
+    # itself is a light piece, where the grey reads)
+    keys = [Key(NODE_WORDS[kind], colour=NODE_COLORS[kind], marker="o", marker_size=14, outline=INK, line=False)
+            for kind in kinds]
+    return keys + [Key("the optimal choice", colour=OPTIMAL_RED, width=2.5)]
 
 
 def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
@@ -104,9 +98,12 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     depth = max((d for _, d in grid.values()), default=0)
     title_lines = title.split("\n")
     kinds = {node: _node_kind(node, data) for node, data in graph.nodes(data=True)}
-    legend_kinds = [kind for kind in NODE_COLORS if kind in set(kinds.values())]
+    keys = _legend_keys([kind for kind in NODE_COLORS if kind in set(kinds.values())])
     legend_top = 16 + 16 * len(title_lines)
-    top = legend_top + 20 * math.ceil((len(legend_kinds) + 1) / 3) + _RADIUS
+    # the legend stands at the top left, beside the start (alone in the middle of its row), as draw_round_graph's
+    # does; the next row (the start's two moves, a quarter of the way in from each side) begins under the legend
+    _, legend_height = legend_size(keys, size=_LEGEND_SIZE)
+    top = legend_top + max(_RADIUS, math.ceil(legend_height) + 8 - (_STEP_Y - _RADIUS))
     width, height = _SPAN_X + 2 * _MARGIN, top + depth * _STEP_Y + _RADIUS + 12
     pos = {node: (_MARGIN + (x + 0.5) * _SPAN_X, top + d * _STEP_Y) for node, (x, d) in grid.items()}
     best = set(optimal_edges(graph))
@@ -114,16 +111,19 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     parts += [_arrow(pos[u], pos[v], ARROW_GREY, 1.0) for u, v in graph.edges if (u, v) not in best]
     parts.append('</g><g class="circus-flip7-optimal">')
     parts += [_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5) for u, v in graph.edges if (u, v) in best]
-    parts.append("</g>")
+    # nodes and chances are light pieces: their dark ink stays dark in a dark theme, as their faces stay light
+    parts.append(f'</g><g class="{PIECE} circus-flip7-nodes">')
     for node, data in graph.nodes(data=True):
         parts.append(_node(*pos[node], kinds[node], data.get("label", str(node))))
+    parts.append(f'</g><g class="{PIECE} circus-flip7-chances">')
     for u, v, data in graph.edges(data=True):
         if graph.nodes[u]["player"] == CHANCE:  # a little nearer its draw than its end
             (x1, y1), (x2, y2) = pos[u], pos[v]
             parts.append(_chance(x1 + _CHANCE_AT * (x2 - x1), y1 + _CHANCE_AT * (y2 - y1), data.get("label", "")))
+    parts.append("</g>")
     for i, line in enumerate(title_lines):
         parts.append(f'<text x="{width / 2:.1f}" y="{20 + 16 * i}" font-size="13" font-family="sans-serif" '
-                     f'text-anchor="middle" fill="currentColor">{_esc(line)}</text>')
-    parts.append(_legend(_MARGIN + 80, legend_top, legend_kinds))
+                     f'text-anchor="middle" fill="currentColor">{svg_text(line)}</text>')
+    parts.append(svg_legend(_MARGIN, legend_top, keys, size=_LEGEND_SIZE, css_class="circus-flip7-legend"))
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip7-round-graph",
                    title="a lone player's round as a move graph, the optimal choices in red")
