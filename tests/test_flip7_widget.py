@@ -387,3 +387,112 @@ def test_the_deck_explorer_survives_1000_random_changes():
     _drive(d, moves, rng)
     d.reset.click()
     assert not d.refused and "circus-deck-best'>23<" in d.result.value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the shipped frames: the still parts every frame of an explorer's plot shares, laid from explorer_frames.json
+
+def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
+    # explorer_frames.json holds the three explorers' frames as python -m circuslib.flip7.widget drew them
+    from circuslib.flip7.widget import FRAME_MAKERS, SHIPPED_FRAMES
+
+    assert set(SHIPPED_FRAMES.frames()) == set(FRAME_MAKERS) == {"odds", "policy", "deck"}
+    assert SHIPPED_FRAMES.differences(FRAME_MAKERS) == [], "draw them again: python -m circuslib.flip7.widget"
+
+
+def _pictures(explorer, changes) -> tuple[list[bytes], list]:
+    """The explorer's picture at first and after each change (a control set to a value, or a button clicked), and
+    the frame each one was shown on."""
+    plot = explorer._plot
+    pictures, frames = [bytes(plot.image.value)], [plot._frame]
+    for change in changes:
+        if callable(change):
+            change()
+        else:
+            control, value = change
+            control.value = value
+        pictures.append(bytes(plot.image.value))
+        frames.append(plot._frame)
+    return pictures, frames
+
+
+def _one_copy_each(d):
+    return [(s, 1) for s in d.copy_sliders]
+
+
+# each run of changes goes through every frame the explorer draws, and back: the gain floors -20 and -70, the
+# policy's one frame through thresholds and decks, the score tops 30 and 70 (prepared) and 100 (drawn when first
+# needed: a deck of one copy of each number, +10 and x2 solved)
+SHIPPED_RUNS = {
+    "odds": (lambda: OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9]),
+             lambda e: [(e.held_buttons[10], True), (e.held_buttons[11], True), (e.against, INDEX[3]),
+                        (e.seen_boxes[INDEX[3]], 2), (e.held_buttons[11], False), (e.held_buttons[10], False),
+                        (e.against, INDEX["x2"])],
+             [-20, -20, -20, -70, -70, -20, -20, -20]),
+    "policy": (lambda: PolicyExplorer(threshold=15),
+               lambda p: [(p.threshold, 40), (p.deck, "numbers+modifiers"), (p.typed, 90), (p.threshold, 0),
+                          (p.deck, "numbers")],
+               ["axes"] * 6),
+    "deck": (lambda: DeckExplorer(),
+             lambda d: [*_one_copy_each(d), (d.modifier_buttons[4], True), (d.modifier_buttons[5], True),
+                        d.solve_modifiers, d.use_real_deck, (d.copy_sliders[12], 11)],
+             [30] * 13 + [70, 70, 70, 100, 100, 30]),  # the real deck again: its picture kept, not drawn
+}
+
+
+@pytest.mark.parametrize("name", SHIPPED_RUNS)
+def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(name, monkeypatch, tmp_path):
+    import circuslib.flip7.widget as widget_module
+    from circuslib.core.frames import ShippedFrames
+
+    make, changes, frames = SHIPPED_RUNS[name]
+    shipped = make()
+    assert shipped._plot.shipped == name and shipped._plot.frame_source == "shipped"  # as in the lesson's kernel
+    on_shipped, shown = _pictures(shipped, changes(shipped))
+    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
+    drawn = make()
+    assert drawn._plot.frame_source == "drawn"
+    on_drawn, _ = _pictures(drawn, changes(drawn))
+    assert on_shipped == on_drawn
+    assert shown == frames  # the frame each picture was last drawn on (a picture kept is shown as it was)
+    assert len(set(on_shipped)) > len(on_shipped) // 2  # the changes change the pictures
+
+
+# explorers made with other arguments than the frames' makers: the shared still parts do not depend on held, seen,
+# the card plotted against, the threshold, the deck shown first or the deck edited; the policy explorer's score
+# scale depends on the decks it offers, so one with other decks draws its own frame
+OTHER_ARGUMENTS = [
+    (lambda: OddsExplorer(held=[8, 10, 11, 12], seen=[3, "x2"], against=3), "odds"),
+    (lambda: OddsExplorer(), "odds"),
+    (lambda: PolicyExplorer(threshold=80, deck="numbers+modifiers"), "policy"),
+    (lambda: PolicyExplorer(threshold=30, decks=["numbers+modifiers", "numbers"]), "policy"),
+    (lambda: PolicyExplorer(threshold=40, decks=["numbers"]), None),
+    (lambda: DeckExplorer([0, 2, 1] + [0] * 10, modifiers=["+4"]), "deck"),
+]
+
+
+@pytest.mark.parametrize("make, shipped", OTHER_ARGUMENTS)
+def test_an_explorer_with_other_arguments_pictures_as_one_drawing_its_own_frame(make, shipped, monkeypatch,
+                                                                                 tmp_path):
+    import circuslib.flip7.widget as widget_module
+    from circuslib.core.frames import ShippedFrames
+
+    first = make()
+    assert first._plot.shipped == shipped
+    assert first._plot.frame_source == ("shipped" if shipped else "drawn")
+    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
+    drawn = make()
+    assert drawn._plot.frame_source == "drawn"
+    assert bytes(first._plot.image.value) == bytes(drawn._plot.image.value)
+
+
+def test_a_policy_explorer_with_other_decks_would_picture_wrong_on_the_lessons_frame(monkeypatch):
+    # why it draws its own frame: its score scale ends lower, and the lesson's frame laid under it shows other ticks
+    import circuslib.flip7.widget as widget_module
+
+    own = PolicyExplorer(threshold=40, decks=["numbers"])
+    plot = widget_module.LivePlot
+    monkeypatch.setattr(widget_module, "LivePlot", lambda *args, **kw: plot(*args, **{**kw, "shipped": "policy"}))
+    forced = PolicyExplorer(threshold=40, decks=["numbers"])
+    assert forced._plot.frame_source == "shipped" and own._plot.frame_source == "drawn"
+    assert bytes(forced._plot.image.value) != bytes(own._plot.image.value)

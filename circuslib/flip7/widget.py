@@ -11,8 +11,10 @@ import html
 import random
 from collections import OrderedDict
 from fractions import Fraction
+from pathlib import Path
 from typing import Callable, Hashable, Iterable, Sequence
 
+from ..core.frames import ShippedFrames
 from ..core.game import CHANCE, Move
 from ..core.ui import Framed, GameFrame, Plotted, button, png_of
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
@@ -272,11 +274,13 @@ class LivePlot:
 
     What stays put (axes, ticks, labels, title, legend, reference curves) is drawn once per *frame* (a few frames
     per explorer: a deck, a scale) and kept as a bitmap; at each change only the moving artists are drawn over a
-    copy of it, and each finished picture is cached by what it shows. No pyplot figure is made.
+    copy of it, and each finished picture is cached by what it shows. No pyplot figure is made. With ``shipped``
+    (a frame's name in ``SHIPPED_FRAMES``) the one full draw of the shared still parts is laid from shipped pixels
+    where this kernel would draw exactly them.
     """
 
     def __init__(self, css_class: str, *, size: tuple[float, float] = (6.4, 3.4), dpi: int = 90,
-                 cache: int = 256) -> None:
+                 cache: int = 256, shipped: str | None = None) -> None:
         import ipywidgets as widgets
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -292,6 +296,8 @@ class LivePlot:
         self._pictures: OrderedDict = OrderedDict()
         self._cache = cache
         self.renders = 0
+        self.shipped = shipped  # the name of the frame the kit ships for this plot (explorer_frames.json), if any
+        self.frame_source = None  # "shipped" or "drawn", once the shared still parts are made
         width, height = (round(s * dpi) for s in size)
         self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
                                                                        align_self="flex-start", flex="0 0 auto"))
@@ -315,15 +321,26 @@ class LivePlot:
         """The still parts of the current frame as a bitmap: one full draw of what every frame shares (the first
         time), then this frame's own parts over it."""
         if not self.frame_parts:
-            self.canvas.draw()
+            self._draw_shared()
         elif self._base is None:
-            self.canvas.draw()
+            self._draw_shared()
             self._base = self.canvas.copy_from_bbox(self.figure.bbox)
         else:
             self.canvas.restore_region(self._base)
         for artist in self.frame_parts:
             (artist.axes or self.figure).draw_artist(artist)
         return self.canvas.copy_from_bbox(self.figure.bbox)
+
+    def _draw_shared(self) -> None:
+        """The one full draw (the still parts every frame shares), laid from the shipped pixels when this kernel
+        would draw exactly them: a full draw is about a tenth of a second in each of a class's thirty kernels."""
+        # laid for the plot's first full draw only: a plot without frame parts draws each of its frames in full, and
+        # the shipped pixels are its first frame's
+        if self.shipped and self.frame_source is None and SHIPPED_FRAMES.lay(self.shipped, self.canvas):
+            self.frame_source = "shipped"
+        else:
+            self.canvas.draw()
+            self.frame_source = "drawn"
 
     def prepare(self, frame: Hashable, set_frame: Callable[[], None]) -> None:
         """Draw the still parts of a frame now (when the explorer is made), so no later change waits for it."""
@@ -448,7 +465,7 @@ class OddsExplorer(_Explorer):
         self.against.observe(lambda _: self.update(), names="value")
         self.message = self._message_line()
         self.result = self._text(css_class="circus-explorer-result")
-        self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4))
+        self._plot = LivePlot("circus-explorer-plot", size=(8.0, 3.4), shipped="odds")
         self._draw_axes()
         for floor in self.GAIN_FLOORS:
             self._plot.prepare(floor, lambda floor=floor: self._gain_ax.set_ylim(floor, 15))
@@ -630,7 +647,10 @@ class PolicyExplorer(_Explorer):
                                           _dom_classes=("circus-policy-deck",))
         self.message = self._message_line()
         self.result = self._text(css_class="circus-policy-result")
-        self._plot = LivePlot("circus-policy-plot", size=(8.0, 3.4))
+        # the score scale ends above the largest optimum of the decks offered: the frame shipped is the lesson's,
+        # with both decks, and the fingerprint does not know the decks, so other decks draw their own frame
+        self._plot = LivePlot("circus-policy-plot", size=(8.0, 3.4),
+                              shipped="policy" if set(decks) == set(self.DECKS) else None)
         self._draw_axes()
         self._syncing = False
         self.threshold.observe(lambda _: self._guarded(self._update), names="value")
@@ -772,7 +792,7 @@ class DeckExplorer(_Explorer):
                                    tooltip="the optimum and the thresholds with the ticked modifiers (a second or two)")
         self.message = self._message_line()
         self.result = self._text(css_class="circus-deck-result")
-        self._plot = LivePlot("circus-deck-plot", size=(8.0, 3.4))
+        self._plot = LivePlot("circus-deck-plot", size=(8.0, 3.4), shipped="deck")
         self._draw_axes()
         for top in self.PREPARED:
             self._plot.prepare(top, lambda top=top: self._plot.ax.set_ylim(0, top))
@@ -917,3 +937,31 @@ class DeckExplorer(_Explorer):
             self._plot.ax.set_title(title, fontsize=10, y=1)
 
         self._plot.show(top, lambda: self._plot.ax.set_ylim(0, top), (title, model_counts), set_moving)
+
+
+# The explorers' shared still parts (axes, ticks, labels, title, legend), as matplotlib draws them, drawn once by
+# ``write_explorer_frames`` and shipped: a kernel lays the pixels instead of drawing them (a full draw is about a
+# tenth of a second, three times in the lesson, times thirty students). None of them depends on an explorer's
+# arguments but the policy explorer's score scale (its decks: see PolicyExplorer.__init__).
+# tests/test_flip7_widget.py draws them again and compares them pixel for pixel.
+SHIPPED_FRAMES = ShippedFrames(
+    Path(__file__).with_name("explorer_frames.json"),
+    about="The Flip 7 explorers' still parts (what every frame of a plot shares) as matplotlib draws them, RGBA "
+          "pixels packed by zlib, in base64; written by python -m circuslib.flip7.widget, used where the fingerprint "
+          "(matplotlib's version and settings, the figure's size) matches")
+
+FRAME_MAKERS = {"odds": lambda: OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9])._plot.figure,
+                "policy": lambda: PolicyExplorer(threshold=15)._plot.figure,
+                "deck": lambda: DeckExplorer()._plot.figure}
+"""Each shipped frame's name and how to make its figure, the explorer as the lesson first shows it (a full draw
+leaves out the moving parts and each frame's own parts, all animated: what is left is the shared frame)."""
+
+
+def write_explorer_frames(path: Path | None = None) -> Path:
+    """Draw the explorers' shared frames and write them to ``explorer_frames.json`` (run after changing how an
+    explorer draws its frame, or with a new matplotlib: ``python -m circuslib.flip7.widget``)."""
+    return SHIPPED_FRAMES.write(FRAME_MAKERS, path)
+
+
+if __name__ == "__main__":  # python -m circuslib.flip7.widget: draw the explorers' frames again and ship them
+    print("wrote", write_explorer_frames())
