@@ -6,8 +6,8 @@ import xml.dom.minidom
 import ipywidgets as widgets
 import pytest
 
-from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_arrowhead, svg_card,
-                               svg_die, svg_doc, svg_hex, svg_token, transient_control)
+from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_arrow, svg_arrowhead,
+                               svg_card, svg_die, svg_doc, svg_hex, svg_token, transient_control)
 
 
 def parse(svg: str):
@@ -219,3 +219,15 @@ def test_a_button_is_made_with_its_class_and_sends_no_update_for_it(sent_states)
     assert b._dom_classes == ("circus-hit",)
     assert not [key for name, key in sent_states if name == "Button" and key is not None and "_dom_classes" in key]
     assert button("Stay", lambda: None)._dom_classes == ()
+
+
+def test_an_arrow_runs_from_rim_to_rim_of_its_nodes():
+    # circles of radius 10 at (0, 0) and (100, 0): the arrow leaves at x = 10, its 9-long head's tip at x = 90,
+    # and the line stops under the head (at 90 - 0.9 x 9)
+    arrow = svg_arrow((0, 0), (100, 0), "red", 1.0, rx=10, head=9)
+    assert arrow.startswith('<path d="M10.0,0.0 L81.9,0.0" stroke="red" stroke-width="1"/>')
+    assert arrow.endswith(svg_arrowhead((90, 0), (10, 0), "red", 9))
+    # an oval 20 wide and 5 high, straight down: it leaves 5 below the centre
+    assert svg_arrow((0, 0), (0, 100), "red", rx=20, ry=5).startswith('<path d="M0.0,5.0 ')
+    with pytest.raises(ValueError, match="two radii"):
+        svg_arrow((0, 0), (1, 1), "red", rx=-1)

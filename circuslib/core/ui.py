@@ -12,8 +12,8 @@ from typing import Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 __all__ = [
-    "svg_doc", "svg_text", "svg_arrowhead", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners", "hex_center",
-    "row", "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
+    "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
+    "hex_center", "row", "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
     "scale", "png_of",
 ]
 
@@ -102,6 +102,29 @@ def svg_arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: s
     half = 0.4 * length
     return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
             f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
+
+
+def svg_arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float = 1.0, *,
+              rx: float = 0, ry: float | None = None, head: float | None = None) -> str:
+    """An arrow between two nodes drawn as ovals (``rx`` by ``ry``, a circle if ``ry`` is None) centred on ``start``
+    and ``end``: from the rim of the first to the rim of the second, its head at the second (``head`` long: by
+    default longer for a thicker arrow)."""
+    ry = rx if ry is None else ry
+    if rx < 0 or ry < 0 or (rx == 0) != (ry == 0):
+        raise ValueError(f"an oval node has two radii, both above 0 (or both 0 for a point), not {rx!r} and {ry!r}")
+
+    def rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
+        dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+        reach = math.hypot(dx / rx, dy / ry) if rx else 0
+        return (centre[0] + dx / reach, centre[1] + dy / reach) if reach else centre
+
+    (x1, y1), (x2, y2) = rim(start, end), rim(end, start)
+    head = 6 + 2 * width if head is None else head
+    length = math.hypot(x2 - x1, y2 - y1) or 1
+    # the line stops under the head: its square end would show past a thin head's tip
+    bx, by = x2 - (x2 - x1) / length * head * 0.9, y2 - (y2 - y1) / length * head * 0.9
+    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
+            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
 
 
 def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: float = 0, width: float = 48,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this 
 from ..core.args import optional_text
 from ..core.charts import INK, Key, legend_size, svg_legend
 from ..core.game import CHANCE
-from ..core.ui import PIECE, svg_arrowhead, svg_doc, svg_text
+from ..core.ui import PIECE, svg_arrow, svg_doc, svg_text
 from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
 
 __all__ = ["round_graph_svg", "round_graph_positions", "ARROW_GREY"]
@@ -40,23 +40,6 @@ def round_graph_positions(graph: nx.DiGraph) -> dict:
     from ..core.graphs import layered_layout
 
     return {node: (x, -y) for node, (x, y) in layered_layout(_round_graph(graph)).items()}
-
-
-def _rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
-    """The point where the line from ``centre`` to ``towards`` leaves the node's circle around ``centre``."""
-    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
-    scale = _RADIUS / (math.hypot(dx, dy) or 1)
-    return centre[0] + dx * scale, centre[1] + dy * scale
-
-
-def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float) -> str:
-    """An arrow from the rim of the node at ``start`` to the rim of the node at ``end``, its head at ``end``."""
-    (x1, y1), (x2, y2) = _rim(start, end), _rim(end, start)
-    head = 7 + 2 * width
-    length = math.hypot(x2 - x1, y2 - y1) or 1
-    bx, by = x2 - (x2 - x1) / length * head * 0.9, y2 - (y2 - y1) / length * head * 0.9  # the line stops under it
-    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
-            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
 
 
 def _node(x: float, y: float, kind: str, label: str) -> str:
@@ -108,9 +91,10 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     pos = {node: (_MARGIN + (x + 0.5) * _SPAN_X, top + d * _STEP_Y) for node, (x, d) in grid.items()}
     best = set(optimal_edges(graph))
     parts = ['<g class="circus-flip7-moves">']
-    parts += [_arrow(pos[u], pos[v], ARROW_GREY, 1.0) for u, v in graph.edges if (u, v) not in best]
+    parts += [svg_arrow(pos[u], pos[v], ARROW_GREY, 1.0, rx=_RADIUS, head=9)
+              for u, v in graph.edges if (u, v) not in best]
     parts.append('</g><g class="circus-flip7-optimal">')
-    parts += [_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5) for u, v in graph.edges if (u, v) in best]
+    parts += [svg_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5, rx=_RADIUS, head=12) for u, v in graph.edges if (u, v) in best]
     # nodes and chances are light pieces: their dark ink stays dark in a dark theme, as their faces stay light
     parts.append(f'</g><g class="{PIECE} circus-flip7-nodes">')
     for node, data in graph.nodes(data=True):

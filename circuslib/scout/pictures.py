@@ -6,13 +6,12 @@ when a class opens the lesson. ``graphs.draw_play_graph`` still draws the same g
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Sequence
 
 from ..core.args import graph_of, items, optional_text
 from ..core.charts import Key, svg_legend
 from ..core.game import describe
-from ..core.ui import PIECE, svg_arrowhead, svg_text
+from ..core.ui import PIECE, svg_arrow, svg_text
 from .graphs import PLAY_GRAPH
 
 if TYPE_CHECKING:
@@ -40,24 +39,6 @@ def play_graph_positions(graph: nx.DiGraph) -> dict:
             for level, nodes in enumerate(_rows(graph).values()) for i, node in enumerate(nodes)}
 
 
-def _rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
-    """The point where the line from ``centre`` to ``towards`` leaves the oval around ``centre``."""
-    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
-    scale = 1 / math.hypot(dx / _RX, dy / _RY)
-    return centre[0] + dx * scale, centre[1] + dy * scale
-
-
-def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float) -> str:
-    """An arrow from the rim of the oval at ``start`` to the rim of the oval at ``end``, its head at ``end``."""
-    (x1, y1), (x2, y2) = _rim(start, end), _rim(end, start)
-    length = math.hypot(x2 - x1, y2 - y1)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    head = 6 + 2 * width  # a thicker arrow, a longer head
-    bx, by = x2 - ux * head, y2 - uy * head  # the back of the head: the line stops there, under it
-    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
-            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
-
-
 def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, title: str | None = None) -> str:
     """The play graph of ``graphs.play_graph`` as SVG: one row per kind of set (stronger sets higher, equal sets
     side by side), an arrow from each show to each show that beats it, matches orange, ``highlight`` (a chain of
@@ -79,9 +60,10 @@ def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, titl
            for node, (column, row) in grid.items()}
     on_chain = set(zip(chain, chain[1:]))
     parts = ['<g class="circus-scout-beats">']
-    parts += [_arrow(pos[a], pos[b], ARROW_COLOUR, 1.0) for a, b in graph.edges if (a, b) not in on_chain]
+    parts += [svg_arrow(pos[a], pos[b], ARROW_COLOUR, 1.0, rx=_RX, ry=_RY)
+              for a, b in graph.edges if (a, b) not in on_chain]
     parts.append('</g><g class="circus-scout-chain">')
-    parts += [_arrow(pos[a], pos[b], CHAIN_COLOUR, 2.5) for a, b in zip(chain, chain[1:])]
+    parts += [svg_arrow(pos[a], pos[b], CHAIN_COLOUR, 2.5, rx=_RX, ry=_RY) for a, b in zip(chain, chain[1:])]
     parts.append("</g>")
     for node, data in graph.nodes(data=True):
         x, y = pos[node]
