@@ -12,7 +12,7 @@ from .game import GameState, Policy, playout
 
 __all__ = [
     "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
-    "plot_convergence", "plot_tally", "wilson_interval", "ShippedRuns",
+    "plot_convergence", "plot_tally", "convergence_plot", "tally_plot", "wilson_interval", "ShippedRuns",
 ]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal: 95% two-sided intervals
@@ -258,25 +258,32 @@ def tournament(start: GameState | Callable[[random.Random], GameState], policies
     return tally(trial, n, seed, show_progress=show_progress)
 
 
-def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=None, *, label: str = "simulated",
-                     title: str | None = None):
-    """Plot the running mean of simulated values with its 95% band, converging to the exact value."""
-    import matplotlib.pyplot as plt
+def _running_mean(values: Sequence[float] | Estimate, points: int = 1_500):
+    """The running mean of simulated values and its 95% half-width after each trial, at about ``points`` trial
+    counts spread evenly on a log scale (the same curve, drawn far faster than with every trial)."""
     import numpy as np
 
     data = np.asarray(values.values if isinstance(values, Estimate) else values, dtype=float)
     if data.size == 0:
         raise ValueError("there are no simulated values to plot (run monte_carlo with keep=True)")
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
     n = np.arange(1, data.size + 1)
     mean = np.cumsum(data) / n
     sq = np.cumsum(data * data) / n
     sd = np.sqrt(np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1))
     half = Z95 * sd / np.sqrt(n)
-    # the axis is logarithmic: ~1,500 points spread evenly on it draw the same curve as 200,000, far faster
-    shown = _log_spaced(data.size)
-    n, mean, half = n[shown], mean[shown], half[shown]
+    shown = _log_spaced(data.size, points)
+    return n[shown], mean[shown], half[shown]
+
+
+def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=None, *, label: str = "simulated",
+                     title: str | None = None):
+    """Plot the running mean of simulated values with its 95% band, converging to the exact value (matplotlib;
+    ``convergence_plot`` draws the same as SVG in the page's theme)."""
+    import matplotlib.pyplot as plt
+
+    n, mean, half = _running_mean(values)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
     ax.plot(n, mean, color="#2171b5", label=f"{label} (running mean)")
     ax.fill_between(n, mean - half, mean + half, color="#6baed6", alpha=0.3, label="95% band")
     if exact is not None:
@@ -295,6 +302,24 @@ def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=N
     return ax
 
 
+def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, title: str,
+                     label: str = "simulated", xlabel: str = "number of trials", ylabel: str = "estimate",
+                     legend: str = "right"):
+    """The running mean of simulated values with its 95% band, converging to the exact value (a dashed red line),
+    trials on a log scale: a figure the kit writes as SVG in the page's theme."""
+    from .figures import RED, Plot
+
+    if isinstance(values, Estimate) and not values.values:
+        raise ValueError("the estimate kept no values to plot: make it with keep=True")
+    n, mean, half = _running_mean(values, points=400)  # 400 points draw the curve as smoothly on a page
+    plot = Plot(title, xlabel=xlabel, ylabel=ylabel, log_x=True, legend=legend)
+    plot.band(n, mean - half, mean + half, label="95% band", colour="#6baed6")
+    plot.line(n, mean, label=f"{label} (running mean)", colour="#2171b5", marker=None, dash=False)
+    if exact is not None:
+        plot.hline(exact, label=f"exact = {exact}", colour=RED)
+    return plot
+
+
 def _log_spaced(size: int, points: int = 1_500):
     """Indices 0..size-1 to draw on a log axis: every one up to ``points``, then about ``points`` spread evenly."""
     import numpy as np
@@ -305,20 +330,32 @@ def _log_spaced(size: int, points: int = 1_500):
                                      np.geomspace(1, size, points).astype(int) - 1, [size - 1]]))
 
 
-def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str | None = None,
-               names: dict | None = None):
-    """Bar chart of simulated shares with 95% error bars, and exact values as red marks."""
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
+def _tally_bars(result: Tally, exact: dict | None, names: dict | None):
+    """The outcomes of a tally in order (the exact table's, else sorted), their labels, shares and 95% intervals."""
+    if not isinstance(result, Tally):
+        raise TypeError(f"result must be a Tally (what tally(...) returns), not {type(result).__name__}")
+    if exact is not None and (not isinstance(exact, dict) or not exact):
+        raise TypeError("exact maps each outcome to its exact chance, like {'bust': Fraction(1, 3), ...}")
+    if names is not None and not isinstance(names, dict):
+        raise TypeError("names maps an outcome to the name shown under its bar, like {0: 'none'}")
     outcomes = sorted(result.counts, key=str) if exact is None else list(exact)
     shares = [result.share(o) for o in outcomes]
-    intervals = [result.interval(o) for o in outcomes]
-    # clamp at 0: a clean sweep's Wilson bound can round to 0.9999999999999999, just below the share itself
-    errors = [[max(0.0, s - lo) for s, (lo, _) in zip(shares, intervals)],
-              [max(0.0, hi - s) for s, (_, hi) in zip(shares, intervals)]]
+    # clamp: a clean sweep's Wilson bound can round to 0.9999999999999999, just below the share itself
+    intervals = [(min(lo, s), max(hi, s)) for s, (lo, hi) in zip(shares, (result.interval(o) for o in outcomes))]
     labels = [str((names or {}).get(o, o)) for o in outcomes]
+    return outcomes, labels, shares, intervals
+
+
+def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str | None = None,
+               names: dict | None = None):
+    """Bar chart of simulated shares with 95% error bars, and exact values as red marks (matplotlib;
+    ``tally_plot`` draws the same as SVG in the page's theme)."""
+    import matplotlib.pyplot as plt
+
+    outcomes, labels, shares, intervals = _tally_bars(result, exact, names)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    errors = [[s - lo for s, (lo, _) in zip(shares, intervals)], [hi - s for s, (_, hi) in zip(shares, intervals)]]
     ax.bar(labels, shares, yerr=errors, color="#6baed6", capsize=4, label=f"simulated (n = {result.n:,})")
     if exact is not None:
         ax.scatter(labels, [float(exact[o]) for o in outcomes], color="#d7301f", marker="_", s=600, zorder=3, label="exact")
@@ -328,3 +365,17 @@ def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str 
     if title:
         ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the tick labels to place it
     return ax
+
+
+def tally_plot(result: Tally, exact: dict | None = None, *, title: str, names: dict | None = None,
+               xlabel: str = "outcome", ylabel: str = "share", legend: str = "right"):
+    """The simulated share of each outcome as a bar with its 95% error bar, and each exact chance as a red mark
+    across its bar: a figure the kit writes as SVG in the page's theme."""
+    from .figures import RED, Plot
+
+    outcomes, labels, shares, intervals = _tally_bars(result, exact, names)
+    plot = Plot(title, xlabel=xlabel, ylabel=ylabel, ylim=(0, 1.05), legend=legend)
+    plot.bars(labels, shares, errors=intervals, label=f"simulated (n = {result.n:,}), 95% intervals")
+    if exact is not None:
+        plot.marks(labels, [exact[o] for o in outcomes], label="exact", colour=RED)
+    return plot
