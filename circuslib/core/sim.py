@@ -315,8 +315,9 @@ def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, t
     plot = Plot(title, xlabel=xlabel, ylabel=ylabel, log_x=True, legend=legend)
     plot.band(n, mean - half, mean + half, label="95% band", colour="#6baed6")
     plot.line(n, mean, label=f"{label} (running mean)", colour="#2171b5", marker=None, dash=False)
-    if exact is not None:
-        plot.hline(exact, label=f"exact = {exact}", colour=RED)
+    if exact is not None:  # a long fraction as its decimal: the legend stays a legend
+        shown = f"= {exact}" if len(str(exact)) <= 12 else f"≈ {float(exact):.4f}"
+        plot.hline(exact, label=f"exact {shown}", colour=RED)
     return plot
 
 

@@ -1,0 +1,206 @@
+"""A lesson's figures (core.figures): values land where the ticks say, ticks are round, each curve has its own
+marker and dash, bars carry their intervals and exact marks, a heat map colours its shares on a labelled scale,
+every figure reads in a dark theme, shows itself in a notebook, and refuses bad input with one sentence. The SVG
+twins of the simulation plots (sim.convergence_plot, sim.tally_plot) show what plot_convergence and plot_tally show.
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from circuslib.core.charts import dark_ink
+from circuslib.core.figures import COLOURS, RED, Plot, _log_ticks, _scale_colour, heat_map, nice_ticks, side_by_side
+from circuslib.core.sim import Estimate, _running_mean, _tally_bars, convergence_plot, tally, tally_plot
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _tree(figure) -> ET.Element:
+    return ET.fromstring(figure.svg())
+
+
+def _texts(figure) -> list[str]:
+    return ["".join(t.itertext()) for t in _tree(figure).iter(f"{NS}text")]
+
+
+def _tick_positions(figure, axis: str) -> dict[str, float]:
+    """Each tick label of the x (under the plot) or y axis (left of it) and where it is drawn."""
+    root = _tree(figure)
+    texts = [t for t in root.iter(f"{NS}text") if t.get("text-anchor") in ("middle", "end") and not t.get("class")
+             and not t.get("transform")]
+    if axis == "y":
+        return {t.text: float(t.get("y")) for t in texts if t.get("text-anchor") == "end"}
+    bottom = max(float(t.get("y")) for t in texts if t.get("text-anchor") == "middle")
+    return {t.text: float(t.get("x")) for t in texts if t.get("text-anchor") == "middle" and float(t.get("y")) < bottom}
+
+
+def _polyline(figure, n: int = 0) -> list[tuple[float, float]]:
+    lines = list(_tree(figure).iter(f"{NS}polyline"))
+    return [tuple(map(float, p.split(","))) for p in lines[n].get("points").split()]
+
+
+def test_ticks_are_round_and_cover_the_range():
+    assert [label for _, label in nice_ticks(0, 1.05)] == ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]
+    assert [v for v, _ in nice_ticks(9.5, 18.7)] == [10, 12, 14, 16, 18]
+    assert [label for _, label in nice_ticks(0, 2500)] == ["0", "500", "1,000", "1,500", "2,000", "2,500"]
+    assert [label for _, label in nice_ticks(0, 1, 5)] == ["0.00", "0.25", "0.50", "0.75", "1.00"]
+    assert [label for _, label in _log_ticks(0.8, 60_000)] == ["1", "10", "100", "1,000", "10,000"]
+    assert [label for _, label in _log_ticks(3, 40)] == ["5", "10", "20"]  # under two decades: 1, 2 and 5 times
+    assert [label for _, label in _log_ticks(0.0004, 0.5)] == ["0.001", "0.01", "0.1"]
+    with pytest.raises(ValueError, match="low to high"):
+        nice_ticks(1, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e6, 1e6), st.floats(1e-3, 1e6), st.integers(3, 12))
+def test_ticks_are_few_evenly_spaced_and_inside_the_range(low, width, most):
+    high = low + width
+    ticks = [v for v, _ in nice_ticks(low, high, most)]
+    assert 1 <= len(ticks) <= most + 1
+    assert all(low - 1e-9 * width <= v <= high + 1e-9 * width for v in ticks)
+    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:])}
+    assert len(steps) <= 1 or max(steps) - min(steps) <= 1e-6 * width
+
+
+def test_a_curve_lands_where_its_ticks_say():
+    plot = Plot("a line", xlabel="x (points)", ylabel="y (points)").line([0, 10], [0, 20], label="y = 2x")
+    xs, ys = _tick_positions(plot, "x"), _tick_positions(plot, "y")
+    (x0, y0), (x1, y1) = _polyline(plot)
+    assert x0 == pytest.approx(xs["0"], abs=0.2) and x1 == pytest.approx(xs["10"], abs=0.2)
+    # a y tick label sits a third of its height under its value's row
+    assert y0 == pytest.approx(ys["0"] - 11 * 0.35, abs=0.2) and y1 == pytest.approx(ys["20"] - 11 * 0.35, abs=0.2)
+    assert y1 < y0  # up is up
+    texts = _texts(plot)
+    assert texts[0] == "a line" and "x (points)" in texts and "y (points)" in texts and "y = 2x" in texts
+
+
+def test_each_curve_has_its_own_colour_marker_and_dash_and_a_legend_entry():
+    plot = (Plot("two rules", xlabel="t", ylabel="score").line([1, 2, 3], [1, 2, 3], label="first")
+            .line([1, 2, 3], [3, 2, 1], label="second").hline(Fraction(5, 2), label="exact"))
+    root = _tree(plot)
+    lines = list(root.iter(f"{NS}polyline"))
+    assert [line.get("stroke") for line in lines] == list(COLOURS[:2])
+    assert lines[0].get("stroke-dasharray") is None and lines[1].get("stroke-dasharray")  # told apart without colour
+    assert len(list(root.iter(f"{NS}circle"))) >= 3 and len(list(root.iter(f"{NS}rect"))) >= 3  # o and s markers
+    assert ["first", "second", "exact"] == [t for t in _texts(plot) if t in ("first", "second", "exact")]
+    red = [p for p in root.iter(f"{NS}path") if p.get("stroke") == RED]
+    assert red and red[0].get("stroke-dasharray")  # the exact value dashed red
+    assert len(_polyline(Plot("long", xlabel="x", ylabel="y").line(range(100), range(100)))) == 100
+    assert not list(_tree(Plot("long", xlabel="x", ylabel="y").line(range(100), range(100))).iter(f"{NS}circle"))
+
+
+def test_bars_carry_their_intervals_and_the_exact_marks():
+    plot = (Plot("games won", xlabel="bot", ylabel="share", ylim=(0, 0.6))
+            .bars(["a", "b"], [0.2, 0.4], errors=[(0.1, 0.3), (0.35, 0.45)], label="simulated")
+            .marks(["a", "b"], [Fraction(1, 4), Fraction(1, 2)], label="exact"))
+    root = _tree(plot)
+    bars = [r for g in root.iter(f"{NS}g") if g.get("fill") == "#6baed6" for r in g.iter(f"{NS}rect")]
+    ys = _tick_positions(plot, "y")
+    bottom = ys["0.0"] - 11 * 0.35
+    assert [float(b.get("height")) for b in bars] == pytest.approx(
+        [(bottom - (ys["0.2"] - 11 * 0.35)), (bottom - (ys["0.4"] - 11 * 0.35))], abs=0.3)
+    errors = next(p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-errors")
+    assert errors.get("d").count("M") == 6  # a line and two caps per bar
+    marks = next(p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-marks")
+    assert marks.get("stroke") == RED and marks.get("d").count("M") == 2
+    assert {"a", "b", "simulated", "exact"} <= set(_texts(plot))
+
+
+def test_a_heat_map_colours_each_share_on_its_scale_and_leaves_missing_cells_blank():
+    assert (_scale_colour(0), _scale_colour(0.5), _scale_colour(1)) == ("#d73027", "#ffffbf", "#1a9850")
+    rows = np.array([[0.0, 0.5, 1.0], [np.nan, 1.0, 0.25]])
+    figure = heat_map(rows, xs=[10, 11, 12], ys=[1, 2], title="hit or stay", xlabel="sum", ylabel="numbers held",
+                      scale_label="share: hit")
+    root = _tree(figure)
+    cells = [r for r in root.iter(f"{NS}rect") if r.find(f"{NS}title") is not None]
+    assert len(cells) == 5  # the NaN cell is not drawn
+    assert [c.get("fill") for c in cells[:3]] == ["#d73027", "#ffffbf", "#1a9850"]
+    assert cells[0].find(f"{NS}title").text == "1, 10: 0.00"  # each cell says its value: not colour alone
+    assert {"hit or stay", "sum", "numbers held", "share: hit", "0", "0.5", "1"} <= set(_texts(figure))
+
+
+def test_every_figure_reads_in_a_dark_theme_and_shows_itself_in_a_notebook():
+    rng = random.Random(7)
+    estimate = Estimate.from_values([rng.random() for _ in range(3_000)], keep=True)
+    result = tally(lambda r: r.choice("aab"), 500, seed=1)
+    figures = [
+        Plot("curves", xlabel="x", ylabel="y").line([1, 2], [3, 4], label="one").line([1, 2], [4, 3], label="two")
+        .line([1, 2], [2, 2], label="three").line([1, 2], [1, 1], label="four").line([1, 2], [0, 1], label="five"),
+        convergence_plot(estimate, Fraction(1, 2), title="running mean"),
+        tally_plot(result, {"a": Fraction(2, 3), "b": Fraction(1, 3)}, title="a or b"),
+        heat_map([[0.1, 0.9]], xs=[0, 1], ys=["one"], title="t", xlabel="x", ylabel="y", scale_label="share"),
+    ]
+    for figure in figures:
+        assert dark_ink(figure.svg()) == []
+        html = figure._repr_html_()
+        assert html.startswith('<div class="circus-figure">') and "<svg" in html and 'class="circus-svg circus-plot' in html
+    row = side_by_side(*figures[:2])
+    assert row._repr_html_().count("<svg") == 2 and "flex-wrap: wrap" in row._repr_html_()
+
+
+def test_the_svg_twins_show_what_the_matplotlib_plots_show():
+    rng = random.Random(3)
+    values = [rng.gauss(10, 3) for _ in range(5_000)]
+    n, mean, half = _running_mean(values, points=400)
+    assert n[-1] == 5_000 and mean[-1] == pytest.approx(sum(values) / 5_000)
+    assert half[-1] == pytest.approx(1.959963984540054 * float(np.std(values, ddof=1)) / math.sqrt(5_000))
+    plot = convergence_plot(Estimate.from_values(values, keep=True), 10, title="t", label="sim")
+    assert "exact = 10" in _texts(plot) and "sim (running mean)" in _texts(plot) and "95% band" in _texts(plot)
+    assert len(_polyline(plot)) == len(n)
+    long = convergence_plot(values, Fraction(5637289545718, 304369140075), title="t")
+    assert "exact ≈ 18.5212" in _texts(long)  # a long fraction as its decimal
+    result = tally(lambda r: r.choice([1, 2, 2, 3]), 2_000, seed=5)
+    outcomes, labels, shares, intervals = _tally_bars(result, {3: Fraction(1, 4), 2: Fraction(1, 2), 1: Fraction(1, 4)},
+                                                      {1: "one"})
+    assert outcomes == [3, 2, 1] and labels == ["3", "2", "one"]  # the exact table's order, the names given
+    assert all(lo <= s <= hi for s, (lo, hi) in zip(shares, intervals))
+    drawn = tally_plot(result, {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}, title="t")
+    assert "simulated (n = 2,000), 95% intervals" in _texts(drawn) and "exact" in _texts(drawn)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: Plot(3, xlabel="x", ylabel="y"), "title"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", log_x="yes"), "log_x is True or False"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", ylim=(1, 0)), "low to high"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", log_y=True, ylim=(0, 1)), "above 0"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", width=10), "200 to 2,000 pixels"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", legend="middle"), "legend"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([1, 2], [1]), "as many ys as xs"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([1, 2], ["a", 2]), "must be a number"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([1, math.inf], [1, 2]), "finite"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([], []), "xs"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", log_x=True).line([0, 1], [1, 2]), "above 0"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([1, 2], [1, 2], marker="x"), "marker"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").band([1, 2], [2, 2], [1, 3]), "low values lie below"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").bars(["a"], [0.5]).line([1], [1]), "numbers along x"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").line([1], [1]).bars(["a"], [0.5]), "x axis of names"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").bars(["a"], [0.5]).marks(["b"], [0.5]), "same as the bars"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").bars(["a"], [0.5], errors=[(0.6, 0.4)]), "low below high"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", log_y=True).bars(["a"], [0.5]), "logarithmic"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").svg(), "empty"),
+    (lambda: heat_map([[0.5, 1.5]], xs=[0, 1], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "0 to 1"),
+    (lambda: heat_map([[0.5]], xs=[0, 1], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "one row per"),
+    (lambda: heat_map([[0.5, 1]], xs=[1, 0], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "rise"),
+    (lambda: side_by_side("a picture"), "figures to show"),
+    (lambda: tally_plot([1, 2], title="t"), "a Tally"),
+    (lambda: tally_plot(tally(lambda r: 1, 5, seed=1), {}, title="t"), "exact chance"),
+    (lambda: convergence_plot(Estimate.from_values([1.0, 2.0]), 1, title="t"), "keep=True"),
+])
+def test_bad_input_is_refused_with_one_sentence(make, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        make()
+
+
+def test_text_is_escaped():
+    plot = Plot('a <b> & "c"', xlabel="x < 1", ylabel="y").line([1, 2], [1, 2], label="p & q")
+    svg = plot.svg()
+    ET.fromstring(svg)  # well formed
+    assert "&lt;b&gt; &amp;" in svg and "p &amp; q" in svg and not re.search(r"<b>", svg)
