@@ -204,3 +204,22 @@ def test_text_is_escaped():
     svg = plot.svg()
     ET.fromstring(svg)  # well formed
     assert "&lt;b&gt; &amp;" in svg and "p &amp; q" in svg and not re.search(r"<b>", svg)
+
+
+def test_bars_added_again_for_the_same_names_stand_side_by_side():
+    plot = Plot("duels", xlabel="pairing", ylabel="share", ylim=(0, 1))
+    for share, colour in ((0.5, "#d7301f"), (0.25, "#2171b5"), (0.25, "#969696")):
+        plot.bars(["a", "b"], [share, share], errors=[(share - 0.1, share + 0.1)] * 2, colour=colour)
+    root = _tree(plot)
+    series = [[float(r.get("x")) for r in g.iter(f"{NS}rect")] for g in root.iter(f"{NS}g")
+              if g.get("fill") in ("#d7301f", "#2171b5", "#969696")]
+    widths = {round(float(r.get("width")), 1) for g in root.iter(f"{NS}g") if g.get("fill") == "#2171b5"
+              for r in g.iter(f"{NS}rect")}
+    assert len(series) == 3 and all(len(xs) == 2 for xs in series) and len(widths) == 1
+    width = widths.pop()
+    for slot in range(2):  # in each name's slot: red, then blue, then grey, side by side, each a bar's width on
+        lefts = [xs[slot] for xs in series]
+        assert [b - a for a, b in zip(lefts, lefts[1:])] == pytest.approx([width, width], abs=0.2)
+    assert series[0][1] > series[2][0]  # the second name's slot starts after the first's ends
+    errors = [p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-errors"]
+    assert len(errors) == 3 and all(e.get("d").count("M") == 6 for e in errors)

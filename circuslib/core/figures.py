@@ -207,7 +207,8 @@ class Plot(Figure):
 
     def bars(self, names: Any, heights: Any, *, errors: Any = None, label: str | None = None,
              colour: str | None = None) -> "Plot":
-        """One bar per name; ``errors`` gives each bar's interval as (low, high), drawn as an error bar."""
+        """One bar per name; ``errors`` gives each bar's interval as (low, high), drawn as an error bar. Bars added
+        again for the same names stand side by side in each name's slot, in the order added (grouped bars)."""
         if self.log_y:
             raise ValueError("bars stand on 0, which a logarithmic y axis does not show: use a line")
         names = self._names(names)
@@ -310,8 +311,14 @@ class Plot(Figure):
             xticks = [(v, label) for v, label in nice_ticks(x0, x1, 9) if x0 <= v <= x1]
         chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
                    grid="y" if self._categories is not None else "xy")
+        groups = sum(1 for kind, *_ in self._pieces if kind == "bars")
+        group = 0
         for kind, data, style in self._pieces:
-            getattr(self, f"_draw_{kind}")(chart, data, style)
+            if kind == "bars":  # the n-th of several bar series stands n-th in each name's slot
+                self._draw_bars(chart, data, style, group, groups)
+                group += 1
+            else:
+                getattr(self, f"_draw_{kind}")(chart, data, style)
         if keys:
             chart.legend(keys, inside=self.legend_place if inside else None)
         return chart.svg(css_class="circus-plot", title=self.title)
@@ -330,14 +337,17 @@ class Plot(Figure):
         chart.band(*data, colour=style[0], opacity=0.35)
 
     @staticmethod
-    def _draw_bars(chart: Chart, data, style) -> None:
+    def _draw_bars(chart: Chart, data, style, group: int = 0, groups: int = 1) -> None:
         heights, intervals = data
-        chart.bars(range(len(heights)), heights, width=0.7, fill=style[0])
+        width = 0.7 / groups  # a slot 0.7 wide, shared by the bar series
+        centres = [i + (group - (groups - 1) / 2) * width for i in range(len(heights))]
+        chart.bars(centres, heights, width=width, fill=style[0])
         if intervals:  # error bars with caps, in the page's ink
-            path = "".join(f"M{chart.x(i):.1f},{chart.y(lo):.1f} V{chart.y(hi):.1f} "
-                           f"M{chart.x(i - 0.1):.1f},{chart.y(lo):.1f} H{chart.x(i + 0.1):.1f} "
-                           f"M{chart.x(i - 0.1):.1f},{chart.y(hi):.1f} H{chart.x(i + 0.1):.1f} "
-                           for i, (lo, hi) in enumerate(intervals))
+            cap = min(0.1, width / 3)
+            path = "".join(f"M{chart.x(c):.1f},{chart.y(lo):.1f} V{chart.y(hi):.1f} "
+                           f"M{chart.x(c - cap):.1f},{chart.y(lo):.1f} H{chart.x(c + cap):.1f} "
+                           f"M{chart.x(c - cap):.1f},{chart.y(hi):.1f} H{chart.x(c + cap):.1f} "
+                           for c, (lo, hi) in zip(centres, intervals))
             chart.parts.append(f'<path class="circus-plot-errors" d="{path}" fill="none" stroke="{INK}" '
                                'stroke-width="1.2"/>')
 
