@@ -86,3 +86,23 @@ def test_a_lessons_first_cell_loads_its_libraries_after_start_lesson(path):
     assert first[0] == "from circuslib import start_lesson"
     assert first[1].startswith("start_lesson()")
     assert not any(line.startswith(("import gc", "gc.")) for line in first), "start_lesson does the collector's part"
+
+
+# the welcome and Scout lessons draw graphs (networkx) with matplotlib; the others' charts are all the kit's SVG
+DRAWS_WITH_MATPLOTLIB = {"00_welcome", "03_scout"}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lessons_data_charts_are_the_kits_svg_figures(path):
+    code = "\n".join(c.source for c in _read(path).cells if c.cell_type == "code")
+    if path.stem in DRAWS_WITH_MATPLOTLIB:
+        # a matplotlib figure cell ends with plt.show(): shown and closed before pyplot's end-of-cell hook would
+        # draw it once more (about 0.03 s of kernel CPU a figure)
+        for cell in _read(path).cells:
+            if cell.cell_type == "code" and "plt.subplots(" in cell.source:
+                assert cell.source.rstrip().splitlines()[-1] == "plt.show()", cell.source.splitlines()[0]
+        return
+    # a class's kernels load no matplotlib for the lesson's own figures (about 0.4 s each), and every figure reads
+    # in a dark theme
+    assert not re.search(r"^\s*(import|from) matplotlib|\bplt\.|plot_convergence\(|plot_tally\(", code, re.M), path.name
+    assert re.search(r"\bPlot\(|convergence_plot\(|tally_plot\(|heat_map\(", code), path.name
