@@ -20,6 +20,17 @@ GAMES = {
     "flip_circus": "import random\nfrom circuslib.flip_circus.widget import FlipCircusWidget\nFlipCircusWidget(random.Random(1))",
 }
 
+# the lessons' data charts, drawn by the kit: a plot with a legend beside it, one with its legend on a light box
+# inside it, bars with their intervals, a heat map with its scale
+FIGURES = ("from fractions import Fraction\nfrom circuslib.core.figures import Plot, heat_map, side_by_side\n"
+           "side_by_side(Plot('curves', xlabel='t (points)', ylabel='score').line([1, 2, 3], [3, 1, 2], label='rule')"
+           ".hline(Fraction(5, 2), label='exact'),\n"
+           "  Plot('inside', xlabel='x', ylabel='y', legend='upper right').line([1, 2], [1, 0], label='falling'),\n"
+           "  Plot('bars', xlabel='bot', ylabel='share', ylim=(0, 1)).bars(['a', 'b'], [0.3, 0.6], "
+           "errors=[(0.2, 0.4), (0.5, 0.7)], label='won').marks(['a', 'b'], [0.25, 0.5], label='exact'),\n"
+           "  heat_map([[0, 0.5, 1]], xs=[1, 2, 3], ys=['one'], title='heat', xlabel='x', ylabel='y', "
+           "scale_label='share'))")
+
 CONTRAST = """
 (frame) => {
   const rgb = c => { const m = c.match(/[\\d.]+/g); return m ? m.slice(0, 4).map(Number) : null; };
@@ -65,7 +76,7 @@ CONTRAST = """
 
 @pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"], ids=["light", "dark"])
 def test_every_game_reads_in_light_and_dark_themes(lab, theme):
-    path = lab.add_notebook("themes.ipynb", list(GAMES.values()))
+    path = lab.add_notebook("themes.ipynb", list(GAMES.values()) + [FIGURES])
     page = lab.run_notebook(path)
     lab.set_theme(page, theme)
     shots = ROOT / "build" / "screenshots"
@@ -80,6 +91,13 @@ def test_every_game_reads_in_light_and_dark_themes(lab, theme):
         measured = frame.evaluate(CONTRAST)
         assert measured, f"{game}: no text found to measure"
         worst[game] = min(measured, key=lambda m: m["ratio"])
+    figures = page.locator(".circus-figure")
+    assert figures.count() == 1 and figures.locator("svg.circus-plot").count() == 4
+    figures.scroll_into_view_if_needed()
+    figures.screenshot(path=str(shots / f"figures-{theme.split()[-1].lower()}.png"))
+    measured = figures.evaluate(CONTRAST)
+    assert len(measured) > 30, "the figures' titles, ticks, labels and legends are measured"
+    worst["figures"] = min(measured, key=lambda m: m["ratio"])
     print(theme, {game: round(m["ratio"], 2) for game, m in worst.items()})
     low = {game: m for game, m in worst.items() if m["ratio"] < 4.5}
     assert not low, f"{theme}: text below 4.5:1: {low}"
