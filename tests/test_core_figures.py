@@ -223,3 +223,11 @@ def test_bars_added_again_for_the_same_names_stand_side_by_side():
     assert series[0][1] > series[2][0]  # the second name's slot starts after the first's ends
     errors = [p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-errors"]
     assert len(errors) == 3 and all(e.get("d").count("M") == 6 for e in errors)
+
+
+def test_a_plot_may_name_its_y_ticks_in_the_lessons_words():
+    plot = Plot("chances", xlabel="k", ylabel="probability", log_y=True, ylim=(1e-3, 1),
+                ytick_label=lambda p: "1" if p == 1 else f"1 in {1 / p:,.0f}").line([1, 2], [0.5, 0.01])
+    assert {"1 in 1,000", "1 in 100", "1 in 10", "1"} <= set(_texts(plot))
+    with pytest.raises(TypeError, match="ytick_label is a function"):
+        Plot("t", xlabel="x", ylabel="y", ytick_label="%")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from numbers import Real
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .args import items, one_of, optional_text, text
 from .charts import INK, Chart, Key, legend_size
@@ -121,7 +121,8 @@ class Plot(Figure):
     ``label`` for the legend, then show it (the last value of a cell, or ``display(plot)``)."""
 
     def __init__(self, title: str, *, xlabel: str, ylabel: str, log_x: bool = False, log_y: bool = False,
-                 xlim: Any = None, ylim: Any = None, width: float = 560, height: float = 300, legend: str = "right") -> None:
+                 xlim: Any = None, ylim: Any = None, width: float = 560, height: float = 300, legend: str = "right",
+                 ytick_label: Callable[[float], str] | None = None) -> None:
         self.title, self.xlabel, self.ylabel = text(title, "title"), text(xlabel, "xlabel"), text(ylabel, "ylabel")
         for name, value in (("log_x", log_x), ("log_y", log_y)):
             if not isinstance(value, bool):
@@ -136,6 +137,9 @@ class Plot(Figure):
         if not (200 <= self.width <= 2000 and 120 <= self.height <= 1200):
             raise ValueError("a plot is 200 to 2,000 pixels wide and 120 to 1,200 high")
         self.legend_place = one_of(legend, "legend", _LEGEND_PLACES)
+        if ytick_label is not None and not callable(ytick_label):
+            raise TypeError("ytick_label is a function from a tick's value to its label, like lambda p: f'{p:.0%}'")
+        self.ytick_label = ytick_label
         self._pieces: list[tuple] = []  # (kind, data, style) in the order added: later ones drawn on top
         self._categories: list[str] | None = None  # the names along x, once bars or marks are added
 
@@ -300,6 +304,8 @@ class Plot(Figure):
         legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
         # the y tick labels' width: the longest label at about 0.6 of the font size a character
         yticks = _log_ticks(y0, y1) if self.log_y else [(v, label) for v, label in nice_ticks(y0, y1) if y0 <= v <= y1]
+        if self.ytick_label is not None:  # the lesson's own words for a tick: "1 in 1,000", "25%"
+            yticks = [(v, str(self.ytick_label(v))) for v, _ in yticks]
         left = 34 + 6.6 * max(len(label) for _, label in yticks)
         chart = Chart(self.width + legend_width, self.height, x_range=(x0, x1), y_range=(y0, y1), log_x=self.log_x,
                       log_y=self.log_y, margins=(left, 30, legend_width, 46), name="circus-plot")
