@@ -276,10 +276,13 @@ class Lab:
         """Wait until the element's text contains ``predicate``; returns the text. The element is scrolled into
         view first: JupyterLab leaves output far off screen unrendered, so its text would read as empty."""
         page.locator(selector).first.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "([sel, want]) => { const e = document.querySelector(sel); return e && e.innerText.includes(want); }",
+        # the text is read in the same moment it is found: read again afterwards, the output may have scrolled off
+        # screen and been unrendered in between (it then reads as empty)
+        found = page.wait_for_function(
+            "([sel, want]) => { const e = document.querySelector(sel);"
+            " return e && e.innerText.includes(want) ? e.innerText : false; }",
             arg=[selector, predicate], timeout=timeout * 1000)
-        return page.locator(selector).first.inner_text()
+        return found.json_value()
 
     def close(self) -> None:
         """Close the pages and stop the server (which shuts its kernels down)."""
