@@ -186,6 +186,8 @@ def test_the_svg_twins_show_what_the_matplotlib_plots_show():
     (lambda: Plot("t", xlabel="x", ylabel="y").bars(["a"], [0.5], errors=[(0.6, 0.4)]), "low below high"),
     (lambda: Plot("t", xlabel="x", ylabel="y", log_y=True).bars(["a"], [0.5]), "logarithmic"),
     (lambda: Plot("t", xlabel="x", ylabel="y").svg(), "empty"),
+    (lambda: Plot("t", xlabel="x", ylabel="y").hline(0.5).svg(), "give xlim"),
+    (lambda: Plot("t", xlabel="x", ylabel="y", log_y=True).marks(["a"], [0.5]), "logarithmic"),
     (lambda: heat_map([[0.5, 1.5]], xs=[0, 1], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "0 to 1"),
     (lambda: heat_map([[0.5]], xs=[0, 1], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "one row per"),
     (lambda: heat_map([[0.5, 1]], xs=[1, 0], ys=[1], title="t", xlabel="x", ylabel="y", scale_label="s"), "rise"),
@@ -231,3 +233,23 @@ def test_a_plot_may_name_its_y_ticks_in_the_lessons_words():
     assert {"1 in 1,000", "1 in 100", "1 in 10", "1"} <= set(_texts(plot))
     with pytest.raises(TypeError, match="ytick_label is a function"):
         Plot("t", xlabel="x", ylabel="y", ytick_label="%")
+
+
+def test_what_lies_beyond_the_range_asked_for_stays_inside_the_frame():
+    plot = Plot("clipped", xlabel="x", ylabel="y", ylim=(0, 1)).line([0, 1, 2], [0.5, 3, 0.5], label="beyond")
+    root = _tree(plot)
+    clip = next(root.iter(f"{NS}clipPath"))
+    drawn = next(g for g in root.iter(f"{NS}g") if g.get("clip-path"))
+    assert drawn.get("clip-path") == f"url(#{clip.get('id')})" and drawn.find(f".//{NS}polyline") is not None
+    frame = next(r for r in root.iter(f"{NS}rect") if r.get("fill") == "none")
+    edge = clip.find(f"{NS}rect")
+    assert float(edge.get("y")) == pytest.approx(float(frame.get("y")) - 4)  # a marker on the edge still shows
+    assert float(edge.get("height")) == pytest.approx(float(frame.get("height")) + 8)
+    # a reference line alone needs the x range given
+    assert "<svg" in Plot("level", xlabel="x", ylabel="y", xlim=(0, 1)).hline(0.5, label="half").svg()
+
+
+def test_a_narrow_log_range_still_has_ticks_at_its_ends():
+    assert [label for _, label in _log_ticks(0.0012, 0.0018)] == ["0.0012", "0.0018"]
+    plot = Plot("narrow", xlabel="x", ylabel="y", log_y=True, ylim=(0.0012, 0.0018)).line([1, 2], [0.0013, 0.0017])
+    assert {"0.0012", "0.0018"} <= set(_texts(plot))

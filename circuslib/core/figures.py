@@ -100,6 +100,8 @@ def _log_ticks(low: float, high: float) -> list[tuple[float, str]]:
         ticks = [(v, label(v)) for v in values if low * (1 - 1e-9) <= v <= high * (1 + 1e-9)]
         if len(ticks) >= 3:
             return ticks
+    if len(ticks) < 2:  # a range narrower than from 1 to 2 times a power of ten: its two ends
+        ticks = [(v, f"{v:,.3g}") for v in (low, high)]
     return ticks
 
 
@@ -230,6 +232,8 @@ class Plot(Figure):
 
     def marks(self, names: Any, ys: Any, *, label: str | None = None, colour: str = RED) -> "Plot":
         """A short thick mark across each named bar at ``ys`` (the exact values the bars estimate)."""
+        if self.log_y:
+            raise ValueError("marks go across bars, which stand on 0, and a logarithmic y axis does not show 0")
         names = self._names(names)
         ys = self._ys(ys)
         if len(ys) != len(names):
@@ -275,6 +279,8 @@ class Plot(Figure):
                 ys += data + [0.0]
         if not ys:
             raise ValueError("the plot is empty: add a line, a band, bars or marks before showing it")
+        if not xs and self._categories is None and not self.xlim:
+            raise ValueError("a plot of reference lines only has no x range: add a curve, or give xlim=(low, high)")
         if self._categories is not None:
             x_range = (-0.6, len(self._categories) - 0.4)
         elif self.xlim:
@@ -317,6 +323,12 @@ class Plot(Figure):
             xticks = [(v, label) for v, label in nice_ticks(x0, x1, 9) if x0 <= v <= x1]
         chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
                    grid="y" if self._categories is not None else "xy")
+        # what the data draws stays inside the frame (a few pixels more, so a marker on the edge shows whole), as
+        # matplotlib clips it: a value beyond ylim must not run over the ticks and labels
+        frame = (chart.left - 4, chart.top - 4, chart.right - chart.left + 8, chart.bottom - chart.top + 8)
+        clip = "circus-plot-clip-" + "-".join(f"{v:.0f}" for v in frame)  # the same frame, the same clip
+        chart.parts.append(f'<clipPath id="{clip}"><rect x="{frame[0]:.1f}" y="{frame[1]:.1f}" '
+                           f'width="{frame[2]:.1f}" height="{frame[3]:.1f}"/></clipPath><g clip-path="url(#{clip})">')
         groups = sum(1 for kind, *_ in self._pieces if kind == "bars")
         group = 0
         for kind, data, style in self._pieces:
@@ -325,6 +337,7 @@ class Plot(Figure):
                 group += 1
             else:
                 getattr(self, f"_draw_{kind}")(chart, data, style)
+        chart.parts.append("</g>")
         if keys:
             chart.legend(keys, inside=self.legend_place if inside else None)
         return chart.svg(css_class="circus-plot", title=self.title)
