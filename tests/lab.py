@@ -272,6 +272,18 @@ class Lab:
         return target.inner_text()
 
     @staticmethod
+    def wait_for_count(page, selector: str, count: int, *, timeout: float = 30) -> int:
+        """Wait until exactly ``count`` elements match the selector, and return how many there are then: a cell's
+        prompt shows its number before JupyterLab has finished rendering its HTML outputs, and under load the last
+        figures of a lesson may still be on their way when the run is done."""
+        try:
+            page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n", arg=[selector, count],
+                                   timeout=timeout * 1000)
+        except Exception:  # the assertion that follows says how many there were
+            pass
+        return page.locator(selector).count()
+
+    @staticmethod
     def wait_for_text(page, selector: str, predicate: str, *, timeout: float = 15) -> str:
         """Wait until the element's text contains ``predicate``; returns the text. The element is scrolled into
         view first: JupyterLab leaves output far off screen unrendered, so its text would read as empty."""

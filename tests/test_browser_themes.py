@@ -91,6 +91,7 @@ def test_every_game_reads_in_light_and_dark_themes(lab, theme):
         measured = frame.evaluate(CONTRAST)
         assert measured, f"{game}: no text found to measure"
         worst[game] = min(measured, key=lambda m: m["ratio"])
+    assert lab.wait_for_count(page, ".circus-figure svg.circus-plot", 4) == 4
     figures = page.locator(".circus-figure")
     assert figures.count() == 1 and figures.locator("svg.circus-plot").count() == 4
     figures.scroll_into_view_if_needed()
