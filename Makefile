@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.circuslib-installed
 PORT ?= 8888
 
-.PHONY: lab test exercises bench present lite fuzz solve-flip7 clean bytecode
+.PHONY: lab test check exercises ship bench present lite fuzz solve-flip7 clean bytecode
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "circuslib needs Python 3.10 or newer")'
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); \
 		else echo "error: $(PYTHON) cannot make a virtual environment; on Debian or Ubuntu run: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,present,lite,test]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,present,lite,check,test]'
 	@touch $(STAMP)
 
 # The kit's modules compiled to bytecode, as pip does when it installs a package: an editable install leaves that
@@ -48,6 +48,15 @@ lite: $(STAMP)
 
 test: bytecode
 	$(BIN)/python -m pytest
+
+# the kit's habits, checked: ruff (pyflakes, pycodestyle, bugbear, isort, pyupgrade) and mypy (strict for core/)
+check: $(STAMP)
+	$(BIN)/ruff check circuslib tests benchmarks
+	$(BIN)/mypy
+
+# every shipped result computed again and its file written (ship-check: compared, nothing written)
+ship: $(STAMP)
+	$(BIN)/python -m circuslib ship
 
 exercises: $(STAMP)
 	$(BIN)/python -m circuslib exercises

@@ -85,7 +85,7 @@ def main() -> None:
     for path in lessons(sys.argv[1:]):
         start, total, cells, cpu = run_timed(path)
         rows.append((f"{path.stem}, top to bottom", seconds(total), f"<= {TARGET:g} s", total <= TARGET))
-        rows.append((f"  ... CPU of its kernel (start to last cell)", seconds(cpu), "-", True))
+        rows.append(("  ... CPU of its kernel (start to last cell)", seconds(cpu), "-", True))
         for t, index, source in sorted(cells, reverse=True)[:3]:
             slowest.append((f"{path.stem} cell {index}: {source}", seconds(t), "", True))
     print_table("Lessons in a fresh kernel (kernel start included)", rows)

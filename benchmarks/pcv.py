@@ -8,10 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import once, per_call, print_table, seconds  # noqa: E402
-
 import statistics  # noqa: E402
 import time  # noqa: E402
+
+from timing import once, per_call, print_table, seconds  # noqa: E402
 
 from circuslib.core.game import playout  # noqa: E402
 from circuslib.core.sim import tournament  # noqa: E402

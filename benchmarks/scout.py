@@ -11,8 +11,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import once, per_call, print_table, seconds  # noqa: E402
 
 from circuslib.scout.bots import greedy_bot, lookahead_bot, play_game  # noqa: E402
-from circuslib.scout.odds import (_clear_counting_caches, expected_shows, mini_deck, set_somewhere_exact,  # noqa: E402
-                                  set_somewhere_probability)
+from circuslib.scout.odds import (  # noqa: E402
+    _clear_counting_caches,
+    expected_shows,
+    mini_deck,
+    set_somewhere_exact,
+    set_somewhere_probability,
+)
 from circuslib.scout.rules import legal_shows, new_game  # noqa: E402
 from circuslib.scout.tables import _read_table  # noqa: E402
 from circuslib.scout.widget import DealtHandExplorer, SetSomewhereExplorer  # noqa: E402

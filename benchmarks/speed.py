@@ -8,12 +8,11 @@ import time
 from timing import once, per_call, print_table, seconds
 
 from circuslib.core.game import playout
-from circuslib.speed.bots import fast_round, policy
+from circuslib.speed.bots import fast_round, policy, win_rate
 from circuslib.speed.graphs import win_probability
-from circuslib.speed.bots import win_rate
 from circuslib.speed.odds import _count_chains, _count_stalemate, _stalemate, p_stalemate_at_start
-from circuslib.speed.sim import simulate_stalemates
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, new_game, position
+from circuslib.speed.sim import simulate_stalemates
 from circuslib.speed.widget import FakeClock, RaceExplorer, SpeedTable, StalemateExplorer
 
 

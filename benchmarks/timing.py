@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def per_call(function: Callable[[], object], *, min_time: float = 0.2, repeat: int = 3) -> float:

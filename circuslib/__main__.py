@@ -1,12 +1,13 @@
 """Command line: ``python -m circuslib exercises [--check]`` builds exercises/ from solutions/;
-``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role."""
+``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
+``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file."""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-from .core.builder import RefusedNotebook, read_notebook, build_exercises, notebook_text, tag_solution_notebook
+from .core.builder import RefusedNotebook, build_exercises, notebook_text, read_notebook, tag_solution_notebook
 
 OUT_OF_DATE, REFUSED = 1, 2
 LITE_INSTALL = ("# In JupyterLite (Python in the browser) the kit is installed from this site first; it takes a few "
@@ -36,6 +37,53 @@ def write_lite_contents(root: Path, out: Path) -> int:
     return 0
 
 
+def load_every_module() -> list[str]:
+    """Import every module of every game folder, so that each shipped result is declared; returns their names."""
+    import importlib
+
+    package = Path(__file__).resolve().parent
+    names = [f"circuslib.{folder.name}.{path.stem}" if path.stem != "__init__" else f"circuslib.{folder.name}"
+             for folder in sorted(package.iterdir()) if (folder / "rules.py").exists()
+             for path in sorted(folder.glob("*.py"))]
+    for name in names:
+        importlib.import_module(name)
+    return names
+
+
+def ship(names: list[str], *, check: bool) -> int:
+    """Compute the shipped results again (every one but the long ones, or those named) and write their files; with
+    ``check``, write nothing and exit 1 if a file differs from what its function computes now."""
+    import time
+
+    from .core.shipped import registry
+
+    load_every_module()
+    package = Path(__file__).resolve().parent
+    entries = registry()
+    unknown = [name for name in names if name not in entries]
+    if unknown:
+        print(f"no shipped result is called {', '.join(unknown)}; the shipped results are:",
+              *entries, sep="\n  ", file=sys.stderr)
+        return REFUSED
+    chosen = [entries[name] for name in names] if names else [e for e in entries.values() if not e.long]
+    stale = 0
+    for entry in chosen:
+        began = time.perf_counter()
+        differences = entry.refresh(check=check)
+        took = time.perf_counter() - began
+        for difference in differences[:5] if check else ():
+            print(f"  {difference}", file=sys.stderr)
+        stale += bool(differences) and check
+        state = ("differs" if check else "written") if differences else "up to date"
+        where = entry.path.relative_to(package) if entry.path.is_relative_to(package) else entry.path
+        print(f"{entry.name:45} {where}  {state} ({took:.1f} s)")
+    if not names:
+        skipped = [e.name for e in entries.values() if e.long]
+        if skipped:
+            print(f"not computed (long; name one to compute it): {', '.join(skipped)}")
+    return OUT_OF_DATE if stale else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the kit's command line; returns the exit status (1: out of date, 2: a notebook was refused)."""
     parser = argparse.ArgumentParser(prog="python -m circuslib", description="circuslib teaching kit tools")
@@ -52,7 +100,13 @@ def main(argv: list[str] | None = None) -> int:
                                                      "opening with a cell that installs the kit in the browser")
     lite.add_argument("out", type=Path, help="the folder to write (made afresh)")
     lite.add_argument("--root", type=Path, default=Path("."), help="the kit's folder (default: here)")
+    shipping = commands.add_parser("ship", help="compute every shipped result again and write its file")
+    shipping.add_argument("--check", action="store_true", help="write nothing; exit 1 if a shipped file differs")
+    shipping.add_argument("names", nargs="*", help="only these results (game.module.function); a long one is "
+                                                   "computed only when named")
     args = parser.parse_args(argv)
+    if args.command == "ship":
+        return ship(args.names, check=args.check)
     if args.command == "lite-contents":
         return write_lite_contents(args.root, args.out)
     try:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .core.exact import Dist, to_rational
 from .core.game import CHANCE, TERMINAL, GameState, Move, best_value, expected_value
-from .core.ui import Framed, GameFrame, button, svg_die, svg_doc
+from .core.svg import svg_die, svg_doc
+from .core.ui import Framed, GameFrame, button
 
 if TYPE_CHECKING:
     import sympy
@@ -85,7 +86,7 @@ class PigTurn(GameState):
             return f"the die is rolling: the next step is a face from 1 to 6, not {move}"
         return f"{move} is not a move in Pig: choose roll or stop"
 
-    def _apply(self, move) -> "PigTurn":
+    def _apply(self, move) -> PigTurn:
         if move == STOP:
             return PigTurn(self.total, self.goal, stopped=True, last_roll=self.last_roll)
         if move == ROLL:
@@ -200,7 +201,7 @@ class PigWidget(Framed):
 
 def pig_scores(threshold: int, goal: int = 100) -> Dist:
     """The exact distribution of a Pig turn's points when you stop once the total reaches ``threshold``."""
-    @lru_cache(maxsize=None)
+    @cache
     def scores(total: int) -> Dist:
         if total >= threshold:
             return Dist.certain(total)

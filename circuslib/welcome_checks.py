@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import sympy
 
-from .core.teach import (Checks, Mistake, check_exact, check_formula, check_function, check_integer,
-                         check_probability, check_simulation)
+from .core.teach import (
+    Checks,
+    Mistake,
+    check_exact,
+    check_formula,
+    check_function,
+    check_integer,
+    check_probability,
+    check_simulation,
+)
 from .welcome import pig_scores
 
 check = Checks("the warm-up")
@@ -76,7 +84,7 @@ def steps_between(function, exercise) -> str:
                           success="the shorter of (b - a) mod 13 and (a - b) mod 13")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stop_at_15() -> tuple[float, float]:
     """The long-run mean and the standard deviation of one turn's points when stopping at 15 (exact, then float)."""
     dist = pig_scores(15)

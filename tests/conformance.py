@@ -24,9 +24,10 @@ import signal
 import time
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, Move, sample_outcome
+import circuslib
+from circuslib.core.game import CHANCE, TERMINAL, Game, IllegalMove, InvariantBroken, Move, sample_outcome
 from circuslib.flip7 import rules as flip7
 from circuslib.flip_circus import rules as circus
 from circuslib.pcv import rules as pcv
@@ -34,10 +35,6 @@ from circuslib.scout import rules as scout
 from circuslib.speed import rules as speed
 
 COLUMNS = ("tried", "refused cleanly", "raw exceptions", "silent accepts", "disagreements", "hangs")
-
-
-class InvariantBroken(AssertionError):
-    """A protocol invariant failed during a simulated game."""
 
 
 class Hang(Exception):
@@ -68,134 +65,8 @@ def canonical(value: Any) -> Any:
 # the games
 
 
-@dataclasses.dataclass
-class Adapter:
-    """How the conformance checks play one game."""
-
-    name: str
-    start: Callable[[random.Random], Any]
-    conserved: Callable[[Any, Any], None]  # (start, state): raise InvariantBroken if something was lost or made
-    bound: Callable[[Any], int]  # the most steps a game from this start may take
-    samples: tuple  # moves of this game, legal somewhere, to mutate
-
-
-def _flip7_start(rng: random.Random):
-    players = rng.choice([1, 2, 3, 3, 4, 5, 6])
-    return flip7.new_game(players, dealer=rng.randrange(players), target=rng.choice([30, 60, 100, 200]),
-                          deck=rng.choice(["full", "full", "full", "numbers+modifiers"]))
-
-
-def _flip7_cards(s) -> int:
-    return (sum(s.deck) + sum(s.discard) + sum(len(h.cards()) for h in s.hands) + len(s.pending) + len(s.waiting)
-            + (len(s.flip3[2]) if s.flip3 else 0))
-
-
-def _flip7_conserved(start, s) -> None:
-    if _flip7_cards(s) != _flip7_cards(start):
-        raise InvariantBroken(f"Flip 7 holds {_flip7_cards(s)} cards, it started with {_flip7_cards(start)}")
-    if min(s.deck) < 0 or min(s.discard) < 0 or min(s.totals) < 0:
-        raise InvariantBroken("a negative count of cards or points")
-
-
-def _scout_start(rng: random.Random):
-    n = rng.choice([2, 3, 4, 5])
-    rules = scout.ScoutRules(flip_reverses_order=rng.random() < 0.8, stuck_owner_exempt=rng.random() < 0.2,
-                             turn_limit=rng.choice([40, 300]))
-    return scout.new_game(n, rounds=rng.choice([1, 1, None]), first=rng.randrange(n), rules=rules)
-
-
-def _scout_conserved(start, s) -> None:
-    if s.card_count() != len(s.full_deck):
-        raise InvariantBroken(f"Scout holds {s.card_count()} cards, the deck has {len(s.full_deck)}")
-    cards = [tuple(sorted(c)) for h in s.hands for c in h] + [tuple(sorted(c)) for c in s.table]
-    cards += [tuple(sorted(c)) for pile in s.captured for c in pile] + [tuple(sorted(c)) for c in s.deck]
-    if s.phase != "over" and sorted(cards) != sorted(s.full_deck):
-        raise InvariantBroken("a Scout card was made or lost")
-    if any(c < 0 for c in s.chips):
-        raise InvariantBroken("a negative number of Scout chips")
-
-
-SPEED_SETUPS = (speed.ONE_DECK, speed.TWO_DECKS, speed.CRAPETTE,
-                speed.Setup("skip, flip", decks=1, face_up=4, empty_pile="skip", both_piles_empty="flip-face-up"),
-                speed.Setup("two decks, three up", decks=2, face_up=3))
-
-
-def _speed_start(rng: random.Random):
-    setup = rng.choice(SPEED_SETUPS)
-    rates = (rng.choice([1, 2, 3, Fraction(1, 2)]), rng.choice([1, 2]))
-    if setup.decks == 1 and rng.random() < 0.3:  # a round after a cut: every card known in advance
-        order = [rank for rank in speed.RANKS for _ in range(4)]
-        rng.shuffle(order)
-        return speed.new_game(setup, rates, order=order)
-    return speed.new_game(setup, rates)
-
-
-def _speed_conserved(start, s) -> None:
-    if s.card_count() != s.setup.total_cards:
-        raise InvariantBroken(f"Speed holds {s.card_count()} cards, not {s.setup.total_cards}")
-    if min(s.piles) < 0 or any(min(pool) < 0 for pool in s.pools):
-        raise InvariantBroken("a negative count of cards")
-    if s.stock is not None and tuple(map(len, s.stock)) != s.piles:
-        raise InvariantBroken("a cut deck's known order does not match the piles")
-
-
-def _pcv_start(rng: random.Random):
-    name = rng.choice(["duel", "patrol", "breakthrough", "last-stand"])
-    rules = pcv.Rules(rng.choice(pcv.TURNINGS), rng.choice(pcv.FIRE_MODES), off_map=rng.choice(pcv.OFF_MAP),
-                      plane_order=rng.choice(pcv.PLANE_ORDERS))
-    base = pcv.scenario(name)
-    if rng.random() < 0.3:
-        base = dataclasses.replace(base, first_side=1)
-    return base.start(rules)
-
-
-def _pcv_conserved(start, s) -> None:
-    if [p.name for p in s.planes] != [p.name for p in start.planes]:
-        raise InvariantBroken("a plane was made or lost")
-    spots = [(p.hex, p.altitude) for p in s.planes if p.flying]
-    if len(set(spots)) != len(spots):
-        raise InvariantBroken("two flying planes share a hex and an altitude")
-    for p in s.planes:
-        if p.flying and not (1 <= p.altitude <= 6 and 1 <= p.speed <= 6 and s.scenario.board.contains(p.hex)):
-            raise InvariantBroken(f"{p} is flying where it cannot be")
-
-
-def _circus_start(rng: random.Random):
-    players = rng.choice([2, 2, 4])
-    rules = circus.Ruleset(players=players, actions=rng.choice([1, 2, 2, 3]), posters_to_win=rng.choice([1, 2, 3, 3]),
-                           special_swaps_group_clowns=rng.random() < 0.8, five_clowns_rule=rng.random() < 0.8)
-    return circus.FlipCircus(rules)
-
-
-def _circus_conserved(start, s) -> None:
-    if s.phase in circus.SETUP_PHASES:
-        return
-    if sorted(s.ring) != list(range(circus.SIZE)):
-        raise InvariantBroken("the ring is not the ten tokens")
-    if min(s.applause) < 0 or s.reserve < 0:
-        raise InvariantBroken("a negative number of Applause tokens")
-    taken = [a for team in s.posters for a in team]
-    if len(taken) != len(set(taken)) or not set(taken) <= set(circus.POSTER_ARTISTS):
-        raise InvariantBroken("a poster was taken twice")
-
-
-ADAPTERS = {
-    "flip7": Adapter("flip7", _flip7_start, _flip7_conserved, lambda s: 60_000,
-                     (flip7.HIT, flip7.STAY, Move("target", (flip7.FREEZE, 1)), 5, "x2", flip7.FREEZE)),
-    "scout": Adapter("scout", _scout_start, _scout_conserved,
-                     lambda s: s.rounds * (s.rules.turn_limit + 60 + s.n_players),
-                     (scout.Show(0, 2), scout.Scout("left", True, 1), scout.ScoutAndShow("right", False, 0, 0, 1),
-                      scout.FLIP_HAND, scout.KEEP_HAND, (3, 7))),
-    "speed": Adapter("speed", _speed_start, _speed_conserved, lambda s: 200_000,
-                     (speed.Play(5, 0, 1), speed.FlipFaceUp(0), speed.Race(1), 7)),
-    "pcv": Adapter("pcv", _pcv_start, _pcv_conserved,
-                   lambda s: (s.scenario.turn_limit + 1) * 2 * len(s.planes) * 12,
-                   (pcv.Manoeuvre("forward"), pcv.Manoeuvre("loop", "left", -1), pcv.SpeedChange(1),
-                    pcv.Fire("Blue 1"), pcv.Pick("Red 1"), 4)),
-    "flip_circus": Adapter("flip_circus", _circus_start, _circus_conserved, lambda s: 200_000,
-                           (circus.swap(3), circus.flip(0), circus.power(2), circus.look(9), circus.ENCORE,
-                            circus.END_TURN, circus.TAKE_APPLAUSE, circus.MAKE_RETURN, 1)),
-}
+ADAPTERS = circuslib.games()
+"""Every game, as the kit's registry describes it (circuslib.core.game.Game)."""
 GAMES = tuple(ADAPTERS)
 
 
@@ -248,13 +119,13 @@ def check_step(state, rng: random.Random | None = None, *, sample: int = 6) -> N
             raise InvariantBroken(f"{move!r} is listed (a legal move or chance outcome) but refused by is_legal")
 
 
-def simulate(adapter: Adapter, rng: random.Random, *, fuzz_rate: float = 0.0, tally: Counter | None = None,
+def simulate(adapter: Game, rng: random.Random, *, fuzz_rate: float = 0.0, tally: Counter | None = None,
              fuzz_moves: int = 8, alarm: bool = False, slow: float = 2.0, check_every: int = 1,
              examples: dict | None = None) -> int:
     """Play one seeded random game to its end, checking the invariants after every step (``is_legal`` against
     every listed move every ``check_every`` steps, against a random few in between); fuzz ``fuzz_moves`` illegal
     moves at a position with probability ``fuzz_rate`` (0: never), and at the end. Returns the number of steps."""
-    start = state = adapter.start(rng)
+    start = state = adapter.random_start(rng)
     bound = adapter.bound(start)
     seen: list = list(adapter.samples)
     for step in range(bound + 1):
@@ -290,8 +161,7 @@ GARBAGE = (None, True, False, 0, -1, 1, 2, 7, 13, 99, 10 ** 12, -10 ** 12, 2.0, 
 FIELD_VALUES = (None, True, False, -1, 0, 1, 2, 3, 5, 9, 10, 12, 13, 99, -10 ** 9, 1.0, 0.5, float("nan"), "", "x",
                 "left", "right", "ahead", "forward", "loop", "Red 1", "Blue 1", "swap", "flip", (), (0,), (0, 1),
                 (1, 0), (9, 0), (4, 4), [0, 1], (0, 1, 2), ("a",), {"a": 1}, object())
-MOVE_TYPES = (Move, speed.Play, speed.FlipFaceUp, speed.Race, scout.Show, scout.Scout, scout.ScoutAndShow,
-              pcv.Manoeuvre, pcv.SpeedChange, pcv.Fire, pcv.Pick)
+MOVE_TYPES = (Move,) + tuple(kind for game in ADAPTERS.values() for kind in game.move_types)
 
 
 def _build(kind, values):
@@ -438,7 +308,8 @@ def fixtures() -> dict:
     import matplotlib
 
     matplotlib.use("Agg")
-    from circuslib.flip7 import bots as f7bots, graphs as f7graphs
+    from circuslib.flip7 import bots as f7bots
+    from circuslib.flip7 import graphs as f7graphs
     from circuslib.speed import bots as spbots
 
     cache = fixtures.__dict__.setdefault("cache", {})

@@ -4,7 +4,6 @@ from the request to a playable game is printed (the closing figures come from th
 from __future__ import annotations
 
 import pytest
-
 from lab import Lab
 
 pytestmark = pytest.mark.browser

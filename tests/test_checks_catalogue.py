@@ -9,8 +9,8 @@ from importlib import import_module
 import numpy as np
 import pytest
 import sympy
-
 from answers import leaks
+
 from circuslib.core.teach import Exercise, Mistake, WrongAnswer
 
 MODULES = ["circuslib.welcome", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",

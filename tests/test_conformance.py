@@ -22,9 +22,9 @@ import random
 from collections import Counter
 
 import pytest
-from conformance import (ADAPTERS, BAD_ARGS, COLUMNS, ISSUE_CALLS, call_with, fuzz_call, good_calls, parameters,
-                         simulate)
-from hypothesis import HealthCheck, given, settings, strategies as st
+from conformance import ADAPTERS, BAD_ARGS, COLUMNS, ISSUE_CALLS, call_with, fuzz_call, good_calls, parameters, simulate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import IllegalMove, Move, play_moves
 from circuslib.flip7 import rules as flip7

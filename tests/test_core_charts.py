@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from circuslib.core.charts import INK, PAPER_INK, Chart, Key, _marker, dark_ink, legend_size, svg_legend
-from circuslib.core.ui import svg_text
+from circuslib.core.svg import svg_text
 
 
 def _part(svg: str, css_class: str) -> ET.Element:

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.exact import AbsorbingChain, Dist, as_probability, solve_linear, to_fraction, to_rational
 from circuslib.core.sim import monte_carlo, tally

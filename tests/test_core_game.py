@@ -5,14 +5,25 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toygames import CoinRace
 
 from circuslib.core.exact import AbsorbingChain
-from circuslib.core.game import (CHANCE, TERMINAL, IllegalMove, Move, best_value, expected_value, play_moves,
-                                 playout, random_policy, sample_outcome)
+from circuslib.core.game import (
+    CHANCE,
+    TERMINAL,
+    IllegalMove,
+    Move,
+    best_value,
+    expected_value,
+    play_moves,
+    playout,
+    random_policy,
+    sample_outcome,
+)
 from circuslib.core.sim import monte_carlo, playout_scores, tournament
 from circuslib.welcome import ROLL, STOP, PigTurn, stop_at
-from toygames import FLIP, CoinRace
 
 
 def test_play_returns_a_new_state_and_leaves_the_old_one_alone():

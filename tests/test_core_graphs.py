@@ -8,10 +8,11 @@ import pytest
 
 matplotlib.use("Agg")
 
+from toygames import CoinRace
+
 from circuslib.core.game import CHANCE, expected_value
 from circuslib.core.graphs import build_graph, chance_sums, draw_graph, layered_layout, terminal_probabilities
-from circuslib.welcome import ROLL, STOP, PigTurn, graph_key, stop_at
-from toygames import CoinRace
+from circuslib.welcome import PigTurn, graph_key, stop_at
 
 
 def test_pig_to_two_has_exactly_the_states_worked_out_by_hand():

@@ -9,7 +9,17 @@ import pytest
 
 matplotlib.use("Agg")
 
-from circuslib.core.sim import Estimate, ShippedRuns, Tally, monte_carlo, plot_convergence, plot_tally, progress, tally, wilson_interval
+from circuslib.core.sim import (
+    Estimate,
+    ShippedRuns,
+    Tally,
+    monte_carlo,
+    plot_convergence,
+    plot_tally,
+    progress,
+    tally,
+    wilson_interval,
+)
 
 
 def test_same_seed_same_numbers():

@@ -9,9 +9,21 @@ import numpy as np
 import pytest
 import sympy
 
-from circuslib.core.teach import (CORRECT_MARK, Checks, Mistake, WrongAnswer, call_student, check_collection,
-                                  check_exact, check_formula, check_function, check_integer, check_probability,
-                                  check_simulation, show_wrong_answers_in_one_line)
+from circuslib.core.teach import (
+    CORRECT_MARK,
+    Checks,
+    Mistake,
+    WrongAnswer,
+    call_student,
+    check_collection,
+    check_exact,
+    check_formula,
+    check_function,
+    check_integer,
+    check_probability,
+    check_simulation,
+    show_wrong_answers_in_one_line,
+)
 
 
 def test_right_answers_pass_in_every_exact_form(capsys):

@@ -6,8 +6,8 @@ import xml.dom.minidom
 import ipywidgets as widgets
 import pytest
 
-from circuslib.core.ui import (Framed, GameFrame, Shown, button, hex_center, replace_children, svg_arrow, svg_arrowhead,
-                               svg_card, svg_die, svg_doc, svg_hex, svg_token, transient_control)
+from circuslib.core.svg import hex_center, svg_arrow, svg_arrowhead, svg_card, svg_die, svg_doc, svg_hex, svg_token
+from circuslib.core.ui import Framed, GameFrame, Shown, button, replace_children, transient_control
 
 
 def parse(svg: str):
@@ -61,7 +61,6 @@ def test_button_calls_its_handler_and_carries_its_class():
 
 
 def test_replaced_controls_made_for_one_position_are_closed_with_their_layout_and_style():
-    import ipywidgets as widgets
 
     frame = GameFrame("Test")
     kept = button("New game", lambda: None)
@@ -101,7 +100,6 @@ def test_move_buttons_share_the_frames_layout_and_look_which_outlive_them():
 
 
 def test_buttons_may_share_one_layout_and_look_or_have_their_own():
-    import ipywidgets as widgets
 
     parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
     flip, swap = (button(label, lambda: None, shared=parts) for label in ("Flip", "Swap"))
@@ -126,7 +124,6 @@ def test_a_transient_button_may_close_itself_from_its_own_click():
 
 
 def test_a_game_adds_its_own_panels_where_it_wants_them():
-    import ipywidgets as widgets
 
     frame = GameFrame("Test")
     scores, status = widgets.HTML("scores"), widgets.HTML("status")
@@ -139,7 +136,6 @@ def test_a_game_adds_its_own_panels_where_it_wants_them():
 
 
 def test_widgets_display_their_box_through_its_mimebundle():
-    import ipywidgets as widgets
 
     class Explorer(Shown):
         def __init__(self):
@@ -169,7 +165,8 @@ def test_play_or_explain_shows_the_refusal_and_keeps_the_state():
 
 
 def test_text_takes_the_themes_colour_outside_pieces_and_errors_are_marked_not_only_red():
-    from circuslib.core.ui import THEME_CSS, scale
+    from circuslib.core.svg import THEME_CSS
+    from circuslib.core.ui import scale
 
     assert "var(--jp-ui-font-color1" in THEME_CSS and "var(--jp-error-color1" in THEME_CSS
     assert ":not(.circus-piece text)" in THEME_CSS
@@ -184,17 +181,19 @@ def test_text_takes_the_themes_colour_outside_pieces_and_errors_are_marked_not_o
 
 
 def test_a_widget_displays_through_its_mimebundle():
-    from circuslib.welcome import PigWidget
     import random
+
+    from circuslib.welcome import PigWidget
 
     bundle = PigWidget(random.Random(1))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 
 def test_png_of_writes_a_png_that_decodes_to_the_same_pixels():
+    import io
+
     import numpy as np
     from matplotlib.image import imread
-    import io
 
     from circuslib.core.ui import png_of
 

@@ -7,8 +7,8 @@ import re
 
 import nbformat
 import pytest
-
 from answers import leaks
+
 from circuslib.core.builder import WRITTEN
 from notebooks import CHECK_CALL, cell_text, checks_of, execute, lesson_of, solutions
 

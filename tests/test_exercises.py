@@ -10,8 +10,16 @@ import sys
 import nbformat
 import pytest
 
-from circuslib.core.builder import (CODE_STUB, STUB, RefusedNotebook, build_exercise, build_exercises,
-                                    strip_solutions, tag_solution_notebook, validate_solution_notebook)
+from circuslib.core.builder import (
+    CODE_STUB,
+    STUB,
+    RefusedNotebook,
+    build_exercise,
+    build_exercises,
+    strip_solutions,
+    tag_solution_notebook,
+    validate_solution_notebook,
+)
 from circuslib.core.teach import CORRECT_MARK
 from notebooks import CHECK_CALL, ROOT, cell_error, cell_text, execute
 

@@ -9,12 +9,32 @@ import sympy
 
 from circuslib.core.game import CHANCE, best_value
 from circuslib.core.graphs import chance_sums, terminal_probabilities
-from circuslib.flip7.bots import (AlwaysHit, CardCounter, Optimal, StopAtRisk, StopAtSum, choose_target,
-                                  live_bust_probability, play_game, plot_win_rates, policy, win_rates)
+from circuslib.flip7.bots import (
+    AlwaysHit,
+    CardCounter,
+    Optimal,
+    StopAtRisk,
+    StopAtSum,
+    choose_target,
+    live_bust_probability,
+    play_game,
+    plot_win_rates,
+    policy,
+    win_rates,
+)
 from circuslib.flip7.graphs import absorption, draw_round_graph, optimal_edges, round_chain, round_graph, simulate_ends
 from circuslib.flip7.odds import solo_optimal
-from circuslib.flip7.rules import (CARDS, DECK_COUNTS, FLIP_THREE, FREEZE, INDEX, SECOND_CHANCE, Hand, draw_card,
-                                   new_game)
+from circuslib.flip7.rules import (
+    CARDS,
+    DECK_COUNTS,
+    FLIP_THREE,
+    FREEZE,
+    INDEX,
+    SECOND_CHANCE,
+    Hand,
+    draw_card,
+    new_game,
+)
 
 BOTS = [StopAtSum(23), StopAtRisk(Fraction(1, 5)), Optimal(), AlwaysHit(), CardCounter()]
 

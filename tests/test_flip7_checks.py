@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -39,7 +39,7 @@ def gain(held, left):
 
 
 def optimum(deck):
-    @lru_cache(maxsize=None)
+    @cache
     def value(held):
         left = {v: c - (v in held) for v, c in deck.items()}
         total = sum(left.values())

@@ -6,15 +6,26 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.exact import to_fraction
 from circuslib.core.game import best_value, playout
 from circuslib.core.sim import Estimate, monte_carlo, tally
 from circuslib.flip7.bots import simulate_threshold_rounds
-from circuslib.flip7.odds import (best_threshold, bust_formula, bust_formula_values, bust_probability,
-                                  cards_before_bust, expected_gain, flip7_probability, remaining_deck,
-                                  SoloOptimal, solo_optimal, threshold_value)
+from circuslib.flip7.odds import (
+    SoloOptimal,
+    best_threshold,
+    bust_formula,
+    bust_formula_values,
+    bust_probability,
+    cards_before_bust,
+    expected_gain,
+    flip7_probability,
+    remaining_deck,
+    solo_optimal,
+    threshold_value,
+)
 from circuslib.flip7.rules import CARDS, HIT, STAY, deck_counts, solo_round
 
 SQUARES = 650  # 1*1 + 2*2 + ... + 12*12 = 12*13*25/6: the sum of all number values in the deck (n copies of n)

@@ -6,12 +6,30 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, Move, play_moves, playout
-from circuslib.flip7.rules import (CARDS, DECK_COUNTS, FLIP_THREE, FREEZE, HIT, INDEX, SECOND_CHANCE, STAY,
-                                   Flip7Game, Hand, deck_counts, draw_card, game_svg, hand_svg, new_game,
-                                   parse_card, round_score, solo_round)
+from circuslib.flip7.rules import (
+    CARDS,
+    DECK_COUNTS,
+    FLIP_THREE,
+    FREEZE,
+    HIT,
+    INDEX,
+    SECOND_CHANCE,
+    STAY,
+    Flip7Game,
+    Hand,
+    deck_counts,
+    draw_card,
+    game_svg,
+    hand_svg,
+    new_game,
+    parse_card,
+    round_score,
+    solo_round,
+)
 
 
 def on_table(state: Flip7Game) -> int:

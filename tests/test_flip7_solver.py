@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 import sympy
@@ -16,8 +16,21 @@ from circuslib.core.game import CHANCE
 from circuslib.core.sim import monte_carlo
 from circuslib.flip7 import solver
 from circuslib.flip7.odds import solo_optimal
-from circuslib.flip7.rules import (CARDS, DECK_COUNTS, FLIP7_BONUS, FLIP_THREE, FREEZE, HIT, INDEX, MODIFIERS,
-                                   SECOND_CHANCE, STAY, TIMES_TWO, draw_card, new_game)
+from circuslib.flip7.rules import (
+    CARDS,
+    DECK_COUNTS,
+    FLIP7_BONUS,
+    FLIP_THREE,
+    FREEZE,
+    HIT,
+    INDEX,
+    MODIFIERS,
+    SECOND_CHANCE,
+    STAY,
+    TIMES_TWO,
+    draw_card,
+    new_game,
+)
 
 SC, F3, FZ = SECOND_CHANCE, FLIP_THREE, FREEZE
 PUBLIC_SECOND_CHANCE = 22.2504034143   # the public solo analysis (a C++ solver), 88 cards
@@ -69,7 +82,7 @@ def stack_optimum(deck: dict, flip_at: int = 7) -> Fraction:
     def score(numbers, mods) -> int:
         return sum(numbers) * (2 if TIMES_TWO in mods else 1) + sum(int(m[1:]) for m in mods if m != TIMES_TWO)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(left, numbers, mods, chance, forced, frozen) -> Fraction:
         now = score(numbers, mods)
         if (forced == 0 and frozen) or not sum(left):

@@ -3,6 +3,7 @@ explorers (exact values, refusals, plots redrawn in place, 1,000 random changes 
 test_flip7_checks.py."""
 from __future__ import annotations
 
+import functools
 import random
 from fractions import Fraction
 
@@ -12,8 +13,18 @@ from circuslib.core.game import play_moves
 from circuslib.flip7.bots import StopAtSum
 from circuslib.flip7.odds import flip7_probability, solo_optimal, threshold_value
 from circuslib.flip7.rules import CARDS, DECK_COUNTS, FREEZE, HIT, INDEX, deck_counts, new_game
-from circuslib.flip7.widget import (DeckExplorer, Flip7Widget, OddsExplorer, PolicyExplorer, next_card,
-                                    numbers_optimum, optimal_advice, optimum_value, still_in, threshold_curve)
+from circuslib.flip7.widget import (
+    DeckExplorer,
+    Flip7Widget,
+    OddsExplorer,
+    PolicyExplorer,
+    next_card,
+    numbers_optimum,
+    optimal_advice,
+    optimum_value,
+    still_in,
+    threshold_curve,
+)
 
 
 def classes(widget):
@@ -138,9 +149,8 @@ def policy():
 
 def _brute_threshold(counts, t):
     """'Stop as soon as the score reaches t' by plain recursion over the deck left (small decks only)."""
-    from functools import lru_cache
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def go(left, numbers, mods):
         score = sum(numbers) * (2 if 5 in mods else 1) + sum((2, 4, 6, 8, 10)[i] for i in mods if i < 5)
         if len(numbers) >= 7:

@@ -11,8 +11,16 @@ from circuslib.core.sim import tournament
 from circuslib.flip_circus.bots import defensive_bot, greedy_bot, random_bot, threats
 from circuslib.flip_circus.graphs import trio_need, winning_turns
 from circuslib.flip_circus.odds import hidden_worlds
-from circuslib.flip_circus.rules import (ACROBATE, CLOWN, MAKE_RETURN, TAKE_APPLAUSE, flip, from_faces, look,
-                                         new_game, swap)
+from circuslib.flip_circus.rules import (
+    ACROBATE,
+    CLOWN,
+    MAKE_RETURN,
+    TAKE_APPLAUSE,
+    flip,
+    from_faces,
+    new_game,
+    swap,
+)
 
 C, A = CLOWN, ACROBATE
 NEAR = [(A, "Magicien"), (C, A), (A, "Dresseuse"), (C, "Magicien"), ("Magicien", "Voyante"), (C, "Voyante"),

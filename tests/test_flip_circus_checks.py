@@ -13,15 +13,30 @@ import numpy as np
 import pytest
 import sympy
 
+from circuslib.core.game import playout
 from circuslib.core.teach import WrongAnswer
 from circuslib.flip_circus import checks as fc
 from circuslib.flip_circus.bots import greedy_bot, random_bot
 from circuslib.flip_circus.checks import DEALT, MIDGAME, PATTERN, TURN, check
 from circuslib.flip_circus.graphs import winning_turns
 from circuslib.flip_circus.odds import count_rings, hidden_worlds
-from circuslib.flip_circus.rules import (ACROBATE, CLOWN, DRESSEUSE, END_TURN, MAGICIEN, MAKE_RETURN, MUSCLES,
-                                         TAKE_APPLAUSE, VOYANTE, TokenSet, flip, new_game, power, swap, trios)
-from circuslib.core.game import playout
+from circuslib.flip_circus.rules import (
+    ACROBATE,
+    CLOWN,
+    DRESSEUSE,
+    END_TURN,
+    MAGICIEN,
+    MAKE_RETURN,
+    MUSCLES,
+    TAKE_APPLAUSE,
+    VOYANTE,
+    TokenSet,
+    flip,
+    new_game,
+    power,
+    swap,
+    trios,
+)
 
 
 def passes(name: str, answer) -> bool:

@@ -9,16 +9,44 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import IllegalMove
 from circuslib.core.sim import monte_carlo, tally
-from circuslib.flip_circus.graphs import (can_take_poster, one_turn_graph, shortest_swaps, swap_distance,
-                                          swap_graph, swaps_to_trio, trio_need, winning_turns)
-from circuslib.flip_circus.odds import (back_fractions, best_look, burnside_terms, count_rings, hidden_worlds, look_values,
-                                        possible_backs, setup_poster_probability, uncertainty)
-from circuslib.flip_circus.rules import (ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MUSCLES, SIZE, VOYANTE,
-                                         from_faces, flip, look, new_game, swap)
+from circuslib.flip_circus.graphs import (
+    can_take_poster,
+    one_turn_graph,
+    shortest_swaps,
+    swap_distance,
+    swap_graph,
+    swaps_to_trio,
+    trio_need,
+    winning_turns,
+)
+from circuslib.flip_circus.odds import (
+    back_fractions,
+    best_look,
+    burnside_terms,
+    count_rings,
+    hidden_worlds,
+    look_values,
+    possible_backs,
+    setup_poster_probability,
+    uncertainty,
+)
+from circuslib.flip_circus.rules import (
+    ACROBATE,
+    CLOWN,
+    DRESSEUSE,
+    MAGICIEN,
+    MUSCLES,
+    SIZE,
+    VOYANTE,
+    flip,
+    from_faces,
+    new_game,
+)
 
 C, A, M, V, MU, D = CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE
 R = sympy.Rational
@@ -430,7 +458,7 @@ def _seeded_views(n_games: int = 12, seed: int = 5):
 
 def test_the_last_action_table_lists_exactly_the_actions_that_complete_a_trio():
     # _finishing_moves (kept per ring) against trying every swap, flip and power of the rules on the faces
-    from circuslib.flip_circus.graphs import _finishing_moves, _has_trio_near, _Search
+    from circuslib.flip_circus.graphs import _finishing_moves, _has_trio_near
     from circuslib.flip_circus.rules import POSTER_ARTISTS, _ring_moves, power_swap
 
     available = frozenset(POSTER_ARTISTS)

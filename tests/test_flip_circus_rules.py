@@ -4,15 +4,35 @@ from __future__ import annotations
 
 import json
 import random
-from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, IllegalMove, playout
-from circuslib.flip_circus.rules import (ACROBATE, CLOWN, DRESSEUSE, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN,
-                                         MUSCLES, SIZE, TAKE_APPLAUSE, VOYANTE, FlipCircus, Ruleset, TokenSet,
-                                         clown_groups, flip, from_faces, look, new_game, power, swap)
+from circuslib.flip_circus.rules import (
+    ACROBATE,
+    CLOWN,
+    DRESSEUSE,
+    ENCORE,
+    END_TURN,
+    MAGICIEN,
+    MAKE_RETURN,
+    MUSCLES,
+    SIZE,
+    TAKE_APPLAUSE,
+    VOYANTE,
+    FlipCircus,
+    Ruleset,
+    TokenSet,
+    clown_groups,
+    flip,
+    from_faces,
+    look,
+    new_game,
+    power,
+    swap,
+)
 
 C, A, M, V, MU, D = CLOWN, ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE
 
@@ -399,8 +419,7 @@ def test_state_draws_itself_as_svg():
 def test_listed_moves_are_exactly_the_legal_ones_in_order():
     # legal_moves lists the ring moves with the rules inlined for speed; is_legal asks swap_problem and
     # power_problem: both must agree everywhere, in the fixed order swaps, flips, powers, encore, looks, end
-    from circuslib.flip_circus.rules import (END_TURN, ENCORE, MAKE_RETURN, TAKE_APPLAUSE, Ruleset, look,
-                                             power)
+    from circuslib.flip_circus.rules import ENCORE, END_TURN, MAKE_RETURN, TAKE_APPLAUSE, Ruleset, look, power
     candidates = ([swap(i) for i in range(10)] + [flip(i) for i in range(10)] + [power(i) for i in range(10)]
                   + [ENCORE] + [look(i) for i in range(10)] + [END_TURN, TAKE_APPLAUSE, MAKE_RETURN])
     rng = random.Random(11)

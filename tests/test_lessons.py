@@ -9,7 +9,7 @@ import re
 import nbformat
 import pytest
 
-from notebooks import CHECKS_MODULE, CHECK_CALL, LESSON_OF, ROOT
+from notebooks import CHECK_CALL, CHECKS_MODULE, LESSON_OF, ROOT
 
 LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 EXERCISE_OF = {lesson: solution for solution, lesson in LESSON_OF.items()}

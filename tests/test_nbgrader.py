@@ -10,8 +10,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 from grading import blank, self_contained_exercise, with_wrong_answers
+
 from notebooks import ROOT, cell_text, checks_of, solutions
 
 pytestmark = pytest.mark.nbgrader

@@ -15,8 +15,17 @@ from circuslib.core.exact import AbsorbingChain
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.pcv import odds
-from circuslib.pcv.checks import (BALLOON, DUEL_REFERENCE, DUEL_RUNS, DUEL_SPREAD, DUEL_STATES, RED_SPEED, RED_START,
-                                  check, duel_matrix)
+from circuslib.pcv.checks import (
+    BALLOON,
+    DUEL_REFERENCE,
+    DUEL_RUNS,
+    DUEL_SPREAD,
+    DUEL_STATES,
+    RED_SPEED,
+    RED_START,
+    check,
+    duel_matrix,
+)
 from circuslib.pcv.graphs import reachable
 from circuslib.pcv.rules import Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
 

@@ -6,14 +6,23 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sympy import Rational as R
 
 from circuslib.core.game import play_moves
 from circuslib.core.sim import tournament
 from circuslib.pcv.bots import PILOTS, best_plan, greedy_pilot, random_pilot, threat_map
-from circuslib.pcv.graphs import (count_sequences, end_nodes, firing_positions, move_graph, plans, reachable,
-                                  reachable_svg, sequence_to)
+from circuslib.pcv.graphs import (
+    count_sequences,
+    end_nodes,
+    firing_positions,
+    move_graph,
+    plans,
+    reachable,
+    reachable_svg,
+    sequence_to,
+)
 from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Rules, Scenario, scenario
 
 HIGH = Plane("X", 0, (0, 0), 0, 4, 3)  # altitude 4, speed 3: no altitude limit binds in three points

@@ -9,9 +9,22 @@ from sympy import Rational as R
 
 from circuslib.core.game import CHANCE, sample_outcome
 from circuslib.core.sim import monte_carlo, tally, wilson_interval
-from circuslib.pcv.odds import (after_shots, damage_chain, destroy_after_formula, destroy_chances, destroy_probability,
-                                expected_shots, expected_shots_formula, firing_lines, hit_probability, n, odds_table,
-                                p, q, shot_odds)
+from circuslib.pcv.odds import (
+    after_shots,
+    damage_chain,
+    destroy_after_formula,
+    destroy_chances,
+    destroy_probability,
+    expected_shots,
+    expected_shots_formula,
+    firing_lines,
+    hit_probability,
+    n,
+    odds_table,
+    p,
+    q,
+    shot_odds,
+)
 from circuslib.pcv.rules import Board, Fire, Manoeuvre, Pick, Plane, Scenario, SpeedChange
 
 # Hand computation of one shot at an intact target (effective range e = hexes + |levels apart|):

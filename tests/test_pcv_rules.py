@@ -5,12 +5,34 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout
-from circuslib.pcv.rules import (DIRECTIONS, Board, Dogfight, Fire, Manoeuvre, Objective, Pick, Plane, Rules, Scenario,
-                                 SpeedChange, board_svg, direction_to, effective_range, hex_distance, hex_step,
-                                 hit_faces, line_ahead, load_scenarios, manoeuvre_result, neighbours, scenario)
+from circuslib.pcv.rules import (
+    DIRECTIONS,
+    Board,
+    Dogfight,
+    Fire,
+    Manoeuvre,
+    Objective,
+    Pick,
+    Plane,
+    Rules,
+    Scenario,
+    SpeedChange,
+    board_svg,
+    direction_to,
+    effective_range,
+    hex_distance,
+    hex_step,
+    hit_faces,
+    line_ahead,
+    load_scenarios,
+    manoeuvre_result,
+    neighbours,
+    scenario,
+)
 
 FORWARD = Manoeuvre("forward")
 KEEP = SpeedChange(0)

@@ -6,10 +6,19 @@ import random
 import networkx as nx
 import pytest
 
-from circuslib.scout.bots import (best_scout, compare_bots, greedy_bot, lookahead_bot, play_game, random_bot)
+from circuslib.scout.bots import best_scout, compare_bots, greedy_bot, lookahead_bot, play_game, random_bot
 from circuslib.scout.graphs import game_tree, longest_chains, play_graph, tree_value
-from circuslib.scout.rules import (FLIP_HAND, KEEP_HAND, Scout, ScoutState, Show, _scouted, longest_set, new_game,
-                                   scout_moves)
+from circuslib.scout.rules import (
+    FLIP_HAND,
+    KEEP_HAND,
+    Scout,
+    ScoutState,
+    Show,
+    _scouted,
+    longest_set,
+    new_game,
+    scout_moves,
+)
 
 
 def test_greedy_shows_the_biggest_set():
@@ -179,7 +188,7 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
 
 def test_scout_and_show_moves_are_listed_as_by_scouting_first():
     # the Scout & Shows listed from the numbers alone are those of each scout's hand and remaining set, in order
-    from circuslib.scout.rules import ScoutAndShow, _scouted, _shows, _set_key, deal_round
+    from circuslib.scout.rules import ScoutAndShow, _scouted, _set_key, _shows, deal_round
 
     checked = 0
     for game in range(30):

@@ -13,11 +13,9 @@ from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
 from circuslib.scout import checks as scout_checks
 from circuslib.scout.bots import greedy_bot, play_game, random_bot
-from circuslib.scout.checks import (BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check,
-                                    small_deck)
+from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check, small_deck
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
 from circuslib.scout.rules import KEEP_HAND, Scout, Show, beats, deck_for, flip_hand, new_game
-
 from notebooks import ROOT
 
 CHECKED = ["four_or_seven", "fives_facing_up", "three_tens", "set_of_three", "my_beats", "runs_bijection", "my_bot",

@@ -9,13 +9,28 @@ from math import comb, perm
 import networkx as nx
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.sim import Estimate, monte_carlo
-from circuslib.scout.odds import (_hands_without_set, card_graph, count_hands, count_shows, deck_size,
-                                  expected_set_windows, expected_shows, hands_per_up_sequence, mini_deck, random_hand,
-                                  set_somewhere_exact, set_somewhere_probability, simulate_set_somewhere,
-                                  simulate_shows, window_set_count, window_set_probability)
+from circuslib.scout.odds import (
+    _hands_without_set,
+    card_graph,
+    count_hands,
+    count_shows,
+    deck_size,
+    expected_set_windows,
+    expected_shows,
+    hands_per_up_sequence,
+    mini_deck,
+    random_hand,
+    set_somewhere_exact,
+    set_somewhere_probability,
+    simulate_set_somewhere,
+    simulate_shows,
+    window_set_count,
+    window_set_probability,
+)
 from circuslib.scout.rules import deck_for, flip_hand, legal_shows, set_key
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from circuslib.core.charts import dark_ink
 from circuslib.scout.graphs import game_tree, longest_chains, play_graph
-from circuslib.scout.pictures import (CHAIN_COLOUR, MATCH_FILL, OTHER_FILL, play_graph_positions, play_graph_svg)
+from circuslib.scout.pictures import CHAIN_COLOUR, MATCH_FILL, OTHER_FILL, play_graph_positions, play_graph_svg
 
 
 def _group(svg: str, css_class: str) -> str:

@@ -6,13 +6,34 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout
 from circuslib.core.sim import tally
-from circuslib.scout.rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules,
-                                   ScoutState, Show, beats, deal_round, deck_for, flip_hand, is_set, legal_shows,
-                                   longest_set, new_game, sample_chance, scout_moves, scout_svg, set_key)
+from circuslib.scout.rules import (
+    FLIP_HAND,
+    FULL_DECK,
+    HAND_SIZE,
+    KEEP_HAND,
+    Scout,
+    ScoutAndShow,
+    ScoutRules,
+    ScoutState,
+    Show,
+    beats,
+    deal_round,
+    deck_for,
+    flip_hand,
+    is_set,
+    legal_shows,
+    longest_set,
+    new_game,
+    sample_chance,
+    scout_moves,
+    scout_svg,
+    set_key,
+)
 
 # --- the deck -------------------------------------------------------------------------------------------
 

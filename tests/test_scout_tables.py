@@ -6,7 +6,8 @@ import sympy
 
 from circuslib.scout import tables
 from circuslib.scout.rules import HAND_SIZE
-from circuslib.scout.widget import EXACT_HANDS, EXACT_KS, set_somewhere_table as explorer_table
+from circuslib.scout.widget import EXACT_HANDS, EXACT_KS
+from circuslib.scout.widget import set_somewhere_table as explorer_table
 
 
 def test_the_shipped_table_is_what_set_somewhere_exact_counts():

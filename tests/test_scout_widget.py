@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 import sympy
@@ -357,7 +357,7 @@ def test_set_explorer_survives_a_thousand_random_changes():
     assert refused > 50
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mean_shows(players: int, h: int) -> str:
     return str(expected_shows(players, h))
 

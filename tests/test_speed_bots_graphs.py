@@ -12,10 +12,28 @@ matplotlib.use("Agg")
 from circuslib.core.game import playout
 from circuslib.core.graphs import chance_sums
 from circuslib.core.sim import tally
-from circuslib.speed.bots import (PROFILES, choose_play, fast_round, mean_reaction_time, plot_win_rate_curve, policy,
-                                  win_rate, win_rate_curve)
-from circuslib.speed.graphs import (chain_graph, draw_chain_graph, draw_endgame, draw_rank_cycle, endgame_graph,
-                                    longest_chain, most_cards_shed, rank_cycle, rank_distance, win_probability)
+from circuslib.speed.bots import (
+    PROFILES,
+    choose_play,
+    fast_round,
+    mean_reaction_time,
+    plot_win_rate_curve,
+    policy,
+    win_rate,
+    win_rate_curve,
+)
+from circuslib.speed.graphs import (
+    chain_graph,
+    draw_chain_graph,
+    draw_endgame,
+    draw_rank_cycle,
+    endgame_graph,
+    longest_chain,
+    most_cards_shed,
+    rank_cycle,
+    rank_distance,
+    win_probability,
+)
 from circuslib.speed.rules import ONE_DECK, Play, Setup, position
 
 TWO = Setup("two places", decks=2, face_up=2)

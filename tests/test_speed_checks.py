@@ -17,12 +17,24 @@ from circuslib.core import monte_carlo
 from circuslib.core.sim import wilson_interval
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.speed.bots import fast_round, win_rate
-from circuslib.speed.checks import (CHAIN_HAND, CHAIN_TOP, SIMULATION_RUNS, WIN_RATE_RATES, WIN_RATE_REFERENCE,
-                                    WIN_RATE_SPREAD, check)
+from circuslib.speed.checks import (
+    CHAIN_HAND,
+    CHAIN_TOP,
+    SIMULATION_RUNS,
+    WIN_RATE_RATES,
+    WIN_RATE_REFERENCE,
+    WIN_RATE_SPREAD,
+    check,
+)
 from circuslib.speed.graphs import chain_graph, longest_chain
-from circuslib.speed.odds import (longest_chain_of_ranks, p_next_card_fits, p_stalemate_given_tops,
-                                  race_by_integration, race_probability)
-from circuslib.speed.rules import ONE_DECK, position, rank_of
+from circuslib.speed.odds import (
+    longest_chain_of_ranks,
+    p_next_card_fits,
+    p_stalemate_given_tops,
+    race_by_integration,
+    race_probability,
+)
+from circuslib.speed.rules import ONE_DECK, position
 
 LAMBDA_A, LAMBDA_B = sympy.symbols("lambda_A lambda_B")  # as a student may make them: no assumptions
 

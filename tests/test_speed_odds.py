@@ -14,10 +14,22 @@ import sympy
 
 from circuslib.core.exact import to_fraction
 from circuslib.core.sim import monte_carlo, tally
-from circuslib.speed.odds import (RATE_A, RATE_B, chain_length_distribution, longest_chain_of_ranks,
-                                  p_chain_at_least, p_fits_random_top, p_next_card_fits, p_stalemate_at_start,
-                                  p_stalemate_given_tops, playable, race_by_integration, race_probability,
-                                  ranks_that_fit, stalemate_odds)
+from circuslib.speed.odds import (
+    RATE_A,
+    RATE_B,
+    chain_length_distribution,
+    longest_chain_of_ranks,
+    p_chain_at_least,
+    p_fits_random_top,
+    p_next_card_fits,
+    p_stalemate_at_start,
+    p_stalemate_given_tops,
+    playable,
+    race_by_integration,
+    race_probability,
+    ranks_that_fit,
+    stalemate_odds,
+)
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, deal, new_game, position
 
 
@@ -201,7 +213,7 @@ def test_next_card_fits_counts_the_unseen_cards():
 
 def test_the_shipped_exact_table_is_what_the_rules_count():
     # every entry counted again from the rules (a few seconds) and compared exactly with exact_odds.json
-    from circuslib.speed.tables import count_exact_odds, count_chain_lengths, shipped_exact_odds
+    from circuslib.speed.tables import count_chain_lengths, count_exact_odds, shipped_exact_odds
 
     shipped = shipped_exact_odds()
     assert len(shipped["stalemate"]) == 16 and len(shipped["chains"]) == 16

@@ -4,16 +4,28 @@ from __future__ import annotations
 
 import html
 import re
-from fractions import Fraction
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
 from circuslib.core.charts import dark_ink
 from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
-from circuslib.speed.pictures import (CHOICE, CURVE_COLOURS, END, FITTING, RACE, THEIRS, TOP, YOURS, chain_graph_svg,
-                                      endgame_svg, rank_cycle_svg, win_rate_svg)
+from circuslib.speed.pictures import (
+    CHOICE,
+    CURVE_COLOURS,
+    END,
+    FITTING,
+    RACE,
+    THEIRS,
+    TOP,
+    YOURS,
+    chain_graph_svg,
+    endgame_svg,
+    rank_cycle_svg,
+    win_rate_svg,
+)
 from circuslib.speed.rules import Setup, position
 
 TWO = Setup("two places", decks=2, face_up=2)

@@ -5,13 +5,37 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout, random_policy
 from circuslib.speed.bots import fast_round, play_match, policy
-from circuslib.speed.rules import (CRAPETTE, ONE_DECK, RANKS, RED_INK, SUITS, TWO_DECKS, Card, FlipFaceUp, Match,
-                                   Play, Race, Setup, SpeedState, card_of, cut, deal, fits, gather, new_game,
-                                   next_round, position, rank_name, rank_of, speed_svg)
+from circuslib.speed.rules import (
+    CRAPETTE,
+    ONE_DECK,
+    RANKS,
+    RED_INK,
+    SUITS,
+    TWO_DECKS,
+    Card,
+    FlipFaceUp,
+    Match,
+    Play,
+    Race,
+    Setup,
+    SpeedState,
+    card_of,
+    cut,
+    deal,
+    fits,
+    gather,
+    new_game,
+    next_round,
+    position,
+    rank_name,
+    rank_of,
+    speed_svg,
+)
 
 TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
 # the other readings of the two rulings, to check the simulator follows them too

@@ -12,9 +12,16 @@ import pytest
 from circuslib.core.sim import tally
 from circuslib.speed.bots import fast_round, win_rate, win_rate_curve
 from circuslib.speed.odds import stalemate_odds
-from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, deal, fits
-from circuslib.speed.sim import (LESSON_RUNS, RECORDS, play_lesson_runs, shipped_matches, shipped_rounds,
-                                 simulate_stalemates, stalemate_deals)
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, deal
+from circuslib.speed.sim import (
+    LESSON_RUNS,
+    RECORDS,
+    play_lesson_runs,
+    shipped_matches,
+    shipped_rounds,
+    simulate_stalemates,
+    stalemate_deals,
+)
 from circuslib.speed.widget import simulated_matches
 
 # chi-square critical values at the 0.1% level, by degrees of freedom: a correct model fails one time in 1,000

@@ -9,8 +9,7 @@ import ipywidgets as widgets
 import pytest
 
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, Setup, position
-from circuslib.speed.widget import (RATIO_GRID, FakeClock, RaceExplorer, SpeedTable, StalemateExplorer,
-                                    simulated_matches)
+from circuslib.speed.widget import RATIO_GRID, FakeClock, RaceExplorer, SpeedTable, StalemateExplorer, simulated_matches
 
 TWO = Setup("two places", decks=2, face_up=2)
 
@@ -355,7 +354,7 @@ def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
 def _driven(explorer, changes):
     pictures = [bytes(explorer.plot.image.value)]
     for control, value in changes:
-        setattr(control, "value", value)
+        control.value = value
         pictures.append(bytes(explorer.plot.image.value))
     return pictures
 

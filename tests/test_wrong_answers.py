@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import nbformat
 import pytest
-
 from answers import leaks
 from grading import answer_cells, with_wrong_answers
+
 from notebooks import CHECK_CALL, cell_text, checks_of, run, solutions
 
 SOURCE_SIGNS = ("Traceback", "File \"", ".py", "check_probability", "check_exact", "raise ", "def ", "exercise.")

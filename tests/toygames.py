@@ -38,7 +38,7 @@ class CoinRace(GameState):
             return (0, 0)
         return (1, 0) if self.heads[0] >= self.target else (0, 1)
 
-    def _apply(self, move) -> "CoinRace":
+    def _apply(self, move) -> CoinRace:
         if move == FLIP:
             return CoinRace(self.heads, self.turn, True, self.target)
         heads = list(self.heads)

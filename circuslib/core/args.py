@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Iterable
+from typing import Any
 
 from .game import describe
 

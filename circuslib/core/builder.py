@@ -15,9 +15,9 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 __all__ = [
     "RefusedNotebook", "BEGIN_MARKER", "END_MARKER", "STUB", "MARKDOWN_STUB", "strip_solutions", "build_exercise",
@@ -259,7 +259,7 @@ def _role_ids(cells: list[dict]) -> Iterable[tuple[int, dict]]:
         elif cell["cell_type"] == "code" and check_calls(source):
             module = re.search(r"from (circuslib(?:\.\w+)+) import", source)
             name = check_calls(source)[0]
-            points = getattr(getattr(import_module(module.group(1)), "check"), name).points if module else 1
+            points = getattr(import_module(module.group(1)).check, name).points if module else 1
             yield index, _metadata(unique(name), grade=True, points=points)
         elif cell["cell_type"] == "markdown" and WRITTEN.search(source):
             name = WRITTEN.search(source).group(1)

@@ -12,10 +12,10 @@ win-rate picture draw on ``Chart``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from .ui import PIECE, svg_text
+from .svg import PIECE, svg_text
 
 __all__ = ["Chart", "Key", "INK", "PAPER_INK", "svg_legend", "legend_size", "dark_ink"]
 

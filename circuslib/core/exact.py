@@ -9,9 +9,10 @@ import operator
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import sympy
@@ -85,7 +86,7 @@ class Dist:
 
     # --- making distributions ------------------------------------------------------------------------
     @classmethod
-    def from_counts(cls, counts: Mapping[Hashable, int] | Iterable[Hashable]) -> "Dist":
+    def from_counts(cls, counts: Mapping[Hashable, int] | Iterable[Hashable]) -> Dist:
         """Each outcome with probability count / total (a Counter, a dict of counts, or a list of equally likely items)."""
         counts = Counter(counts) if not isinstance(counts, Mapping) else counts
         total = sum(counts.values())
@@ -96,24 +97,24 @@ class Dist:
         return cls({o: Fraction(c, total) for o, c in counts.items()})
 
     @classmethod
-    def uniform(cls, outcomes: Iterable[Hashable]) -> "Dist":
+    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
         """Every listed outcome equally likely (repeats count twice)."""
         return cls.from_counts(Counter(outcomes))
 
     @classmethod
-    def die(cls, sides: int = 6) -> "Dist":
+    def die(cls, sides: int = 6) -> Dist:
         """A fair die with faces 1..sides."""
         if not isinstance(sides, int) or sides < 1:
             raise ValueError("a die needs a whole number of sides, at least 1")
         return cls.uniform(range(1, sides + 1))
 
     @classmethod
-    def certain(cls, outcome: Hashable) -> "Dist":
+    def certain(cls, outcome: Hashable) -> Dist:
         """One outcome for sure."""
         return cls({outcome: Fraction(1)})
 
     @classmethod
-    def bernoulli(cls, p: Number) -> "Dist":
+    def bernoulli(cls, p: Number) -> Dist:
         """True with probability p, False otherwise."""
         p = as_probability(p)
         return cls({True: p, False: 1 - p})
@@ -156,7 +157,7 @@ class Dist:
         return sample_outcome(list(self.probs.items()), rng)
 
     # --- combining them -------------------------------------------------------------------------------
-    def map(self, f: Callable[[Any], Hashable]) -> "Dist":
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
         """The distribution of f(outcome)."""
         out: dict = {}
         for o, p in self.probs.items():
@@ -164,7 +165,7 @@ class Dist:
             out[key] = out.get(key, Fraction(0)) + p
         return Dist(out)
 
-    def combine(self, other: "Dist", op: Callable[[Any, Any], Hashable]) -> "Dist":
+    def combine(self, other: Dist, op: Callable[[Any, Any], Hashable]) -> Dist:
         """The distribution of op(x, y) for independent x from self and y from other."""
         out: dict = {}
         for a, p in self.probs.items():
@@ -173,13 +174,13 @@ class Dist:
                 out[key] = out.get(key, Fraction(0)) + p * q
         return Dist(out)
 
-    def __add__(self, other: "Dist") -> "Dist":
+    def __add__(self, other: Dist) -> Dist:
         """Convolution: the distribution of the sum of two independent values."""
         if not isinstance(other, Dist):
             return NotImplemented
         return self.combine(other, operator.add)
 
-    def repeat(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> "Dist":
+    def repeat(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
         """The sum (or op-combination) of n independent copies, by repeated squaring."""
         if not isinstance(n, int) or n < 1:
             raise ValueError("repeat needs a whole number of copies, at least 1")

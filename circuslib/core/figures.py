@@ -12,13 +12,14 @@ page's text colour, so a figure reads in a dark theme too. Lines differ by marke
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from numbers import Real
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .args import items, one_of, optional_text, text
 from .charts import INK, Chart, Key, legend_size
 from .game import describe
-from .ui import PIECE, svg_text
+from .svg import PIECE, svg_text
 
 __all__ = ["Plot", "heat_map", "side_by_side", "nice_ticks", "COLOURS", "RED"]
 
@@ -168,7 +169,7 @@ class Plot(Figure):
         return values
 
     def line(self, xs: Any, ys: Any, *, label: str | None = None, colour: str | None = None,
-             marker: str | None = "", dash: bool | None = None) -> "Plot":
+             marker: str | None = "", dash: bool | None = None) -> Plot:
         """A curve through the points (xs, ys); each curve gets its own colour, marker and dash unless given."""
         xs, ys = self._xs(xs), self._ys(ys)
         if len(xs) != len(ys):
@@ -182,14 +183,14 @@ class Plot(Figure):
         self._pieces.append(("line", (xs, ys), (colour, marker, dashed, label)))
         return self
 
-    def hline(self, y: Any, *, label: str | None = None, colour: str = RED, dash: bool = True) -> "Plot":
+    def hline(self, y: Any, *, label: str | None = None, colour: str = RED, dash: bool = True) -> Plot:
         """A horizontal line across the plot at ``y`` (an exact value, a fair share), dashed unless told not."""
         value = self._ys([y], "y")[0]
         optional_text(label, "label")
         self._pieces.append(("hline", value, (text(colour, "colour"), "6,3" if dash else None, label)))
         return self
 
-    def band(self, xs: Any, lows: Any, highs: Any, *, label: str | None = None, colour: str | None = None) -> "Plot":
+    def band(self, xs: Any, lows: Any, highs: Any, *, label: str | None = None, colour: str | None = None) -> Plot:
         """The shaded area between ``lows`` and ``highs`` over the same xs (a 95% band), in a light colour."""
         xs, lows, highs = self._xs(xs), self._ys(lows, "lows"), self._ys(highs, "highs")
         if not len(xs) == len(lows) == len(highs):
@@ -212,7 +213,7 @@ class Plot(Figure):
         return labels
 
     def bars(self, names: Any, heights: Any, *, errors: Any = None, label: str | None = None,
-             colour: str | None = None) -> "Plot":
+             colour: str | None = None) -> Plot:
         """One bar per name; ``errors`` gives each bar's interval as (low, high), drawn as an error bar. Bars added
         again for the same names stand side by side in each name's slot, in the order added (grouped bars)."""
         if self.log_y:
@@ -230,7 +231,7 @@ class Plot(Figure):
         self._pieces.append(("bars", (heights, intervals), (colour, label)))
         return self
 
-    def marks(self, names: Any, ys: Any, *, label: str | None = None, colour: str = RED) -> "Plot":
+    def marks(self, names: Any, ys: Any, *, label: str | None = None, colour: str = RED) -> Plot:
         """A short thick mark across each named bar at ``ys`` (the exact values the bars estimate)."""
         if self.log_y:
             raise ValueError("marks go across bars, which stand on 0, and a logarithmic y axis does not show 0")

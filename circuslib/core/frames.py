@@ -2,8 +2,9 @@
 each kernel that would draw exactly them, because a full draw costs 50-80 ms in each of a class's thirty kernels."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only for the annotations: matplotlib and numpy load when a frame is drawn or laid
     import numpy

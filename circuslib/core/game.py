@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import accumulate
 from math import lcm
-from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy", "describe", "is_whole",
     "sample_outcome", "check_rng", "random_policy", "playout", "play_moves", "expected_value", "best_value",
+    "Game", "InvariantBroken",
 ]
 
 CHANCE = -1
@@ -106,7 +108,7 @@ class GameState:
         """Each player's score (at the end: the result of the game)."""
         raise NotImplementedError
 
-    def _apply(self, move: Any) -> "GameState":
+    def _apply(self, move: Any) -> GameState:
         """The state after a move already checked to be legal."""
         raise NotImplementedError
 
@@ -128,7 +130,7 @@ class GameState:
             return any(move == outcome for outcome, _ in self.chance_outcomes())
         return move in self.legal_moves()
 
-    def play(self, move: Any) -> "GameState":
+    def play(self, move: Any) -> GameState:
         """The new state after ``move``; raises ``IllegalMove`` (and changes nothing) if the rules forbid it.
 
         Every game checks a move in one place (its ``is_legal``: the type, the number of details, their ranges,
@@ -148,11 +150,11 @@ class GameState:
             return f"{describe(move)} is not a legal move here"
         return text
 
-    def view(self, player: int) -> "GameState":
+    def view(self, player: int) -> GameState:
         """What ``player`` may see of this state (everything, unless the game hides something)."""
         return self
 
-    def _replace(self, **changes) -> "GameState":
+    def _replace(self, **changes) -> GameState:
         """A copy with some fields changed, for the rules' own moves: no re-checking of the new values.
 
         ``dataclasses.replace`` re-runs ``__init__`` and ``__post_init__`` and costs about ten times more; play-outs
@@ -174,7 +176,7 @@ class GameState:
         return sum((p for o, p in self.chance_outcomes() if o == outcome), Fraction(0))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_names(cls: type) -> frozenset:
     return frozenset(f.name for f in fields(cls))
 
@@ -268,7 +270,7 @@ def play_moves(state: GameState, moves: Iterable[Any]) -> GameState:
 def _value(state: GameState, player: int, choose: Callable) -> Fraction:
     """The exact final score of ``player``: averaged over chance outcomes, and ``choose(s, value)`` at choices."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(s: GameState) -> Fraction:
         if s.is_over():
             return Fraction(s.scores()[player])
@@ -287,3 +289,33 @@ def expected_value(state: GameState, policy: Callable[[GameState], Any], player:
 def best_value(state: GameState, player: int = 0) -> Fraction:
     """The exact best expected final score of a lone ``player`` who chooses every move (expectimax)."""
     return _value(state, player, lambda s, value: max(value(s.play(m)) for m in s.legal_moves()))
+
+
+class InvariantBroken(AssertionError):
+    """A rule of the protocol or of a game's conservation (cards, tokens, points) failed during play."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the kit knows of one game as a whole: its names, its options, how it starts and what it conserves.
+
+    Every game's ``rules`` module declares one as ``GAME``; ``circuslib.games()`` lists them. The conformance checks
+    and ``make fuzz`` play every game through it alone.
+    """
+
+    name: str  # the game's folder: circuslib.<name>
+    title: str  # as the rulebook names it
+    options: type | None  # the frozen dataclass of its variants and kit rulings
+    new_game: Callable[..., GameState]  # new_game(options=None, *, rng=None, players=None)
+    random_start: Callable[[random.Random], GameState]  # a seeded starting position, its options drawn too
+    conserved: Callable[[GameState, GameState], None]  # (start, now): raises InvariantBroken if something was lost
+    bound: Callable[[GameState], int]  # the most steps a game from this start may take
+    samples: tuple[Any, ...]  # moves of this game, legal somewhere, for the fuzzers to alter
+    move_types: tuple[type, ...] = ()  # the game's own move classes (beyond core.Move)
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.name, str) and self.name.isidentifier()):
+            raise ValueError(f"a game's name is its folder's name, not {describe(self.name)}")
+        for part in ("new_game", "random_start", "conserved", "bound"):
+            if not callable(getattr(self, part)):
+                raise TypeError(f"{self.name}: {part} must be a function")

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .game import CHANCE, GameState
 

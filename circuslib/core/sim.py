@@ -5,8 +5,9 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any
 
 from .game import GameState, Policy, playout
 
@@ -81,7 +82,7 @@ class Estimate:
     values: tuple = ()
 
     @classmethod
-    def from_values(cls, values: Iterable[float], *, keep: bool = False) -> "Estimate":
+    def from_values(cls, values: Iterable[float], *, keep: bool = False) -> Estimate:
         """The estimate of the mean of simulated values (a list or a numpy array); ``keep`` them for plotting."""
         values = [float(v) for v in values]
         if not values:

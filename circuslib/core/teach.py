@@ -10,14 +10,14 @@ from __future__ import annotations
 import math
 import numbers
 import os
-import re
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from functools import cached_property
+from typing import Any
 
 import sympy
 

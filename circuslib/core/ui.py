@@ -1,39 +1,15 @@
-"""Widget parts every game uses: SVG cards, dice, tokens and hexes, and a frame for board, controls, log and odds.
-
-Rendering is pure (data in, SVG text out) so it is tested as text; the frame is a thin ipywidgets layer.
-"""
+"""Widget parts every game uses: a frame for board, controls, message, log and odds, buttons, and the base of every
+game widget and explorer. The pictures they show are drawn in ``core.svg``."""
 from __future__ import annotations
 
 import functools
-import html
-import math
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-__all__ = [
-    "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
-    "hex_center", "row", "GameFrame", "button", "transient_control", "replace_children", "PIP_LAYOUT", "Shown", "Framed", "THEME_CSS",
-    "scale", "png_of",
-]
+from .svg import svg_text, theme_style
 
-INK = "#222222"
-"""Ink for text ON a light piece (a card, a die, a token, a map hex): the piece keeps its light face in every theme."""
-PIECE = "circus-piece"
-"""The class of every drawn piece; text outside pieces takes the theme's text colour instead of a fixed ink."""
-
-THEME_CSS = """
-.circus-frame, .circus-themed { color: var(--jp-ui-font-color1, var(--jp-content-font-color1, #1a1a1a)); }
-.circus-frame .circus-svg text:not(.circus-piece text):not(.circus-plane text),
-.circus-themed .circus-svg text:not(.circus-piece text):not(.circus-plane text),
-.circus-svg .circus-caption { fill: currentColor; }
-.circus-frame .circus-message, .circus-themed .circus-message { color: var(--jp-ui-font-color1, #1a1a1a); }
-.circus-frame .circus-error, .circus-themed .circus-error, .circus-themed .circus-explorer-error {
-  color: var(--jp-error-color1, #b3261e); font-weight: bold; }
-.circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
-"""
-"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
-
+__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale", "png_of"]
 
 def png_of(pixels) -> bytes:
     """A PNG of a figure's pixels (height x width x 3 or 4; an alpha channel is dropped, figures are opaque).
@@ -60,11 +36,6 @@ def png_of(pixels) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
 
 
-def theme_style() -> str:
-    """The kit's stylesheet as a <style> element (each frame carries it, so a widget reads in any theme)."""
-    return f"<style>{THEME_CSS}</style>"
-
-
 def scale(factor: float = 1.5):
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
     if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0.5 <= factor <= 3:
@@ -73,153 +44,6 @@ def scale(factor: float = 1.5):
 
     return HTML(f"<style>.circus-frame, .circus-themed {{ zoom: {factor:g}; }}</style>"
                 f"<span class='circus-scale'>circuslib widgets shown at {factor:g}× size</span>")
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def svg_text(text: object) -> str:
-    """Any value as text safe inside SVG or HTML, in an element or an attribute: & < > " ' escaped."""
-    return _esc(text)  # one escape for the kit: a label may hold a quote or a "<" (a student's title)
-
-
-def svg_doc(width: float, height: float, body: str | Iterable[str], *, css_class: str = "circus-svg",
-            title: str | None = None) -> str:
-    """A standalone SVG picture of the given size around the given pieces."""
-    body = body if isinstance(body, str) else "".join(body)
-    label = f"<title>{_esc(title)}</title>" if title else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{_esc(css_class)}" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img">{label}{body}</svg>')
-
-
-def svg_arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
-    """An arrowhead at ``tip`` pointing away from ``back`` (a point on the arrow's line or curve behind the tip)."""
-    (tx, ty), (bx, by) = tip, back
-    size = math.hypot(tx - bx, ty - by) or 1
-    ux, uy = (tx - bx) / size, (ty - by) / size
-    cx, cy = tx - length * ux, ty - length * uy
-    half = 0.4 * length
-    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
-            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
-
-
-def svg_arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float = 1.0, *,
-              rx: float = 0, ry: float | None = None, head: float | None = None) -> str:
-    """An arrow between two nodes drawn as ovals (``rx`` by ``ry``, a circle if ``ry`` is None) centred on ``start``
-    and ``end``: from the rim of the first to the rim of the second, its head at the second (``head`` long: by
-    default longer for a thicker arrow)."""
-    ry = rx if ry is None else ry
-    if rx < 0 or ry < 0 or (rx == 0) != (ry == 0):
-        raise ValueError(f"an oval node has two radii, both above 0 (or both 0 for a point), not {rx!r} and {ry!r}")
-
-    def rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
-        dx, dy = towards[0] - centre[0], towards[1] - centre[1]
-        reach = math.hypot(dx / rx, dy / ry) if rx else 0
-        return (centre[0] + dx / reach, centre[1] + dy / reach) if reach else centre
-
-    (x1, y1), (x2, y2) = rim(start, end), rim(end, start)
-    head = 6 + 2 * width if head is None else head
-    length = math.hypot(x2 - x1, y2 - y1) or 1
-    # the line stops under the head: its square end would show past a thin head's tip
-    bx, by = x2 - (x2 - x1) / length * head * 0.9, y2 - (y2 - y1) / length * head * 0.9
-    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
-            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
-
-
-def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: float = 0, width: float = 48,
-             height: float = 70, fill: str = "#fffdf5", color: str = INK, highlight: bool = False,
-             face_down: bool = False, note: str | None = None, css_class: str = "circus-card") -> str:
-    """A playing card: a big value in the middle, or two values (top and upside-down bottom) like a Scout card."""
-    stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
-    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})">',
-             f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{"#3b5b92" if face_down else fill}" '
-             f'stroke="{stroke}" stroke-width="{stroke_width}"/>']
-    if face_down:
-        parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
-                     f'stroke="#ffffff" stroke-dasharray="3 2"/>')
-    elif bottom is None:
-        size = width * (0.5 if len(str(top)) <= 2 else 0.32)
-        parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
-                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
-    else:
-        size = width * 0.4
-        parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
-                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
-        parts.append(f'<line x1="6" y1="{height / 2:g}" x2="{width - 6:g}" y2="{height / 2:g}" stroke="#bbbbbb"/>')
-        parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" font-family="sans-serif" '
-                     f'fill="#595959" text-anchor="middle" dominant-baseline="central" '
-                     f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
-    if note:
-        parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
-                     f'font-family="sans-serif" fill="#555555" text-anchor="middle">{_esc(note)}</text>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-# where the pips of each die face sit, on a 3 x 3 grid (column, row)
-PIP_LAYOUT = {
-    1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
-}
-
-
-def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: str = "#ffffff",
-            highlight: bool = False, css_class: str = "circus-die") -> str:
-    """A six-sided die showing ``value`` pips."""
-    if value not in PIP_LAYOUT:
-        raise ValueError(f"a die shows 1 to 6 pips, not {value!r}")
-    stroke = "#d7301f" if highlight else "#555555"
-    step, radius = size / 4, size / 11
-    pips = "".join(f'<circle cx="{step * (c + 1):g}" cy="{step * (r + 1):g}" r="{radius:g}" fill="{INK}"/>'
-                   for c, r in PIP_LAYOUT[value])
-    return (f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
-            f'rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>')
-
-
-def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill: str = "#fee391",
-              back: object | None = None, highlight: bool = False, faint_back: bool = True,
-              css_class: str = "circus-token") -> str:
-    """A round two-faced token: the visible face, and the back (shown faintly) if the viewer knows it."""
-    stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
-    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
-             f'<circle r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
-             f'<text y="{-r * 0.05:g}" font-size="{r * 0.42:g}" font-family="sans-serif" text-anchor="middle" '
-             f'dominant-baseline="central" fill="{INK}">{_esc(face)}</text>']
-    if back is not None:
-        opacity = 0.55 if faint_back else 1
-        parts.append(f'<text y="{r * 0.55:g}" font-size="{r * 0.28:g}" font-family="sans-serif" text-anchor="middle" '
-                     f'dominant-baseline="central" fill="#555555" opacity="{opacity}">({_esc(back)})</text>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def hex_center(q: int, r: int, size: float, *, origin: tuple[float, float] = (0, 0)) -> tuple[float, float]:
-    """The centre of axial hex (q, r), pointy-top layout."""
-    x = size * math.sqrt(3) * (q + r / 2) + origin[0]
-    y = size * 1.5 * r + origin[1]
-    return (x, y)
-
-
-def hex_corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    """The six corners of a pointy-top hexagon."""
-    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
-            for i in range(6)]
-
-
-def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (0, 0), fill: str = "#f7fbff",
-            label: str | None = None, css_class: str = "circus-hex") -> str:
-    """One map hex at axial (q, r), optionally shaded and labelled."""
-    cx, cy = hex_center(q, r, size, origin=origin)
-    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(cx, cy, size))
-    text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{size * 0.3:g}" font-family="sans-serif" '
-            f'text-anchor="middle" fill="#999999">{_esc(label)}</text>') if label else ""
-    return f'<g class="{PIECE} {_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
-
-
-def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float = 54) -> str:
-    """Lay out pieces left to right: each is a function of its x offset (or a string already placed)."""
-    return "".join(p(i * step) if callable(p) else p for i, p in enumerate(pieces))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -282,7 +106,7 @@ class GameFrame:
 
         self._widgets = widgets
         self._move_parts = None  # the layout and look every move button shares, made with the first one
-        self.title = widgets.HTML(f"{theme_style()}<b>{_esc(title)}</b>")
+        self.title = widgets.HTML(f"{theme_style()}<b>{svg_text(title)}</b>")
         self.board = widgets.HTML()
         self.board.add_class("circus-board")
         self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -356,15 +180,15 @@ class GameFrame:
         if not text:
             self.message.value = ""
         elif error:
-            self.message.value = f'<span class="circus-error">✘ {_esc(text)}</span>'
+            self.message.value = f'<span class="circus-error">✘ {svg_text(text)}</span>'
         else:
-            self.message.value = f"<span>{_esc(text)}</span>"
+            self.message.value = f"<span>{svg_text(text)}</span>"
 
     def log(self, line: str) -> None:
         """Add a line to the move log (the newest last; only the last lines are kept on screen)."""
         self.lines.append(str(line))
         shown = self.lines[-self.log_lines:]
-        items = "".join(f"<li>{_esc(entry)}</li>" for entry in shown)
+        items = "".join(f"<li>{svg_text(entry)}</li>" for entry in shown)
         self.log_box.value = f'<ol start="{len(self.lines) - len(shown) + 1}" style="margin:0">{items}</ol>'
 
     def show_odds(self, html_text: str) -> None:

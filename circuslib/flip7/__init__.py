@@ -6,9 +6,29 @@ fast simulation), ``graphs`` (the reduced-deck round as a Markov chain), ``pictu
 ``widget`` (play and explore), ``checks`` (the exercises' self-checks).
 """
 from .bots import AlwaysHit, CardCounter, Optimal, StopAtRisk, StopAtSum, play_game, win_rates
-from .odds import (best_threshold, bust_formula, bust_probability, cards_before_bust, expected_gain,
-                   flip7_probability, solo_optimal, threshold_value)
-from .rules import FLIP_THREE, FREEZE, HIT, SECOND_CHANCE, STAY, Flip7Game, Hand, SoloRound, new_game, round_score, solo_round
+from .odds import (
+                   best_threshold,
+                   bust_formula,
+                   bust_probability,
+                   cards_before_bust,
+                   expected_gain,
+                   flip7_probability,
+                   solo_optimal,
+                   threshold_value,
+)
+from .rules import (
+                   FLIP_THREE,
+                   FREEZE,
+                   HIT,
+                   SECOND_CHANCE,
+                   STAY,
+                   Flip7Game,
+                   Hand,
+                   SoloRound,
+                   new_game,
+                   round_score,
+                   solo_round,
+)
 
 __all__ = [
     "AlwaysHit", "CardCounter", "Optimal", "StopAtRisk", "StopAtSum", "play_game", "win_rates",

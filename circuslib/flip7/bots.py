@@ -7,17 +7,31 @@ the rules' own working table (no copies of frozen states), so tournaments are fa
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache, lru_cache
 
 from ..core.args import axes, flag, instance, items, limit, one_of, optional_flag, rng_arg, seed_arg, text, whole
 from ..core.game import Move
 from ..core.sim import Tally, tally
 from .odds import _solve, solo_optimal
-from .rules import (ACTIONS, CARDS, FLIP_THREE, FREEZE, INDEX, TARGET, Flip7Game, Hand, HIT, STAY, _Table,
-                    _opening_table, deck_counts, draw_card)
+from .rules import (
+    ACTIONS,
+    CARDS,
+    FLIP_THREE,
+    FREEZE,
+    HIT,
+    INDEX,
+    STAY,
+    TARGET,
+    Flip7Game,
+    Hand,
+    _opening_table,
+    _Table,
+    deck_counts,
+    draw_card,
+)
 
 MOST_TARGET = 2_000  # a game to more points than this takes too long to play many times
 
@@ -184,7 +198,7 @@ def _numbers_decisions():
     return solo_optimal("numbers").decisions
 
 
-@lru_cache(maxsize=None)
+@cache
 def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
     if not modifiers:
         decisions = _numbers_decisions()

@@ -10,14 +10,23 @@ import inspect
 import math
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import sympy
 
 from ..core.game import best_value
-from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_function, check_integer,
-                          check_probability, check_simulation, correct)
+from ..core.teach import (
+    Checks,
+    Mistake,
+    WrongAnswer,
+    check_exact,
+    check_function,
+    check_integer,
+    check_probability,
+    check_simulation,
+    correct,
+)
 from .bots import Bot, StopAtSum, play_game
 from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
 
@@ -293,7 +302,7 @@ def _dp_reference(deck) -> Fraction:
 def _dp_with_replacement(deck):
     total = sum(deck.values())
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(held):
         hit = sum(Fraction(c, total) * (0 if v in held else value(tuple(sorted(held + (v,)))))
                   for v, c in deck.items() if c)
@@ -309,7 +318,7 @@ def _dp_one_step(deck):
 
 
 def _dp_never_stays(deck):
-    @lru_cache(maxsize=None)
+    @cache
     def value(held):
         left = {v: c - (v in held) for v, c in deck.items()}
         total = sum(left.values())
@@ -322,7 +331,7 @@ def _dp_never_stays(deck):
 
 
 def _dp_no_bust(deck):
-    @lru_cache(maxsize=None)
+    @cache
     def value(held, drawn):
         left = {v: c - drawn.count(v) for v, c in deck.items()}
         total = sum(left.values())
@@ -337,7 +346,7 @@ def _dp_no_bust(deck):
 
 
 def _dp_bust_keeps(deck):
-    @lru_cache(maxsize=None)
+    @cache
     def value(held):
         left = {v: c - (v in held) for v, c in deck.items()}
         total = sum(left.values())

@@ -9,11 +9,11 @@ number of ways the remaining draws can fall, so nothing is reduced inside a loop
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Sequence as SequenceABC
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
-from typing import Sequence
 
 from .rules import ACTIONS, CARDS, DECK_COUNTS, FLIP7_BONUS
 

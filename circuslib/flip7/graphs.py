@@ -15,7 +15,7 @@ import networkx as nx
 from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
-from ..core.graphs import build_graph, draw_arrows, draw_graph, layered_layout
+from ..core.graphs import build_graph, draw_arrows, layered_layout
 from ..core.sim import Tally, tally
 from .rules import STAY, SoloRound, card_name, solo_round
 

@@ -7,12 +7,12 @@ go, so every probability shares one denominator and no fraction is ever reduced 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import prod
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
 
 from ..core.args import items, limit
 from ..core.exact import Dist, to_rational
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import sympy
 
 
-def _n_symbol() -> "sympy.Symbol":
+def _n_symbol() -> sympy.Symbol:
     """N, the number of cards left in the deck, as a symbol (sympy is loaded here, on first use, not on import)."""
     import sympy
 
@@ -497,7 +497,7 @@ def best_threshold(deck: str = "numbers", candidates: Iterable[int] = range(0, 6
 # ---------------------------------------------------------------------------------------------------------
 # a player who never stops
 
-@lru_cache(maxsize=None)
+@cache
 def _never_stop(counts: tuple[int, ...]) -> dict:
     """The chance to bust holding k numbers, and to reach Flip 7, for a player who never stops.
 

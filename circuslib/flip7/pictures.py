@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this 
 from ..core.args import optional_text
 from ..core.charts import INK, Key, legend_size, svg_legend
 from ..core.game import CHANCE
-from ..core.ui import PIECE, svg_arrow, svg_doc, svg_text
+from ..core.svg import PIECE, svg_arrow, svg_doc, svg_text
 from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
 
 __all__ = ["round_graph_svg", "round_graph_positions", "ARROW_GREY"]

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
-from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
-from ..core.ui import svg_card, svg_doc
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, Move, describe, is_whole
+from ..core.svg import svg_card, svg_doc
 
 __all__ = [
+    "GAME",
     "NUMBERS", "MODIFIERS", "ACTIONS", "CARDS", "FREEZE", "FLIP_THREE", "SECOND_CHANCE", "TIMES_TWO",
     "DECK_COUNTS", "HIT", "STAY", "Hand", "Flip7Game", "new_game", "card_name", "parse_card", "deck_counts",
     "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS", "TARGET", "SoloRound", "solo_round",
@@ -300,11 +302,11 @@ class Flip7Game(GameState):
             return None
         return f"{describe(move)} is not a move in Flip 7: on your turn say hit or stay (HIT or STAY)"
 
-    def view(self, player: int) -> "Flip7Game":
+    def view(self, player: int) -> Flip7Game:
         """Everything in Flip 7 is face up, so every player sees the whole table."""
         return self
 
-    def _apply(self, move) -> "Flip7Game":
+    def _apply(self, move) -> Flip7Game:
         t = _Table(self)
         if self.receiver is not None:
             t.receive(self.receiver, move)
@@ -694,7 +696,7 @@ class SoloRound(GameState):
             return "the deck is empty: there is nothing left to draw, so stay"
         return f"{describe(move)} is not a move here: say hit or stay (HIT or STAY)"
 
-    def _apply(self, move) -> "SoloRound":
+    def _apply(self, move) -> SoloRound:
         # GameState._replace, not dataclasses.replace: the new values come from the rules (nothing to re-check)
         if self.drawing:
             i = INDEX[move]
@@ -747,3 +749,32 @@ def solo_round(deck="numbers", *, flip_at: int = 7) -> SoloRound:
     if isinstance(flip_at, bool) or not isinstance(flip_at, int) or flip_at < 1:
         raise ValueError("flip_at must be a whole number of different numbers, at least 1")
     return SoloRound(deck=counts, flip_at=flip_at)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the game as a whole, for the kit's registry (circuslib.games())
+
+def _random_start(rng: random.Random) -> Flip7Game:
+    """A seeded starting position, with the number of players, dealer, target and deck drawn too."""
+    players = rng.choice([1, 2, 3, 3, 4, 5, 6])
+    return new_game(players, dealer=rng.randrange(players), target=rng.choice([30, 60, 100, 200]),
+                    deck=rng.choice(["full", "full", "full", "numbers+modifiers"]))
+
+
+def _card_count(s: Flip7Game) -> int:
+    return (sum(s.deck) + sum(s.discard) + sum(len(h.cards()) for h in s.hands) + len(s.pending) + len(s.waiting)
+            + (len(s.flip3[2]) if s.flip3 else 0))
+
+
+def _conserved(start: GameState, now: GameState) -> None:
+    """Every card is still in the game, and no count goes below zero."""
+    assert isinstance(start, Flip7Game) and isinstance(now, Flip7Game)
+    if _card_count(now) != _card_count(start):
+        raise InvariantBroken(f"Flip 7 holds {_card_count(now)} cards, it started with {_card_count(start)}")
+    if min(now.deck) < 0 or min(now.discard) < 0 or min(now.totals) < 0:
+        raise InvariantBroken("a negative count of cards or points")
+
+
+GAME = Game("flip7", "Flip 7", None, new_game, _random_start, _conserved, lambda s: 60_000,
+            (HIT, STAY, Move("target", (FREEZE, 1)), 5, "x2", FREEZE))
+"""Flip 7 for the kit's registry."""

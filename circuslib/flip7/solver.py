@@ -23,18 +23,28 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import prod
 from pathlib import Path
-from typing import Callable, Iterable
 
 import numpy as np
 
-from .rules import CARDS, DECK_COUNTS, FLIP7_BONUS, FLIP_THREE, FREEZE, INDEX, MODIFIERS, SECOND_CHANCE, TIMES_TWO, \
-    parse_card
+from .rules import (
+    CARDS,
+    DECK_COUNTS,
+    FLIP7_BONUS,
+    FLIP_THREE,
+    FREEZE,
+    INDEX,
+    MODIFIERS,
+    SECOND_CHANCE,
+    TIMES_TWO,
+    parse_card,
+)
 
 __all__ = ["READINGS", "BIG_DECKS", "SoloSolution", "solve_solo", "big_deck_counts", "shipped_all", "SHIPPED_ALL"]
 
@@ -480,7 +490,7 @@ class SoloSolution:
                 f"{prefix}.bits": np.concatenate(self.policy)}
 
     @classmethod
-    def from_arrays(cls, arrays, prefix: str) -> "SoloSolution":
+    def from_arrays(cls, arrays, prefix: str) -> SoloSolution:
         """A solution from the arrays ``arrays()`` made (an open .npz file or a dict)."""
         meta = json.loads(str(arrays[f"{prefix}.meta"]))
         counts = tuple(meta["counts"])
@@ -496,7 +506,7 @@ class SoloSolution:
                    layout, policy, meta["near_ties"], meta["flip_at"], meta.get("peak_bytes", 0))
 
     @classmethod
-    def load(cls, path) -> "SoloSolution":
+    def load(cls, path) -> SoloSolution:
         """A solution that ``save`` wrote."""
         with np.load(path) as table:
             return cls.from_arrays({name: table[name] for name in table.files}, "table")
@@ -729,7 +739,7 @@ def shipped_path() -> Path:
     return Path(__file__).with_name(SHIPPED_ALL)
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_all(deck: str = "all") -> SoloSolution:
     """The shipped best solo play of a big deck: 'all' (float64, the 'stack' reading) or
     'numbers+modifiers+second-chance' (exact). Read on first use (the all-cards policy unpacks in about 50 ms)."""

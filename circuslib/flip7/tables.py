@@ -9,9 +9,9 @@ every game again and compares it game for game.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from ..core.sim import ShippedRuns, Tally
 from .bots import AlwaysHit, Bot, Optimal, StopAtRisk, StopAtSum, _game_winner

@@ -10,19 +10,41 @@ from __future__ import annotations
 import html
 import random
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Hashable, Iterable, Sequence
 
 from ..core.frames import ShippedFrames
 from ..core.game import CHANCE, Move
 from ..core.ui import Framed, GameFrame, Plotted, button, png_of
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum, _counting_hit, live_bust_probability
-from .deck_odds import (ThresholdCurve, next_card, numbers_optimum, optimal_advice, optimum_value, still_in,
-                        threshold_curve)
+from .deck_odds import (
+    ThresholdCurve,
+    next_card,
+    numbers_optimum,
+    optimal_advice,
+    optimum_value,
+    still_in,
+    threshold_curve,
+)
 from .odds import bust_formula, bust_formula_values, bust_probability, expected_gain, solo_optimal
-from .rules import (ACTIONS, CARDS, DECK_COUNTS, HIT, INDEX, MODIFIERS, STAY, Flip7Game, card_name,
-                    deck_counts, draw_card, game_svg, hand_svg, new_game, parse_card)
+from .rules import (
+    ACTIONS,
+    CARDS,
+    DECK_COUNTS,
+    HIT,
+    INDEX,
+    MODIFIERS,
+    STAY,
+    Flip7Game,
+    card_name,
+    deck_counts,
+    draw_card,
+    game_svg,
+    hand_svg,
+    new_game,
+    parse_card,
+)
 
 __all__ = ["Flip7Widget", "OddsExplorer", "PolicyExplorer", "DeckExplorer", "default_bots", "threshold_curve",
            "optimum_value", "numbers_optimum", "optimal_advice", "still_in", "next_card",

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.args import instance, rng_arg
 from ..core.game import CHANCE, random_policy
 from .graphs import _check_faces, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
-from .rules import (ACROBATE, CLOWN, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap)
+from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
 

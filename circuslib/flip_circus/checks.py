@@ -19,11 +19,36 @@ import sympy
 
 from ..core.game import IllegalMove, Move, playout
 from ..core.sim import wilson_interval
-from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_function, check_integer,
-                          check_probability, check_simulation, correct)
+from ..core.teach import (
+    Checks,
+    Mistake,
+    WrongAnswer,
+    call_student,
+    check_function,
+    check_integer,
+    check_probability,
+    check_simulation,
+    correct,
+)
 from .bots import greedy_bot, random_bot
-from .rules import (ACROBATE, CLOWN, DRESSEUSE, MAGICIEN, MAKE_RETURN, MUSCLES, SIZE, TAKE_APPLAUSE, VOYANTE,
-                    FlipCircus, PlayerView, Ruleset, flip, from_faces, power, swap)
+from .rules import (
+    ACROBATE,
+    CLOWN,
+    DRESSEUSE,
+    MAGICIEN,
+    MAKE_RETURN,
+    MUSCLES,
+    SIZE,
+    TAKE_APPLAUSE,
+    VOYANTE,
+    FlipCircus,
+    PlayerView,
+    Ruleset,
+    flip,
+    from_faces,
+    power,
+    swap,
+)
 
 __all__ = ["check", "DEALT", "PATTERN", "MIDGAME", "TURN", "RACE"]
 

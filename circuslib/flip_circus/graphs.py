@@ -8,19 +8,37 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_arg, whole
 from ..core.exact import to_rational
 from ..core.game import describe
 from ..core.graphs import build_graph
 from .odds import _worlds
-from .rules import (ACROBATE, ARTISTS, CLOWN, MUSCLES, ENCORE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE,
-                    FlipCircus,
-                    PlayerView, _grows_clowns, flip, power, power_problem, power_swap, swap,
-                    swap_problem)
+from .rules import (
+    ACROBATE,
+    ARTISTS,
+    CLOWN,
+    ENCORE,
+    END_TURN,
+    MAGICIEN,
+    MAKE_RETURN,
+    MUSCLES,
+    SIZE,
+    TAKE_APPLAUSE,
+    FlipCircus,
+    PlayerView,
+    _grows_clowns,
+    flip,
+    power,
+    power_problem,
+    power_swap,
+    swap,
+    swap_problem,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -639,9 +657,8 @@ def _one_turn_layout(graph: nx.DiGraph, *, seed: int = 1) -> dict:
 
 def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
     """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
-    import networkx as nx
-
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
     axes(ax)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from ..core.args import items, limit, one_of, optional_flag, whole
 from ..core.exact import to_rational
@@ -264,7 +265,7 @@ def _fixed_colourings(cycle_lengths: list[int], counts: tuple[int, ...]) -> int:
     """How many arrangements a symmetry with these cycles leaves unchanged: each cycle gets one label,
     and each label must be used exactly its number of times."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways(k: int, left: tuple) -> int:
         if k == len(cycle_lengths):
             return int(not any(left))

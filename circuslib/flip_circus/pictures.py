@@ -9,15 +9,16 @@ its text twice and encodes a PNG (0.07-0.1 s in a kernel); this text costs a few
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from numbers import Real
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
 
 from ..core.args import optional_text
 from ..core.charts import PAPER_INK, Key, svg_legend
-from ..core.ui import PIECE, svg_doc, svg_text
+from ..core.svg import PIECE, svg_doc, svg_text
 
 __all__ = ["swap_graph_svg", "one_turn_svg", "DISTANCE_COLOURS"]
 

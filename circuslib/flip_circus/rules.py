@@ -7,17 +7,19 @@ of tokens whose hidden face they have seen, so ``view(player)`` can hide everyth
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
 from fractions import Fraction
+from functools import cached_property, lru_cache
 from itertools import permutations, product
 from pathlib import Path
-from typing import Sequence
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, Move, describe, is_whole
-from ..core.ui import svg_doc, svg_token
+from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, Move, describe, is_whole
+from ..core.svg import svg_doc, svg_token
 
 __all__ = [
+    "GAME",
     "CLOWN", "ACROBATE", "MAGICIEN", "VOYANTE", "MUSCLES", "DRESSEUSE", "ARTISTS", "POSTER_ARTISTS", "ROSACE",
     "SIZE", "TokenSet", "Ruleset", "KIT_RULES", "FlipCircus", "PlayerView", "swap", "flip", "power", "look",
     "ENCORE", "END_TURN", "TAKE_APPLAUSE", "MAKE_RETURN", "new_game", "from_faces", "neighbours", "opposite",
@@ -67,12 +69,12 @@ class TokenSet:
             raise ValueError(f"the set-up needs exactly five tokens with a Clown face, this set has {clowns}")
 
     @classmethod
-    def kit(cls) -> "TokenSet":
+    def kit(cls) -> TokenSet:
         """The kit's reading of the token faces (kit ruling): Clown/X for each artist, and the rosace pairs."""
         return cls.load(DATA / "tokens_kit.json")
 
     @classmethod
-    def load(cls, path: str | Path) -> "TokenSet":
+    def load(cls, path: str | Path) -> TokenSet:
         """A token set from a JSON file: {"name": ..., "tokens": [[face, face], ...]}."""
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         return cls(tuple(tuple(t) for t in data["tokens"]), data.get("name", Path(path).stem))
@@ -445,7 +447,7 @@ class FlipCircus(GameState):
         return f"{describe(move)} is not a Flip Circus move"  # (unreachable: _move_shape knows every name)
 
     # --- applying moves -----------------------------------------------------------------------------
-    def _apply(self, move) -> "FlipCircus":
+    def _apply(self, move) -> FlipCircus:
         if self.phase in SETUP_PHASES:
             return self._setup(move)
         name = move.name
@@ -465,14 +467,14 @@ class FlipCircus(GameState):
         return self._keep_ring(applause=_bump(self.applause, team, -1),
                                knows=_learn(self.knows, [self.player], [token]))._maybe_end()
 
-    def _keep_ring(self, **changes) -> "FlipCircus":
+    def _keep_ring(self, **changes) -> FlipCircus:
         """A copy with some counters changed, the ring as it was (its visible faces are not computed again)."""
         state = self._replace(**changes)
         if "faces" in self.__dict__:
             state.__dict__["faces"] = self.__dict__["faces"]  # what ``cached_property`` would store
         return state
 
-    def _action(self, move) -> "FlipCircus":
+    def _action(self, move) -> FlipCircus:
         """A swap, a flip or a power: one copy of the state in the usual case (no poster, no special ending)."""
         faces = self.faces
         ring, up, knows = self.ring, self.up, self.knows
@@ -533,19 +535,19 @@ class FlipCircus(GameState):
             return state._keep_ring(pending=True)
         return state._maybe_end()
 
-    def _exchange(self, i: int, j: int) -> "FlipCircus":
+    def _exchange(self, i: int, j: int) -> FlipCircus:
         ring = list(self.ring)
         ring[i], ring[j] = ring[j], ring[i]
         return self._replace( ring=tuple(ring))
 
-    def _turn_over(self, i: int) -> "FlipCircus":
+    def _turn_over(self, i: int) -> FlipCircus:
         token = self.ring[i]
         up = list(self.up)
         up[token] = 1 - up[token]
         # a flip shows the other face to everybody: from now on every player knows both faces
         return self._replace( up=tuple(up), knows=_learn(self.knows, range(self.rules.players), [token]))
 
-    def _take_posters(self) -> "FlipCircus":
+    def _take_posters(self) -> FlipCircus:
         """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
         state = self
         while True:
@@ -558,12 +560,12 @@ class FlipCircus(GameState):
             if len(posters[state.team]) >= self.rules.posters_to_win:
                 return state._replace( phase="over", winner=state.team, actions_left=0)
 
-    def _maybe_end(self) -> "FlipCircus":
+    def _maybe_end(self) -> FlipCircus:
         if not self.pending and not self.actions_left and not self.applause[self.team]:
             return self._end_turn()
         return self
 
-    def _end_turn(self) -> "FlipCircus":
+    def _end_turn(self) -> FlipCircus:
         state = self
         if self.five_clowns_apply() and sum(f == CLOWN for f in self.faces) == self.rules.tokens.count(CLOWN):
             last = self.available_posters()
@@ -575,7 +577,7 @@ class FlipCircus(GameState):
         """Whether the five-Clowns rule is on: both sides have exactly two posters."""
         return self.rules.five_clowns_rule and all(len(p) == 2 for p in self.posters)
 
-    def _setup(self, outcome) -> "FlipCircus":
+    def _setup(self, outcome) -> FlipCircus:
         if self.phase == SETUP_PHASES[0]:
             ring = [None] * SIZE
             ring[0::2] = outcome
@@ -598,7 +600,7 @@ class FlipCircus(GameState):
                        applause=_bump((0, 0), second_team, +1))
 
     # --- what a player sees -------------------------------------------------------------------------
-    def view(self, player: int) -> "PlayerView":
+    def view(self, player: int) -> PlayerView:
         """What ``player`` may see: the visible faces, and only the backs they have seen."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
             raise ValueError(f"players are numbered 0 to {self.rules.players - 1}, not {player!r}")
@@ -867,3 +869,33 @@ def ring_svg(faces: Sequence[str], backs: Sequence[str | None] | None = None, *,
         parts.append(f'<text x="{cx:.1f}" y="{size + 14:.1f}" font-size="11" font-family="sans-serif" '
                      f'text-anchor="middle" fill="#333333">{html.escape(caption)}</text>')
     return svg_doc(size, size + 24, parts, title="Flip Circus ring")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the game as a whole, for the kit's registry (circuslib.games())
+
+def _random_start(rng: random.Random) -> FlipCircus:
+    """A seeded starting position, with the players, actions, posters to win and readings drawn too."""
+    players = rng.choice([2, 2, 4])
+    rules = Ruleset(players=players, actions=rng.choice([1, 2, 2, 3]), posters_to_win=rng.choice([1, 2, 3, 3]),
+                    special_swaps_group_clowns=rng.random() < 0.8, five_clowns_rule=rng.random() < 0.8)
+    return FlipCircus(rules)
+
+
+def _conserved(start: GameState, now: GameState) -> None:
+    """The ring is the ten tokens, no count goes below zero, and no poster is taken twice."""
+    assert isinstance(now, FlipCircus)
+    if now.phase in SETUP_PHASES:
+        return
+    if sorted(now.ring) != list(range(SIZE)):
+        raise InvariantBroken("the ring is not the ten tokens")
+    if min(now.applause) < 0 or now.reserve < 0:
+        raise InvariantBroken("a negative number of Applause tokens")
+    taken = [a for team in now.posters for a in team]
+    if len(taken) != len(set(taken)) or not set(taken) <= set(POSTER_ARTISTS):
+        raise InvariantBroken("a poster was taken twice")
+
+
+GAME = Game("flip_circus", "Flip Circus", Ruleset, new_game, _random_start, _conserved, lambda s: 200_000,
+            (swap(3), flip(0), power(2), look(9), ENCORE, END_TURN, TAKE_APPLAUSE, MAKE_RETURN, 1))
+"""Flip Circus for the kit's registry."""

@@ -10,18 +10,39 @@ import html
 import math
 import random
 from collections import Counter, OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Sequence
 
 from ..core.frames import ShippedFrames
-from ..core.ui import Framed, GameFrame, Shown, button, theme_style, png_of
+from ..core.svg import theme_style
+from ..core.ui import Framed, GameFrame, Shown, button, png_of
 from .graphs import winning_turns
 from .odds import back_fractions, entropy_terms, hidden_worlds, look_values, possible_backs
-from .rules import (ARTISTS, END_TURN, ENCORE, KIT_RULES, MAKE_RETURN, MUSCLES, SIZE, TAKE_APPLAUSE, FlipCircus,
-                    PlayerView, Ruleset, TokenSet, flip, look, name, new_game, power, ring_svg, swap, trios)
+from .rules import (
+    ARTISTS,
+    ENCORE,
+    END_TURN,
+    KIT_RULES,
+    MAKE_RETURN,
+    MUSCLES,
+    SIZE,
+    TAKE_APPLAUSE,
+    FlipCircus,
+    PlayerView,
+    Ruleset,
+    TokenSet,
+    flip,
+    look,
+    name,
+    new_game,
+    power,
+    ring_svg,
+    swap,
+    trios,
+)
 
 __all__ = ["FlipCircusWidget", "RingExplorer", "Bits", "entropy_bits", "ring_problem", "write_ring_frame"]
 
@@ -402,7 +423,7 @@ class RingOdds:
     best_look: int | None
 
     @classmethod
-    def of(cls, faces: tuple, backs: tuple, rules: Ruleset = KIT_RULES) -> "RingOdds":
+    def of(cls, faces: tuple, backs: tuple, rules: Ruleset = KIT_RULES) -> RingOdds:
         view = _view(faces, backs, rules)
         worlds = hidden_worlds(view)
         chances = tuple(back_fractions(view))
@@ -792,7 +813,7 @@ class RingExplorer(Shown):
         self.update()
 
     @classmethod
-    def of(cls, state: FlipCircus | PlayerView, player: int | None = None, **options) -> "RingExplorer":
+    def of(cls, state: FlipCircus | PlayerView, player: int | None = None, **options) -> RingExplorer:
         """The ring as one player sees it in a game: its faces and the backs that player has seen."""
         if isinstance(state, FlipCircus):
             state = state.view(state.player if player is None else player)

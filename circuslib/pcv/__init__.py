@@ -6,8 +6,20 @@ symbols), ``graphs`` (manoeuvre graphs and reachable positions), ``bots`` (rando
 """
 from .graphs import move_graph, reachable
 from .odds import destroy_chances, destroy_probability, expected_shots, shot_odds
-from .rules import (Board, Dogfight, Fire, Manoeuvre, Objective, Pick, Plane, Rules, Scenario, SpeedChange,
-                    load_scenarios, scenario)
+from .rules import (
+                    Board,
+                    Dogfight,
+                    Fire,
+                    Manoeuvre,
+                    Objective,
+                    Pick,
+                    Plane,
+                    Rules,
+                    Scenario,
+                    SpeedChange,
+                    load_scenarios,
+                    scenario,
+)
 
 __all__ = ["Board", "Dogfight", "Fire", "Manoeuvre", "Objective", "Pick", "Plane", "Rules", "Scenario", "SpeedChange",
            "load_scenarios", "scenario", "shot_odds", "destroy_probability", "expected_shots", "destroy_chances",

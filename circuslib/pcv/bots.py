@@ -12,9 +12,9 @@ order.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import random_policy
@@ -92,7 +92,7 @@ def _threats(enemies: tuple, damaged: bool, board, turning: str, off_map: str) -
     return {key: _destroyed_by(tuple(sorted(found)), damaged) for key, found in reaches.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _destroyed_by(reaches: tuple[int, ...], damaged: bool) -> Fraction:
     """The chance a plane is destroyed by one shot from each of these effective ranges (1 to 3): it survives if
     every shot misses, or (intact) if exactly one shot hits without a 6."""

@@ -12,19 +12,31 @@ import math
 import numbers
 import random
 import sys
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache
+from typing import Any
 
 import sympy
 
 from ..core.exact import AbsorbingChain
-from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_formula, check_function,
-                          check_integer, check_probability, check_simulation, correct)
+from ..core.teach import (
+    Checks,
+    Mistake,
+    WrongAnswer,
+    call_student,
+    check_exact,
+    check_formula,
+    check_function,
+    check_integer,
+    check_probability,
+    check_simulation,
+    correct,
+)
 from .graphs import reachable
 from .odds import p, q
-from .rules import (MIN_LEVEL, Plane, effective_range, hex_distance as kit_hex_distance, line_ahead,
-                    manoeuvre_options, manoeuvre_result)
+from .rules import MIN_LEVEL, Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
+from .rules import hex_distance as kit_hex_distance
 
 __all__ = ["check", "DUEL_STATES", "RED_START", "RED_SPEED", "BALLOON", "DUEL_REFERENCE", "DUEL_SPREAD",
            "DUEL_RUNS", "duel_matrix"]
@@ -193,7 +205,7 @@ def _matrix(rows: dict, *, absorbing_rows: bool = True) -> sympy.Matrix:
     return m
 
 
-@lru_cache(maxsize=None)
+@cache
 def _duel_chain() -> AbsorbingChain:
     return AbsorbingChain(_duel_rows())
 
@@ -548,7 +560,7 @@ BALLOON = ((-1, 0), 3)
 """The observation balloon's (hex, altitude): just behind Red 1's tail. It never moves."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reachable_from(position: Position, blocked: bool = True) -> frozenset:
     return _kit_end_positions(position, RED_SPEED, [BALLOON] if blocked else ())
 
@@ -567,7 +579,7 @@ def _balloon_shot(position: Position) -> str:
     return ""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fewest_turns() -> int:
     layer, seen, turns = {RED_START}, {RED_START}, 0
     while turns < 8:
@@ -642,7 +654,7 @@ def balloon_path(answer: Any, exercise) -> str:
     if problem:
         raise WrongAnswer(f"from your last position {path[-1]}, {problem}")
     if len(path) > _fewest_turns():
-        raise WrongAnswer(f"your path is legal and ends with a shot, but there is a quicker way: search turn by "
+        raise WrongAnswer("your path is legal and ends with a shot, but there is a quicker way: search turn by "
                           "turn, breadth first")
     return correct("a quickest way round to the balloon")
 

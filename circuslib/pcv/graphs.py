@@ -10,16 +10,27 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
-from ..core.args import axes, flag, graph_of, instance, items, optional_text, whole
+from ..core.args import axes, flag, graph_of, instance, optional_text, whole
 from ..core.exact import to_rational
 from ..core.game import describe
 from ..core.graphs import draw_arrows
 from .odds import _shot
-from .rules import (MANOEUVRE_COSTS, MIN_LEVEL, Board, Dogfight, Plane, Rules, board_svg, effective_range,
-                    line_ahead, manoeuvre_steps)
+from .rules import (
+    MANOEUVRE_COSTS,
+    MIN_LEVEL,
+    Board,
+    Dogfight,
+    Plane,
+    Rules,
+    board_svg,
+    effective_range,
+    line_ahead,
+    manoeuvre_steps,
+)
 
 __all__ = ["explore", "move_graph", "reachable", "plans", "plane_options", "end_nodes", "damage_chain_graph",
            "draw_damage_chain", "count_sequences", "sequence_to", "plane_graph",
@@ -372,7 +383,7 @@ def move_graph_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: in
     import html
 
     from ..core.graphs import layered_layout
-    from ..core.ui import svg_doc
+    from ..core.svg import svg_doc
     from .rules import FACING_NAMES
 
     _move_graph(graph)
@@ -467,8 +478,7 @@ def damage_chain_svg(hexes: int, alt_diff: int = 0, *, title: str | None = None)
     6 that destroys an intact plane at once as a curved arrow below."""
     import html
 
-    from ..core.ui import svg_arrowhead, svg_doc
-
+    from ..core.svg import svg_arrowhead, svg_doc
     from .odds import damage_chain
 
     optional_text(title)

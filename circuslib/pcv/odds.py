@@ -7,11 +7,12 @@ a damaged one. Results are sympy Rationals; the inner loops use Fractions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import flag, instance, items, limit, whole
 from ..core.exact import AbsorbingChain, Dist, to_rational
@@ -57,7 +58,7 @@ def _check_shot(hexes: Any, alt_diff: Any) -> None:
                          f"{MAX_ALT_DIFF} levels apart, not {alt_diff}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shot(hexes: int, alt_diff: int) -> tuple[Fraction, Fraction, Fraction]:
     """(miss, damage, destroy) for an intact target, as Fractions: counting die faces."""
     faces = hit_faces(effective_range(hexes, alt_diff))
@@ -173,7 +174,7 @@ def destroy_after_formula(damaged: bool = False) -> sympy.Expr:
     return _destroy_after_formula(damaged)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _destroy_after_formula(damaged: bool) -> sympy.Expr:
     # Cached: sympy expressions are immutable, and the lesson, the table and the checks all ask for the same two.
     # Written in closed form: summing the chain's paths (sympy.summation over where the damaging shot falls, as
@@ -196,7 +197,7 @@ def expected_shots_formula(damaged: bool = False) -> sympy.Expr:
     return _expected_shots_formula(damaged)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _expected_shots_formula(damaged: bool) -> sympy.Expr:
     # The solution of the first-step equations E_D = 1 + (1 - p) E_D and E_I = 1 + (1 - p) E_I + (p - q) E_D,
     # written out: the lesson solves them on the page, and sympy.solve cost a fiftieth of a second here again.

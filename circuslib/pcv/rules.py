@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import math
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from ..core.game import CHANCE, TERMINAL, GameState, describe, is_whole
-from ..core.ui import hex_center, hex_corners, svg_doc
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole
+from ..core.svg import hex_center, hex_corners, svg_doc
 
 __all__ = [
+    "GAME",
     "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange",
     "Fire", "Pick", "Objective", "Scenario", "Dogfight", "OFF_MAP", "PLANE_ORDERS", "hex_add", "hex_step", "neighbours", "hex_distance", "line_ahead", "direction_to",
     "front_moves", "effective_range", "hit_faces", "load_scenarios", "scenario", "board_svg",
@@ -321,14 +324,14 @@ def all_manoeuvres(rules: Rules) -> tuple[Manoeuvre, ...]:
 _MANOEUVRES = {t: all_manoeuvres(Rules(t)) for t in TURNINGS}
 
 
-@lru_cache(maxsize=None)
+@cache
 def manoeuvre_options(altitude: int, mp_left: int, turning: str = "front-three") -> tuple[Manoeuvre, ...]:
     """The manoeuvres allowed with ``mp_left`` movement points at this altitude (never above 6)."""
     return tuple(m for m in _MANOEUVRES[turning]
                  if m.cost <= mp_left and altitude + m.altitude_change <= MAX_LEVEL)
 
 
-@lru_cache(maxsize=None)
+@cache
 def manoeuvre_steps(altitude: int, mp_left: int, turning: str = "front-three") -> tuple[tuple, ...]:
     """The allowed manoeuvres as (move, cost, turn of the nose before moving, altitude change, loop?), for speed."""
     shift = {"ahead": 0, "left": 1, "right": -1}
@@ -418,12 +421,12 @@ class Scenario:
         if len(set(spots)) != len(spots):
             raise ValueError("two planes start in the same hex at the same altitude")
 
-    def start(self, rules: Rules | None = None) -> "Dogfight":
+    def start(self, rules: Rules | None = None) -> Dogfight:
         """The first state of the scenario (the scenario's ``first_side`` moves first)."""
         return Dogfight.start(self, rules or Rules())
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Scenario":
+    def from_dict(cls, data: dict) -> Scenario:
         """A scenario from its JSON form (planes placed by map column and row)."""
         try:
             board = Board(**data.get("board", {}))
@@ -505,7 +508,7 @@ class Dogfight(GameState):
 
     # --- starting ------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, scenario: Scenario, rules: Rules = Rules()) -> "Dogfight":
+    def start(cls, scenario: Scenario, rules: Rules = Rules()) -> Dogfight:
         """The scenario's first position, the scenario's first side about to move (or choose) its first plane."""
         if not isinstance(scenario, Scenario):
             raise TypeError("start a dogfight from a Scenario, for example scenario('duel')")
@@ -656,7 +659,7 @@ class Dogfight(GameState):
         a, b = self.planes[shooter], self.planes[target]
         return (hex_distance(a.hex, b.hex), b.altitude - a.altitude)
 
-    def fire_now(self) -> "Dogfight":
+    def fire_now(self) -> Dogfight:
         """This position at the start of the side's fire phase, as if its planes had finished moving."""
         if self.phase in ("over", "pick-fire", "fire", "roll"):
             return self
@@ -665,7 +668,7 @@ class Dogfight(GameState):
     # --- applying moves ---------------------------------------------------------------------------------
     # A Dogfight is copied with GameState._replace (no __post_init__ to re-run): dataclasses.replace re-ran
     # __init__ on every copy, several a move. Planes are still copied with replace, which checks them.
-    def _apply(self, move: Any) -> "Dogfight":
+    def _apply(self, move: Any) -> Dogfight:
         if self.phase in ("pick-move", "pick-fire"):
             index = next(i for i in self.candidates() if self.planes[i].name == move.plane)
             return self._begin_move(index) if self.phase == "pick-move" else self._begin_fire(index)
@@ -679,7 +682,7 @@ class Dogfight(GameState):
                            note=f"{self.plane.name} fires at {move.target}")
         return self._roll(move)
 
-    def _manoeuvre(self, move: Manoeuvre) -> "Dogfight":
+    def _manoeuvre(self, move: Manoeuvre) -> Dogfight:
         plane = self.plane
         hex_, facing, altitude = manoeuvre_result(plane.hex, plane.facing, plane.altitude, move)
         planes = list(self.planes)
@@ -714,7 +717,7 @@ class Dogfight(GameState):
             return state._replace(phase="speed")
         return state
 
-    def _change_speed(self, move: SpeedChange) -> "Dogfight":
+    def _change_speed(self, move: SpeedChange) -> Dogfight:
         plane = self.plane
         speed = plane.speed + move.delta
         planes = list(self.planes)
@@ -729,7 +732,7 @@ class Dogfight(GameState):
             state = state._after_loss()
         return state._next_mover()
 
-    def _roll(self, face: int) -> "Dogfight":
+    def _roll(self, face: int) -> Dogfight:
         shooter, target = self.plane, self.planes[self.target]
         hexes, diff = self.shot(self.active, self.target)
         hit = face in hit_faces(effective_range(hexes, diff))
@@ -752,11 +755,11 @@ class Dogfight(GameState):
         return state._next_shooter()
 
     # --- the order of play ---------------------------------------------------------------------------
-    def _start_side(self, side: int, turn: int) -> "Dogfight":
+    def _start_side(self, side: int, turn: int) -> Dogfight:
         state = self._replace(side=side, turn=turn, phase="move", done=())
         return state._next_mover()
 
-    def _next_mover(self) -> "Dogfight":
+    def _next_mover(self) -> Dogfight:
         """The next plane to move: the only one left, the first listed (``plane_order="listed"``), or the side's
         choice; once every plane has moved, the fire phase."""
         if self.phase == "over":
@@ -768,13 +771,13 @@ class Dogfight(GameState):
             return self._begin_move(left[0])
         return self._replace(phase="pick-move", mp_left=0, target=None)
 
-    def _begin_move(self, index: int) -> "Dogfight":
+    def _begin_move(self, index: int) -> Dogfight:
         return self._replace(phase="move", active=index, mp_left=self.planes[index].speed, done=self.done + (index,))
 
-    def _start_fire(self) -> "Dogfight":
+    def _start_fire(self) -> Dogfight:
         return self._replace(phase="fire", done=(), mp_left=0, target=None)._next_shooter()
 
-    def _next_shooter(self) -> "Dogfight":
+    def _next_shooter(self) -> Dogfight:
         """The next plane to fire: the only one with a target, the first listed, or the side's choice."""
         left = self.candidates()
         if not left:
@@ -783,10 +786,10 @@ class Dogfight(GameState):
             return self._begin_fire(left[0])
         return self._replace(phase="pick-fire", mp_left=0, target=None)
 
-    def _begin_fire(self, index: int) -> "Dogfight":
+    def _begin_fire(self, index: int) -> Dogfight:
         return self._replace(phase="fire", active=index, mp_left=0, fired_at=(), done=self.done + (index,))
 
-    def _end_side(self) -> "Dogfight":
+    def _end_side(self) -> Dogfight:
         other = 1 - self.side
         turn = self.turn + (1 if other == self.scenario.first_side else 0)
         if turn > self.scenario.turn_limit:
@@ -794,7 +797,7 @@ class Dogfight(GameState):
         note = f"{self.note}. " if self.note else ""
         return self._replace(note=f"{note}Turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
 
-    def _after_loss(self) -> "Dogfight":
+    def _after_loss(self) -> Dogfight:
         alive = [bool(self.flying(s)) for s in (0, 1)]
         if all(alive):
             return self
@@ -817,7 +820,7 @@ class Dogfight(GameState):
             return goal.side
         return None
 
-    def _finish(self, winner: int | None, why: str = "") -> "Dogfight":
+    def _finish(self, winner: int | None, why: str = "") -> Dogfight:
         names = self.scenario.side_names
         result = "a draw" if winner is None else f"{names[winner]} wins"
         if not why and winner is not None:
@@ -873,7 +876,7 @@ def _plane_svg(plane: Plane, size: float, origin: tuple[float, float], highlight
     return f'<g class="{cls}" data-name="{plane.name}"><title>{plane}</title>{body}{label}</g>'
 
 
-def board_svg(state: "Dogfight | None" = None, *, board: Board | None = None, planes: Iterable[Plane] = (),
+def board_svg(state: Dogfight | None = None, *, board: Board | None = None, planes: Iterable[Plane] = (),
               shade: dict | Iterable[Hex] = (), size: float = 26, fire_line: bool = True,
               title: str | None = None) -> str:
     """The hex map as SVG: planes as arrows labelled with altitude (A) and speed (S), smoke when damaged,
@@ -896,3 +899,45 @@ def board_svg(state: "Dogfight | None" = None, *, board: Board | None = None, pl
     width = size * math.sqrt(3) * (board.width + 0.5) + size * 1.2
     height = size * 1.5 * board.height + size * 1.6
     return svg_doc(width, height, "".join(parts), css_class="circus-svg circus-pcv-map", title=title or (str(state) if state else None))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the game as a whole, for the kit's registry (circuslib.games())
+
+def _random_start(rng: random.Random) -> Dogfight:
+    """A seeded starting position: a scenario, its readings and sometimes the other side first."""
+    name = rng.choice(["duel", "patrol", "breakthrough", "last-stand"])
+    rules = Rules(rng.choice(TURNINGS), rng.choice(FIRE_MODES), off_map=rng.choice(OFF_MAP),
+                  plane_order=rng.choice(PLANE_ORDERS))
+    base = scenario(name)
+    if rng.random() < 0.3:
+        base = replace(base, first_side=1)
+    return base.start(rules)
+
+
+def _conserved(start: GameState, now: GameState) -> None:
+    """No plane is made or lost, no two flying planes share a place, and every flying plane is where it can be."""
+    assert isinstance(start, Dogfight) and isinstance(now, Dogfight)
+    if [p.name for p in now.planes] != [p.name for p in start.planes]:
+        raise InvariantBroken("a plane was made or lost")
+    spots = [(p.hex, p.altitude) for p in now.planes if p.flying]
+    if len(set(spots)) != len(spots):
+        raise InvariantBroken("two flying planes share a hex and an altitude")
+    for p in now.planes:
+        if p.flying and not (1 <= p.altitude <= 6 and 1 <= p.speed <= 6 and now.scenario.board.contains(p.hex)):
+            raise InvariantBroken(f"{p} is flying where it cannot be")
+
+
+def _bound(start: GameState) -> int:
+    assert isinstance(start, Dogfight)
+    return (start.scenario.turn_limit + 1) * 2 * len(start.planes) * 12
+
+
+def _new_game(options: Rules | None = None, *, scenario_name: str = "duel") -> Dogfight:
+    return scenario(scenario_name).start(options if options is not None else Rules())
+
+
+GAME = Game("pcv", "Le Petit Cirque Volant", Rules, _new_game, _random_start, _conserved, _bound,
+            (Manoeuvre("forward"), Manoeuvre("loop", "left", -1), SpeedChange(1), Fire("Blue 1"), Pick("Red 1"), 4),
+            (Manoeuvre, SpeedChange, Fire, Pick))
+"""Le Petit Cirque Volant for the kit's registry."""

@@ -10,14 +10,16 @@ import html
 import random
 import re
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from ..core.exact import AbsorbingChain
 from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of, svg_die, svg_doc
+from ..core.svg import svg_die, svg_doc
+from ..core.ui import Framed, GameFrame, Plotted, Shown, button, png_of
 from .bots import PILOTS
 from .graphs import firing_positions, reachable_svg
 from .odds import DAMAGED, DESTROYED, INTACT, destroy_chances, destroy_probability, shot_odds

@@ -5,14 +5,30 @@ A policy is ``policy(state, rng) -> move``; it is asked only at the flip decisio
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
 from ..core.sim import Tally, tally
-from .rules import (ENDS, FLIP_HAND, KEEP_HAND, Scout, ScoutAndShow, ScoutState, Show, _best_show, _count_shows,
-                    _scout_moves, _set_key, _shows, _values as _numbers, deal_round, flip_hand, longest_set, new_game)
+from .rules import (
+    ENDS,
+    FLIP_HAND,
+    KEEP_HAND,
+    Scout,
+    ScoutAndShow,
+    ScoutState,
+    Show,
+    _best_show,
+    _count_shows,
+    _scout_moves,
+    _set_key,
+    _shows,
+    deal_round,
+    flip_hand,
+    longest_set,
+    new_game,
+)
+from .rules import _values as _numbers
 
 __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
 

@@ -10,18 +10,39 @@ import math
 import numbers
 import random
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 from math import comb
-from typing import Sequence
 
 from ..core.sim import wilson_interval
-from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_exact, check_integer, check_probability,
-                          check_simulation, correct)
+from ..core.teach import (
+    Checks,
+    Mistake,
+    WrongAnswer,
+    call_student,
+    check_exact,
+    check_integer,
+    check_probability,
+    check_simulation,
+    correct,
+)
 from .bots import greedy_bot, random_bot
-from .rules import (FLIP_HAND, HAND_SIZE, KEEP_HAND, ScoutState, Scout, Show, beats, deal_round, deck_for, flip_hand, new_game,
-                    set_key)
+from .rules import (
+    FLIP_HAND,
+    HAND_SIZE,
+    KEEP_HAND,
+    Scout,
+    ScoutState,
+    Show,
+    beats,
+    deal_round,
+    deck_for,
+    flip_hand,
+    new_game,
+    set_key,
+)
 
 __all__ = ["check", "small_deck", "BEATS_SETS", "BOT_GAMES", "SIM_GAMES", "GREEDY_WIN_RATE", "GREEDY_WIN_SPREAD"]
 
@@ -136,7 +157,7 @@ def three_tens(answer, exercise):
 # ---------------------------------------------------------------------------------------------------------
 # 4. listing dealt hands: a set of three in a 3-card hand from the deck 1..6
 
-@lru_cache(maxsize=None)
+@cache
 def _three_card_kinds(top: int = 6, oriented: bool = True, replacement: bool = False) -> tuple[Counter, int]:
     """How many 3-card hands (ordered; each card either way up if ``oriented``) are a match, a run up, a run down."""
     deck = small_deck(top)
@@ -294,7 +315,7 @@ def _has_run(values, step: int) -> bool:
                for i in range(len(values) - 2))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run_hands() -> tuple[tuple, frozenset]:
     """(hands with a run of 3 going up somewhere, in listing order; the set of hands with one going down)."""
     up, down = [], []

@@ -1,8 +1,9 @@
 """Scout's graphs: the play graph of a hand (its shows ordered by "beats") and a small two-player game tree."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..core.args import axes, flag, graph_of, items, limit, optional_text, whole
 from ..core.game import describe
@@ -73,9 +74,8 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
 
 def draw_play_graph(graph: nx.DiGraph, ax=None, *, highlight: Sequence | None = None, title: str | None = None):
     """Draw a play graph: one row per kind of set (stronger sets higher), arrows to the shows that beat."""
-    import networkx as nx
-
     import matplotlib.pyplot as plt
+    import networkx as nx
 
     graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
     axes(ax)

@@ -12,19 +12,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
 from operator import mul, or_
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.args import flag, items, limit, one_of, rng_arg, seed_arg, whole
 from ..core.game import describe
-from ..core.sim import Estimate, monte_carlo
-from .rules import (HAND_SIZE, _check_card, _check_players, _set_key, beats, deck_for, is_set, legal_shows,
-                    longest_set, scout_moves, set_key)
+from ..core.sim import Estimate
+from .rules import (
+    HAND_SIZE,
+    _check_card,
+    _check_players,
+    _set_key,
+    beats,
+    deck_for,
+    is_set,
+    legal_shows,
+    longest_set,
+    scout_moves,
+    set_key,
+)
 
 if TYPE_CHECKING:
     import sympy  # results are sympy numbers; sympy itself loads when a function makes one
@@ -101,7 +113,7 @@ def _check_kind(kind) -> str:
     return one_of(kind, "kind", KINDS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _window_counts(k: int, deck: tuple) -> dict:
     """Ordered k-tuples of distinct oriented cards whose up numbers form a match / a run (both directions)."""
     carrying = Counter(v for card in deck for v in card)  # how many cards carry each number
@@ -129,7 +141,7 @@ def _window_counts(k: int, deck: tuple) -> dict:
 def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
     """Choices of one card per place (counts[i] cards for place i) with no card used twice (see above)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def total(free: frozenset) -> int:
         # sum over matchings within `free`, pairing off the smallest free place or leaving it alone
         if not free:
@@ -303,7 +315,7 @@ def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
     return numbers, tuple(carrying[v] for v in numbers)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _count_layers(caps: tuple, hand_size: int) -> tuple:
     """For t = 0..hand_size, the sorted codes of all count vectors c with sum t and c_a <= caps[a]."""
     layers = [np.zeros(1, dtype=np.int64)]
@@ -319,7 +331,7 @@ def _digit(codes: np.ndarray, i: int) -> np.ndarray:
     return (codes >> (_BITS * i)) & ((1 << _BITS) - 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
     """Rows of layer t that can take one more number i, and the rows of layer t+1 they then become."""
     layers = _count_layers(caps, hand_size)
@@ -327,7 +339,7 @@ def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
     return rows, np.searchsorted(layers[t + 1], layers[t][rows] + (1 << (_BITS * i)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
     """[x^c] prod over the cards {a, b} of (1 + x_a + x_b), for every count vector c with sum hand_size."""
     numbers, caps = _numbers_and_caps(cards)
@@ -364,7 +376,7 @@ def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
     return int(_card_choices(cards, h)[row]) * prod(factorial(c) for c in counts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
     """States (index of the last number, equal streak, up streak, down streak) and their moves, stopping before a set.
 
@@ -424,7 +436,7 @@ def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, ha
     return table.sum(axis=1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hands_without_set(k: int, kind: str, cards: tuple, hand_size: int) -> int:
     """The number of dealt hands (ordered, oriented) with no set of k adjacent cards of this kind."""
     numbers, caps = _numbers_and_caps(cards)

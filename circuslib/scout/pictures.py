@@ -6,12 +6,13 @@ when a class opens the lesson. ``graphs.draw_play_graph`` still draws the same g
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.args import graph_of, items, optional_text
 from ..core.charts import Key, svg_legend
 from ..core.game import describe
-from ..core.ui import PIECE, svg_arrow, svg_text
+from ..core.svg import PIECE, svg_arrow, svg_text
 from .graphs import PLAY_GRAPH
 
 if TYPE_CHECKING:

@@ -8,15 +8,17 @@ that counts now, and the one on the other end.
 from __future__ import annotations
 
 import html
+import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Iterable, Iterator, Sequence
 
 from ..core.args import items
-from ..core.game import CHANCE, TERMINAL, GameState, Move, describe, is_whole
-from ..core.ui import svg_card, svg_doc
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, Move, describe, is_whole
+from ..core.svg import svg_card, svg_doc
 
 __all__ = [
+    "GAME",
     "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutRules", "Show", "Scout", "ScoutAndShow", "FLIP_HAND",
     "KEEP_HAND", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key", "is_set", "beats", "legal_shows",
     "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance", "deal_round",
@@ -424,7 +426,7 @@ class ScoutState(GameState):
     def from_hands(cls, hands: Sequence[Sequence[Card]], *, table: Sequence[Card] = (), owner: int | None = None,
                    turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence] | None = None,
                    sns_used: Sequence[bool] | None = None, scouts_in_row: int = 0, rules: ScoutRules | None = None,
-                   deck: Sequence = (), phase: str = "play") -> "ScoutState":
+                   deck: Sequence = (), phase: str = "play") -> ScoutState:
         """A position in the middle of a one-round game, built by hand (for examples, exercises and tests)."""
         n = _check_players(len(hands))
         rules = rules or ScoutRules()
@@ -599,7 +601,7 @@ class ScoutState(GameState):
             return f"gap {describe(move.position)} is not in your hand: the gaps are 0 to {len(hand)}"
         return None
 
-    def _apply(self, move) -> "ScoutState":
+    def _apply(self, move) -> ScoutState:
         if self.phase == "deal":
             return self._deal(move)
         if self.phase == "flip":
@@ -617,7 +619,7 @@ class ScoutState(GameState):
         return after._replace(moves_made=self.moves_made + 1)
 
     # --- what each move does -------------------------------------------------------------------------
-    def _deal(self, card) -> "ScoutState":
+    def _deal(self, card) -> ScoutState:
         key = (card[0], card[1]) if card[0] < card[1] else (card[1], card[0])
         i = self.deck.index(key)
         deck = self.deck[:i] + self.deck[i + 1:]
@@ -628,7 +630,7 @@ class ScoutState(GameState):
             state = state._replace(phase="flip", turn=self.starter, flips_done=0)
         return state
 
-    def _flip_decision(self, move) -> "ScoutState":
+    def _flip_decision(self, move) -> ScoutState:
         p = self.turn
         hands = self.hands
         if move == FLIP_HAND:
@@ -638,7 +640,7 @@ class ScoutState(GameState):
             return self._replace(hands=hands, flips_done=done, phase="play", turn=self.starter)
         return self._replace(hands=hands, flips_done=done, turn=(p + 1) % self.n_players)
 
-    def _show(self, hand, table, move: Show, changes: dict) -> "ScoutState":
+    def _show(self, hand, table, move: Show, changes: dict) -> ScoutState:
         p = self.turn
         shown = hand[move.start:move.stop]
         new_hand = hand[:move.start] + hand[move.stop:]
@@ -652,7 +654,7 @@ class ScoutState(GameState):
             return state._end_round("empty hand", None)
         return state._check_stuck()
 
-    def _scout(self, move: Scout) -> "ScoutState":
+    def _scout(self, move: Scout) -> ScoutState:
         p = self.turn
         new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
         hands = self.hands[:p] + (new_hand,) + self.hands[p + 1:]
@@ -669,14 +671,14 @@ class ScoutState(GameState):
             return state._end_round("everyone scouted", o)
         return state
 
-    def _scout_and_show(self, move: ScoutAndShow) -> "ScoutState":
+    def _scout_and_show(self, move: ScoutAndShow) -> ScoutState:
         p, o = self.turn, self.owner
         new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
         chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
         sns = self.sns_used[:p] + (True,) + self.sns_used[p + 1:]
         return self._show(new_hand, rest, move.show, {"chips": chips, "sns_used": sns})
 
-    def _check_stuck(self) -> "ScoutState":
+    def _check_stuck(self) -> ScoutState:
         """Two players: a player who can neither show nor scout ends the round."""
         if self.n_players != 2 or self.phase != "play":
             return self
@@ -693,7 +695,7 @@ class ScoutState(GameState):
         return tuple(len(self.captured[i]) + self.chips[i] - (0 if i == exempt else len(self.hands[i]))
                      for i in range(self.n_players))
 
-    def _end_round(self, reason: str, exempt: int | None) -> "ScoutState":
+    def _end_round(self, reason: str, exempt: int | None) -> ScoutState:
         scores = self.round_scores(exempt)
         result = RoundResult(scores, reason, exempt, tuple(map(len, self.hands)))
         totals = tuple(t + s for t, s in zip(self.totals, scores))
@@ -704,7 +706,7 @@ class ScoutState(GameState):
                             self.rounds, (self.starter + 1) % self.n_players, totals, history)
 
     # --- looking at it -------------------------------------------------------------------------------
-    def view(self, player: int) -> "ScoutState":
+    def view(self, player: int) -> ScoutState:
         """What ``player`` sees: their own hand, the table and everyone's counts; other hands and the undealt
         deck become hidden cards ``HIDDEN`` (the number of cards stays visible)."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n_players:
@@ -865,3 +867,38 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
 def _text(x, y, text, *, size=12, color="#333333") -> str:
     return (f'<text x="{x}" y="{y}" font-size="{size}" font-family="sans-serif" fill="{color}">'
             f'{html.escape(str(text))}</text>')
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the game as a whole, for the kit's registry (circuslib.games())
+
+def _random_start(rng: random.Random) -> ScoutState:
+    """A seeded starting position, with the number of players, rounds, first player and readings drawn too."""
+    n = rng.choice([2, 3, 4, 5])
+    rules = ScoutRules(flip_reverses_order=rng.random() < 0.8, stuck_owner_exempt=rng.random() < 0.2,
+                       turn_limit=rng.choice([40, 300]))
+    return new_game(n, rounds=rng.choice([1, 1, None]), first=rng.randrange(n), rules=rules)
+
+
+def _conserved(start: GameState, now: GameState) -> None:
+    """Every card is still in the game, once, and no player has fewer than no chips."""
+    assert isinstance(now, ScoutState)
+    if now.card_count() != len(now.full_deck):
+        raise InvariantBroken(f"Scout holds {now.card_count()} cards, the deck has {len(now.full_deck)}")
+    cards = [tuple(sorted(c)) for h in now.hands for c in h] + [tuple(sorted(c)) for c in now.table]
+    cards += [tuple(sorted(c)) for pile in now.captured for c in pile] + [tuple(sorted(c)) for c in now.deck]
+    if now.phase != "over" and sorted(cards) != sorted(now.full_deck):
+        raise InvariantBroken("a Scout card was made or lost")
+    if any(c < 0 for c in now.chips):
+        raise InvariantBroken("a negative number of Scout chips")
+
+
+def _bound(start: GameState) -> int:
+    assert isinstance(start, ScoutState)
+    return start.rounds * (start.rules.turn_limit + 60 + start.n_players)
+
+
+GAME = Game("scout", "Scout", ScoutRules, new_game, _random_start, _conserved, _bound,
+            (Show(0, 2), Scout("left", True, 1), ScoutAndShow("right", False, 0, 0, 1), FLIP_HAND, KEEP_HAND, (3, 7)),
+            (Show, Scout, ScoutAndShow))
+"""Scout for the kit's registry."""

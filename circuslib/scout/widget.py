@@ -14,19 +14,39 @@ import html
 import math
 import random
 from collections import Counter
-from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ..core.charts import Chart, Key
 from ..core.game import CHANCE
 from ..core.sim import Estimate, monte_carlo
-from ..core.ui import (Framed, GameFrame, Shown, button, replace_children, svg_card, svg_doc, theme_style,
-                       transient_control)
+from ..core.svg import svg_card, svg_doc, theme_style
+from ..core.ui import Framed, GameFrame, Shown, button, replace_children, transient_control
 from .bots import BOTS, greedy_bot
 from .odds import expected_set_windows, expected_shows, random_hand
-from .tables import EXPLORER_HANDS, EXPLORER_KS, set_somewhere_table as shipped_set_somewhere_table
-from .rules import (FLIP_HAND, FULL_DECK, HAND_SIZE, KEEP_HAND, Scout, ScoutAndShow, ScoutRules, ScoutState, Show,
-                    _scouted, _shows, deal_round, deck_for, flip_hand, legal_shows, longest_set, new_game, set_key)
+from .rules import (
+    FLIP_HAND,
+    FULL_DECK,
+    HAND_SIZE,
+    KEEP_HAND,
+    Scout,
+    ScoutAndShow,
+    ScoutRules,
+    ScoutState,
+    Show,
+    _scouted,
+    _shows,
+    deal_round,
+    deck_for,
+    flip_hand,
+    legal_shows,
+    longest_set,
+    new_game,
+    set_key,
+)
+from .tables import EXPLORER_HANDS, EXPLORER_KS
+from .tables import set_somewhere_table as shipped_set_somewhere_table
 
 if TYPE_CHECKING:
     import sympy
@@ -570,14 +590,14 @@ def _one_in(y: float) -> str:
     return "1" if y >= 1 else f"1 in {1 / y:,.0f}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _expected_windows(players: int, hand_size: int) -> tuple[float, ...]:
     """The expected number of places holding a set of k cards in a dealt hand, for k = 1 .. hand_size."""
     cards = deck_for(players)
     return tuple(float(expected_set_windows(k, cards, hand_size)) for k in range(1, hand_size + 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _expected_shows(players: int, hand_size: int) -> sympy.Rational:
     """The exact expected number of shows a dealt hand allows on an empty table."""
     return expected_shows(deck_for(players), hand_size)

@@ -1,6 +1,28 @@
 """Speed ("Le Flip"): ranks on a 13-cycle, stalemate odds by counting, and the real-time race as exact chance."""
-from .rules import (CRAPETTE, ONE_DECK, SETUPS, SUITS, TWO_DECKS, Card, FlipFaceUp, Match, Play, Race, Setup,
-                    SpeedState, card_of, cut, deal, fits, gather, new_game, next_round, position, rank_name, rank_of)
+from .rules import (
+                    CRAPETTE,
+                    ONE_DECK,
+                    SETUPS,
+                    SUITS,
+                    TWO_DECKS,
+                    Card,
+                    FlipFaceUp,
+                    Match,
+                    Play,
+                    Race,
+                    Setup,
+                    SpeedState,
+                    card_of,
+                    cut,
+                    deal,
+                    fits,
+                    gather,
+                    new_game,
+                    next_round,
+                    position,
+                    rank_name,
+                    rank_of,
+)
 
 __all__ = ["CRAPETTE", "ONE_DECK", "SETUPS", "SUITS", "TWO_DECKS", "Card", "FlipFaceUp", "Match", "Play", "Race",
            "Setup", "SpeedState", "card_of", "cut", "deal", "fits", "gather", "new_game", "next_round", "position",

@@ -9,15 +9,38 @@ its record through ``SpeedState.play`` to prove they agree).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Callable, Sequence
 
-from ..core.args import axes, flag, instance, items, limit, one_of, optional_flag, optional_text, rng_arg, seed_arg, whole
+from ..core.args import (
+    axes,
+    flag,
+    instance,
+    items,
+    limit,
+    optional_flag,
+    optional_text,
+    rng_arg,
+    seed_arg,
+    whole,
+)
 from ..core.game import describe
 from ..core.sim import Tally, progress, tally
 from .odds import _longest
-from .rules import (TWO_DECKS, FlipFaceUp, Match, Play, Race, Setup, SpeedState, _check_order, _check_rates, _fits,
-                    cut, gather)
+from .rules import (
+    TWO_DECKS,
+    FlipFaceUp,
+    Match,
+    Play,
+    Race,
+    Setup,
+    SpeedState,
+    _check_order,
+    _check_rates,
+    _fits,
+    cut,
+    gather,
+)
 
 __all__ = [
     "PROFILES", "POLICIES", "choose_play", "first_playable", "longest_chain_first", "block_opponent",

@@ -10,13 +10,23 @@ import math
 import numbers
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import sympy
 
-from ..core.teach import (Checks, Mistake, WrongAnswer, call_student, check_formula, check_function,
-                          check_probability, check_simulation, correct, exact_number)
+from ..core.teach import (
+    Checks,
+    Mistake,
+    WrongAnswer,
+    call_student,
+    check_formula,
+    check_function,
+    check_probability,
+    check_simulation,
+    correct,
+    exact_number,
+)
 from .rules import ONE_DECK, rank_name, rank_of
 
 __all__ = ["check", "CHAIN_HAND", "CHAIN_TOP", "WIN_RATE_RATES", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD",
@@ -277,7 +287,7 @@ def _chain_cards_that_fit_the_top(hand, top):
     return sum(_fit(card, top) for card in hand)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chain_inputs() -> tuple:
     """Hands chosen to tell the catalogued mistakes apart, then 60 seeded random hands of 1 to 6 cards."""
     crafted = [([2, 1, 13, 1, 2], 3), ([12, 13, 12], 11), ([4, 6], 5), ([2, 2], 3), ([7], 9), ([8, 9, 10], 7),

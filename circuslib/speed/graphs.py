@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
@@ -134,7 +135,7 @@ def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
     return _shed(ranks, a, b)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shed(ranks: tuple, a: int, b: int) -> int:
     best = 0
     for i, r in enumerate(ranks):
@@ -215,7 +216,8 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
     """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
     (races and draws by their exact odds). Recycled centre cards can bring a position back, so the positions
     form an absorbing Markov chain whose absorption odds are solved exactly. Only for small end-games."""
-    from .bots import POLICIES, policy as make_policy
+    from .bots import POLICIES
+    from .bots import policy as make_policy
 
     instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
     policies = items(policies, "policies", low=2, high=2)

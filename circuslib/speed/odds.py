@@ -5,12 +5,11 @@ Counting is done with ``math.comb`` and ``Fraction`` (fast), and results are ret
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from math import comb
-from typing import Iterable
-
 from typing import TYPE_CHECKING
 
 from ..core.args import instance, items, whole
@@ -89,7 +88,7 @@ def p_stalemate_given_tops(top_a: int | str, top_b: int | str, face_up: int = 4,
     return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), face_up, _check_decks(decks)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stalemate(face_up: int, decks: int) -> Fraction:
     """The count below, read from the kit's shipped table when it holds it (``tables.py``; a test counts again)."""
     from .tables import shipped_exact_odds
@@ -158,7 +157,7 @@ def _turned(counts: tuple[int, ...], rank: int, take: bool = True) -> tuple[int,
     return min(ahead, mirror)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _longest_after(counts: tuple[int, ...]) -> int:
     """The longest chain on a top of the first rank of ``counts`` (its neighbours are the second and the last)."""
     best = 0
@@ -168,7 +167,7 @@ def _longest_after(counts: tuple[int, ...]) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chain_distribution(hand: int, decks: int) -> dict[int, Fraction]:
     """The count below, read from the kit's shipped table when it holds it (``tables.py``; a test counts again)."""
     from .tables import shipped_exact_odds

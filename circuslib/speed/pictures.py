@@ -10,8 +10,9 @@ text colour; nodes, edge labels and legends are light boxes with dark ink, so ea
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
 from ..core.args import items, optional_text, whole
 from ..core.charts import PAPER_INK, Chart, Key, legend_size, svg_legend
 from ..core.game import CHANCE, describe
-from ..core.ui import PIECE, svg_arrowhead, svg_doc, svg_text
+from ..core.svg import PIECE, svg_arrowhead, svg_doc, svg_text
 from .rules import RANKS, rank_name, rank_of
 
 __all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]

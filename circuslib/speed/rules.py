@@ -16,15 +16,17 @@ How the game becomes exact chance (the kit's model):
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from fractions import Fraction
-from typing import Iterable
+from functools import cached_property
 
-from ..core.game import CHANCE, TERMINAL, GameState, IllegalMove, describe, is_whole
-from ..core.ui import INK, svg_card, svg_doc
+from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, describe, is_whole
+from ..core.svg import INK, svg_card, svg_doc
 
 __all__ = [
+    "GAME",
     "RANKS", "SUITS", "RED_SUITS", "Card", "card_of", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
     "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "card_name", "card_ink",
@@ -52,7 +54,7 @@ class Card(int):
     Cards are made once per rank and suit and then shared, so dealing stays cheap.
     """
 
-    def __new__(cls, rank: int, suit: str) -> "Card":
+    def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit))
         if card is None:
             if type(rank) is not int or not 1 <= rank <= 13:
@@ -543,7 +545,7 @@ class SpeedState(GameState):
         # a position made by hand without suits: the rank's suits in the usual order
         return Card(rank, SUITS[-self.pools[k][rank - 1] % 4]), suits
 
-    def _apply(self, move) -> "SpeedState":
+    def _apply(self, move) -> SpeedState:
         step = self.step
         if step in ("draw", "flip"):
             p = self._drawer()
@@ -585,7 +587,7 @@ class SpeedState(GameState):
                             centre=_set(self.centre, move.pile, self.centre[move.pile] + (card,)), racer=None)
         return state._settle()
 
-    def _settle(self) -> "SpeedState":
+    def _settle(self) -> SpeedState:
         """After each step: if nobody can play and nothing is pending, start the stalemate flips."""
         if self.is_over() or any(self.flips_due) or self._pending_draw() is not None:
             return self
@@ -599,7 +601,7 @@ class SpeedState(GameState):
             due = (state.piles[0] > 0, state.piles[1] > 0)  # only players with a pile flip
         return replace(state, flips_due=due, flips=state.flips + 1)
 
-    def _recycle(self) -> "SpeedState":
+    def _recycle(self) -> SpeedState:
         """Both piles are empty: the centre cards under the tops go back, shuffled, half each (kit ruling)."""
         under = self.centre[0][:-1] + self.centre[1][:-1]
         # both piles are empty, so the pools hold only a spare card from an odd recycle, if any: it is
@@ -734,7 +736,7 @@ FULL_SUITS = (SUITS,) * 13
 _SUIT_ORDERS = tuple(__import__("itertools").permutations(SUITS))
 
 
-def _shuffle_suits(state: "SpeedState", rng) -> "SpeedState":
+def _shuffle_suits(state: SpeedState, rng) -> SpeedState:
     """The same deal with the suits of each rank face down in a random order.
 
     The order is drawn from a generator seeded by ``rng``'s state, without drawing from ``rng`` itself: so a
@@ -904,7 +906,7 @@ class Match:
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
             raise ValueError("a match has a whole number of rounds, at least 1")
 
-    def record(self, finished: SpeedState) -> "Match":
+    def record(self, finished: SpeedState) -> Match:
         """The match after one more finished round."""
         if not isinstance(finished, SpeedState) or not finished.is_over():
             raise ValueError("only a finished round can be recorded")
@@ -912,7 +914,7 @@ class Match:
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
         return self.record_scores(finished.scores())
 
-    def record_scores(self, scores: tuple[int, int]) -> "Match":
+    def record_scores(self, scores: tuple[int, int]) -> Match:
         """The match after one more round with these points (a winner's points and 0, or 0 and 0 for a tie)."""
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
@@ -955,3 +957,38 @@ def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1), *, previous:
     while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
         state = state.play(sample_outcome(state.chance_outcomes(), rng))
     return state
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the game as a whole, for the kit's registry (circuslib.games())
+
+_SETUPS = (ONE_DECK, TWO_DECKS, CRAPETTE, Setup("skip, flip", decks=1, face_up=4, empty_pile="skip",
+                                               both_piles_empty="flip-face-up"),
+           Setup("two decks, three up", decks=2, face_up=3))
+
+
+def _random_start(rng: random.Random) -> SpeedState:
+    """A seeded starting position, with the set-up, the players' rates and sometimes a cut deck drawn too."""
+    setup = rng.choice(_SETUPS)
+    rates = (rng.choice([1, 2, 3, Fraction(1, 2)]), rng.choice([1, 2]))
+    if setup.decks == 1 and rng.random() < 0.3:  # a round after a cut: every card known in advance
+        order = [rank for rank in RANKS for _ in range(4)]
+        rng.shuffle(order)
+        return new_game(setup, rates, order=order)
+    return new_game(setup, rates)
+
+
+def _conserved(start: GameState, now: GameState) -> None:
+    """Every card is still in the game, no count goes below zero, and a cut deck's order matches the piles."""
+    assert isinstance(now, SpeedState)
+    if now.card_count() != now.setup.total_cards:
+        raise InvariantBroken(f"Speed holds {now.card_count()} cards, not {now.setup.total_cards}")
+    if min(now.piles) < 0 or any(min(pool) < 0 for pool in now.pools):
+        raise InvariantBroken("a negative count of cards")
+    if now.stock is not None and tuple(map(len, now.stock)) != now.piles:
+        raise InvariantBroken("a cut deck's known order does not match the piles")
+
+
+GAME = Game("speed", "Speed", Setup, new_game, _random_start, _conserved, lambda s: 200_000,
+            (Play(5, 0, 1), FlipFaceUp(0), Race(1), 7), (Play, FlipFaceUp, Race))
+"""Speed for the kit's registry."""

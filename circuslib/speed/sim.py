@@ -14,9 +14,9 @@ times.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from ..core.sim import Estimate, ShippedRuns, Tally
 from .rules import ONE_DECK, Setup

@@ -10,20 +10,39 @@ import asyncio
 import html
 import random
 import zlib
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..core.frames import ShippedFrames
 from ..core.game import IllegalMove, sample_outcome
 from ..core.sim import tally
 from ..core.ui import Framed, GameFrame, Shown, button, png_of
-from .bots import PROFILES, POLICIES, play_match, policy
+from .bots import POLICIES, PROFILES, play_match, policy
 from .graphs import most_cards_shed
-from .sim import simulate_stalemates
 from .odds import p_next_card_fits, p_stalemate_at_start, p_stalemate_given_tops, race_probability
-from .rules import (INK, ONE_DECK, PILE_NAMES, RED_INK, SETUPS, FlipFaceUp, Play, Race, Setup, SpeedState, card_name,
-                    card_ink, deal, fits, neighbours, rank_name, rank_of, speed_svg)
+from .rules import (
+    INK,
+    ONE_DECK,
+    PILE_NAMES,
+    RED_INK,
+    SETUPS,
+    FlipFaceUp,
+    Play,
+    Race,
+    Setup,
+    SpeedState,
+    card_ink,
+    card_name,
+    deal,
+    fits,
+    neighbours,
+    rank_name,
+    rank_of,
+    speed_svg,
+)
+from .sim import simulate_stalemates
 
 if TYPE_CHECKING:  # for the annotations only: matplotlib loads when an explorer is made
     from matplotlib.figure import Figure
@@ -41,7 +60,7 @@ class LoopScheduler:
 
 
 class _Timer:
-    def __init__(self, clock: "FakeClock", when: float, callback: Callable[[], None]) -> None:
+    def __init__(self, clock: FakeClock, when: float, callback: Callable[[], None]) -> None:
         self.clock, self.when, self.callback, self.cancelled = clock, when, callback, False
 
     def cancel(self) -> None:

@@ -1,0 +1,268 @@
+"""The kit's pictures as SVG: cards, dice, tokens, hexes and arrows written as text, and ``Picture``, what every
+drawing of the kit is when a notebook shows it.
+
+Rendering is pure (data in, SVG text out), so it is tested as text. A ``Picture`` shows itself with a full MIME
+bundle: ``text/html`` that takes the page's theme (text and lines in ``currentColor``, colours from JupyterLab's CSS
+variables), ``image/svg+xml`` with concrete colours (what exporters, printers and static pages keep), and
+``text/plain`` that describes it in words (its text alternative).
+"""
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+__all__ = [
+    "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
+    "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
+]
+
+INK = "#222222"
+"""Ink for text ON a light piece (a card, a die, a token, a map hex): the piece keeps its light face in every theme."""
+PIECE = "circus-piece"
+"""The class of every drawn piece; text outside pieces takes the theme's text colour instead of a fixed ink."""
+
+THEME_CSS = """
+.circus-frame, .circus-themed { color: var(--jp-ui-font-color1, var(--jp-content-font-color1, #1a1a1a)); }
+.circus-frame .circus-svg text:not(.circus-piece text):not(.circus-plane text),
+.circus-themed .circus-svg text:not(.circus-piece text):not(.circus-plane text),
+.circus-svg .circus-caption { fill: currentColor; }
+.circus-frame .circus-message, .circus-themed .circus-message { color: var(--jp-ui-font-color1, #1a1a1a); }
+.circus-frame .circus-error, .circus-themed .circus-error, .circus-themed .circus-explorer-error {
+  color: var(--jp-error-color1, #b3261e); font-weight: bold; }
+.circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
+"""
+"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
+
+
+def theme_style() -> str:
+    """The kit's stylesheet as a <style> element (each frame carries it, so a widget reads in any theme)."""
+    return f"<style>{THEME_CSS}</style>"
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def svg_text(text: object) -> str:
+    """Any value as text safe inside SVG or HTML, in an element or an attribute: & < > " ' escaped."""
+    return _esc(text)  # one escape for the kit: a label may hold a quote or a "<" (a student's title)
+
+
+def svg_doc(width: float, height: float, body: str | Iterable[str], *, css_class: str = "circus-svg",
+            title: str | None = None) -> str:
+    """A standalone SVG picture of the given size around the given pieces."""
+    body = body if isinstance(body, str) else "".join(body)
+    label = f"<title>{_esc(title)}</title>" if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{_esc(css_class)}" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" role="img">{label}{body}</svg>')
+
+
+def svg_arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str, length: float = 9) -> str:
+    """An arrowhead at ``tip`` pointing away from ``back`` (a point on the arrow's line or curve behind the tip)."""
+    (tx, ty), (bx, by) = tip, back
+    size = math.hypot(tx - bx, ty - by) or 1
+    ux, uy = (tx - bx) / size, (ty - by) / size
+    cx, cy = tx - length * ux, ty - length * uy
+    half = 0.4 * length
+    return (f'<polygon points="{tx:.1f},{ty:.1f} {cx - half * uy:.1f},{cy + half * ux:.1f} '
+            f'{cx + half * uy:.1f},{cy - half * ux:.1f}" fill="{colour}"/>')
+
+
+def svg_arrow(start: tuple[float, float], end: tuple[float, float], colour: str, width: float = 1.0, *,
+              rx: float = 0, ry: float | None = None, head: float | None = None) -> str:
+    """An arrow between two nodes drawn as ovals (``rx`` by ``ry``, a circle if ``ry`` is None) centred on ``start``
+    and ``end``: from the rim of the first to the rim of the second, its head at the second (``head`` long: by
+    default longer for a thicker arrow)."""
+    ry = rx if ry is None else ry
+    if rx < 0 or ry < 0 or (rx == 0) != (ry == 0):
+        raise ValueError(f"an oval node has two radii, both above 0 (or both 0 for a point), not {rx!r} and {ry!r}")
+
+    def rim(centre: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
+        dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+        reach = math.hypot(dx / rx, dy / ry) if rx else 0
+        return (centre[0] + dx / reach, centre[1] + dy / reach) if reach else centre
+
+    (x1, y1), (x2, y2) = rim(start, end), rim(end, start)
+    head = 6 + 2 * width if head is None else head
+    length = math.hypot(x2 - x1, y2 - y1) or 1
+    # the line stops under the head: its square end would show past a thin head's tip
+    bx, by = x2 - (x2 - x1) / length * head * 0.9, y2 - (y2 - y1) / length * head * 0.9
+    return (f'<path d="M{x1:.1f},{y1:.1f} L{bx:.1f},{by:.1f}" stroke="{colour}" stroke-width="{width:g}"/>'
+            + svg_arrowhead((x2, y2), (x1, y1), colour, head))
+
+
+def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: float = 0, width: float = 48,
+             height: float = 70, fill: str = "#fffdf5", color: str = INK, highlight: bool = False,
+             face_down: bool = False, note: str | None = None, css_class: str = "circus-card") -> str:
+    """A playing card: a big value in the middle, or two values (top and upside-down bottom) like a Scout card."""
+    stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
+    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})">',
+             f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{"#3b5b92" if face_down else fill}" '
+             f'stroke="{stroke}" stroke-width="{stroke_width}"/>']
+    if face_down:
+        parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
+                     f'stroke="#ffffff" stroke-dasharray="3 2"/>')
+    elif bottom is None:
+        size = width * (0.5 if len(str(top)) <= 2 else 0.32)
+        parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+    else:
+        size = width * 0.4
+        parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+        parts.append(f'<line x1="6" y1="{height / 2:g}" x2="{width - 6:g}" y2="{height / 2:g}" stroke="#bbbbbb"/>')
+        parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" font-family="sans-serif" '
+                     f'fill="#595959" text-anchor="middle" dominant-baseline="central" '
+                     f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
+    if note:
+        parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
+                     f'font-family="sans-serif" fill="#555555" text-anchor="middle">{_esc(note)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+# where the pips of each die face sit, on a 3 x 3 grid (column, row)
+PIP_LAYOUT = {
+    1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
+
+
+def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: str = "#ffffff",
+            highlight: bool = False, css_class: str = "circus-die") -> str:
+    """A six-sided die showing ``value`` pips."""
+    if value not in PIP_LAYOUT:
+        raise ValueError(f"a die shows 1 to 6 pips, not {value!r}")
+    stroke = "#d7301f" if highlight else "#555555"
+    step, radius = size / 4, size / 11
+    pips = "".join(f'<circle cx="{step * (c + 1):g}" cy="{step * (r + 1):g}" r="{radius:g}" fill="{INK}"/>'
+                   for c, r in PIP_LAYOUT[value])
+    return (f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
+            f'rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>')
+
+
+def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill: str = "#fee391",
+              back: object | None = None, highlight: bool = False, faint_back: bool = True,
+              css_class: str = "circus-token") -> str:
+    """A round two-faced token: the visible face, and the back (shown faintly) if the viewer knows it."""
+    stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
+    parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
+             f'<circle r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
+             f'<text y="{-r * 0.05:g}" font-size="{r * 0.42:g}" font-family="sans-serif" text-anchor="middle" '
+             f'dominant-baseline="central" fill="{INK}">{_esc(face)}</text>']
+    if back is not None:
+        opacity = 0.55 if faint_back else 1
+        parts.append(f'<text y="{r * 0.55:g}" font-size="{r * 0.28:g}" font-family="sans-serif" text-anchor="middle" '
+                     f'dominant-baseline="central" fill="#555555" opacity="{opacity}">({_esc(back)})</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def hex_center(q: int, r: int, size: float, *, origin: tuple[float, float] = (0, 0)) -> tuple[float, float]:
+    """The centre of axial hex (q, r), pointy-top layout."""
+    x = size * math.sqrt(3) * (q + r / 2) + origin[0]
+    y = size * 1.5 * r + origin[1]
+    return (x, y)
+
+
+def hex_corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hexagon."""
+    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (0, 0), fill: str = "#f7fbff",
+            label: str | None = None, css_class: str = "circus-hex") -> str:
+    """One map hex at axial (q, r), optionally shaded and labelled."""
+    cx, cy = hex_center(q, r, size, origin=origin)
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(cx, cy, size))
+    text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{size * 0.3:g}" font-family="sans-serif" '
+            f'text-anchor="middle" fill="#999999">{_esc(label)}</text>') if label else ""
+    return f'<g class="{PIECE} {_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
+
+
+def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float = 54) -> str:
+    """Lay out pieces left to right: each is a function of its x offset (or a string already placed)."""
+    return "".join(p(i * step) if callable(p) else p for i, p in enumerate(pieces))
+
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a picture in a notebook: themed HTML, plain SVG, and words
+
+PAGE_INK = "#1a1a1a"
+"""The text colour a themed picture takes on a light page: its plain SVG uses it where the page's would be."""
+_VARIABLE = re.compile(r"var\(--[\w-]+\s*,\s*((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)")
+
+
+def concrete_svg(svg: str) -> str:
+    """The SVG with every colour made concrete: ``currentColor`` is the light page's ink and each CSS variable its
+    fallback, so the picture reads the same outside the notebook (an exported page, a printed sheet)."""
+    if not isinstance(svg, str):
+        raise TypeError("concrete_svg takes a picture's SVG text")
+    previous = None
+    while previous != svg:  # a fallback may itself be a variable
+        previous, svg = svg, _VARIABLE.sub(lambda m: m.group(1).strip(), svg)
+    svg = svg.replace("currentColor", PAGE_INK)
+    if svg.startswith("<svg") and 'color=' not in svg[:svg.index(">")]:
+        svg = svg.replace("<svg", f'<svg color="{PAGE_INK}"', 1)
+    return svg
+
+
+class Picture:
+    """A drawing of the kit: its SVG, and words that describe it for those who cannot see it.
+
+    Subclasses write ``svg()`` and ``description()``; a picture made from SVG text already drawn is
+    ``Picture.of(svg, alt)``. Shown as a cell's last value (or with ``display``), it offers every form a notebook,
+    an exporter or a screen reader may want (see ``_repr_mimebundle_``).
+    """
+
+    css_class = "circus-figure"
+
+    def svg(self) -> str:
+        """The picture as one SVG element, in the page's theme."""
+        raise NotImplementedError
+
+    def description(self) -> str:
+        """The picture in words: what it shows and its values, in a few lines (its text alternative)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def of(svg: str, alt: str) -> Picture:
+        """A picture of SVG text already drawn, described by ``alt``."""
+        return _Drawn(svg, alt)
+
+    def plain_svg(self) -> str:
+        """The picture as a standalone SVG with concrete colours (the light page's), for files and exports."""
+        return concrete_svg(self.svg())
+
+    def _repr_html_(self) -> str:
+        # HTML, not an SVG image: an <img> would not take the page's text colour, and the picture must read in a
+        # dark theme; the description is there for screen readers (aria-label) and as a tooltip-free caption
+        return (f'<div class="{self.css_class}" role="img" aria-label="{svg_text(self.description())}">'
+                f"{self.svg()}</div>")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """The picture in every form: themed HTML, plain SVG, and its description as text."""
+        return {"text/html": self._repr_html_(), "image/svg+xml": self.plain_svg(), "text/plain": self.description()}
+
+    def __repr__(self) -> str:
+        return self.description()
+
+
+class _Drawn(Picture):
+    def __init__(self, svg: str, alt: str) -> None:
+        if not isinstance(svg, str) or not svg.lstrip().startswith("<svg"):
+            raise TypeError("a picture's SVG is text that starts with <svg")
+        if not isinstance(alt, str) or not alt.strip():
+            raise ValueError("a picture says what it shows in words (its alt text)")
+        self._svg, self._alt = svg, alt
+
+    def svg(self) -> str:
+        return self._svg
+
+    def description(self) -> str:
+        return self._alt
