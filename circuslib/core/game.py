@@ -21,7 +21,7 @@ from typing import Any
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy", "describe", "is_whole",
     "sample_outcome", "check_rng", "random_policy", "playout", "play_moves", "expected_value", "best_value",
-    "Game", "InvariantBroken",
+    "Game", "InvariantBroken", "renamed",
 ]
 
 CHANCE = -1
@@ -319,3 +319,21 @@ class Game:
         for part in ("new_game", "random_start", "conserved", "bound"):
             if not callable(getattr(self, part)):
                 raise TypeError(f"{self.name}: {part} must be a function")
+
+
+def renamed(namespace: dict[str, Any], old_names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that still answers to each old name (for one release) with a DeprecationWarning
+    naming the new one: ``__getattr__ = renamed(globals(), {"Flip7Game": "Flip7State"})``."""
+    import warnings
+
+    module = namespace.get("__name__", "this module")
+
+    def __getattr__(name: str) -> Any:
+        if name in old_names:
+            new = old_names[name]
+            warnings.warn(f"{name} is now called {new}; the old name goes in the next release", DeprecationWarning,
+                          stacklevel=2)
+            return namespace[new]
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__
