@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .core.builder import RefusedNotebook, build_exercises, notebook_text, read_notebook, tag_solution_notebook
+from .core.builder import RefusedNotebook, build_exercises, notebook_text, read_notebook, tag_solutions
 
 OUT_OF_DATE, REFUSED = 1, 2
 LITE_INSTALL = ("# In JupyterLite (Python in the browser) the kit is installed from this site first; it takes a few "
@@ -17,8 +17,6 @@ LITE_INSTALL = ("# In JupyterLite (Python in the browser) the kit is installed f
 def write_lite_contents(root: Path, out: Path) -> int:
     """Copy notebooks/ and exercises/ into ``out`` for JupyterLite, each notebook opening with the install cell."""
     import shutil
-
-    from .core.builder import notebook_text, read_notebook
 
     if out.exists():
         shutil.rmtree(out)
@@ -111,11 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         return write_lite_contents(args.root, args.out)
     try:
         if args.command == "tag-solutions":
-            for path in args.notebooks or sorted((args.root / "solutions").glob("*.ipynb")):
-                text = notebook_text(tag_solution_notebook(read_notebook(path)))
-                if path.read_text(encoding="utf-8") != text:
-                    path.write_text(text, encoding="utf-8")
-                    print(f"tagged {path}")
+            for path in tag_solutions(args.notebooks or sorted((args.root / "solutions").glob("*.ipynb"))):
+                print(f"tagged {path}")
             return 0
         stale = build_exercises(args.root / "solutions", args.root / "exercises", check=args.check,
                                 only=[p.name for p in args.notebooks] or None)

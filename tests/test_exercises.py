@@ -20,6 +20,7 @@ from circuslib.core.builder import (
     tag_solution_notebook,
     validate_solution_notebook,
 )
+from circuslib.__main__ import main
 from circuslib.core.teach import CORRECT_MARK
 from notebooks import CHECK_CALL, ROOT, cell_error, cell_text, execute
 
@@ -171,3 +172,75 @@ def test_a_solution_notebook_without_any_answer_is_refused(tmp_path):
     root = _course(tmp_path, empty=_notebook("md:# Nothing to do", "x = 1"))
     with pytest.raises(RefusedNotebook, match="no answer cell"):
         build_exercises(root / "solutions", root / "exercises")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the builder and the tag tool on damaged ground: one sentence and exit 2, and nothing half written
+
+
+def _two_solutions(tmp_path):
+    solutions = tmp_path / "solutions"
+    solutions.mkdir()
+    for path in sorted((ROOT / "solutions").glob("*.ipynb"))[:2]:
+        (solutions / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return solutions
+
+
+def test_a_full_disk_leaves_no_half_written_exercise(tmp_path, monkeypatch, capsys):
+    import circuslib.core.builder as builder
+
+    solutions = _two_solutions(tmp_path)
+    exercises = tmp_path / "exercises"
+    real_fdopen = builder.os.fdopen
+    opened = []
+
+    def full_disk(handle, *args, **kwargs):
+        out = real_fdopen(handle, *args, **kwargs)
+        opened.append(out)
+        if len(opened) == 2:  # the second file finds the disk full
+            def write(text):
+                raise OSError(28, "No space left on device")
+            out.write = write
+        return out
+
+    monkeypatch.setattr(builder.os, "fdopen", full_disk)
+    assert main(["exercises", "--root", str(tmp_path)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert list(exercises.iterdir()) == []  # neither the first exercise nor a temporary file
+
+
+def test_an_unwritable_place_is_refused_in_one_sentence(tmp_path, capsys):
+    solutions = _two_solutions(tmp_path)
+    (tmp_path / "exercises").write_text("a file where the folder should be", encoding="utf-8")
+    assert main(["exercises", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is a file, not a folder" in err and "Traceback" not in err and err.count("\n") == 1
+    assert solutions.exists()
+
+
+def test_another_builders_file_is_not_swept_as_an_orphan(tmp_path):
+    _two_solutions(tmp_path)
+    exercises = tmp_path / "exercises"
+    exercises.mkdir()
+    busy = exercises / ".building-abc123.ipynb"
+    busy.write_text("being written by another run", encoding="utf-8")
+    assert main(["exercises", "--root", str(tmp_path)]) == 0
+    assert busy.exists()
+
+
+def test_tagging_validates_every_notebook_before_writing_any_and_writes_each_whole(tmp_path, monkeypatch):
+    solutions = _two_solutions(tmp_path)
+    first, second = sorted(solutions.glob("*.ipynb"))
+    untagged = json.loads(first.read_text(encoding="utf-8"))
+    for cell in untagged["cells"]:
+        cell.get("metadata", {}).pop("nbgrader", None)
+    first.write_text(json.dumps(untagged), encoding="utf-8")
+    before = first.read_text(encoding="utf-8")
+    second.write_text("{ not a notebook", encoding="utf-8")
+    assert main(["tag-solutions", "--root", str(tmp_path)]) == 2
+    assert first.read_text(encoding="utf-8") == before  # nothing written: the second could not be read
+    second.write_text((ROOT / "solutions" / second.name).read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["tag-solutions", "--root", str(tmp_path)]) == 0
+    tagged = json.loads(first.read_text(encoding="utf-8"))
+    assert all("nbgrader" in cell["metadata"] for cell in tagged["cells"])
+    assert [p.name for p in solutions.iterdir() if p.name.startswith(".")] == []

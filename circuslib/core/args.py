@@ -25,6 +25,7 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise TypeError(f"{name} must be a whole number, not {describe(value)}")
         value = operator.index(value)  # numpy's and sympy's integers are whole numbers too
+    assert type(value) is int
     if low is not None and value < low:
         raise ValueError(f"{name} must be at least {low}, not {value}" if high is None else
                          f"{name} must be a whole number from {low} to {high}, not {value}")
@@ -41,7 +42,7 @@ def flag(value: Any, name: str) -> bool:
     return value
 
 
-def one_of(value: Any, name: str, options: Iterable) -> Any:
+def one_of(value: Any, name: str, options: Iterable[Any]) -> Any:
     """``value`` if it is one of ``options`` (compared as text, so an unhashable value is refused cleanly)."""
     options = tuple(options)
     if type(value) is not str and any(type(o) is str for o in options):
@@ -55,7 +56,7 @@ def one_of(value: Any, name: str, options: Iterable) -> Any:
     return value
 
 
-def items(value: Any, name: str, *, low: int = 0, high: int | None = None) -> tuple:
+def items(value: Any, name: str, *, low: int = 0, high: int | None = None) -> tuple[Any, ...]:
     """``value`` as a tuple of its items: a list, tuple or other collection (not a text, a number or None),
     with ``low`` to ``high`` items."""
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
@@ -86,7 +87,8 @@ def seed_arg(value: Any, name: str = "seed") -> int | str:
     return value
 
 
-def exact_number(value: Any, name: str, *, positive: bool = False, low=None, high=None) -> Fraction:
+def exact_number(value: Any, name: str, *, positive: bool = False, low: Fraction | int | None = None,
+                 high: Fraction | int | None = None) -> Fraction:
     """``value`` as an exact Fraction (an int, a Fraction or another exact rational; not a float or True)."""
     if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, Rational):
         try:
@@ -98,14 +100,14 @@ def exact_number(value: Any, name: str, *, positive: bool = False, low=None, hig
                 raise TypeError
         except (ImportError, TypeError):
             raise TypeError(f"{name} must be an exact number (an int or a Fraction), not {describe(value)}") from None
-    value = Fraction(value)
-    if positive and value <= 0:
-        raise ValueError(f"{name} must be positive, not {value}")
-    if low is not None and value < low:
-        raise ValueError(f"{name} must be at least {low}, not {value}")
-    if high is not None and value > high:
-        raise ValueError(f"{name} must be at most {high}, not {value}")
-    return value
+    number = Fraction(int(value.numerator), int(value.denominator))
+    if positive and number <= 0:
+        raise ValueError(f"{name} must be positive, not {number}")
+    if low is not None and number < low:
+        raise ValueError(f"{name} must be at least {low}, not {number}")
+    if high is not None and number > high:
+        raise ValueError(f"{name} must be at most {high}, not {number}")
+    return number
 
 
 def text(value: Any, name: str) -> str:
@@ -118,11 +120,12 @@ def text(value: Any, name: str) -> str:
 def limit(amount: int, most: int, what: str, advice: str = "") -> None:
     """Refuse work whose size ``amount`` passes ``most`` (the limit that keeps a call within a few seconds)."""
     if amount > most:
-        raise ValueError(f"{what}: {amount:,} is more than this kit does in a few seconds (at most {most:,})"
+        size = f"{amount:,}" if amount < 10 ** 15 else f"about 10^{len(str(amount)) - 1}"
+        raise ValueError(f"{what}: {size} is more than this kit does in a few seconds (at most {most:,})"
                          + (f"; {advice}" if advice else ""))
 
 
-def graph_of(value: Any, name: str, kind: str, maker: str):
+def graph_of(value: Any, name: str, kind: str, maker: str) -> Any:
     """A networkx graph made by ``maker`` (it carries ``graph.graph["kind"] == kind``)."""
     import networkx as nx
 
@@ -133,14 +136,14 @@ def graph_of(value: Any, name: str, kind: str, maker: str):
     return value
 
 
-def instance(value: Any, name: str, kind: type | tuple, example: str):
+def instance(value: Any, name: str, kind: type | tuple[type, ...], example: str) -> Any:
     """``value`` if it is a ``kind`` (for example a game state), else a TypeError with an example."""
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be {example}, not {describe(value)}")
     return value
 
 
-def axes(value: Any, name: str = "ax"):
+def axes(value: Any, name: str = "ax") -> Any:
     """None (a new figure) or a matplotlib Axes to draw on."""
     if value is None:
         return None

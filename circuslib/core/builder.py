@@ -18,10 +18,12 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "RefusedNotebook", "BEGIN_MARKER", "END_MARKER", "STUB", "MARKDOWN_STUB", "strip_solutions", "build_exercise",
-    "build_exercises", "validate_solution_notebook", "tag_solution_notebook", "notebook_text", "check_calls", "read_notebook",
+    "build_exercises", "validate_solution_notebook", "tag_solution_notebook", "notebook_text", "check_calls",
+    "read_notebook", "tag_solutions", "write_all",
 ]
 
 BEGIN_MARKER = "### BEGIN SOLUTION"
@@ -72,13 +74,18 @@ def strip_solutions(source: str, where: str) -> tuple[str, int]:
     return "\n".join(out), blocks
 
 
-def _source(cell: dict) -> str:
+Cell = dict[str, Any]
+Notebook = dict[str, Any]
+
+
+def _source(cell: Cell) -> str:
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
 
-def _grading(cell: dict) -> dict:
-    return cell.get("metadata", {}).get("nbgrader", {})
+def _grading(cell: Cell) -> dict[str, Any]:
+    grading: dict[str, Any] = cell.get("metadata", {}).get("nbgrader", {})
+    return grading
 
 
 def check_calls(source: str) -> list[str]:
@@ -86,7 +93,7 @@ def check_calls(source: str) -> list[str]:
     return CHECK_CALL.findall(source)
 
 
-def validate_solution_notebook(notebook: dict, name: str) -> None:
+def validate_solution_notebook(notebook: Notebook, name: str) -> None:
     """Refuse a solution notebook that nbgrader's strict mode would refuse or grade wrongly, naming the cell."""
     import nbformat
 
@@ -138,7 +145,7 @@ def validate_solution_notebook(notebook: dict, name: str) -> None:
         raise RefusedNotebook(f"{name}: has no answer cell, so it has no exercise")
 
 
-def build_exercise(notebook: dict, name: str) -> tuple[dict, int]:
+def build_exercise(notebook: Notebook, name: str) -> tuple[Notebook, int]:
     """The student copy of a solution notebook (nbformat 4 as a dict): stubs in place of answers, no outputs."""
     exercise = copy.deepcopy(notebook)
     answers = 0
@@ -157,14 +164,16 @@ def build_exercise(notebook: dict, name: str) -> tuple[dict, int]:
     return exercise, answers
 
 
-def notebook_text(notebook: dict) -> str:
+def notebook_text(notebook: Notebook) -> str:
     """A notebook as the JSON text the kit commits (nbformat's own layout)."""
     import nbformat
 
-    return nbformat.writes(nbformat.from_dict(notebook)) + "\n"
+    text: str = nbformat.writes(nbformat.from_dict(notebook))  # type: ignore[no-untyped-call]
+    return text + "\n"
 
 
-def read_notebook(path: Path) -> dict:
+def read_notebook(path: Path) -> Notebook:
+    """A notebook's JSON, or a refusal naming the file when it cannot be read or is not a notebook."""
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
@@ -206,33 +215,66 @@ def build_exercises(solutions: Path | str, exercises: Path | str, *, check: bool
         planned.append(_Planned(exercises / path.name, notebook_text(exercise)))
     changed = [p for p in planned if not (p.target.exists() and p.target.read_text(encoding="utf-8") == p.text)]
     wanted = {p.target.name for p in planned}
-    orphans = [] if only is not None else sorted(p for p in exercises.glob("*.ipynb") if p.name not in wanted)
+    # a name starting with a dot is another builder's file being written (.building-*), not an orphan exercise
+    orphans = [] if only is not None else sorted(p for p in exercises.glob("*.ipynb")
+                                                 if p.name not in wanted and not p.name.startswith("."))
     if check:
         return [p.target for p in changed] + orphans
-    exercises.mkdir(parents=True, exist_ok=True)
-    written: list[tuple[str, Path]] = []
+    write_all([(plan.target, plan.text) for plan in changed], exercises)
     try:
-        for plan in changed:
-            handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".ipynb", dir=exercises)
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(plan.text)
-            written.append((temporary, plan.target))
-    except OSError:
-        for temporary, _ in written:
-            os.unlink(temporary)
-        raise
-    for temporary, target in written:  # renames: each file is either the old or the new one, never half written
-        os.replace(temporary, target)
-    for orphan in orphans:
-        orphan.unlink()
+        for orphan in orphans:
+            orphan.unlink()
+    except OSError as error:
+        raise RefusedNotebook(f"{exercises}: the exercise {error.filename} could not be removed "
+                              f"({error.strerror or error})") from None
     return [p.target for p in changed] + orphans
+
+
+def write_all(files: list[tuple[Path, str]], folder: Path) -> None:
+    """Write every (path, text) in ``folder``, all or none: each through a temporary file renamed into place, so a
+    file is either the old one or the new one, never half written; a failure (a full disk, a folder that cannot be
+    written) removes every temporary file and refuses with one sentence."""
+    temporaries: list[tuple[str, Path]] = []
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise RefusedNotebook(f"{folder} is a file, not a folder: nothing was written")
+        folder.mkdir(parents=True, exist_ok=True)
+        for target, text in files:
+            handle, temporary = tempfile.mkstemp(prefix=".building-", suffix=".ipynb", dir=folder)
+            temporaries.append((temporary, target))  # known at once: a failed write below still removes it
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+    except OSError as error:
+        for temporary, _ in temporaries:
+            Path(temporary).unlink(missing_ok=True)
+        raise RefusedNotebook(f"{folder}: nothing was written, the files could not be written there "
+                              f"({error.strerror or error})") from None
+    except BaseException:
+        for temporary, _ in temporaries:
+            Path(temporary).unlink(missing_ok=True)
+        raise
+    for temporary, target in temporaries:  # renames: each file is either the old or the new one
+        os.replace(temporary, target)
+
+
+def tag_solutions(paths: list[Path]) -> list[Path]:
+    """Write nbgrader metadata into these solution notebooks from each cell's role; every notebook is read and
+    tagged before any is written, and each is written whole or not at all. Returns the notebooks changed."""
+    planned: list[tuple[Path, str]] = []
+    for path in paths:
+        text = notebook_text(tag_solution_notebook(read_notebook(path)))
+        if path.read_text(encoding="utf-8") != text:
+            planned.append((path, text))
+    for folder in sorted({path.parent for path, _ in planned}):
+        write_all([(path, text) for path, text in planned if path.parent == folder], folder)
+    return [path for path, _ in planned]
 
 
 # ---------------------------------------------------------------------------------------------------------
 # nbgrader metadata, written from the cells' roles
 
 def _metadata(grade_id: str, *, solution: bool = False, grade: bool = False, locked: bool = True,
-              points: int | None = None) -> dict:
+              points: int | None = None) -> dict[str, Any]:
     meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": SCHEMA,
             "solution": solution, "task": False}
     if points is not None:
@@ -240,7 +282,7 @@ def _metadata(grade_id: str, *, solution: bool = False, grade: bool = False, loc
     return meta
 
 
-def _role_ids(cells: list[dict]) -> Iterable[tuple[int, dict]]:
+def _role_ids(cells: list[Cell]) -> Iterable[tuple[int, dict[str, Any]]]:
     """Each cell's nbgrader metadata, from its role: answer, check, answer in words, or locked text and code."""
     from importlib import import_module
 
@@ -262,14 +304,16 @@ def _role_ids(cells: list[dict]) -> Iterable[tuple[int, dict]]:
             points = getattr(import_module(module.group(1)).check, name).points if module else 1
             yield index, _metadata(unique(name), grade=True, points=points)
         elif cell["cell_type"] == "markdown" and WRITTEN.search(source):
-            name = WRITTEN.search(source).group(1)
+            written = WRITTEN.search(source)
+            assert written is not None  # the branch's own test
+            name = written.group(1)
             yield index, _metadata(unique(name), solution=True, grade=True, locked=False,
                                    points=_written_points(cells, name))
         else:
             yield index, _metadata(unique(f"cell-{cell.get('id') or index + 1}"))
 
 
-def _written_points(cells: list[dict], name: str) -> int:
+def _written_points(cells: list[Cell], name: str) -> int:
     from importlib import import_module
 
     for cell in cells:
@@ -278,11 +322,11 @@ def _written_points(cells: list[dict], name: str) -> int:
             check = getattr(import_module(module.group(1)), "check", None)
             written = {w.name: w for w in check.written_questions()} if check is not None else {}
             if name in written:
-                return written[name].points
+                return int(written[name].points)
     return 3
 
 
-def tag_solution_notebook(notebook: dict) -> dict:
+def tag_solution_notebook(notebook: Notebook) -> Notebook:
     """The notebook with nbgrader metadata on every cell, from its role (answer, check, answer in words, other)."""
     tagged = copy.deepcopy(notebook)
     for index, meta in _role_ids(tagged["cells"]):

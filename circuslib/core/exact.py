@@ -5,6 +5,7 @@ students are converted to sympy ``Rational`` at the boundary with ``to_rational`
 """
 from __future__ import annotations
 
+import numbers
 import operator
 import random
 import sys
@@ -12,14 +13,22 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
+
+from .args import items, limit, whole
 
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["to_rational", "to_fraction", "as_probability", "Dist", "AbsorbingChain", "solve_linear"]
+__all__ = ["to_rational", "to_fraction", "as_probability", "Dist", "AbsorbingChain", "solve_linear",
+           "MOST_SIDES", "MOST_PAIRS"]
 
-Number = "int | Fraction | sympy.Rational"
+Number = Union[int, Fraction, "sympy.Rational"]
+MOST_SIDES = 100_000
+"""The most faces a die (or outcomes a uniform distribution) may have: beyond it, its table would not fit the seconds
+and memory a lesson has."""
+MOST_PAIRS = 1_000_000
+"""The most pairs of outcomes one combination of two distributions may pair up (a few seconds of exact arithmetic)."""
 
 
 def _is_sympy_rational(x: Any) -> bool:
@@ -73,7 +82,9 @@ class Dist:
     probs: Mapping[Hashable, Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        cleaned = {}
+        if not isinstance(self.probs, Mapping):
+            raise TypeError("a distribution is a dict from each outcome to its probability")
+        cleaned: dict[Hashable, Fraction] = {}
         for outcome, p in self.probs.items():
             p = to_fraction(p)
             if p < 0:
@@ -87,14 +98,18 @@ class Dist:
     # --- making distributions ------------------------------------------------------------------------
     @classmethod
     def from_counts(cls, counts: Mapping[Hashable, int] | Iterable[Hashable]) -> Dist:
-        """Each outcome with probability count / total (a Counter, a dict of counts, or a list of equally likely items)."""
-        counts = Counter(counts) if not isinstance(counts, Mapping) else counts
-        total = sum(counts.values())
+        """Each outcome with probability count / total (a Counter, a dict of counts, or a list of equally likely
+        items)."""
+        if not isinstance(counts, Mapping):
+            listed = items(counts, "the items to count")
+            limit(len(listed), 10 * MOST_SIDES, "the items to count")
+            counts = Counter(listed)
+        limit(len(counts), MOST_SIDES, "the outcomes to count")
+        checked = {o: whole(c, f"the count of {o!r}", 0) for o, c in counts.items()}
+        total = sum(checked.values())
         if total <= 0:
             raise ValueError("there must be at least one item to count")
-        if any(c < 0 for c in counts.values()):
-            raise ValueError("counts cannot be negative")
-        return cls({o: Fraction(c, total) for o, c in counts.items()})
+        return cls({o: Fraction(c, total) for o, c in checked.items()})
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
@@ -104,9 +119,10 @@ class Dist:
     @classmethod
     def die(cls, sides: int = 6) -> Dist:
         """A fair die with faces 1..sides."""
-        if not isinstance(sides, int) or sides < 1:
-            raise ValueError("a die needs a whole number of sides, at least 1")
-        return cls.uniform(range(1, sides + 1))
+        sides = whole(sides, "a die's number of sides", 1)
+        limit(sides, MOST_SIDES, "a die's number of sides")
+        share = Fraction(1, sides)
+        return cls({face: share for face in range(1, sides + 1)})
 
     @classmethod
     def certain(cls, outcome: Hashable) -> Dist:
@@ -129,7 +145,7 @@ class Dist:
     def __len__(self) -> int:
         return len(self.probs)
 
-    def items(self):
+    def items(self) -> Iterable[tuple[Hashable, Fraction]]:
         """(outcome, probability) pairs, outcomes in order."""
         return self.probs.items()
 
@@ -139,14 +155,14 @@ class Dist:
 
     def mean(self) -> Fraction:
         """The expected value of a numeric distribution."""
-        return sum((Fraction(o) * p for o, p in self.probs.items()), Fraction(0))
+        return sum((_numeric(o) * p for o, p in self.probs.items()), Fraction(0))
 
     def variance(self) -> Fraction:
         """The variance of a numeric distribution."""
         m = self.mean()
-        return sum(((Fraction(o) - m) ** 2 * p for o, p in self.probs.items()), Fraction(0))
+        return sum(((_numeric(o) - m) ** 2 * p for o, p in self.probs.items()), Fraction(0))
 
-    def as_sympy(self) -> dict:
+    def as_sympy(self) -> dict[Hashable, sympy.Rational]:
         """The same distribution with sympy Rational probabilities, for display."""
         return {o: to_rational(p) for o, p in self.probs.items()}
 
@@ -159,7 +175,7 @@ class Dist:
     # --- combining them -------------------------------------------------------------------------------
     def map(self, f: Callable[[Any], Hashable]) -> Dist:
         """The distribution of f(outcome)."""
-        out: dict = {}
+        out: dict[Hashable, Fraction] = {}
         for o, p in self.probs.items():
             key = f(o)
             out[key] = out.get(key, Fraction(0)) + p
@@ -167,7 +183,11 @@ class Dist:
 
     def combine(self, other: Dist, op: Callable[[Any, Any], Hashable]) -> Dist:
         """The distribution of op(x, y) for independent x from self and y from other."""
-        out: dict = {}
+        if not isinstance(other, Dist):
+            raise TypeError("a distribution combines with another distribution (a Dist)")
+        limit(len(self) * len(other), MOST_PAIRS, "the pairs of outcomes to combine",
+              "combine fewer or smaller distributions")
+        out: dict[Hashable, Fraction] = {}
         for a, p in self.probs.items():
             for b, q in other.probs.items():
                 key = op(a, b)
@@ -182,15 +202,21 @@ class Dist:
 
     def repeat(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
         """The sum (or op-combination) of n independent copies, by repeated squaring."""
-        if not isinstance(n, int) or n < 1:
-            raise ValueError("repeat needs a whole number of copies, at least 1")
-        result, power = None, self
+        n = whole(n, "the number of copies", 1)
+        # a sum of n copies can take up to n times as many values: past the limit, the last combinations alone
+        # would take minutes (checked before any work)
+        if op is operator.add:
+            limit(n * len(self) * n * len(self), 4 * MOST_PAIRS, "the pairs of outcomes a sum of that many copies "
+                  "combines", "use fewer copies or a distribution with fewer outcomes")
+        result: Dist | None = None
+        power = self
         while n:
             if n & 1:
                 result = power if result is None else result.combine(power, op)
             n >>= 1
             if n:
                 power = power.combine(power, op)
+        assert result is not None  # n >= 1: the loop took at least one copy
         return result
 
     def __repr__(self) -> str:
@@ -198,10 +224,17 @@ class Dist:
         return f"Dist({{{inside}}})"
 
 
-def _in_order(probs: dict) -> dict:
+def _numeric(outcome: Hashable) -> Fraction:
+    """An outcome as an exact number, for a mean or a variance."""
+    if isinstance(outcome, bool) or not isinstance(outcome, numbers.Rational):
+        raise TypeError(f"a mean needs numeric outcomes (whole numbers or Fractions), not {outcome!r}")
+    return Fraction(outcome.numerator, outcome.denominator)
+
+
+def _in_order(probs: dict[Hashable, Fraction]) -> dict[Hashable, Fraction]:
     """Outcomes sorted when they can be compared (numbers, names), else in the order they came."""
     try:
-        return dict(sorted(probs.items(), key=lambda item: item[0]))
+        return dict(sorted(probs.items(), key=lambda item: item[0]))  # type: ignore[arg-type, return-value]
     except TypeError:
         return probs
 
@@ -236,7 +269,7 @@ class AbsorbingChain:
     transitions: Mapping[Hashable, Mapping[Hashable, Fraction]]
 
     def __post_init__(self) -> None:
-        clean: dict = {}
+        clean: dict[Hashable, dict[Hashable, Fraction]] = {}
         for s, row in self.transitions.items():
             row = {t: to_fraction(p) for t, p in row.items() if p}
             if any(p < 0 for p in row.values()):
@@ -250,22 +283,22 @@ class AbsorbingChain:
         object.__setattr__(self, "transitions", clean)
 
     @property
-    def states(self) -> list:
+    def states(self) -> list[Hashable]:
         """Every state of the chain."""
         return list(self.transitions)
 
     @property
-    def absorbing(self) -> list:
+    def absorbing(self) -> list[Hashable]:
         """The states the chain never leaves."""
         return [s for s, row in self.transitions.items() if not row or row == {s: 1}]
 
     @property
-    def transient(self) -> list:
+    def transient(self) -> list[Hashable]:
         """The states the chain eventually leaves."""
         absorbing = set(self.absorbing)
         return [s for s in self.transitions if s not in absorbing]
 
-    def _fundamental_solve(self, rhs_for: Callable[[Hashable], list[Fraction]]) -> dict:
+    def _fundamental_solve(self, rhs_for: Callable[[Hashable], list[Fraction]]) -> dict[Hashable, list[Fraction]]:
         transient = self.transient
         index = {s: i for i, s in enumerate(transient)}
         n = len(transient)
@@ -277,7 +310,7 @@ class AbsorbingChain:
         solution = solve_linear(i_minus_q, [rhs_for(s) for s in transient])
         return {s: solution[index[s]] for s in transient}
 
-    def absorption_probabilities(self) -> dict:
+    def absorption_probabilities(self) -> dict[Hashable, dict[Hashable, Fraction]]:
         """For each state, the exact probability of ending in each absorbing state: {start: {end: Fraction}}."""
         absorbing = self.absorbing
         if not self.transient:
@@ -287,7 +320,7 @@ class AbsorbingChain:
         result.update({a: {b: Fraction(int(a == b)) for b in absorbing} for a in absorbing})
         return result
 
-    def expected_steps(self) -> dict:
+    def expected_steps(self) -> dict[Hashable, Fraction]:
         """For each state, the exact expected number of steps before absorption."""
         result = {a: Fraction(0) for a in self.absorbing}
         if self.transient:
@@ -299,11 +332,11 @@ class AbsorbingChain:
         """The exact distribution of the state after ``steps`` steps from ``start``."""
         if start not in self.transitions:
             raise ValueError(f"{start!r} is not a state of this chain")
-        if not isinstance(steps, int) or steps < 0:
-            raise ValueError("the number of steps must be a whole number, 0 or more")
-        current = {start: Fraction(1)}
+        steps = whole(steps, "the number of steps", 0)
+        limit(steps * len(self.transitions), 20 * MOST_PAIRS, "the steps times the chain's states")
+        current: dict[Hashable, Fraction] = {start: Fraction(1)}
         for _ in range(steps):
-            nxt: dict = {}
+            nxt: dict[Hashable, Fraction] = {}
             for s, p in current.items():
                 row = self.transitions[s] or {s: Fraction(1)}
                 for t, q in row.items():

@@ -44,7 +44,7 @@ class Move:
     """
 
     name: str
-    detail: tuple = ()
+    detail: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
         name = self.name if isinstance(self.name, str) else describe(self.name)
@@ -92,7 +92,7 @@ class GameState:
         """The player to move, ``CHANCE`` at a chance step, ``TERMINAL`` at the end."""
         raise NotImplementedError
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """The moves the current player may make (empty at a chance step or at the end)."""
         raise NotImplementedError
 
@@ -104,7 +104,7 @@ class GameState:
         """Whether the game has ended."""
         raise NotImplementedError
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """Each player's score (at the end: the result of the game)."""
         raise NotImplementedError
 
@@ -154,13 +154,13 @@ class GameState:
         """What ``player`` may see of this state (everything, unless the game hides something)."""
         return self
 
-    def _replace(self, **changes) -> GameState:
+    def _replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed, for the rules' own moves: no re-checking of the new values.
 
         ``dataclasses.replace`` re-runs ``__init__`` and ``__post_init__`` and costs about ten times more; play-outs
         copy a state on every move. Values cached on the old state (``functools.cached_property``) are not copied.
         """
-        names = _field_names(type(self))
+        names = _field_names(type(self))  # type: ignore[arg-type]  # a class is hashable, whatever its states are
         if not names.issuperset(changes):
             raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(changes.keys() - names))}")
         values = self.__dict__.copy()
@@ -177,7 +177,7 @@ class GameState:
 
 
 @cache
-def _field_names(cls: type) -> frozenset:
+def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 
 
@@ -228,13 +228,13 @@ def playout(
     *,
     max_steps: int = 100_000,
     record: bool = False,
-) -> GameState | tuple[GameState, list]:
+) -> GameState | tuple[GameState, list[tuple[int, Any]]]:
     """Play from ``state`` to the end: chance by its exact odds, players by their policies (random if none).
 
     With ``record=True`` also returns the list of ``(player, move)`` steps, chance steps included.
     """
     check_rng(rng)
-    history: list = []
+    history: list[tuple[int, Any]] = []
     for _ in range(max_steps):
         if state.is_over():
             return (state, history) if record else state
@@ -249,7 +249,7 @@ def playout(
     raise RuntimeError(f"the game did not end within {max_steps} steps; a rule may let it loop")
 
 
-def _policy_for(policies, player: int) -> Policy:
+def _policy_for(policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None, player: int) -> Policy:
     if policies is None:
         return random_policy
     if callable(policies):
@@ -267,7 +267,8 @@ def play_moves(state: GameState, moves: Iterable[Any]) -> GameState:
     return state
 
 
-def _value(state: GameState, player: int, choose: Callable) -> Fraction:
+def _value(state: GameState, player: int,
+           choose: Callable[[GameState, Callable[[GameState], Fraction]], Fraction]) -> Fraction:
     """The exact final score of ``player``: averaged over chance outcomes, and ``choose(s, value)`` at choices."""
 
     @cache

@@ -9,7 +9,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .game import GameState, Policy, playout
+from .args import limit, whole
+from .game import GameState, Policy, describe, playout
 
 __all__ = [
     "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
@@ -17,6 +18,8 @@ __all__ = [
 ]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal: 95% two-sided intervals
+MOST_TRIALS = 10_000_000
+"""The most trials one simulation may run: beyond, it would outlast a lesson (and its values fill the memory)."""
 
 
 def _check_seed(seed: Any) -> random.Random:
@@ -28,8 +31,8 @@ def _check_seed(seed: Any) -> random.Random:
 
 
 def _check_count(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError("the number of trials must be a whole number, at least 1")
+    n = whole(n, "the number of trials", 1)
+    limit(n, MOST_TRIALS, "the number of trials", "a few thousand trials already give two decimals")
     return n
 
 
@@ -121,12 +124,15 @@ def monte_carlo(trial: Callable[[random.Random], float | bool], n: int, seed: in
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion: sound even near 0 and 1."""
-    if n <= 0:
-        raise ValueError("a proportion needs at least one trial")
+    n = whole(n, "the number of trials", 1)
+    successes = whole(successes, "the number of successes", 0, n)
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not (math.isfinite(z) and z > 0):
+        raise ValueError(f"z is a positive number of standard deviations (1.96 for 95%), not {describe(z)}")
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 or n successes Wilson's interval ends exactly at 0 or 1; rounding would leave it a hair inside
+    return (0.0 if successes == 0 else max(0.0, centre - half), 1.0 if successes == n else min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

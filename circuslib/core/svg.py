@@ -134,7 +134,7 @@ PIP_LAYOUT = {
 def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: str = "#ffffff",
             highlight: bool = False, css_class: str = "circus-die") -> str:
     """A six-sided die showing ``value`` pips."""
-    if value not in PIP_LAYOUT:
+    if type(value) is not int or value not in PIP_LAYOUT:  # True == 1 in Python: not a die's face
         raise ValueError(f"a die shows 1 to 6 pips, not {value!r}")
     stroke = "#d7301f" if highlight else "#555555"
     step, radius = size / 4, size / 11
@@ -186,7 +186,7 @@ def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (
 
 def row(pieces: Sequence[Callable[[float], str]] | Sequence[str], *, step: float = 54) -> str:
     """Lay out pieces left to right: each is a function of its x offset (or a string already placed)."""
-    return "".join(p(i * step) if callable(p) else p for i, p in enumerate(pieces))
+    return "".join(p(i * step) if callable(p) else str(p) for i, p in enumerate(pieces))
 
 
 
