@@ -82,7 +82,8 @@ def class_of(n: int, lesson: Path) -> tuple[list[float], int]:
                 waits[i] = time.perf_counter() - started
                 class_done.wait()
         except Exception as error:  # reported below, once, for the whole class
-            errors.append(f"{type(error).__name__}: {str(error).strip().splitlines()[-1] if str(error).strip() else ''}")
+            last = str(error).strip().splitlines()[-1] if str(error).strip() else ""
+            errors.append(f"{type(error).__name__}: {last}")
 
     threads = [threading.Thread(target=student, args=(i,)) for i in range(n)]
     for thread in threads:
@@ -114,7 +115,8 @@ def main() -> None:
         rows.append((f"{lesson.stem}: {n} students, p50 / p95 / max wait",
                      f"{seconds(statistics.median(waits))} / {seconds(p95)} / {seconds(waits[-1])}", "p95 <= 45 s",
                      p95 <= 45))
-        rows.append((f"{lesson.stem}: memory of the {n} kernels (PSS)", f"{peak / 2**30:.2f} GiB", "<= 6 GiB", peak <= 6 * 2**30))
+        rows.append((f"{lesson.stem}: memory of the {n} kernels (PSS)", f"{peak / 2**30:.2f} GiB", "<= 6 GiB",
+                     peak <= 6 * 2**30))
     print_table(f"A class of {n} running a lesson at once", rows)
 
 

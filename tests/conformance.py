@@ -263,7 +263,7 @@ def fuzz_state(state, rng: random.Random, seen: list, tally: Counter, count: int
 
     for move in candidates(state, rng, seen, count):
         expected = canonical(move) in allowed
-        legal, spent, error = _timed(lambda: state.is_legal(move), alarm, slow)
+        legal, spent, error = _timed(lambda move=move: state.is_legal(move), alarm, slow)
         if isinstance(error, Hang) or spent > slow:
             note("hangs", move, "is_legal")
             continue
@@ -276,14 +276,14 @@ def fuzz_state(state, rng: random.Random, seen: list, tally: Counter, count: int
         if expected:
             continue  # a legal move after all: not an illegal move
         tally["tried"] += 1
-        reason, spent, error = _timed(lambda: state.why_illegal(move), alarm, slow)
+        reason, spent, error = _timed(lambda move=move: state.why_illegal(move), alarm, slow)
         if isinstance(error, Hang) or spent > slow:
             note("hangs", move, "why_illegal")
             continue
         if error is not None or not isinstance(reason, str) or not reason:
             note("raw exceptions", move, f"why_illegal gave {reason!r} / {error!r}")
             continue
-        after, spent, error = _timed(lambda: state.play(move), alarm, slow)
+        after, spent, error = _timed(lambda move=move: state.play(move), alarm, slow)
         if isinstance(error, Hang) or spent > slow:
             note("hangs", move, "play")
         elif error is None:
@@ -353,7 +353,7 @@ def good_calls() -> dict:
     A bad argument put in the place of one of these must be refused with ``TypeError`` or ``ValueError``."""
     fx = fixtures()
     R = random.Random
-    S, F = fx["f7_state"], fx["f7_graph"]
+    F = fx["f7_graph"]
     calls = {
         # flip7.odds
         "flip7.odds.remaining_deck": [((), {}), (([3, 7], [5, "Freeze"]), {}), (([1], (), "numbers", ["+4"]), {})],
@@ -498,7 +498,8 @@ def good_calls() -> dict:
         "flip_circus.odds.uncertainty": [((fx["fc_view"],), {}), ((fx["fc_state"], 1), {})],
         "flip_circus.odds.look_values": [((fx["fc_state"], 1), {})],
         "flip_circus.odds.best_look": [((fx["fc_view"],), {}), ((fx["fc_state"], 0), {})],
-        "flip_circus.odds.count_rings": [((["C", "C", "A"],), {}), (("CCA",), {}), ((["C", "A", "M", "V"], "dihedral"), {"sides": 2})],
+        "flip_circus.odds.count_rings": [((["C", "C", "A"],), {}), (("CCA",), {}),
+                                         ((["C", "A", "M", "V"], "dihedral"), {"sides": 2})],
         "flip_circus.odds.burnside_terms": [((["C", "C", "A"],), {}), (("AAB",), {})],
         "flip_circus.odds.entropy_terms": [(([1, 1, 1, 1],), {}), (([3, 1, 0, 2],), {})],
         "flip_circus.graphs.winning_turns": [((fx["fc_view"],), {}), ((fx["fc_state"],), {"max_applause": 0}),

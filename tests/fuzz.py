@@ -102,8 +102,9 @@ def _add(totals, result) -> None:
 def _print(header, rows) -> None:
     widths = [max(len(str(h)), *(len(f"{r[i]:,}" if isinstance(r[i], int) else str(r[i])) for r in rows))
               for i, h in enumerate(header)]
-    line = lambda cells: "  ".join((f"{c:,}" if isinstance(c, int) else str(c)).rjust(w) if i else str(c).ljust(w)
-                                   for i, (c, w) in enumerate(zip(cells, widths)))
+    def line(cells) -> str:
+        return "  ".join((f"{c:,}" if isinstance(c, int) else str(c)).rjust(w) if i else str(c).ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
     print(line(header))
     print("  ".join("-" * w for w in widths))
     for row in rows:
@@ -121,7 +122,8 @@ def main(argv=None) -> int:
     clean = games_table(args) if args.games > 0 else True
     if hasattr(conformance, "functions_table"):
         clean = conformance.functions_table(args.calls, args.seed, alarm=True) and clean
-    print("\nclean: no raw exception, no silent accept, no disagreement, no hang" if clean else "\nNOT CLEAN (see above)")
+    print("\nclean: no raw exception, no silent accept, no disagreement, no hang" if clean
+          else "\nNOT CLEAN (see above)")
     return 0 if clean else 1
 
 

@@ -104,7 +104,8 @@ class Voila:
         for folder in ("notebooks", "exercises"):
             shutil.copytree(ROOT / folder, self.root / folder)
         self.port = _free_port()
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
+                   JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
         args = [sys.executable, "-m", "voila", str(self.root / "notebooks"), "--no-browser", "--Voila.ip=127.0.0.1",
                 f"--port={self.port}", "--progressive_rendering=True", "--Voila.port_retries=0"]
         self.log = open(self.tmp / "server.log", "wb")
@@ -116,7 +117,7 @@ class Voila:
                 break
             except OSError:
                 if self.server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not start:\n{self.server_log()}")
+                    raise RuntimeError(f"Voila did not start:\n{self.server_log()}") from None
                 time.sleep(0.3)
         self._playwright, self.browser = launch_browser()
         self.pages: list = []
@@ -163,7 +164,8 @@ class Lab:
             json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         self.port = _free_port()
         self.token = "circus-test"
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
+                   JUPYTER_CONFIG_DIR=str(self.tmp / "config"))
         args = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
                 "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={self.root}", f"--LabApp.user_settings_dir={self.tmp / 'settings'}",
@@ -219,7 +221,8 @@ class Lab:
         page.goto(f"http://127.0.0.1:{self.port}/lab/tree/{path}?reset&token={self.token}")
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         page.wait_for_function(
-            """() => [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => e.textContent.includes('| Idle'))""",
+            """() => [...document.querySelectorAll('.jp-StatusBar-Widget')]
+                    .some(e => e.textContent.includes('| Idle'))""",
             timeout=90_000)
         page.click("text=Run >> nth=0")  # the menu bar's Run menu
         page.click('.lm-Menu-item[data-command="runmenu:run-all"]')
@@ -227,7 +230,8 @@ class Lab:
         page.wait_for_function(
             """() => { const STDERR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']";
                        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-                       const failed = [...document.querySelectorAll(STDERR)].some(e => e.textContent.includes('Traceback'));
+                       const failed = [...document.querySelectorAll(STDERR)]
+                         .some(e => e.textContent.includes('Traceback'));
                        const busy = prompts.some(p => p.textContent.includes('*'));
                        return (failed && !busy) ||
                               (prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))); }""",

@@ -11,7 +11,8 @@ pytestmark = pytest.mark.browser
 # lesson: (what must be clickable for the game to be playable, the move, where to read, what it says)
 MOVES = {
     "00_welcome.ipynb": (".circus-roll", ".circus-roll", ".circus-log", "rolled"),
-    "01_flip7.ipynb": (".circus-flip7 .circus-hit", ".circus-flip7 .circus-hit", ".circus-flip7 .circus-log", "You hit"),
+    "01_flip7.ipynb": (".circus-flip7 .circus-hit", ".circus-flip7 .circus-hit", ".circus-flip7 .circus-log",
+                       "You hit"),
     "02_petit_cirque_volant.ipynb": (".circus-pcv .circus-manoeuvre", ".circus-pcv .circus-manoeuvre",
                                      ".circus-pcv .circus-message", "2 movement point(s) left"),
     "03_scout.ipynb": (".circus-keep", ".circus-keep", ".circus-log", "You kept the hand"),

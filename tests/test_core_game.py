@@ -140,7 +140,8 @@ def test_random_pig_always_ends_and_never_changes_a_state(seed, goal):
         if state.is_over():
             break
         before = state
-        move = sample_outcome(state.chance_outcomes(), rng) if state.current_player == CHANCE else random_policy(state, rng)
+        chance = state.current_player == CHANCE
+        move = sample_outcome(state.chance_outcomes(), rng) if chance else random_policy(state, rng)
         after = state.play(move)
         assert before == state and after is not state
         state = after

@@ -171,7 +171,7 @@ def test_a_checks_registry_names_its_exercises_and_catalogues():
     assert list(check) == ["seven"] and check.seven(7).startswith(CORRECT_MARK)
     assert check.seven.points == 1 and len(check.seven.mistakes) == 3
     with pytest.raises(AttributeError, match="no check called 'eight' for demo; the checks are: seven"):
-        check.eight
+        _ = check.eight
     with pytest.raises(ValueError, match="at least three"):
         check.exercise(title="t", practises="p", stars=1, minutes=1, mistakes=[Mistake(1, "a")])
     with pytest.raises(ValueError, match="stars must be 1, 2 or 3"):

@@ -45,7 +45,7 @@ def test_each_set_has_enough_exercises_with_a_spread_of_difficulty(path):
 def test_each_exercise_shows_its_stars_minutes_and_what_it_practises(path):
     notebook, exercises, written = _set(path)
     text = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
-    for number, item in enumerate(exercises + written):
+    for item in exercises + written:
         heading = re.search(rf"^## \d+\. {re.escape(item.title)} {'★' * item.stars} · {item.minutes} min$", text,
                             re.M)
         assert heading, f"no heading '## N. {item.title} {'★' * item.stars} · {item.minutes} min'"

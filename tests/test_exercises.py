@@ -10,6 +10,7 @@ import sys
 import nbformat
 import pytest
 
+from circuslib.__main__ import main
 from circuslib.core.builder import (
     CODE_STUB,
     STUB,
@@ -20,7 +21,6 @@ from circuslib.core.builder import (
     tag_solution_notebook,
     validate_solution_notebook,
 )
-from circuslib.__main__ import main
 from circuslib.core.teach import CORRECT_MARK
 from notebooks import CHECK_CALL, ROOT, cell_error, cell_text, execute
 
@@ -189,7 +189,7 @@ def _two_solutions(tmp_path):
 def test_a_full_disk_leaves_no_half_written_exercise(tmp_path, monkeypatch, capsys):
     import circuslib.core.builder as builder
 
-    solutions = _two_solutions(tmp_path)
+    _two_solutions(tmp_path)
     exercises = tmp_path / "exercises"
     real_fdopen = builder.os.fdopen
     opened = []

@@ -26,7 +26,8 @@ def _opening(notebook) -> str:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_a_lesson_opens_with_objectives_prerequisites_time_and_links(path):
     opening = _opening(_read(path))
-    objectives = re.search(r"(?:objectives|you will learn|you can)[^\n]*\n((?:[ ]*(?:[-*]|\d+\.) .+\n?(?:[ ]{2,}\S.*\n?)*)+)",
+    objectives = re.search(r"(?:objectives|you will learn|you can)[^\n]*\n"
+                           r"((?:[ ]*(?:[-*]|\d+\.) .+\n?(?:[ ]{2,}\S.*\n?)*)+)",
                            opening, re.I)
     assert objectives, "no list of learning objectives"
     count = len(re.findall(r"^\s*(?:[-*]|\d+\.) ", objectives.group(1), re.M))
@@ -65,7 +66,8 @@ def test_a_lesson_cites_the_kits_own_rulings_only(path):
     text = "\n".join(c.source for c in _read(path).cells)
     assert "../shared" not in text and "seed text" not in text.lower()
     for mention in re.finditer(r"RULINGS\.md", text):
-        linked = text[mention.start() - 4: mention.start()] == "(../" or text[mention.end():].startswith("](../RULINGS.md)")
+        linked = (text[mention.start() - 4: mention.start()] == "(../"
+                  or text[mention.end():].startswith("](../RULINGS.md)"))
         assert linked, "RULINGS.md cited without a link to ../RULINGS.md"
 
 

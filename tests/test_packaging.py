@@ -59,7 +59,8 @@ def test_runtime_dependencies_are_exactly_what_the_library_imports():
     imported = _third_party_imports()
     assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab"}, imported
     assert RUNTIME <= {IMPORT_NAMES.get(m, m) for m in imported}
-    assert "jupyterlab" not in declared and "jupyterlab" in {_name(d) for d in _project()["optional-dependencies"]["lab"]}
+    lab = {_name(d) for d in _project()["optional-dependencies"]["lab"]}
+    assert "jupyterlab" not in declared and "jupyterlab" in lab
 
 
 def test_environment_yml_is_the_runtime_plus_jupyterlab_with_python_pinned_and_the_kit_left_to_postbuild():
@@ -86,7 +87,8 @@ def test_binder_installs_the_environment_before_copying_the_repository_so_the_la
 
 def test_test_extra_has_the_test_tools_and_make_installs_the_extras():
     extras = _project()["optional-dependencies"]
-    assert {"pytest", "hypothesis", "playwright", "nbclient", "nbgrader", "jupyterlab"} <= {_name(d) for d in extras["test"]}
+    tools = {_name(d) for d in extras["test"]}
+    assert {"pytest", "hypothesis", "playwright", "nbclient", "nbgrader", "jupyterlab"} <= tools
     assert {_name(d) for d in extras["present"]} == {"voila"}
     assert "'.[lab,present,lite,test]'" in (ROOT / "Makefile").read_text()
 
@@ -101,7 +103,8 @@ def test_readme_leads_with_the_two_commands_and_ci_runs_the_tests():
 
 
 @pytest.mark.install
-@pytest.mark.parametrize("existing", [["jupyterlab>=3.6,<4", "ipywidgets>=8,<9"], ["notebook>=6.5,<7", "ipywidgets>=8,<9"]],
+@pytest.mark.parametrize("existing", [["jupyterlab>=3.6,<4", "ipywidgets>=8,<9"],
+                                      ["notebook>=6.5,<7", "ipywidgets>=8,<9"]],
                          ids=["jupyterlab3", "notebook6"])
 def test_installing_the_kit_changes_nothing_of_a_schools_jupyter(existing, tmp_path):
     venv = tmp_path / "hub"
@@ -112,7 +115,8 @@ def test_installing_the_kit_changes_nothing_of_a_schools_jupyter(existing, tmp_p
     subprocess.run(pip + ["install", "--dry-run", "--report", str(report), str(ROOT)], check=True,
                    capture_output=True, timeout=900)
     changes = {item["metadata"]["name"].lower().replace("_", "-") for item in json.loads(report.read_text())["install"]}
-    jupyter = {"jupyterlab", "notebook", "ipywidgets", "jupyter-server", "ipykernel", "tornado", "pyzmq", "jupyterlab-widgets",
-               "widgetsnbextension", "ipython", "traitlets", "nbformat", "jupyter-client", "jupyter-core"}
+    jupyter = {"jupyterlab", "notebook", "ipywidgets", "jupyter-server", "ipykernel", "tornado", "pyzmq",
+               "jupyterlab-widgets", "widgetsnbextension", "ipython", "traitlets", "nbformat", "jupyter-client",
+               "jupyter-core"}
     print(f"{'+'.join(existing)}: the kit would install {sorted(changes)}")
     assert not changes & jupyter, f"installing the kit would change {sorted(changes & jupyter)}"
