@@ -6,9 +6,14 @@ matplotlib load only when a function that needs them runs.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .game import CHANCE, TERMINAL, GameState, IllegalMove, Move, best_value, expected_value, playout, sample_outcome
+
+if TYPE_CHECKING:  # the names loaded on first use, where the type checker and the linter can see them
+    from .exact import AbsorbingChain, Dist, to_fraction, to_rational
+    from .graphs import build_graph, draw_graph
+    from .sim import Estimate, monte_carlo, tally, tournament
 
 _LAZY = {
     "AbsorbingChain": "exact", "Dist": "exact", "to_fraction": "exact", "to_rational": "exact",
