@@ -215,12 +215,12 @@ def test_expected_shots_match_a_seeded_simulation():
 
 
 def test_destroy_chances_under_the_every_target_reading():
-    from circuslib.pcv.rules import Rules
+    from circuslib.pcv.rules import PCVOptions
 
     planes = (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3), Plane("B2", 1, (5, 4), 3, 3, 3))
     for fire, expected in (("every-target", {"B": R(1, 6), "B2": R(1, 6)}),  # one die each: a 6 destroys
                            ("one-target", {"B": R(1, 6), "B2": 0})):         # only the nearest, B, is shot at
-        s = Scenario("t", Board(12, 9), planes).start(Rules(fire=fire))
+        s = Scenario("t", Board(12, 9), planes).start(PCVOptions(fire=fire))
         s = s.play(Manoeuvre("forward")).play(SpeedChange(0))
         assert destroy_chances(s) == expected, fire
 
@@ -284,3 +284,73 @@ def test_the_damage_chain_steps_as_the_core_chain_draw_for_draw():
                 assert fast.step(state, a) == core.step(state, b), (hexes, alt, seed, state)
                 state = core.step(state, random.Random(seed))
             assert a.random() == b.random()  # the two generators were used alike
+
+
+# --- any die's chain (the dice explorer's numbers) ----------------------------------------------------------
+
+def test_any_die_s_chain_by_hand():
+    from circuslib.pcv.odds import die_odds, rules_faces
+
+    F = Fraction
+    # the rules' die at range 1: damage on 4 5, destroy on 6; E = (2p - q)/p^2 = (1 - 1/6) 4 = 10/3, damaged 1/p = 2;
+    # within 3 shots: 1 - (1/2)^2 (1/2 + 3 (1/3)) = 5/8, damaged 1 - (1/2)^3 = 7/8
+    near = die_odds(6, *rules_faces(1), 3)
+    assert (near.miss, near.damage, near.destroy, near.hit) == (F(1, 2), F(1, 3), F(1, 6), F(1, 2))
+    assert near.expected == (F(10, 3), F(2)) and near.within[3] == (F(5, 8), F(7, 8)) and len(near.within) == 4
+    # a d8 that damages on 5 6 7 and destroys on 8: p = 1/2, q = 1/8: E = (1 - 1/8) 4 = 7/2; within 3 shots
+    # 1 - (1/2)^2 (1/2 + 3 (3/8)) = 19/32
+    d8 = die_odds(8, [5, 6, 7], [8], 3)
+    assert d8.expected == (F(7, 2), F(2)) and d8.within[3][0] == F(19, 32)
+    nothing = die_odds(6, (), (), 5)  # no face hits: never destroyed, the wait is infinite
+    assert nothing.expected == (None, None) and set(nothing.within) == {(0, 0)}
+    assert rules_faces(2) == ({5}, {6}) and rules_faces(3) == (set(), {6}) and rules_faces(None) == (set(), set())
+    for reach in (1, 2, 3):  # the rules' die is one case: the same numbers as the odds of a shot at that range
+        chain = die_odds(6, *rules_faces(reach), 10)
+        assert [a for a, _ in chain.within] == [destroy_probability(k, reach) for k in range(11)]
+        assert [b for _, b in chain.within] == [destroy_probability(k, reach, damaged=True) for k in range(11)]
+        assert chain.expected == (expected_shots(reach), expected_shots(reach, damaged=True))
+
+
+def test_any_die_s_chain_agrees_with_seeded_rolls():
+    from circuslib.pcv.odds import die_odds
+
+    exact = die_odds(8, [5, 6, 7], [8], 3).within[3][0]
+
+    def three_rolls(rng):
+        damaged = False
+        for _ in range(3):
+            face = rng.randint(1, 8)
+            if face == 8 or (damaged and face >= 5):
+                return True
+            damaged = damaged or face >= 5
+        return False
+
+    assert monte_carlo(three_rolls, 4000, seed=8).contains(exact)
+
+
+def test_a_die_that_cannot_be_is_refused():
+    from circuslib.pcv.odds import die_odds, rules_faces
+
+    for args, error, why in [((1, [], []), ValueError, "sides"), ((6, [4], [4]), ValueError, "both to damage"),
+                             ((6, [7], []), ValueError, "from 1 to 6"), ((6, [4, 4], []), ValueError, "twice"),
+                             ((6, "45", []), TypeError, "list"), ((6, [4.0], []), TypeError, "whole number"),
+                             ((6, [4], [6], -1), ValueError, "max_shots")]:
+        with pytest.raises(error, match=why):
+            die_odds(*args)
+    with pytest.raises(ValueError, match="effective range"):
+        rules_faces(4)
+
+
+def test_the_chance_one_shot_destroys_its_target():
+    from circuslib.pcv.odds import destroy_chance
+
+    def shooting(damaged):
+        planes = (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3, damaged))
+        return Scenario("t", Board(10, 8), planes).start().play(Manoeuvre("forward")).play(SpeedChange(0))
+
+    # 2 hexes ahead, same level: a 6 destroys an intact plane (1/6); a 5 or a 6 a damaged one (1/3)
+    assert destroy_chance(shooting(False), "B") == R(1, 6) and destroy_chance(shooting(True), "B") == R(1, 3)
+    with pytest.raises(ValueError, match="not in R's line of fire"):
+        destroy_chance(shooting(False), "Nobody")
+    with pytest.raises(ValueError, match="fire phase"):
+        destroy_chance(Scenario("t", Board(10, 8), (Plane("R", 0, (1, 4)), Plane("B", 1, (4, 4)))).start(), "B")

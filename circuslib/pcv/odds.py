@@ -9,7 +9,7 @@ numbers, keeps them as Fractions: it answers at every change of a control).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -368,6 +368,8 @@ class DieOdds:
 
 def _faces(faces: Any, name: str, sides: int) -> frozenset[int]:
     """Die faces as a set, each a whole number on a die of ``sides`` faces, none listed twice."""
+    if isinstance(faces, Mapping):
+        raise TypeError(f"{name} lists die faces, such as [4, 5], not {describe(faces)}")
     listed = [whole(face, f"each face of {name}", 1, sides) for face in items(faces, name, high=sides)]
     if len(set(listed)) != len(listed):
         raise ValueError(f"{name} lists a face twice: list each face once")

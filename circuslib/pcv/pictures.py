@@ -183,7 +183,7 @@ def reachable_map(state: PCVState, index: int | None = None, *, shots: bool = Tr
     shade.update({h: FIRING for h in firing})
     name = state.planes[index].name
     words = f"Shaded orange: the {len(shade)} hex(es) where {name} can end its move"
-    words += f"; in dark orange the {len(firing)} that give it a shot." if shots else "."
+    words += f"; dark orange: the {len(firing)} hex(es) among them that give it a shot." if shots else "."
     return BoardPicture(state, shade, size=_size(size), fire_line=True, title=f"where {name} can end its move",
                         shaded=words)
 
@@ -315,6 +315,7 @@ class MoveGraphPicture(Picture):
         """The same graph drawn by matplotlib (a column per point spent, ends in green, losses in grey), as a
         ``matplotlib.figure.Figure`` to restyle or save; with ``ax``, drawn on that Axes."""
         import networkx as nx
+        from matplotlib.lines import Line2D
 
         figure, axes = _axes_given(ax, 10, 6)
         graph = self.graph
@@ -323,18 +324,19 @@ class MoveGraphPicture(Picture):
         small = graph.number_of_nodes() <= 40
         nx.draw_networkx_nodes(graph, pos, ax=axes, node_color=colours, node_size=300 if small else 40,
                                edgecolors="#555555")
+        keys = []  # the arrows are patches, which a legend does not list: one line for each manoeuvre drawn
         for kind, colour in MANOEUVRE_COLOURS.items():
             edges = [(a, b) for a, b, d in graph.edges(data=True) if d["move"].kind == kind]
             if edges:
                 nx.draw_networkx_edges(graph, pos, ax=axes, edgelist=edges, edge_color=colour, arrows=small,
-                                       node_size=300 if small else 40, width=0.8 if small else 0.3,
-                                       label=f"{kind} ({MANOEUVRE_COSTS[kind]})")
+                                       node_size=300 if small else 40, width=0.8 if small else 0.3)
+                keys.append(Line2D([], [], color=colour, label=f"{kind} ({MANOEUVRE_COSTS[kind]})"))
         if small:
             labels = {node: f"{node[0][0]},{node[0][1]}\nA{node[2]}" for node in graph.nodes}
             nx.draw_networkx_labels(graph, pos, labels=labels, ax=axes, font_size=6)
         axes.set_title(self.title)
         axes.set_xlabel("movement points spent")
-        axes.legend(loc="upper left", fontsize=8)
+        axes.legend(handles=keys, loc="upper left", fontsize=8)
         axes.set_yticks([])
         for side in ("left", "right", "top"):
             axes.spines[side].set_visible(False)
