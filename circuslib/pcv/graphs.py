@@ -78,6 +78,7 @@ def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blo
     places = _blocked_places(blocked)
     root: Node = (plane.hex, plane.facing, plane.altitude, points)
     nodes = {root: ""}
+    keep = edges is not None
     frontier = [root]
     directions = DIRECTIONS
     # Board.contains written out (column from axial q and row r): this test runs for every edge of the graph
@@ -97,7 +98,8 @@ def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blo
                     new_hex, gone, spent = (q, r), False, left
                 else:
                     spent = cost
-                child: Node = (new_hex, (heading + 3) % 6 if loop else heading, max(new_alt, 0), left - spent)
+                child: Node = (new_hex, (heading + 3) % 6 if loop else heading, new_alt if new_alt > 0 else 0,
+                               left - spent)
                 if child not in nodes:
                     out = ("left the map" if gone
                            else "landed" if new_alt < MIN_LEVEL
@@ -107,8 +109,8 @@ def _search(plane: Plane, mp: int | None, turning: str, board: Board | None, blo
                         parents[child] = (node, move)
                     if not out and child[3] > 0:
                         frontier.append(child)
-                if edges is not None:
-                    edges.append((node, child, move))
+                if keep:
+                    edges.append((node, child, move))  # type: ignore[union-attr]  # keep: edges is a list
     return nodes
 
 
