@@ -134,7 +134,8 @@ def test_a_speed_six_graph_is_built():
 # --- bots ---------------------------------------------------------------------------------------------------
 
 def test_greedy_takes_the_sure_shot_and_the_bots_fire_at_the_nearest():
-    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (4, 4), 0, 3, 3, damaged=True), Plane("B2", 1, (9, 0), 3, 3, 3))
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (4, 4), 0, 3, 3, damaged=True),
+              Plane("B2", 1, (9, 0), 3, 3, 3))
     s = Scenario("t", Board(12, 9), planes).start()
     # forward ahead puts damaged B one hex ahead: any hit (4-6, 1/2) destroys it
     assert greedy_pilot(s, random.Random(0)) == Manoeuvre("forward")
@@ -227,12 +228,19 @@ def _plan_by_fractions(state, style: str) -> list:
         return []
     for row in rows:
         row["safe"] = row["room"] >= 1
-    if style == "greedy" and any(row["kill"] > 0 for row in rows):
-        key = lambda r: (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
-    elif style == "greedy":
-        key = lambda r: (r["safe"], -r["distance"], -r["exposure"], r["position"])
+    def greedy(r):
+        return (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
+
+    def closing_in(r):
+        return (r["safe"], -r["distance"], -r["exposure"], r["position"])
+
+    def cautious(r):
+        return (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+
+    if style == "greedy":
+        key = greedy if any(row["kill"] > 0 for row in rows) else closing_in
     else:
-        key = lambda r: (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+        key = cautious
     return max(rows, key=key)["sequence"]
 
 
@@ -269,8 +277,8 @@ def test_a_kept_plan_is_not_reused_when_only_an_enemys_damage_differs():
 @pytest.mark.parametrize("name, rules", [("patrol", PCVOptions()),
                                          ("breakthrough", PCVOptions(turning="straight", off_map="stay"))])
 def test_the_shaded_map_finds_the_move_graphs_end_nodes_without_building_it(name, rules):
-    # firing_positions and pictures.reachable_map search the end positions directly (no networkx graph after every click):
-    # the same positions, in the same order, as the end nodes of plane_graph
+    # firing_positions and pictures.reachable_map search the end positions directly (no networkx graph after every
+    # click): the same positions, in the same order, as the end nodes of plane_graph
     from circuslib.pcv.graphs import _end_positions, end_positions, plane_graph
 
     seen = 0
@@ -289,7 +297,8 @@ def test_the_firing_spots_are_the_shots_along_each_line():
     from circuslib.pcv.graphs import shot_from
     from circuslib.pcv.odds import _shot
 
-    enemies = [Plane("B", 1, (4, 4), 3, 3, 3), Plane("C", 1, (6, 2), 1, 2, 4, damaged=True), Plane("D", 1, (5, 3), 0, 1, 2)]
+    enemies = [Plane("B", 1, (4, 4), 3, 3, 3), Plane("C", 1, (6, 2), 1, 2, 4, damaged=True),
+               Plane("D", 1, (5, 3), 0, 1, 2)]
     spots = _kill_spots(enemies)
     for hex_ in Board(12, 9).hexes():
         for facing in range(6):

@@ -81,7 +81,8 @@ def test_the_chain_agrees_with_the_closed_form_for_many_shots():
     for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
         chain = damage_chain(hexes, alt)
         for shots in (1, 2, 5, 12):
-            assert Fraction(destroy_probability(shots, hexes, alt)) == chain.distribution_after("intact", shots)["destroyed"]
+            after = chain.distribution_after("intact", shots)
+            assert Fraction(destroy_probability(shots, hexes, alt)) == after["destroyed"]
 
 
 def test_expected_shots_by_hand():
@@ -139,10 +140,11 @@ def test_after_shots_from_mixed_ranges_by_hand():
 
 def test_shot_odds_match_a_seeded_simulation_of_the_real_die():
     for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
-        setup = Scenario("t", Board(12, 9), (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (2 + hexes, 4), 3, 3 + alt, 3)))
+        setup = Scenario("t", Board(12, 9), (Plane("R", 0, (1, 4), 0, 3, 1),
+                                             Plane("B", 1, (2 + hexes, 4), 3, 3 + alt, 3)))
         rolling = setup.start().play(Manoeuvre("forward")).play(SpeedChange(0)).play(Fire("B"))
 
-        def trial(rng):
+        def trial(rng, rolling=rolling):
             b = rolling.play(sample_outcome(rolling.chance_outcomes(), rng)).plane_named("B")
             return "destroy" if b.out else "damage" if b.damaged else "miss"
 
@@ -169,8 +171,8 @@ def test_destroy_probability_matches_a_seeded_simulation_of_the_chain():
 
 def two_on_one():
     """Red 1 and Red 2 have both moved, Blue 1 is 1 hex ahead of Red 1 and 2 hexes ahead of Red 2 (same level)."""
-    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1), Plane("Blue 1", 1, (6, 4), 3, 3, 3),
-              Plane("Blue 2", 1, (8, 0), 3, 3, 3))
+    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1),
+              Plane("Blue 1", 1, (6, 4), 3, 3, 3), Plane("Blue 2", 1, (8, 0), 3, 3, 3))
     s = Scenario("t", Board(12, 9), planes).start().play(Pick("Red 1"))  # Red chooses to move Red 1 first
     s = s.play(Manoeuvre("forward")).play(SpeedChange(0))      # Red 1 to (5,4): Blue 1 is 1 ahead
     return s.play(Manoeuvre("forward")).play(SpeedChange(0))   # Red 2 to (3,4): Blue 1 is 3 ahead
@@ -205,7 +207,7 @@ def test_expected_shots_match_a_seeded_simulation():
     for hexes, exact in ((1, R(10, 3)), (2, R(9, 2)), (3, 6)):
         chain = damage_chain(hexes)
 
-        def shots_needed(rng):
+        def shots_needed(rng, chain=chain):
             state, shots = "intact", 0
             while state != "destroyed":
                 state, shots = chain.step(state, rng), shots + 1
@@ -253,7 +255,7 @@ def test_the_chains_symbols_are_made_on_first_use():
     assert (odds.p, odds.q, odds.n) == sympy.symbols("p q n", positive=True)
     assert odds.p.is_positive and odds.n.is_positive
     with pytest.raises(AttributeError):
-        odds.r
+        odds.r  # noqa: B018
 
 
 def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
@@ -261,8 +263,8 @@ def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
     import subprocess
     import sys
 
-    code = ("import json, random, sys\nfrom circuslib.pcv import scenario\nfrom circuslib.pcv.bots import greedy_pilot\n"
-            "state = scenario('duel').start()\ngreedy_pilot(state, random.Random(1))\n"
+    code = ("import json, random, sys\nfrom circuslib.pcv import new_game\n"
+            "from circuslib.pcv.bots import greedy_pilot\nstate = new_game()\ngreedy_pilot(state, random.Random(1))\n"
             "print(json.dumps([m for m in ('sympy', 'networkx', 'matplotlib') if m in sys.modules]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert json.loads(out.strip().splitlines()[-1]) == []

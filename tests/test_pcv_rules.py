@@ -41,8 +41,11 @@ FORWARD = Manoeuvre("forward")
 KEEP = SpeedChange(0)
 
 
-def game(*planes: Plane, board: Board = Board(12, 9), rules: PCVOptions | None = None,
-         objective: Objective = Objective(), turn_limit: int = 20, first_side: int = 0) -> PCVState:
+MAP, EVERY_PLANE_DOWN = Board(12, 9), Objective()
+
+
+def game(*planes: Plane, board: Board = MAP, rules: PCVOptions | None = None, objective: Objective = EVERY_PLANE_DOWN,
+         turn_limit: int = 20, first_side: int = 0) -> PCVState:
     """A made-up position: planes given in axial coordinates, side 0 to move (or ``first_side``)."""
     return Scenario("test", board, tuple(planes), turn_limit, objective, first_side=first_side).start(rules)
 
@@ -323,7 +326,8 @@ def test_only_enemies_are_targets_and_the_nearest_comes_first():
     s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("R2", 0, (3, 4), 0, 4, 3), Plane("B", 1, (5, 4), 3, 3, 3),
              Plane("B2", 1, (4, 4), 3, 4, 3))
     s = s.play(Pick("R")).play(FORWARD).play(KEEP)  # R now at (2,4); R2 still to move
-    s = s.play(Manoeuvre("forward", "left")).play(Manoeuvre("forward", "right")).play(Manoeuvre("forward", "left")).play(KEEP)
+    s = s.play(Manoeuvre("forward", "left")).play(Manoeuvre("forward", "right")).play(Manoeuvre("forward", "left"))
+    s = s.play(KEEP)
     # R at (2,4) alt 3: B2 is 2 hexes ahead one level up (effective 3), B is 3 ahead at the same level (3)
     assert s.phase == "fire" and s.plane.name == "R"
     assert {m.target for m in s.legal_moves()} == {"B", "B2"}
@@ -385,7 +389,8 @@ def test_the_kit_scenarios_load_and_start():
 
 def test_scenarios_load_from_a_file_and_refuse_bad_data(tmp_path):
     data = {"scenarios": [{"name": "mine", "turn_limit": 3, "board": {"width": 6, "height": 5},
-                           "planes": [{"name": "A", "side": 0, "at": [0, 2]}, {"name": "Z", "side": 1, "at": [5, 2], "facing": "W"}]}]}
+                           "planes": [{"name": "A", "side": 0, "at": [0, 2]},
+                                      {"name": "Z", "side": 1, "at": [5, 2], "facing": "W"}]}]}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     mine = load_scenarios(path)["mine"]
@@ -512,7 +517,8 @@ def test_states_are_immutable_and_a_failed_move_changes_nothing(seed, steps):
         with pytest.raises(IllegalMove):
             s.play(wrong)
         assert (s.planes, s.phase, s.active, s.mp_left, s.side, s.turn) == snapshot
-        move = rng.choice([o for o, _ in s.chance_outcomes()]) if s.current_player == CHANCE else rng.choice(s.legal_moves())
+        choices = [o for o, _ in s.chance_outcomes()] if s.current_player == CHANCE else list(s.legal_moves())
+        move = rng.choice(choices)
         s = s.play(move)
         assert (before.planes, before.phase, before.active, before.mp_left) == snapshot[:4]
         for p in s.planes:

@@ -5,8 +5,7 @@ import random
 
 import pytest
 
-from circuslib.pcv.rules import Board, Manoeuvre, Plane, Scenario
-from circuslib.pcv.rules import PCVOptions
+from circuslib.pcv.rules import Board, Manoeuvre, PCVOptions, Plane, Scenario
 from circuslib.pcv.widget import PCVWidget
 
 
@@ -37,7 +36,8 @@ def test_a_full_turn_move_speed_fire_roll_hot_seat():
     assert "no end position" not in w.frame.odds.value and "circus-best" in w.frame.odds.value
     [forward] = [b for b in buttons(w, "circus-manoeuvre") if b.description == "forward (1)"]
     forward.click()
-    assert [b.description for b in buttons(w, "circus-speed")] == ["speed -1 → 0 (stalls!)", "keep speed → 1", "speed +1 → 2"]
+    assert [b.description for b in buttons(w, "circus-speed")] == ["speed -1 → 0 (stalls!)", "keep speed → 1",
+                                                                   "speed +1 → 2"]
     buttons(w, "circus-speed")[1].click()
     # Blue 1 is now two hexes ahead at the same altitude: destroy on a 6 (1/6), damage on a 5 (1/6), miss 2/3
     [fire] = buttons(w, "circus-fire")
