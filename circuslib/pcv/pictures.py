@@ -20,7 +20,7 @@ from ..core.args import flag, instance, optional_text, whole
 from ..core.figures import Plot
 from ..core.graphs import layered_layout
 from ..core.svg import INK, PIECE, Picture, hex_center, hex_corners, svg_arrowhead, svg_die, svg_doc, svg_text
-from .graphs import MOVE_GRAPH, _end_positions, _firing_positions, _move_graph, _plane_index, count_sequences
+from .graphs import _end_positions, _firing_positions, _move_graph, _plane_index, count_sequences
 from .odds import DieOdds, damage_chain, die_odds, rules_faces
 from .rules import FACING_NAMES, MANOEUVRE_COSTS, MAX_LEVEL, PCVState, Plane, effective_range, line_ahead
 
@@ -351,7 +351,6 @@ def move_graph_picture(graph: nx.DiGraph, *, title: str | None = None, max_nodes
     if graph.number_of_nodes() > max_nodes:
         raise ValueError(f"the graph has {graph.number_of_nodes()} nodes, too many to label one by one (at most "
                          f"{max_nodes}): draw a slower plane, or count its sequences and end positions instead")
-    assert graph.graph["kind"] == MOVE_GRAPH
     return MoveGraphPicture(graph, title)
 
 
