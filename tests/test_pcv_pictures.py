@@ -49,6 +49,11 @@ def test_a_name_with_markup_reaches_the_map_escaped():
     planes = (Plane("<b>Red</b> 1", 0, (2, 4), 0, 3, 1), Plane('Blue "1"', 1, (8, 0), 3, 3, 3))
     svg = board(Scenario("names", Board(12, 9), planes).start()).svg()
     assert "<b>" not in svg and "&lt;b&gt;Red&lt;/b&gt; 1" in svg and 'data-name="Blue &quot;1&quot;"' in svg
+    shaded = board(new_game(), shade={(0, 4): '"/><script>'}).svg()
+    assert "<script>" not in shaded and 'fill="&quot;/&gt;&lt;script&gt;"' in shaded
+    assert board(new_game(), shade=[(0, 4), (1, 4)]).description().endswith("2 hex(es) shaded.")
+    with pytest.raises(TypeError, match="shade"):
+        board(new_game(), shade=5)
 
 
 def test_the_line_of_fire_is_shaded_and_said():

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import flag, instance, optional_text, whole
+from ..core.args import flag, instance, items, optional_text, whole
 from ..core.figures import Plot
 from ..core.graphs import layered_layout
 from ..core.svg import INK, PIECE, Picture, hex_center, hex_corners, svg_arrowhead, svg_die, svg_doc, svg_text
@@ -130,7 +130,7 @@ class BoardPicture(Picture):
             fill = self.shade.get(h, LINE_OF_FIRE if h in line else SKY)
             cx, cy = hex_center(*h, size, origin=origin)
             points = " ".join(f"{x:.1f},{y:.1f}" for x, y in hex_corners(cx, cy, size))
-            parts.append(f'<polygon class="circus-hex" points="{points}" fill="{fill}" stroke="#9ecae1"/>')
+            parts.append(f'<polygon class="circus-hex" points="{points}" fill="{svg_text(fill)}" stroke="#9ecae1"/>')
         for p in state.planes:
             if p.flying:
                 parts.append(_plane_svg(p, size, origin, highlight=active is not None and p.name == active.name))
@@ -154,25 +154,23 @@ class BoardPicture(Picture):
 
 
 def _size(size: Any) -> float:
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 5 <= size <= 200:
-        raise ValueError(f"size (a hex's size on screen) is a number from 5 to 200, not {size!r}")
-    return float(size)
+    return float(whole(size, "size (a hex's size on screen, in pixels)", 5, 200))
 
 
-def board(state: PCVState, *, shade: Mapping[Hex, str] | Iterable[Hex] = (), size: float = 26,
+def board(state: PCVState, *, shade: Mapping[Hex, str] | Iterable[Hex] = (), size: int = 26,
           fire_line: bool = True, title: str | None = None) -> BoardPicture:
     """The map of a position: every plane where it flies, ``shade`` hexes tinted (a set of hexes, or a dict of hex
     to colour), and the acting plane's line of fire while it fires."""
     instance(state, "state", PCVState, "a PCVState (a PCV position), for example new_game()")
     flag(fire_line, "fire_line")
     optional_text(title)
-    shades = dict(shade) if isinstance(shade, Mapping) else {h: REACHABLE for h in shade}
+    shades = dict(shade) if isinstance(shade, Mapping) else {h: REACHABLE for h in items(shade, "shade")}
     shaded = f"{len(shades)} hex(es) shaded." if shades else ""
     return BoardPicture(state, shades, size=_size(size), fire_line=fire_line, title=title, shaded=shaded)
 
 
 def reachable_map(state: PCVState, index: int | None = None, *, shots: bool = True,
-                  size: float = 26) -> BoardPicture:
+                  size: int = 26) -> BoardPicture:
     """The map with the hexes where a plane (the acting one by default) can end its move shaded orange, and in dark
     orange those that give it a shot at an enemy."""
     index = _plane_index(state, index)
