@@ -17,7 +17,7 @@ HEAVY = ("sympy", "matplotlib", "networkx")
 PACKAGES = {
     "welcome (Pig)": "circuslib.welcome",
     "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
-    "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget",
+    "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget, circuslib.pcv.explorers",
     "Scout": "circuslib.scout, circuslib.scout.widget",
     "Speed": "circuslib.speed, circuslib.speed.widget",
     "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget",

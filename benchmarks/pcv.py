@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -18,7 +19,7 @@ from circuslib.core.sim import tournament  # noqa: E402
 from circuslib.pcv.bots import _forget_plans, cautious_pilot, greedy_pilot, random_pilot  # noqa: E402
 from circuslib.pcv.graphs import move_graph, reachable  # noqa: E402
 from circuslib.pcv.odds import destroy_probability  # noqa: E402
-from circuslib.pcv.rules import Plane, scenario  # noqa: E402
+from circuslib.pcv.rules import PCVOptions, Plane, new_game  # noqa: E402
 
 
 def main() -> None:
@@ -29,7 +30,7 @@ def main() -> None:
     t = per_call(lambda: reachable(fast))
     rows.append(("reachable, speed 6 (front-three)", seconds(t), "< 50 ms", t < 0.05))
 
-    patrol = scenario("patrol").start()
+    patrol = new_game(PCVOptions(scenario="patrol"))
     patrol = patrol.play(patrol.legal_moves()[0])  # Red picks its first plane: the next decision is a move
     # the pilots keep their plans by position: forget them before each call, to time a decision from scratch
     t = per_call(lambda: (_forget_plans(), greedy_pilot(patrol, random.Random(1))))
@@ -41,7 +42,7 @@ def main() -> None:
     t = per_call(lambda: destroy_probability(20, 2))
     rows.append(("destroy_probability, 20 shots", seconds(t), "< 1 ms", t < 0.001))
 
-    start = scenario("duel").start()
+    start = new_game()
     games = 2000
     elapsed, _ = once(lambda: [playout(start, random.Random(i), [random_pilot, random_pilot]) for i in range(games)])
     rate = games / elapsed
@@ -74,36 +75,36 @@ def update_latency(changes: list, *, quantiles=(0.5, 0.95)) -> list[float]:
 def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
     """One row per explorer: median and p95 latency of an update over seeded, scripted changes of its controls,
     from a fresh explorer with the exact-odds cache cleared (first visits of each setting included)."""
-    from circuslib.pcv import widget
+    from circuslib.pcv import explorers, odds
 
     rows = []
     rng = random.Random(2026)
-    widget._die_odds.cache_clear()
-    e = widget.OddsExplorer()
+    odds._die_odds.cache_clear()
+    e = explorers.OddsExplorer()
     sliders = (e.hexes, e.altitude, e.target_altitude, e.shots)
     script = []
     for _ in range(changes):
         slider = rng.choice(sliders)
-        script.append(lambda s=slider, v=rng.randint(slider.min, slider.max): setattr(s, "value", v))
+        script.append(partial(setattr, slider, "value", rng.randint(slider.min, slider.max)))
     median, p95, slowest = update_latency(script, quantiles=(0.5, 0.95, 1))
     rows.append((f"OddsExplorer update, {changes} scripted changes",
                  f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(slowest)}", "p95 < 100 ms", p95 < 0.1))
 
-    widget._die_odds.cache_clear()
-    d = widget.DiceExplorer()
+    odds._die_odds.cache_clear()
+    d = explorers.DiceExplorer()
     faces = ["", "4 5", "5", "6", "1-3", "4-6", "5, 6", "5 5", "7", "3", "2-3 5", "8", "10-12", "1 2", "9"]
     script = []
     for _ in range(changes):
         kind = rng.randrange(6)
         if kind == 0:
-            script.append(lambda v=rng.randint(2, 20): setattr(d.sides, "value", v))
+            script.append(partial(setattr, d.sides, "value", rng.randint(2, 20)))
         elif kind in (1, 2):
             field = d.damage if kind == 1 else d.destroy
-            script.append(lambda f=field, v=rng.choice(faces): setattr(f, "value", v))
+            script.append(partial(setattr, field, "value", rng.choice(faces)))
         elif kind == 3:
-            script.append(lambda v=rng.randint(1, d.MAX_SHOTS): setattr(d.shots, "value", v))
+            script.append(partial(setattr, d.shots, "value", rng.randint(1, d.MAX_SHOTS)))
         elif kind == 4:
-            script.append(lambda v=rng.choice([1, 2, 3]): setattr(d.compare, "value", v))
+            script.append(partial(setattr, d.compare, "value", rng.choice([1, 2, 3])))
         else:
             script.append(d.reset.click)
     median, p95, slowest = update_latency(script, quantiles=(0.5, 0.95, 1))

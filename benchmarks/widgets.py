@@ -25,7 +25,7 @@ def games() -> dict[str, Callable[[], tuple[object, Callable[[], None] | None]]]
     """Each game widget, freshly dealt from a seed, and what makes its bot move (None when replies are in the click)."""
     from circuslib.flip7.widget import Flip7Widget
     from circuslib.flip_circus.widget import FlipCircusWidget
-    from circuslib.pcv.widget import DogfightWidget
+    from circuslib.pcv.widget import PCVWidget
     from circuslib.scout.widget import ScoutWidget
     from circuslib.speed.widget import FakeClock, SpeedTable
     from circuslib.welcome import PigWidget
@@ -38,7 +38,7 @@ def games() -> dict[str, Callable[[], tuple[object, Callable[[], None] | None]]]
     return {
         "welcome: Pig": lambda: (PigWidget(random.Random(1)), None),
         "Flip 7 (3 bots)": lambda: (Flip7Widget(random.Random(1), 3), None),
-        "Le Petit Cirque Volant (duel)": lambda: (DogfightWidget("duel", rng=random.Random(1)), None),
+        "Le Petit Cirque Volant (duel)": lambda: (PCVWidget("duel", rng=random.Random(1)), None),
         "Scout (3 players)": lambda: (ScoutWidget(3, random.Random(1)), None),
         "Speed (one deck)": speed,
         "Flip Circus": lambda: (FlipCircusWidget(random.Random(1)), None),

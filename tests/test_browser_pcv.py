@@ -9,8 +9,11 @@ pytestmark = pytest.mark.browser
 
 def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
-    # the lesson's five charts (curves, sequences, a tally, a convergence, the duels) drawn by the kit as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 5) == 5
+    # the lesson's five charts (curves, sequences, a tally, a convergence, the duels) and the two explorers' charts,
+    # all drawn by the kit as SVG
+    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 7) == 7
+    assert page.locator(".jp-OutputArea-output .circus-explorer-plot svg.circus-plot").count() == 2
+    assert page.locator(".jp-OutputArea-output img").count() == 0  # no picture of the lesson is pixels
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-damage-chain").count() == 2  # drawn by the kit
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
@@ -26,20 +29,19 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
     assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
-    # the odds explorer: one step right on the range slider shows the odds at 2 hexes, and its plot is redrawn
-    plot = page.locator(".circus-pcv-odds-explorer img.circus-explorer-plot")
+    # the odds explorer: one step right on the range slider shows the odds at 2 hexes, and its chart is redrawn
+    chart = ".circus-pcv-odds-explorer .circus-explorer-plot"
+    plot = page.locator(chart)
     plot.scroll_into_view_if_needed()
-    assert plot.count() == 1
-    before = plot.get_attribute("src")
+    assert plot.count() == 1 and "effective range 1" in plot.inner_text()
     handle = page.locator(".circus-range .noUi-handle").first
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press("ArrowRight")
     odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hex(es) ahead")
     assert "13/27 ≈ 0.4815" in odds and "9/2 = 4.5000" in odds  # within 3 shots, and expected shots, at range 2
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
-                           arg=[".circus-pcv-odds-explorer img.circus-explorer-plot", before], timeout=15_000)
-    assert page.locator(".circus-pcv-odds-explorer img").count() == 1  # redrawn in place, not added
+    lab.wait_for_text(page, chart, "effective range 2")  # the chart's title follows the range
+    assert page.locator(f"{chart} svg").count() == 1  # redrawn in place, not added
     # the dice explorer: a 3 that damages too gives p = 2/3, q = 1/6, E = (2p - q)/p^2 = 21/8
     damage = page.locator(".circus-dice-damage input")
     damage.scroll_into_view_if_needed()

@@ -12,8 +12,8 @@ GAMES = {
     "welcome": ("import random\nfrom circuslib.welcome import PigWidget\nw = PigWidget(random.Random(7))\n"
                 "w.roll(); w.roll(); w.frame.play_or_explain(w.state.play(w.state.legal_moves()[-1]), 'nonsense')\nw"),
     "flip7": "import random\nfrom circuslib.flip7.widget import Flip7Widget\nFlip7Widget(random.Random(2022), 3)",
-    "pcv": ("import random\nfrom circuslib.pcv.widget import DogfightWidget\n"
-            "DogfightWidget('duel', rng=random.Random(2026), opponent='greedy')"),
+    "pcv": ("import random\nfrom circuslib.pcv.widget import PCVWidget\n"
+            "PCVWidget('duel', rng=random.Random(2026), opponent='greedy')"),
     "scout": "import random\nfrom circuslib.scout.widget import ScoutWidget\nScoutWidget(4, random.Random(2026))",
     "speed": ("import random\nfrom circuslib.speed.widget import SpeedTable\nfrom circuslib.speed.rules import ONE_DECK\n"
               "SpeedTable(random.Random(2027), setup=ONE_DECK, bot='longest', bot_profile='slow')"),

@@ -254,7 +254,9 @@ def test_hex_distance_passes_and_numpy_integers_are_whole_numbers(capsys):
 
 
 def test_a_hex_distance_that_returns_a_float_is_refused_as_give_it_exactly_return_a_whole_number():
-    true_division = lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) / 2
+    def true_division(a, b):
+        return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) / 2
+
     message = fails("hex_distance", true_division, "give it exactly", "return a whole number")
     assert "0.0" in message  # it shows the decimal the function returned
     fails("hex_distance", lambda a, b: np.float64(student_hex_distance(a, b)), "return a whole number")

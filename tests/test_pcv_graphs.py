@@ -20,10 +20,10 @@ from circuslib.pcv.graphs import (
     move_graph,
     plans,
     reachable,
-    reachable_svg,
     sequence_to,
 )
-from circuslib.pcv.rules import Board, Fire, Manoeuvre, Plane, Rules, Scenario, scenario
+from circuslib.pcv.pictures import reachable_map
+from circuslib.pcv.rules import Board, Fire, Manoeuvre, PCVOptions, Plane, Scenario, scenario
 
 HIGH = Plane("X", 0, (0, 0), 0, 4, 3)  # altitude 4, speed 3: no altitude limit binds in three points
 
@@ -93,7 +93,7 @@ def test_every_plan_replays_in_the_rules_and_spends_exactly_the_speed(alt, speed
     board = Board(20, 20)
     me = Plane("R", 0, board.from_offset(10, 10), 0, alt, speed)
     other = Plane("B", 1, board.from_offset(0, 0), 0, 3, 3)
-    start = Scenario("t", board, (me, other)).start(Rules(turning))
+    start = Scenario("t", board, (me, other)).start(PCVOptions(turning))
     routes = plans(me, turning=turning, board=board, blocked=[(other.hex, other.altitude)])
     assert set(routes) == reachable(me, turning=turning, board=board, blocked=[(other.hex, other.altitude)])
     position = random.Random(seed).choice(sorted(routes)) if routes else None
@@ -122,7 +122,7 @@ def test_firing_positions_give_exact_odds():
     assert spots[((3, 4), 0, 3)] == {"target": "B", "destroy": R(1, 6)}
     assert ((3, 4), 0, 2) in spots  # one level below, 2 hexes: effective range 3
     assert all(pos[0] != (3, 3) for pos in spots)  # turning left points away
-    svg = reachable_svg(s)
+    svg = reachable_map(s).svg()
     assert "#fc8d59" in svg and "#fdd49e" in svg
 
 
@@ -134,7 +134,8 @@ def test_a_speed_six_graph_is_built():
 # --- bots ---------------------------------------------------------------------------------------------------
 
 def test_greedy_takes_the_sure_shot_and_the_bots_fire_at_the_nearest():
-    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (4, 4), 0, 3, 3, damaged=True), Plane("B2", 1, (9, 0), 3, 3, 3))
+    planes = (Plane("R", 0, (2, 4), 0, 3, 1), Plane("B", 1, (4, 4), 0, 3, 3, damaged=True),
+              Plane("B2", 1, (9, 0), 3, 3, 3))
     s = Scenario("t", Board(12, 9), planes).start()
     # forward ahead puts damaged B one hex ahead: any hit (4-6, 1/2) destroys it
     assert greedy_pilot(s, random.Random(0)) == Manoeuvre("forward")
@@ -183,7 +184,7 @@ def test_greedy_beats_random_pilots_in_seeded_duels():
     assert lo > 0.6, result
 
 
-def _pilots_game(name: str, rules: Rules, pilots: list, seed: int):
+def _pilots_game(name: str, rules: PCVOptions, pilots: list, seed: int):
     """Every position of one seeded game between these pilots (chance steps drawn from the same generator)."""
     from circuslib.core.game import CHANCE, sample_outcome
 
@@ -196,8 +197,8 @@ def _pilots_game(name: str, rules: Rules, pilots: list, seed: int):
             state = state.play(pilots[state.current_player](state, rng))
 
 
-@pytest.mark.parametrize("name, rules", [("duel", Rules()), ("patrol", Rules()),
-                                         ("breakthrough", Rules(turning="straight", off_map="stay"))])
+@pytest.mark.parametrize("name, rules", [("duel", PCVOptions()), ("patrol", PCVOptions()),
+                                         ("breakthrough", PCVOptions(turning="straight", off_map="stay"))])
 def test_the_pilots_cached_plans_are_the_plans_worked_out_afresh(name, rules):
     # best_plan keeps each plan under _position_key: if the key missed anything a plan depends on, a plan kept
     # from an earlier position would come back in a later one that differs only there
@@ -227,17 +228,24 @@ def _plan_by_fractions(state, style: str) -> list:
         return []
     for row in rows:
         row["safe"] = row["room"] >= 1
-    if style == "greedy" and any(row["kill"] > 0 for row in rows):
-        key = lambda r: (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
-    elif style == "greedy":
-        key = lambda r: (r["safe"], -r["distance"], -r["exposure"], r["position"])
+    def greedy(r):
+        return (r["kill"], r["safe"], -r["exposure"], -r["distance"], r["position"])
+
+    def closing_in(r):
+        return (r["safe"], -r["distance"], -r["exposure"], r["position"])
+
+    def cautious(r):
+        return (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+
+    if style == "greedy":
+        key = greedy if any(row["kill"] > 0 for row in rows) else closing_in
     else:
-        key = lambda r: (r["safe"], -r["exposure"], r["kill"], -r["distance"], r["position"])
+        key = cautious
     return max(rows, key=key)["sequence"]
 
 
-@pytest.mark.parametrize("name, rules", [("duel", Rules()), ("patrol", Rules()),
-                                         ("breakthrough", Rules(turning="straight", off_map="stay"))])
+@pytest.mark.parametrize("name, rules", [("duel", PCVOptions()), ("patrol", PCVOptions()),
+                                         ("breakthrough", PCVOptions(turning="straight", off_map="stay"))])
 def test_the_pilots_float_keys_choose_as_the_exact_fractions(name, rules):
     from circuslib.pcv import bots
 
@@ -266,16 +274,18 @@ def test_a_kept_plan_is_not_reused_when_only_an_enemys_damage_differs():
     assert best_plan(damaged) == bots._choose_plan(damaged, "greedy") != kept_first  # any hit destroys B2 now
 
 
-@pytest.mark.parametrize("name, rules", [("patrol", Rules()), ("breakthrough", Rules(turning="straight", off_map="stay"))])
+@pytest.mark.parametrize("name, rules", [("patrol", PCVOptions()),
+                                         ("breakthrough", PCVOptions(turning="straight", off_map="stay"))])
 def test_the_shaded_map_finds_the_move_graphs_end_nodes_without_building_it(name, rules):
-    # firing_positions and reachable_svg search the end positions directly (no networkx graph after every click):
-    # the same positions, in the same order, as the end nodes of plane_graph
-    from circuslib.pcv.graphs import _end_positions, plane_graph
+    # firing_positions and pictures.reachable_map search the end positions directly (no networkx graph after every
+    # click): the same positions, in the same order, as the end nodes of plane_graph
+    from circuslib.pcv.graphs import _end_positions, end_positions, plane_graph
 
     seen = 0
     for state in (s for seed in range(3) for s in _pilots_game(name, rules, [random_pilot, random_pilot], seed)):
         if state.phase == "move":
-            assert _end_positions(state, state.active) == [node[:3] for node in end_nodes(plane_graph(state))]
+            ends = [node[:3] for node in end_nodes(plane_graph(state))]
+            assert _end_positions(state, state.active) == end_positions(state) == ends
             seen += 1
     assert seen > 20
 
@@ -287,7 +297,8 @@ def test_the_firing_spots_are_the_shots_along_each_line():
     from circuslib.pcv.graphs import shot_from
     from circuslib.pcv.odds import _shot
 
-    enemies = [Plane("B", 1, (4, 4), 3, 3, 3), Plane("C", 1, (6, 2), 1, 2, 4, damaged=True), Plane("D", 1, (5, 3), 0, 1, 2)]
+    enemies = [Plane("B", 1, (4, 4), 3, 3, 3), Plane("C", 1, (6, 2), 1, 2, 4, damaged=True),
+               Plane("D", 1, (5, 3), 0, 1, 2)]
     spots = _kill_spots(enemies)
     for hex_ in Board(12, 9).hexes():
         for facing in range(6):
@@ -354,39 +365,3 @@ def test_plans_follow_the_first_edge_listed_into_each_node():
         assert list(plans(plane, **options).items()) == list(expected.items())
     with pytest.raises(TypeError, match="plans"):
         plans(plane, speed=3)
-
-
-def test_move_graph_svg_draws_every_node_and_edge_with_an_honest_legend():
-    from circuslib.pcv.graphs import count_sequences, end_nodes, move_graph, move_graph_svg
-
-    graph = move_graph(Plane("Red 1", 0, (0, 0), facing=0, altitude=1, speed=2))
-    svg = move_graph_svg(graph, title="speed 2 from altitude 1")
-    assert svg.startswith("<svg") and "speed 2 from altitude 1" in svg
-    assert svg.count("<circle") == graph.number_of_nodes() == 28
-    assert svg.count("<polygon") == graph.number_of_edges()  # one arrowhead per edge
-    kinds = {d["move"].kind for _, _, d in graph.edges(data=True)}
-    assert kinds == {"forward", "down", "up"}
-    assert "forward (1 point)" in svg and "up (2 points)" in svg and "loop (" not in svg  # only the manoeuvres drawn
-    assert "out: landed at altitude 0" in svg and "end position (0 points left)" in svg
-    assert svg.count('fill="#a1d99b"') == len(end_nodes(graph)) + 1  # the end nodes and their legend entry
-    assert count_sequences(graph) == 12
-    assert "(1,-1) NE" in svg and "alt 2" in svg
-    with pytest.raises(ValueError, match="too many"):
-        move_graph_svg(move_graph(Plane("X", 0, (0, 0), 0, 4, 4)))
-    with pytest.raises(TypeError):
-        move_graph_svg("not a graph")
-
-
-def test_damage_chain_svg_writes_the_exact_chances_of_each_range():
-    from circuslib.pcv.graphs import damage_chain_svg
-
-    near = damage_chain_svg(1, title="range 1")
-    assert near.startswith("<svg") and "range 1" in near and near.count("<circle") == 3
-    # intact -> damaged 1/3, damaged -> destroyed 1/2, a 6 at once 1/6, misses 1/2 (intact and damaged), the end 1
-    assert ">1/3<" in near and ">1/2<" in near and "a 6: 1/6" in near and near.count("↺ 1/2") == 2 and "↺ 1<" in near
-    far = damage_chain_svg(3)  # p = q: no damage step, so no arrow from intact to damaged
-    assert "a 6: 1/6" in far and far.count("↺ 5/6") == 2 and ">1/6<" in far and "<path" in far
-    assert far.count("<line") == 1  # only damaged -> destroyed is straight
-    assert "↺ 1<" in damage_chain_svg(4) and "<line" not in damage_chain_svg(4)  # out of reach: every shot misses
-    with pytest.raises(ValueError, match="at least 1 hex"):
-        damage_chain_svg(0)

@@ -81,7 +81,8 @@ def test_the_chain_agrees_with_the_closed_form_for_many_shots():
     for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
         chain = damage_chain(hexes, alt)
         for shots in (1, 2, 5, 12):
-            assert Fraction(destroy_probability(shots, hexes, alt)) == chain.distribution_after("intact", shots)["destroyed"]
+            after = chain.distribution_after("intact", shots)
+            assert Fraction(destroy_probability(shots, hexes, alt)) == after["destroyed"]
 
 
 def test_expected_shots_by_hand():
@@ -139,10 +140,11 @@ def test_after_shots_from_mixed_ranges_by_hand():
 
 def test_shot_odds_match_a_seeded_simulation_of_the_real_die():
     for hexes, alt in ((1, 0), (2, 0), (3, 0), (1, 1)):
-        setup = Scenario("t", Board(12, 9), (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (2 + hexes, 4), 3, 3 + alt, 3)))
+        setup = Scenario("t", Board(12, 9), (Plane("R", 0, (1, 4), 0, 3, 1),
+                                             Plane("B", 1, (2 + hexes, 4), 3, 3 + alt, 3)))
         rolling = setup.start().play(Manoeuvre("forward")).play(SpeedChange(0)).play(Fire("B"))
 
-        def trial(rng):
+        def trial(rng, rolling=rolling):
             b = rolling.play(sample_outcome(rolling.chance_outcomes(), rng)).plane_named("B")
             return "destroy" if b.out else "damage" if b.damaged else "miss"
 
@@ -169,8 +171,8 @@ def test_destroy_probability_matches_a_seeded_simulation_of_the_chain():
 
 def two_on_one():
     """Red 1 and Red 2 have both moved, Blue 1 is 1 hex ahead of Red 1 and 2 hexes ahead of Red 2 (same level)."""
-    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1), Plane("Blue 1", 1, (6, 4), 3, 3, 3),
-              Plane("Blue 2", 1, (8, 0), 3, 3, 3))
+    planes = (Plane("Red 1", 0, (4, 4), 0, 3, 1), Plane("Red 2", 0, (2, 4), 0, 3, 1),
+              Plane("Blue 1", 1, (6, 4), 3, 3, 3), Plane("Blue 2", 1, (8, 0), 3, 3, 3))
     s = Scenario("t", Board(12, 9), planes).start().play(Pick("Red 1"))  # Red chooses to move Red 1 first
     s = s.play(Manoeuvre("forward")).play(SpeedChange(0))      # Red 1 to (5,4): Blue 1 is 1 ahead
     return s.play(Manoeuvre("forward")).play(SpeedChange(0))   # Red 2 to (3,4): Blue 1 is 3 ahead
@@ -205,7 +207,7 @@ def test_expected_shots_match_a_seeded_simulation():
     for hexes, exact in ((1, R(10, 3)), (2, R(9, 2)), (3, 6)):
         chain = damage_chain(hexes)
 
-        def shots_needed(rng):
+        def shots_needed(rng, chain=chain):
             state, shots = "intact", 0
             while state != "destroyed":
                 state, shots = chain.step(state, rng), shots + 1
@@ -215,12 +217,12 @@ def test_expected_shots_match_a_seeded_simulation():
 
 
 def test_destroy_chances_under_the_every_target_reading():
-    from circuslib.pcv.rules import Rules
+    from circuslib.pcv.rules import PCVOptions
 
     planes = (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3), Plane("B2", 1, (5, 4), 3, 3, 3))
     for fire, expected in (("every-target", {"B": R(1, 6), "B2": R(1, 6)}),  # one die each: a 6 destroys
                            ("one-target", {"B": R(1, 6), "B2": 0})):         # only the nearest, B, is shot at
-        s = Scenario("t", Board(12, 9), planes).start(Rules(fire=fire))
+        s = Scenario("t", Board(12, 9), planes).start(PCVOptions(fire=fire))
         s = s.play(Manoeuvre("forward")).play(SpeedChange(0))
         assert destroy_chances(s) == expected, fire
 
@@ -253,7 +255,7 @@ def test_the_chains_symbols_are_made_on_first_use():
     assert (odds.p, odds.q, odds.n) == sympy.symbols("p q n", positive=True)
     assert odds.p.is_positive and odds.n.is_positive
     with pytest.raises(AttributeError):
-        odds.r
+        odds.r  # noqa: B018
 
 
 def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
@@ -261,8 +263,8 @@ def test_a_pilots_decision_loads_neither_sympy_nor_networkx():
     import subprocess
     import sys
 
-    code = ("import json, random, sys\nfrom circuslib.pcv import scenario\nfrom circuslib.pcv.bots import greedy_pilot\n"
-            "state = scenario('duel').start()\ngreedy_pilot(state, random.Random(1))\n"
+    code = ("import json, random, sys\nfrom circuslib.pcv import new_game\n"
+            "from circuslib.pcv.bots import greedy_pilot\nstate = new_game()\ngreedy_pilot(state, random.Random(1))\n"
             "print(json.dumps([m for m in ('sympy', 'networkx', 'matplotlib') if m in sys.modules]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert json.loads(out.strip().splitlines()[-1]) == []
@@ -284,3 +286,73 @@ def test_the_damage_chain_steps_as_the_core_chain_draw_for_draw():
                 assert fast.step(state, a) == core.step(state, b), (hexes, alt, seed, state)
                 state = core.step(state, random.Random(seed))
             assert a.random() == b.random()  # the two generators were used alike
+
+
+# --- any die's chain (the dice explorer's numbers) ----------------------------------------------------------
+
+def test_any_die_s_chain_by_hand():
+    from circuslib.pcv.odds import die_odds, rules_faces
+
+    F = Fraction
+    # the rules' die at range 1: damage on 4 5, destroy on 6; E = (2p - q)/p^2 = (1 - 1/6) 4 = 10/3, damaged 1/p = 2;
+    # within 3 shots: 1 - (1/2)^2 (1/2 + 3 (1/3)) = 5/8, damaged 1 - (1/2)^3 = 7/8
+    near = die_odds(6, *rules_faces(1), 3)
+    assert (near.miss, near.damage, near.destroy, near.hit) == (F(1, 2), F(1, 3), F(1, 6), F(1, 2))
+    assert near.expected == (F(10, 3), F(2)) and near.within[3] == (F(5, 8), F(7, 8)) and len(near.within) == 4
+    # a d8 that damages on 5 6 7 and destroys on 8: p = 1/2, q = 1/8: E = (1 - 1/8) 4 = 7/2; within 3 shots
+    # 1 - (1/2)^2 (1/2 + 3 (3/8)) = 19/32
+    d8 = die_odds(8, [5, 6, 7], [8], 3)
+    assert d8.expected == (F(7, 2), F(2)) and d8.within[3][0] == F(19, 32)
+    nothing = die_odds(6, (), (), 5)  # no face hits: never destroyed, the wait is infinite
+    assert nothing.expected == (None, None) and set(nothing.within) == {(0, 0)}
+    assert rules_faces(2) == ({5}, {6}) and rules_faces(3) == (set(), {6}) and rules_faces(None) == (set(), set())
+    for reach in (1, 2, 3):  # the rules' die is one case: the same numbers as the odds of a shot at that range
+        chain = die_odds(6, *rules_faces(reach), 10)
+        assert [a for a, _ in chain.within] == [destroy_probability(k, reach) for k in range(11)]
+        assert [b for _, b in chain.within] == [destroy_probability(k, reach, damaged=True) for k in range(11)]
+        assert chain.expected == (expected_shots(reach), expected_shots(reach, damaged=True))
+
+
+def test_any_die_s_chain_agrees_with_seeded_rolls():
+    from circuslib.pcv.odds import die_odds
+
+    exact = die_odds(8, [5, 6, 7], [8], 3).within[3][0]
+
+    def three_rolls(rng):
+        damaged = False
+        for _ in range(3):
+            face = rng.randint(1, 8)
+            if face == 8 or (damaged and face >= 5):
+                return True
+            damaged = damaged or face >= 5
+        return False
+
+    assert monte_carlo(three_rolls, 4000, seed=8).contains(exact)
+
+
+def test_a_die_that_cannot_be_is_refused():
+    from circuslib.pcv.odds import die_odds, rules_faces
+
+    for args, error, why in [((1, [], []), ValueError, "sides"), ((6, [4], [4]), ValueError, "both to damage"),
+                             ((6, [7], []), ValueError, "from 1 to 6"), ((6, [4, 4], []), ValueError, "twice"),
+                             ((6, "45", []), TypeError, "list"), ((6, [4.0], []), TypeError, "whole number"),
+                             ((6, [4], [6], -1), ValueError, "max_shots")]:
+        with pytest.raises(error, match=why):
+            die_odds(*args)
+    with pytest.raises(ValueError, match="effective range"):
+        rules_faces(4)
+
+
+def test_the_chance_one_shot_destroys_its_target():
+    from circuslib.pcv.odds import destroy_chance
+
+    def shooting(damaged):
+        planes = (Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3, damaged))
+        return Scenario("t", Board(10, 8), planes).start().play(Manoeuvre("forward")).play(SpeedChange(0))
+
+    # 2 hexes ahead, same level: a 6 destroys an intact plane (1/6); a 5 or a 6 a damaged one (1/3)
+    assert destroy_chance(shooting(False), "B") == R(1, 6) and destroy_chance(shooting(True), "B") == R(1, 3)
+    with pytest.raises(ValueError, match="not in R's line of fire"):
+        destroy_chance(shooting(False), "Nobody")
+    with pytest.raises(ValueError, match="fire phase"):
+        destroy_chance(Scenario("t", Board(10, 8), (Plane("R", 0, (1, 4)), Plane("B", 1, (4, 4)))).start(), "B")

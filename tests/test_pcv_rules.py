@@ -9,19 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, playout
+from circuslib.pcv.pictures import board
 from circuslib.pcv.rules import (
     DIRECTIONS,
+    GAME,
     Board,
-    Dogfight,
     Fire,
     Manoeuvre,
     Objective,
+    PCVOptions,
+    PCVState,
     Pick,
     Plane,
-    Rules,
     Scenario,
     SpeedChange,
-    board_svg,
     direction_to,
     effective_range,
     hex_distance,
@@ -31,15 +32,20 @@ from circuslib.pcv.rules import (
     load_scenarios,
     manoeuvre_result,
     neighbours,
+    new_game,
     scenario,
+    scenario_names,
 )
 
 FORWARD = Manoeuvre("forward")
 KEEP = SpeedChange(0)
 
 
-def game(*planes: Plane, board: Board = Board(12, 9), rules: Rules = Rules(), objective: Objective = Objective(),
-         turn_limit: int = 20, first_side: int = 0) -> Dogfight:
+MAP, EVERY_PLANE_DOWN = Board(12, 9), Objective()
+
+
+def game(*planes: Plane, board: Board = MAP, rules: PCVOptions | None = None, objective: Objective = EVERY_PLANE_DOWN,
+         turn_limit: int = 20, first_side: int = 0) -> PCVState:
     """A made-up position: planes given in axial coordinates, side 0 to move (or ``first_side``)."""
     return Scenario("test", board, tuple(planes), turn_limit, objective, first_side=first_side).start(rules)
 
@@ -140,18 +146,18 @@ def test_altitude_never_goes_above_six():
 
 
 def test_straight_turning_allows_only_the_hex_ahead():
-    s = game(Plane("R", 0, (2, 4), 0, 3, 3), Plane("B", 1, (9, 2), 3, 3, 3), rules=Rules("straight"))
+    s = game(Plane("R", 0, (2, 4), 0, 3, 3), Plane("B", 1, (9, 2), 3, 3, 3), rules=PCVOptions("straight"))
     assert {m.turn for m in s.legal_moves()} == {"ahead"}
     assert len(s.legal_moves()) == 5  # forward, down, up, loop up, loop down
     with pytest.raises(IllegalMove, match="turning='straight'"):
         s.play(Manoeuvre("forward", "left"))
-    with pytest.raises(ValueError, match="turning must be one of"):
-        Rules("sideways")
+    with pytest.raises(ValueError, match="turning is one of 'front-three', 'straight'"):
+        PCVOptions("sideways")
 
 
 def test_front_three_is_the_default_reading():
     s = game(Plane("R", 0, (2, 4), 0, 3, 3), Plane("B", 1, (9, 2), 3, 3, 3))
-    assert s.rules.turning == "front-three" and len(s.legal_moves()) == 15
+    assert s.options.turning == "front-three" and len(s.legal_moves()) == 15
 
 
 def test_landing_removes_the_plane_and_ends_a_duel():
@@ -166,7 +172,7 @@ def test_leaving_the_map_removes_the_plane():
     s = game(Plane("R", 0, board.from_offset(11, 4), 0, 3, 2), Plane("R2", 0, board.from_offset(3, 4), 0, 3, 1),
              Plane("B", 1, board.from_offset(9, 2), 3, 3, 3))
     s = s.play(Pick("R")).play(FORWARD)
-    assert s.rules.off_map == "out" and s.planes[0].out == "left the map" and not s.is_over()
+    assert s.options.off_map == "out" and s.planes[0].out == "left the map" and not s.is_over()
     assert s.plane.name == "R2"  # the lost plane's remaining points are not spent
 
 
@@ -174,10 +180,10 @@ def test_off_map_is_an_option_and_stay_stops_the_plane_at_the_edge():
     board = Board(12, 9)
     edge = board.from_offset(11, 4)
     planes = (Plane("R", 0, edge, 0, 3, 3), Plane("B", 1, board.from_offset(2, 0), 3, 3, 3))
-    assert Rules().off_map == "out"
-    with pytest.raises(ValueError, match="off_map must be one of"):
-        Rules(off_map="wrap")
-    s = game(*planes, rules=Rules(off_map="stay")).play(Manoeuvre("down"))
+    assert PCVOptions().off_map == "out"
+    with pytest.raises(ValueError, match="off_map is one of 'out', 'stay'"):
+        PCVOptions(off_map="wrap")
+    s = game(*planes, rules=PCVOptions(off_map="stay")).play(Manoeuvre("down"))
     # the manoeuvre would leave the map: the plane stays in its edge hex, one level lower, and its move is over
     assert s.planes[0].hex == edge and s.planes[0].altitude == 2 and s.planes[0].flying
     assert s.phase == "speed" and s.mp_left == 0 and "edge of the map" in s.note
@@ -203,7 +209,7 @@ def test_the_side_that_starts_is_scenario_data():
     assert s.side == 0 and s.turn == 1          # Red answers in the same turn
     s = s.play(FORWARD).play(KEEP)
     assert s.side == 1 and s.turn == 2          # the turn ends when the starting side has moved again
-    with pytest.raises(ValueError, match="side that starts is 0 or 1"):
+    with pytest.raises(ValueError, match="side that starts"):
         Scenario("t", Board(12, 9), planes, first_side=2)
     assert scenario("duel").first_side == 0
     data = {"name": "blue first", "first_side": 1,
@@ -223,7 +229,7 @@ def test_a_player_chooses_the_order_of_their_own_planes():
     assert s.phase == "move" and s.plane.name == "R"   # the only plane left moves without a choice
     with pytest.raises(IllegalMove, match="one of: R, R2"):
         game(*planes).play(Pick("B"))            # not one of Red's planes
-    listed = game(*planes, rules=Rules(plane_order="listed"))
+    listed = game(*planes, rules=PCVOptions(plane_order="listed"))
     assert listed.phase == "move" and listed.plane.name == "R"
 
 
@@ -274,7 +280,7 @@ def test_effective_range_and_hit_faces_by_hand():
     assert effective_range(3, 1) is None and effective_range(1, 2) is None and effective_range(4, 0) is None
 
 
-def firing(target_hexes: int = 2, alt_diff: int = 0, damaged: bool = False) -> Dogfight:
+def firing(target_hexes: int = 2, alt_diff: int = 0, damaged: bool = False) -> PCVState:
     """Red (speed 1) has moved one hex east; Blue sits ``target_hexes`` ahead of it."""
     s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (2 + target_hexes, 4), 3, 3 + alt_diff, 3, damaged))
     return s.play(FORWARD).play(KEEP)
@@ -320,13 +326,14 @@ def test_only_enemies_are_targets_and_the_nearest_comes_first():
     s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("R2", 0, (3, 4), 0, 4, 3), Plane("B", 1, (5, 4), 3, 3, 3),
              Plane("B2", 1, (4, 4), 3, 4, 3))
     s = s.play(Pick("R")).play(FORWARD).play(KEEP)  # R now at (2,4); R2 still to move
-    s = s.play(Manoeuvre("forward", "left")).play(Manoeuvre("forward", "right")).play(Manoeuvre("forward", "left")).play(KEEP)
+    s = s.play(Manoeuvre("forward", "left")).play(Manoeuvre("forward", "right")).play(Manoeuvre("forward", "left"))
+    s = s.play(KEEP)
     # R at (2,4) alt 3: B2 is 2 hexes ahead one level up (effective 3), B is 3 ahead at the same level (3)
     assert s.phase == "fire" and s.plane.name == "R"
     assert {m.target for m in s.legal_moves()} == {"B", "B2"}
 
 
-def two_in_line(rules: Rules) -> Dogfight:
+def two_in_line(rules: PCVOptions) -> PCVState:
     """R (moved) has B 2 hexes ahead and B2 3 hexes ahead, both at its altitude."""
     s = game(Plane("R", 0, (1, 4), 0, 3, 1), Plane("B", 1, (4, 4), 3, 3, 3), Plane("B2", 1, (5, 4), 3, 3, 3),
              rules=rules)
@@ -334,16 +341,16 @@ def two_in_line(rules: Rules) -> Dogfight:
 
 
 def test_one_target_a_turn_is_the_default_reading():
-    s = two_in_line(Rules())
-    assert s.rules.fire == "one-target" and {m.target for m in s.legal_moves()} == {"B", "B2"}
+    s = two_in_line(PCVOptions())
+    assert s.options.fire == "one-target" and {m.target for m in s.legal_moves()} == {"B", "B2"}
     s = s.play(Fire("B2")).play(1)  # a miss; R does not fire again this turn
     assert s.side == 1 and s.phase == "pick-move"  # Blue's turn: Blue chooses which of B and B2 moves first
-    with pytest.raises(ValueError, match="fire must be one of"):
-        Rules(fire="all-guns")
+    with pytest.raises(ValueError, match="fire is one of 'one-target', 'every-target'"):
+        PCVOptions(fire="all-guns")
 
 
 def test_every_target_fires_once_at_each_enemy_in_line():
-    s = two_in_line(Rules(fire="every-target")).play(Fire("B")).play(1)
+    s = two_in_line(PCVOptions(fire="every-target")).play(Fire("B")).play(1)
     assert s.phase == "fire" and s.plane.name == "R" and s.legal_moves() == (Fire("B2"),)
     with pytest.raises(IllegalMove, match="already fired at B this turn"):
         s.play(Fire("B"))
@@ -382,7 +389,8 @@ def test_the_kit_scenarios_load_and_start():
 
 def test_scenarios_load_from_a_file_and_refuse_bad_data(tmp_path):
     data = {"scenarios": [{"name": "mine", "turn_limit": 3, "board": {"width": 6, "height": 5},
-                           "planes": [{"name": "A", "side": 0, "at": [0, 2]}, {"name": "Z", "side": 1, "at": [5, 2], "facing": "W"}]}]}
+                           "planes": [{"name": "A", "side": 0, "at": [0, 2]},
+                                      {"name": "Z", "side": 1, "at": [5, 2], "facing": "W"}]}]}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     mine = load_scenarios(path)["mine"]
@@ -410,10 +418,74 @@ def test_bad_planes_are_refused_with_a_reason():
 
 def test_the_map_draws_planes_smoke_and_the_line_of_fire():
     s = firing(2, damaged=True)
-    svg = board_svg(s)
+    svg = board(s).svg()
     assert svg.startswith("<svg") and svg.count('class="circus-plane') == 2
     assert "circus-damaged" in svg and "#fde0dd" in svg  # smoke on B, R's line of fire tinted
-    assert s._repr_html_() == svg
+    # a position is drawn by the pictures (which import the rules): in words where it is a cell's last value
+    assert not hasattr(s, "_repr_html_")
+    printed = []
+    s._repr_pretty_(type("Printer", (), {"text": lambda self, t: printed.append(t)})(), False)
+    assert printed == ["\n".join([str(s), f"  {s.planes[0]}", f"  {s.planes[1]}"])] and "R at (2, 4)" in printed[0]
+
+
+# --- one start, the options, the old names -----------------------------------------------------------------
+
+def test_new_game_starts_the_scenario_the_options_name():
+    assert new_game() == scenario("duel").start() == new_game(PCVOptions(scenario="duel"))
+    patrol = new_game(PCVOptions(scenario="patrol"), players=2)
+    assert patrol.scenario == scenario("patrol") and patrol.phase == "pick-move" and patrol.side == 0
+    assert patrol == scenario("patrol").start()  # the convenience goes through the same start
+    assert new_game(PCVOptions(scenario=scenario("patrol"))) == patrol  # the kit's scenario as itself: the same
+    mine = Scenario("mine", Board(6, 5), (Plane("A", 0, (0, 2)), Plane("Z", 1, (3, 2), "W")), turn_limit=3)
+    assert new_game(PCVOptions(scenario=mine)).scenario == mine and mine.start().options.scenario == mine
+    with pytest.raises(ValueError, match="scenario is one of 'duel', 'patrol', 'breakthrough', 'last-stand'"):
+        PCVOptions(scenario="dogfight")
+    with pytest.raises(ValueError, match="played by two sides"):
+        new_game(players=3)
+    with pytest.raises(TypeError, match="players must be a whole number"):
+        new_game(players="two")
+    with pytest.raises(TypeError, match="options must be a PCVOptions"):
+        new_game("patrol")
+    with pytest.raises(TypeError, match="rng"):
+        new_game(rng=random.Random(1))  # the start is not random: there is no rng to give
+    assert scenario_names() == ("duel", "patrol", "breakthrough", "last-stand")
+
+
+def test_the_side_that_starts_is_an_option_whose_default_is_the_scenario():
+    assert PCVOptions().first_side is None and new_game().side == 0
+    blue = new_game(PCVOptions(first_side=1))
+    assert blue.side == 1 and blue.plane.name == "Blue 1" and blue.scenario.first_side == 1
+    assert "Turn 1: Blue moves" in blue.note
+    # a turn ends when the side that started has moved again
+    after = blue.play(Manoeuvre("forward")).play(Manoeuvre("forward")).play(Manoeuvre("forward")).play(KEEP)
+    assert after.side == 0 and after.turn == 1
+    with pytest.raises(ValueError, match="first_side"):
+        PCVOptions(first_side=2)
+    with pytest.raises(TypeError, match="first_side"):
+        PCVOptions(first_side=True)
+
+
+def test_the_registry_starts_with_the_options_type_and_draws_every_option():
+    assert GAME.options is PCVOptions and GAME.new_game is new_game
+    drawn = [GAME.random_start(random.Random(seed)).options for seed in range(60)]
+    for field in ("turning", "fire", "off_map", "plane_order", "scenario", "first_side"):
+        assert len({getattr(o, field) for o in drawn}) >= 2, field  # each reading is drawn both ways
+    assert {o.scenario for o in drawn} == set(scenario_names())
+
+
+def test_the_old_names_still_answer_for_one_release():
+    import circuslib.pcv as package
+    from circuslib.pcv import rules
+
+    for module in (rules, package):
+        with pytest.warns(DeprecationWarning, match="Dogfight is now called PCVState"):
+            assert module.Dogfight is PCVState
+        with pytest.warns(DeprecationWarning, match="Rules is now called PCVOptions"):
+            assert module.Rules is PCVOptions
+    with pytest.warns(DeprecationWarning, match="state.rules is now state.options"):
+        assert new_game().rules == PCVOptions()
+    with pytest.raises(AttributeError):
+        rules.Dogfights  # noqa: B018
 
 
 # --- invariants under random play -------------------------------------------------------------------------
@@ -422,7 +494,7 @@ def test_the_map_draws_planes_smoke_and_the_line_of_fire():
 @given(seed=st.integers(0, 10_000), name=st.sampled_from(["duel", "patrol", "breakthrough", "last-stand"]),
        turning=st.sampled_from(["front-three", "straight"]), fire=st.sampled_from(["one-target", "every-target"]))
 def test_random_play_ends_and_keeps_every_plane_accounted_for(seed, name, turning, fire):
-    start = scenario(name).start(Rules(turning, fire))
+    start = new_game(PCVOptions(turning, fire, scenario=name))
     end, history = playout(start, random.Random(seed), record=True)
     assert end.is_over()
     assert [p.name for p in end.planes] == [p.name for p in start.planes]  # planes are never created or lost
@@ -445,7 +517,8 @@ def test_states_are_immutable_and_a_failed_move_changes_nothing(seed, steps):
         with pytest.raises(IllegalMove):
             s.play(wrong)
         assert (s.planes, s.phase, s.active, s.mp_left, s.side, s.turn) == snapshot
-        move = rng.choice([o for o, _ in s.chance_outcomes()]) if s.current_player == CHANCE else rng.choice(s.legal_moves())
+        choices = [o for o, _ in s.chance_outcomes()] if s.current_player == CHANCE else list(s.legal_moves())
+        move = rng.choice(choices)
         s = s.play(move)
         assert (before.planes, before.phase, before.active, before.mp_left) == snapshot[:4]
         for p in s.planes:

@@ -15,31 +15,37 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Any
 
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import random_policy
-from .graphs import plane_options, plans, reachable
+from .graphs import Position, plane_options, plans, reachable
 from .odds import _shot, nearest_target
-from .rules import DIRECTIONS, Dogfight, Plane, SpeedChange, hex_distance
+from .rules import DIRECTIONS, Board, Manoeuvre, PCVState, Plane, SpeedChange, hex_distance
+
+Hex = tuple[int, int]
+Spot = tuple[Hex, int]  # (hex, altitude): where a plane can be hit
+Enemy = tuple[Hex, int, int, int]  # (hex, facing, altitude, speed): an enemy as its move graph needs it
+Pilot = Callable[[PCVState, random.Random], Any]
 
 __all__ = ["random_pilot", "greedy_pilot", "cautious_pilot", "PILOTS", "threat_map", "rate_positions", "best_plan"]
 
 
-def _to_move(state, rng) -> Dogfight:
+def _to_move(state: Any, rng: Any) -> PCVState:
     """The checks of a pilot's arguments: a position where a side is to choose, and a generator."""
-    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    game: PCVState = instance(state, "state", PCVState, "a PCVState (a PCV position)")
     rng_arg(rng)
-    if state.current_player < 0:
-        raise ValueError(f"no side is to choose in this position ({state.phase}): a pilot only chooses moves")
-    return state
+    if game.current_player < 0:
+        raise ValueError(f"no side is to choose in this position ({game.phase}): a pilot only chooses moves")
+    return game
 
 
-def random_pilot(state: Dogfight, rng: random.Random):
+def random_pilot(state: PCVState, rng: random.Random) -> Any:
     """Any legal move, chosen uniformly at random."""
     return random_policy(_to_move(state, rng), rng)
 
 
-def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
+def threat_map(state: PCVState, me: Plane) -> dict[Spot, Fraction]:
     """For each (hex, altitude): the exact chance that ``me`` standing there is destroyed by the enemies' fire
     next turn, if every enemy picks its best end position against that spot (each enemy fires once).
 
@@ -47,11 +53,11 @@ def threat_map(state: Dogfight, me: Plane) -> dict[tuple, Fraction]:
     two enemies one hex away destroy an intact plane with probability 1/6 + 1/3 * 1/2 + 1/2 * 1/6 = 5/12 (not only
     by their 6s, which would be 11/36). The order of the shots does not change the chance.
     """
-    if not isinstance(state, Dogfight):
-        raise TypeError(f"threat_map needs a Dogfight state, not {state!r}")
+    if not isinstance(state, PCVState):
+        raise TypeError(f"threat_map needs a PCVState state, not {state!r}")
     if not isinstance(me, Plane):
         raise TypeError(f"me must be a Plane (for example state.planes[0]), not {me!r}")
-    rules = state.rules
+    rules = state.options
     enemies = tuple(enemy.position + (enemy.speed,) for enemy in state.flying(1 - me.side))
     return dict(_threats(enemies, me.damaged, state.scenario.board, rules.turning, rules.off_map))
 
@@ -64,12 +70,12 @@ _ZERO = Fraction(0)
 
 
 @lru_cache(maxsize=4096)
-def _nearest_reach(enemy: tuple, board, turning: str, off_map: str) -> dict[tuple, int]:
+def _nearest_reach(enemy: Enemy, board: Board, turning: str, off_map: str) -> dict[Spot, int]:
     """For one enemy (hex, facing, altitude, speed): each (hex, altitude) it can shoot after its move, with the
     nearest effective range it can shoot it from. Cached: the enemy stands still while a side plans its moves,
     and seeded duels between the same pilots pass through the same positions again and again."""
     hex_, facing, altitude, speed = enemy
-    best: dict[tuple, int] = {}
+    best: dict[Spot, int] = {}
     for (q, r), end_facing, end_altitude in reachable(Plane("enemy", 0, hex_, facing, altitude, speed),
                                                       turning=turning, board=board, off_map=off_map):
         for dq, dr, diff, reach in _LINES[end_facing]:  # the line of fire, as line_ahead walks it
@@ -80,12 +86,13 @@ def _nearest_reach(enemy: tuple, board, turning: str, off_map: str) -> dict[tupl
 
 
 @lru_cache(maxsize=4096)
-def _threats(enemies: tuple, damaged: bool, board, turning: str, off_map: str) -> dict[tuple, Fraction]:
+def _threats(enemies: tuple[Enemy, ...], damaged: bool, board: Board, turning: str,
+             off_map: str) -> dict[Spot, Fraction]:
     """``threat_map`` for these enemies (hex, facing, altitude, speed each); callers copy the cached dict."""
     if len(enemies) == 1:  # a duel: one chance per effective range, looked up for each spot
         chance = {reach: _destroyed_by((reach,), damaged) for reach in (1, 2, 3)}
         return {key: chance[reach] for key, reach in _nearest_reach(enemies[0], board, turning, off_map).items()}
-    reaches: dict[tuple, list[int]] = {}
+    reaches: dict[Spot, list[int]] = {}
     for enemy in enemies:
         for key, reach in _nearest_reach(enemy, board, turning, off_map).items():
             reaches.setdefault(key, []).append(reach)
@@ -113,10 +120,10 @@ def _destroyed_by(reaches: tuple[int, ...], damaged: bool) -> Fraction:
     return 1 - all_miss - one_hit
 
 
-def _kill_spots(enemies: list[Plane]) -> dict[tuple, Fraction]:
+def _kill_spots(enemies: list[Plane]) -> dict[Position, Fraction]:
     """Every position (hex, facing, altitude) from which one shot can destroy an enemy, with the best exact
     chance: found by walking back from each enemy along the six lines of fire (a damaged enemy falls to any hit)."""
-    spots: dict[tuple, Fraction] = {}
+    spots: dict[Position, Fraction] = {}
     for enemy in enemies:
         (q, r), level = enemy.hex, enemy.altitude
         for facing, (dq, dr) in enumerate(DIRECTIONS):
@@ -129,22 +136,22 @@ def _kill_spots(enemies: list[Plane]) -> dict[tuple, Fraction]:
     return spots
 
 
-def _edge_room(state: Dogfight, hex_: tuple) -> int:
+def _edge_room(state: PCVState, hex_: Hex) -> int:
     board = state.scenario.board
     col, row = board.to_offset(hex_)
     return min(col, row, board.width - 1 - col, board.height - 1 - row, 2)
 
 
-def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
+def rate_positions(state: PCVState, index: int | None = None) -> list[dict[str, Any]]:
     """Every end position of the acting plane's move with its exact kill chance, exposure and one sequence."""
-    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    instance(state, "state", PCVState, "a PCVState (a PCV position)")
     index = state.active if index is None else whole(index, "index", 0, len(state.planes) - 1)
     me = state.planes[index]
     enemies = state.flying(1 - me.side)
     threats = threat_map(state, me)
     kills = _kill_spots(enemies)  # each enemy's firing spots at once, rather than a look along every position's line
     rows = []
-    around: dict[tuple, tuple[int, int]] = {}  # (distance, room) by hex: a move's end positions share few hexes
+    around: dict[Hex, tuple[int, int]] = {}  # (distance, room) by hex: a move's end positions share few hexes
     for position, sequence in plans(me, **plane_options(state, index)).items():
         hex_, facing, altitude = position
         if hex_ not in around:
@@ -160,14 +167,14 @@ def rate_positions(state: Dogfight, index: int | None = None) -> list[dict]:
     return rows
 
 
-def best_plan(state: Dogfight, style: str = "greedy") -> list:
+def best_plan(state: PCVState, style: str = "greedy") -> list[Manoeuvre]:
     """The manoeuvre sequence the greedy (or cautious) pilot would fly from here.
 
     Greedy: the best exact chance to destroy an enemy this turn, then staying off the map's edge, then the least
     exposure to return fire; with no shot anywhere it closes in on the nearest enemy (least exposure among the
     nearest positions). Cautious: off the edge, then the least exposure, then the best shot, then closing in.
     """
-    instance(state, "state", Dogfight, "a Dogfight (a PCV position)")
+    instance(state, "state", PCVState, "a PCVState (a PCV position)")
     one_of(style, "style", ("greedy", "cautious"))
     key = (style, _position_key(state))
     if key not in _PLANS:
@@ -180,7 +187,7 @@ def best_plan(state: Dogfight, style: str = "greedy") -> list:
 # A pilot re-plans after every manoeuvre, and seeded duels between the same pilots pass through the same positions
 # again and again (the dice differ only when someone fires): a plan depends only on what _position_key holds, so
 # it is worked out once per position. tests/test_pcv_graphs.py checks the cached pilots fly as the uncached ones.
-_PLANS: dict[tuple, tuple] = {}
+_PLANS: dict[tuple[Any, ...], tuple[Manoeuvre, ...]] = {}
 _PLANS_KEPT = 20_000
 
 
@@ -191,7 +198,7 @@ def _forget_plans() -> None:
     _nearest_reach.cache_clear()
 
 
-def _position_key(state: Dogfight) -> tuple:
+def _position_key(state: PCVState) -> tuple[Any, ...]:
     """Everything a plan depends on: the acting plane and its points left, where the others fly (collisions), the
     enemies (their moves, shots and damage), the map and the rules' readings of turning and leaving the map."""
     options = plane_options(state, state.active)
@@ -201,7 +208,7 @@ def _position_key(state: Dogfight) -> tuple:
             options["board"], options["turning"], options["off_map"])
 
 
-def _choose_plan(state: Dogfight, style: str) -> list:
+def _choose_plan(state: PCVState, style: str) -> list[Manoeuvre]:
     """The plan of ``best_plan``, worked out from the rated end positions."""
     rows = rate_positions(state)
     if not rows:
@@ -214,25 +221,34 @@ def _choose_plan(state: Dogfight, style: str) -> list:
               0.0 if row["exposure"] is _ZERO else -float(row["exposure"])) for row in rows]
     for row, safe, _, _ in keyed:
         row["safe"] = safe  # an edge hex may leave no move that stays on the map next turn
+    Keyed = tuple[dict[str, Any], bool, float, float]  # (row, off the edge, kill, -exposure)
+
+    def greedy(k: Keyed) -> tuple[Any, ...]:
+        return (k[2], k[1], k[3], -k[0]["distance"], k[0]["position"])
+
+    def closing_in(k: Keyed) -> tuple[Any, ...]:
+        return (k[1], -k[0]["distance"], k[3], k[0]["position"])
+
+    def cautious(k: Keyed) -> tuple[Any, ...]:
+        return (k[1], k[3], k[2], -k[0]["distance"], k[0]["position"])
+
     if style == "greedy":
-        if any(kill > 0 for _, _, kill, _ in keyed):
-            key = lambda k: (k[2], k[1], k[3], -k[0]["distance"], k[0]["position"])
-        else:
-            key = lambda k: (k[1], -k[0]["distance"], k[3], k[0]["position"])
+        key = greedy if any(kill > 0 for _, _, kill, _ in keyed) else closing_in
     elif style == "cautious":
-        key = lambda k: (k[1], k[3], k[2], -k[0]["distance"], k[0]["position"])
+        key = cautious
     else:
         raise ValueError(f"a pilot's style is 'greedy' or 'cautious', not {style!r}")
-    return max(keyed, key=key)[0]["sequence"]
+    sequence: list[Manoeuvre] = max(keyed, key=key)[0]["sequence"]
+    return sequence
 
 
-def _steady_speed(state: Dogfight) -> SpeedChange:
+def _steady_speed(state: PCVState) -> SpeedChange:
     speed = state.plane.speed
     return SpeedChange(1 if speed < 3 else -1 if speed > 4 else 0)
 
 
-def _pilot(style: str) -> Callable[[Dogfight, random.Random], object]:
-    def policy(state: Dogfight, rng: random.Random):
+def _pilot(style: str) -> Pilot:
+    def policy(state: PCVState, rng: random.Random) -> Any:
         _to_move(state, rng)
         if state.phase in ("pick-move", "pick-fire"):
             return state.legal_moves()[0]  # the planes in the scenario's order

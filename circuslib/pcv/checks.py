@@ -12,7 +12,7 @@ import math
 import numbers
 import random
 import sys
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -22,6 +22,7 @@ import sympy
 from ..core.exact import AbsorbingChain
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
     WrongAnswer,
     call_student,
@@ -62,7 +63,7 @@ F = Fraction
         Mistake(F(15, 16), "one level up counts as one hex further: the shot is at effective range 2, not 1"),
         Mistake(0.8025, "give it exactly"),
     ])
-def at_least_one_hit(answer: Any, exercise) -> str:
+def at_least_one_hit(answer: Any, exercise: Exercise) -> str:
     """P(at least one of 4 shots hits) at 1 hex ahead, one level up."""
     return check_probability(answer, exercise.expected, what="P(at least one hit)", mistakes=exercise.mistakes,
                              success="P(at least one hit) = 1 - P(all miss)")
@@ -91,7 +92,7 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
                                                "is shot k)"),
         Mistake(lambda k, p: float((1 - p) ** (k - 1) * p), "give it exactly"),
     ])
-def first_hit(function: Any, exercise) -> str:
+def first_hit(function: Any, exercise: Exercise) -> str:
     """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
     return check_function(function, _first_hit, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
                           success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
@@ -116,7 +117,7 @@ def first_hit(function: Any, exercise) -> str:
         Mistake(F(9, 5), "1 / P(a turn does not end it) is not the wait: invert the chance that a turn ends it"),
         Mistake(2.25, "give it exactly"),
     ])
-def crossfire_wait(answer: Any, exercise) -> str:
+def crossfire_wait(answer: Any, exercise: Exercise) -> str:
     """The expected number of turns until the damaged Blue plane is destroyed by the crossfire."""
     return check_exact(answer, exercise.expected, what="the expected number of turns", mistakes=exercise.mistakes,
                        success="a geometric wait: 1 / P(a turn ends it)")
@@ -146,7 +147,7 @@ check.written("why_no_wear", title="A plane that does not wear out",
                         "then a 6 counts"),
         Mistake(sympy.Rational(1, 4), "write it in the symbols p and q, not for one range"),
     ])
-def second_shot_formula(answer: Any, exercise) -> str:
+def second_shot_formula(answer: Any, exercise: Exercise) -> str:
     """P(an intact plane is destroyed by exactly the second shot), as a sympy expression in p and q."""
     return check_formula(answer, exercise.expected, what="your formula", mistakes=exercise.mistakes,
                          success="miss then a 6, or damage then any hit")
@@ -160,7 +161,7 @@ DUEL_STATES = ("II", "ID", "DI", "DD", "Red wins", "Blue wins")
 DUEL_HIT, DUEL_SIX = F(1, 3), F(1, 6)  # 2 hexes, same level: 5 or 6 hit, the 6 destroys
 
 
-def _shot(status: str, hit: Fraction, six: Fraction, *, damaged_dies: bool = True) -> dict:
+def _shot(status: str, hit: Fraction, six: Fraction, *, damaged_dies: bool = True) -> dict[str, Fraction]:
     if status == "I":
         return {"I": 1 - hit, "D": hit - six, "X": six}
     if damaged_dies:
@@ -168,12 +169,13 @@ def _shot(status: str, hit: Fraction, six: Fraction, *, damaged_dies: bool = Tru
     return {"D": 1 - six, "X": six}
 
 
-def _duel_rows(*, blue_first: bool = False, damaged_dies: bool = True, blue_fires: bool = True) -> dict:
+def _duel_rows(*, blue_first: bool = False, damaged_dies: bool = True,
+               blue_fires: bool = True) -> dict[str, dict[str, Fraction]]:
     """One round of the duel: Red fires at Blue, then Blue (if it still flies) at Red; as {state: {state: chance}}."""
     rows = {}
     for state in DUEL_STATES[:4]:
-        red, blue = state
-        row: dict = {}
+        red, blue = state[0], state[1]
+        row: dict[str, Fraction] = {}
         first, second = ("R", "B") if not blue_first else ("B", "R")
         status = {"R": red, "B": blue}
         for target_after, w1 in _shot(status[second], DUEL_HIT, DUEL_SIX, damaged_dies=damaged_dies).items():
@@ -195,7 +197,7 @@ def _duel_rows(*, blue_first: bool = False, damaged_dies: bool = True, blue_fire
     return rows
 
 
-def _matrix(rows: dict, *, absorbing_rows: bool = True) -> sympy.Matrix:
+def _matrix(rows: dict[str, dict[str, Fraction]], *, absorbing_rows: bool = True) -> sympy.Matrix:
     m = sympy.zeros(6, 6)
     for i, state in enumerate(DUEL_STATES[:4]):
         for to, chance in rows[state].items():
@@ -207,7 +209,9 @@ def _matrix(rows: dict, *, absorbing_rows: bool = True) -> sympy.Matrix:
 
 @cache
 def _duel_chain() -> AbsorbingChain:
-    return AbsorbingChain(_duel_rows())
+    rows: dict[Hashable, Mapping[Hashable, Fraction]] = {
+        state: {to: chance for to, chance in row.items()} for state, row in _duel_rows().items()}
+    return AbsorbingChain(rows)
 
 
 def duel_matrix() -> sympy.Matrix:
@@ -232,7 +236,7 @@ TRUE_DUEL = _matrix(_duel_rows())
         Mistake(TRUE_DUEL[:4, :4], "that is Q alone: give the whole 6 x 6 matrix, the two absorbing states "
                                    "included"),
     ])
-def duel_transition_matrix(answer: Any, exercise) -> str:
+def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
     """The 6 x 6 transition matrix of one round of the duel, in the order of DUEL_STATES."""
     what = "your matrix"
     if answer is None or answer is Ellipsis:
@@ -275,11 +279,11 @@ def duel_transition_matrix(answer: Any, exercise) -> str:
 
 
 def _red_wins() -> Fraction:
-    return _duel_chain().absorption_probabilities()["II"]["Red wins"]
+    return Fraction(_duel_chain().absorption_probabilities()["II"]["Red wins"])
 
 
 def _rounds() -> Fraction:
-    return _duel_chain().expected_steps()["II"]
+    return Fraction(_duel_chain().expected_steps()["II"])
 
 
 @check.exercise(
@@ -296,7 +300,7 @@ def _rounds() -> Fraction:
         Mistake(F(3, 10), "the rows of N belong to the starting states: B = N R, not N transposed times R"),
         Mistake(0.558, "give it exactly"),
     ])
-def red_wins_duel(answer: Any, exercise) -> str:
+def red_wins_duel(answer: Any, exercise: Exercise) -> str:
     """P(Red wins the duel) starting from both intact (state II)."""
     return check_probability(answer, exercise.expected, what="P(Red wins)", mistakes=exercise.mistakes,
                              success="B = N R: the chance of ending in each absorbing state")
@@ -315,7 +319,7 @@ def red_wins_duel(answer: Any, exercise) -> str:
         Mistake(F(9, 2), "Blue fires back in every round: its shots end duels too"),
         Mistake(2.754, "give it exactly"),
     ])
-def duel_rounds(answer: Any, exercise) -> str:
+def duel_rounds(answer: Any, exercise: Exercise) -> str:
     """The expected number of rounds of the duel from both intact."""
     return check_exact(answer, exercise.expected, what="the expected number of rounds", mistakes=exercise.mistakes,
                        success="t = N 1: the expected visits to every transient state, added")
@@ -381,7 +385,7 @@ def _simulate_blue_first(n: int, seed: int) -> tuple[float, tuple[float, float]]
         Mistake(_simulate_unseeded, "gives different results for the same seed"),
         Mistake(_simulate_blue_first, "the estimate is far from the long-run value"),
     ])
-def duel_simulation(function: Any, exercise) -> str:
+def duel_simulation(function: Any, exercise: Exercise) -> str:
     """A function simulate(n, seed) -> (estimate, (low, high)) of P(Red wins) from n simulated duels."""
     return check_simulation(function, reference=DUEL_REFERENCE, spread=DUEL_SPREAD, n=DUEL_RUNS, name="simulate",
                             mistakes=exercise.mistakes, unit="duels",
@@ -421,7 +425,7 @@ def _decimal(value: Any) -> bool:
                 "the third cube coordinate is s = -q - r, so its difference is -(dq + dr), not dq - dr"),
         Mistake(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])), "raised IndexError on input"),
     ])
-def hex_distance(function: Any, exercise) -> str:
+def hex_distance(function: Any, exercise: Exercise) -> str:
     """A function hex_distance(a, b): the number of hex steps between two axial hexes (q, r)."""
     if callable(function):
         for a, b in HEX_PAIRS:
@@ -436,7 +440,8 @@ def hex_distance(function: Any, exercise) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # 10. where can the plane end its move: reachability in the manoeuvre graph
 
-Position = tuple  # (hex, facing, altitude)
+Position = tuple[tuple[int, int], int, int]  # (hex, facing, altitude)
+Blocked = Iterable[tuple[tuple[int, int], int]]  # (hex, altitude) places other planes fill
 
 END_INPUTS = [
     (((0, 0), 0, 3), 1),
@@ -451,14 +456,14 @@ END_INPUTS = [
 ]
 
 
-def _kit_end_positions(start: Position, speed: int, blocked: Iterable = ()) -> frozenset:
+def _kit_end_positions(start: Position, speed: int, blocked: Blocked = ()) -> frozenset[Position]:
     hex_, facing, altitude = start
     return frozenset(reachable(Plane("X", 0, hex_, facing, altitude, speed), blocked=blocked))
 
 
-def _variant_ends(start: Position, speed: int, blocked: Iterable = (), *, turning: str = "front-three",
+def _variant_ends(start: Position, speed: int, blocked: Blocked = (), *, turning: str = "front-three",
                   landing: str = "stop", every_node: bool = False, collide_at_end_only: bool = False,
-                  ignore_blocked: bool = False) -> frozenset:
+                  ignore_blocked: bool = False) -> frozenset[Position]:
     """A plane's end positions as a student might compute them, with one rule forgotten (the catalogue's models).
 
     ``landing``: "stop" (the rule: a plane at altitude 0 is out), "keep" (landed planes counted as ends),
@@ -491,7 +496,7 @@ def _variant_ends(start: Position, speed: int, blocked: Iterable = (), *, turnin
     return frozenset(ends)
 
 
-def _positions(value: Any) -> frozenset | None:
+def _positions(value: Any) -> frozenset[Any] | None:
     """A student's collection of positions as a set of (hex, facing, altitude) with plain ints, or None."""
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
         return None
@@ -528,7 +533,7 @@ def _same_positions(got: Any, want: Any) -> bool:
         Mistake(lambda s, v, b=(): _variant_ends(s, v, b, collide_at_end_only=True),
                 "passing through a blocked (hex, altitude) is a collision too, not only ending there"),
     ])
-def end_positions(function: Any, exercise) -> str:
+def end_positions(function: Any, exercise: Exercise) -> str:
     """A function end_positions(start, speed, blocked=()): the set of (hex, facing, altitude) where a move can end."""
     if callable(function):
         for args in END_INPUTS:  # the shape of the answer, and planes under the ground, before any comparison
@@ -561,7 +566,7 @@ BALLOON = ((-1, 0), 3)
 
 
 @cache
-def _reachable_from(position: Position, blocked: bool = True) -> frozenset:
+def _reachable_from(position: Position, blocked: bool = True) -> frozenset[Position]:
     return _kit_end_positions(position, RED_SPEED, [BALLOON] if blocked else ())
 
 
@@ -591,7 +596,7 @@ def _fewest_turns() -> int:
     raise RuntimeError("the balloon cannot be reached")  # pragma: no cover - a fixed position that can
 
 
-def _read_path(answer: Any) -> list:
+def _read_path(answer: Any) -> list[Any]:
     what = "your path"
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"{what} is still empty: replace the stub with the list of Red's positions")
@@ -632,7 +637,7 @@ def _read_path(answer: Any) -> list:
         Mistake((((1, 1), 5, 3), ((-1, 2), 3, 2), ((-3, 3), 3, 2), ((-2, 1), 1, 2)),
                 "there is a quicker way"),
     ])
-def balloon_path(answer: Any, exercise) -> str:
+def balloon_path(answer: Any, exercise: Exercise) -> str:
     """Red's positions after each turn, on a quickest way to a shot at the balloon (the start left out)."""
     path = _read_path(answer)
     if path[0] == RED_START:
@@ -672,7 +677,7 @@ def balloon_path(answer: Any, exercise) -> str:
         Mistake(0, "one level apart is still in reach; only two or more levels apart are out of reach"),
         Mistake(0.1667, "give it exactly"),
     ])
-def try_shot_one_level_up(answer: Any, exercise) -> str:
+def try_shot_one_level_up(answer: Any, exercise: Exercise) -> str:
     """P(one shot hits) at 2 hexes ahead, one level apart."""
     return check_probability(answer, exercise.expected, what="P(hit)", mistakes=exercise.mistakes,
                              success="effective range 3: only a 6 hits")
@@ -690,7 +695,7 @@ def try_shot_one_level_up(answer: Any, exercise) -> str:
         Mistake(F(2, 3), "that is the chance that the target is ever damaged; multiply by the shots it then takes"),
         Mistake(1.3333, "give it exactly"),
     ])
-def try_shots_while_damaged(answer: Any, exercise) -> str:
+def try_shots_while_damaged(answer: Any, exercise: Exercise) -> str:
     """At effective range 1, the expected number of shots fired while the target is damaged (from intact)."""
     return check_exact(answer, exercise.expected, what="the expected number of shots", mistakes=exercise.mistakes,
                        success="N[intact, damaged] = (p - q)/p^2: the expected shots while damaged")
@@ -706,7 +711,7 @@ def try_shots_while_damaged(answer: Any, exercise) -> str:
         Mistake(12, "that is the plane at altitude 1: start it at altitude 3"),
         Mistake(4, "that is with turning='straight'; the kit's reading has three front hexes"),
     ])
-def try_end_positions_altitude_three(answer: Any, exercise) -> str:
+def try_end_positions_altitude_three(answer: Any, exercise: Exercise) -> str:
     """How many end positions a plane at speed 2 has from altitude 3."""
     return check_integer(answer, exercise.expected, what="the number of end positions", mistakes=exercise.mistakes,
                          success="fewer end positions than sequences: paths merge")

@@ -2,29 +2,31 @@
 
 A side moves all its planes (every movement point spent), changes each speed by at most 1, then fires with each
 plane; then the other side does the same. Hexes use axial coordinates (q, r) on a pointy-top map.
-See ``../shared/RULINGS.md`` section 2 for the kit's reading of the rules.
+See ``RULINGS.md`` section 2 for the kit's reading of the rules: each reading is an option of ``PCVOptions``.
+A game starts one way, ``new_game(PCVOptions(scenario="patrol"))``; the map and its planes are drawn by
+``pictures.board(state)``.
 """
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections.abc import Iterable
+import warnings
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole
-from ..core.svg import hex_center, hex_corners, svg_doc
+from ..core.args import instance, one_of, text, whole
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
 
 __all__ = [
-    "GAME",
-    "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "Rules", "Board", "Plane", "Manoeuvre", "SpeedChange",
-    "Fire", "Pick", "Objective", "Scenario", "Dogfight", "OFF_MAP", "PLANE_ORDERS", "hex_add", "hex_step", "neighbours", "hex_distance", "line_ahead", "direction_to",
-    "front_moves", "effective_range", "hit_faces", "load_scenarios", "scenario", "board_svg",
-    "MANOEUVRE_COSTS", "MIN_LEVEL", "MAX_LEVEL",
+    "GAME", "PCVOptions", "PCVState", "new_game",
+    "DIRECTIONS", "FACING_NAMES", "TURNINGS", "FIRE_MODES", "OFF_MAP", "PLANE_ORDERS", "Board", "Plane",
+    "Manoeuvre", "SpeedChange", "Fire", "Pick", "Objective", "Scenario", "hex_add", "hex_step", "neighbours",
+    "hex_distance", "line_ahead", "direction_to", "front_moves", "manoeuvre_result", "all_manoeuvres",
+    "manoeuvre_options", "manoeuvre_steps", "effective_range", "hit_faces", "load_scenarios", "scenario",
+    "scenario_names", "MANOEUVRE_COSTS", "MIN_LEVEL", "MAX_LEVEL", "MAX_RANGE", "SCENARIO_FILE",
 ]
 
 Hex = tuple[int, int]
@@ -37,6 +39,7 @@ MIN_LEVEL, MAX_LEVEL = 1, 6  # altitude and speed both run from 1 to 6
 TURNINGS = ("front-three", "straight")
 FIRE_MODES = ("one-target", "every-target")
 OFF_MAP = ("out", "stay")
+EDGES = ("east", "west", "north", "south")
 PLANE_ORDERS = ("chosen", "listed")
 MANOEUVRE_COSTS = {"forward": 1, "down": 1, "up": 2, "loop": 3}
 MAX_RANGE = 3
@@ -84,29 +87,23 @@ def direction_to(a: Hex, b: Hex) -> int | None:
     return None
 
 
-def _check_facing(facing: Any) -> int:
+def _facing(facing: Any) -> int:
+    """A facing as its number, 0 to 5, given as that number or as its name ("E", "NE", "NW", "W", "SW", "SE")."""
     if isinstance(facing, str):
-        if facing.upper() not in FACING_NAMES:
-            raise ValueError(f"a facing is one of {', '.join(FACING_NAMES)}, not {facing!r}")
-        return FACING_NAMES.index(facing.upper())
-    if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing < 6:
-        raise ValueError(f"a facing is a number 0 to 5 (E, NE, NW, W, SW, SE), not {facing!r}")
-    return facing
-
-
-def _check_level(value: Any, what: str, low: int = MIN_LEVEL) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_LEVEL:
-        raise ValueError(f"{what} must be a whole number from {low} to {MAX_LEVEL}, not {value!r}")
-    return value
+        return FACING_NAMES.index(one_of(facing.upper(), "a facing", FACING_NAMES))
+    return whole(facing, "a facing (0 to 5 for E, NE, NW, W, SW, SE)", 0, 5)
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the ruleset, the map, the planes
+# the options: the scenario, and the kit's readings of the rules
+
+
+_TURNS = {"front-three": ("ahead", "left", "right"), "straight": ("ahead",)}
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The kit's readings of the seed, as named options.
+class PCVOptions:
+    """How a game of Le Petit Cirque Volant is played: the scenario and the kit's readings of the seed.
 
     ``turning="front-three"`` (kit ruling, the default): "sur l'avant" is any of the three hexes in front, and a
     move to a front-side hex turns the nose 60 degrees toward it. ``turning="straight"``: ahead only.
@@ -119,24 +116,40 @@ class Rules:
     ``plane_order="chosen"`` (kit ruling, the default): a player chooses the order in which their own planes move,
     and then the order in which they fire (a ``Pick`` move whenever two or more could go next).
     ``plane_order="listed"``: they always go in the scenario's order.
+    ``scenario``: the name of one of the kit's scenarios ("duel", the default, "patrol", "breakthrough",
+    "last-stand") or a ``Scenario`` of your own.
+    ``first_side=None`` (kit ruling, the default): the side that moves first each turn is scenario data (side 0
+    unless the scenario says otherwise); 0 or 1 starts that side instead.
     """
 
     turning: str = "front-three"
     fire: str = "one-target"
     off_map: str = "out"
     plane_order: str = "chosen"
+    scenario: str | Scenario = "duel"
+    first_side: int | None = None
 
     def __post_init__(self) -> None:
-        for name, allowed in (("turning", TURNINGS), ("fire", FIRE_MODES), ("off_map", OFF_MAP),
-                              ("plane_order", PLANE_ORDERS)):
-            value = getattr(self, name)
-            if not isinstance(value, str) or value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        one_of(self.turning, "turning", TURNINGS)
+        one_of(self.fire, "fire", FIRE_MODES)
+        one_of(self.off_map, "off_map", OFF_MAP)
+        one_of(self.plane_order, "plane_order", PLANE_ORDERS)
+        if not isinstance(self.scenario, Scenario):
+            one_of(self.scenario, "scenario", scenario_names())
+        if self.first_side is not None:
+            whole(self.first_side, "first_side (the side that moves first, or None for the scenario's)", 0, 1)
 
     @property
     def turns(self) -> tuple[str, ...]:
         """The front hexes a manoeuvre may enter: ahead, and under the kit ruling also left and right."""
-        return ("ahead", "left", "right") if self.turning == "front-three" else ("ahead",)
+        return _TURNS[self.turning]
+
+    def played(self) -> Scenario:
+        """The scenario these options play, with the side that starts as ``first_side`` says."""
+        chosen = self.scenario if isinstance(self.scenario, Scenario) else scenario(self.scenario)
+        if self.first_side is not None and self.first_side != chosen.first_side:
+            chosen = replace(chosen, first_side=self.first_side)
+        return chosen
 
 
 @dataclass(frozen=True)
@@ -147,10 +160,8 @@ class Board:
     height: int = 9
 
     def __post_init__(self) -> None:
-        for name in ("width", "height"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 40:
-                raise ValueError(f"the map {name} must be a whole number from 2 to 40, not {value!r}")
+        whole(self.width, "the map width", 2, 40)
+        whole(self.height, "the map height", 2, 40)
 
     @staticmethod
     def to_offset(hex_: Hex) -> tuple[int, int]:
@@ -165,7 +176,7 @@ class Board:
 
     def contains(self, hex_: Hex) -> bool:
         """Whether the hex is on the map (a plane that leaves it is out of the game, or stops at the edge, as
-        ``Rules.off_map`` says)."""
+        ``PCVOptions.off_map`` says)."""
         col, row = self.to_offset(hex_)
         return 0 <= col < self.width and 0 <= row < self.height
 
@@ -177,9 +188,7 @@ class Board:
         """Whether the hex lies on the named edge: "east", "west", "north" or "south"."""
         col, row = self.to_offset(hex_)
         edges = {"east": col == self.width - 1, "west": col == 0, "north": row == 0, "south": row == self.height - 1}
-        if edge not in edges:
-            raise ValueError(f"an edge is east, west, north or south, not {edge!r}")
-        return edges[edge]
+        return edges[one_of(edge, "an edge", EDGES)]
 
 
 @dataclass(frozen=True)
@@ -196,17 +205,17 @@ class Plane:
     out: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
+        if not text(self.name, "a plane's name"):
             raise ValueError("a plane needs a name, such as 'Red 1'")
-        if self.side not in (0, 1):
-            raise ValueError(f"a plane's side is 0 or 1, not {self.side!r}")
-        if (not isinstance(self.hex, tuple) or len(self.hex) != 2
-                or not all(isinstance(c, int) and not isinstance(c, bool) for c in self.hex)):
-            raise ValueError(f"a hex is a pair of whole numbers (q, r), not {self.hex!r}")
-        object.__setattr__(self, "facing", _check_facing(self.facing))
+        whole(self.side, "a plane's side (0 or 1)", 0, 1)
+        if not isinstance(self.hex, tuple) or len(self.hex) != 2:
+            raise ValueError(f"a hex is a pair of whole numbers (q, r), not {describe(self.hex)}")
+        for coordinate in self.hex:
+            whole(coordinate, "each coordinate of a hex (q, r)")
+        object.__setattr__(self, "facing", _facing(self.facing))
         if not self.out:  # a plane out of the game may have landed (altitude 0) or stalled (speed 0)
-            _check_level(self.altitude, f"{self.name}'s altitude")
-            _check_level(self.speed, f"{self.name}'s speed")
+            whole(self.altitude, f"{self.name}'s altitude", MIN_LEVEL, MAX_LEVEL)
+            whole(self.speed, f"{self.name}'s speed", MIN_LEVEL, MAX_LEVEL)
 
     @property
     def flying(self) -> bool:
@@ -299,7 +308,7 @@ class Pick:
 
 def front_moves(hex_: Hex, facing: int, turning: str = "front-three") -> list[tuple[str, Hex, int]]:
     """The front hexes a manoeuvre may enter, as (turn, hex, new facing): the nose turns toward the hex entered."""
-    turns = Rules(turning).turns
+    turns = _TURNS[one_of(turning, "turning", TURNINGS)]
     shift = {"ahead": 0, "left": 1, "right": -1}
     return [(t, hex_step(hex_, facing + shift[t]), (facing + shift[t]) % 6) for t in turns]
 
@@ -314,14 +323,19 @@ def manoeuvre_result(hex_: Hex, facing: int, altitude: int, move: Manoeuvre) -> 
     return new_hex, new_facing, altitude + move.altitude_change
 
 
-def all_manoeuvres(rules: Rules) -> tuple[Manoeuvre, ...]:
-    """Every manoeuvre the ruleset knows, cheapest first."""
-    moves = [Manoeuvre(k, t) for k in ("forward", "down", "up") for t in rules.turns]
-    moves += [Manoeuvre("loop", t, c) for c in (1, -1) for t in rules.turns]
+def all_manoeuvres(options: PCVOptions) -> tuple[Manoeuvre, ...]:
+    """Every manoeuvre these options allow somewhere, cheapest first."""
+    instance(options, "options", PCVOptions, "a PCVOptions, for example PCVOptions(turning='straight')")
+    return _manoeuvres(options.turns)
+
+
+def _manoeuvres(turns: tuple[str, ...]) -> tuple[Manoeuvre, ...]:
+    moves = [Manoeuvre(k, t) for k in ("forward", "down", "up") for t in turns]
+    moves += [Manoeuvre("loop", t, c) for c in (1, -1) for t in turns]
     return tuple(moves)
 
 
-_MANOEUVRES = {t: all_manoeuvres(Rules(t)) for t in TURNINGS}
+_MANOEUVRES = {turning: _manoeuvres(turns) for turning, turns in _TURNS.items()}
 
 
 @cache
@@ -332,7 +346,8 @@ def manoeuvre_options(altitude: int, mp_left: int, turning: str = "front-three")
 
 
 @cache
-def manoeuvre_steps(altitude: int, mp_left: int, turning: str = "front-three") -> tuple[tuple, ...]:
+def manoeuvre_steps(altitude: int, mp_left: int,
+                    turning: str = "front-three") -> tuple[tuple[Manoeuvre, int, int, int, bool], ...]:
     """The allowed manoeuvres as (move, cost, turn of the nose before moving, altitude change, loop?), for speed."""
     shift = {"ahead": 0, "left": 1, "right": -1}
     return tuple((m, m.cost, shift[m.turn], m.altitude_change, m.kind == "loop")
@@ -374,17 +389,15 @@ class Objective:
     edge: str = "east"
 
     def __post_init__(self) -> None:
-        if self.kind not in ("last-side-flying", "reach-edge", "survive"):
-            raise ValueError(f"an objective is last-side-flying, reach-edge or survive, not {self.kind!r}")
-        if self.side not in (0, 1):
-            raise ValueError("an objective belongs to side 0 or side 1")
-        if self.edge not in ("east", "west", "north", "south"):
-            raise ValueError(f"an edge is east, west, north or south, not {self.edge!r}")
+        one_of(self.kind, "an objective", ("last-side-flying", "reach-edge", "survive"))
+        whole(self.side, "the side an objective belongs to (0 or 1)", 0, 1)
+        one_of(self.edge, "an edge", EDGES)
 
     def describe(self, side_names: tuple[str, str]) -> str:
         """The objective in a sentence."""
         if self.kind == "reach-edge":
-            return f"{side_names[self.side]} wins by reaching the {self.edge} edge; otherwise the other side wins at the turn limit"
+            return (f"{side_names[self.side]} wins by reaching the {self.edge} edge; otherwise the other side wins "
+                    "at the turn limit")
         if self.kind == "survive":
             return f"{side_names[self.side]} wins by still flying after the turn limit"
         return "the last side with planes in the air wins (a draw at the turn limit)"
@@ -404,10 +417,17 @@ class Scenario:
     first_side: int = 0  # (kit ruling: scenario data) the side that moves first each turn
 
     def __post_init__(self) -> None:
-        if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1:
-            raise ValueError("the turn limit must be a whole number, at least 1")
-        if isinstance(self.first_side, bool) or self.first_side not in (0, 1):
-            raise ValueError(f"the side that starts is 0 or 1, not {self.first_side!r}")
+        text(self.name, "a scenario's name")
+        instance(self.board, "a scenario's board", Board, "a Board, for example Board(12, 9)")
+        if not isinstance(self.planes, tuple) or not all(isinstance(p, Plane) for p in self.planes):
+            raise TypeError("a scenario's planes are a tuple of Plane, for example (Plane('Red 1', 0, (1, 4)), ...)")
+        whole(self.turn_limit, "the turn limit", 1)
+        whole(self.first_side, "the side that starts (0 or 1)", 0, 1)
+        instance(self.objective, "a scenario's objective", Objective, "an Objective, for example Objective()")
+        if (not isinstance(self.side_names, tuple) or len(self.side_names) != 2
+                or not all(isinstance(n, str) for n in self.side_names)):
+            raise TypeError(f"side_names are the two sides' names, such as ('Red', 'Blue'), not "
+                            f"{describe(self.side_names)}")
         names = [p.name for p in self.planes]
         if len(set(names)) != len(names):
             raise ValueError("every plane needs its own name")
@@ -421,17 +441,20 @@ class Scenario:
         if len(set(spots)) != len(spots):
             raise ValueError("two planes start in the same hex at the same altitude")
 
-    def start(self, rules: Rules | None = None) -> Dogfight:
-        """The first state of the scenario (the scenario's ``first_side`` moves first)."""
-        return Dogfight.start(self, rules or Rules())
+    def start(self, options: PCVOptions | None = None) -> PCVState:
+        """The first state of this scenario under ``options`` (the kit's readings by default): the same start as
+        ``new_game(PCVOptions(scenario=this one, ...))``."""
+        if options is not None:
+            instance(options, "options", PCVOptions, "a PCVOptions, for example PCVOptions(off_map='stay')")
+        return new_game(replace(options or PCVOptions(), scenario=self))
 
     @classmethod
-    def from_dict(cls, data: dict) -> Scenario:
+    def from_dict(cls, data: dict[str, Any]) -> Scenario:
         """A scenario from its JSON form (planes placed by map column and row)."""
         try:
             board = Board(**data.get("board", {}))
             planes = tuple(
-                Plane(p["name"], p["side"], Board.from_offset(*p["at"]), _check_facing(p.get("facing", "E")),
+                Plane(p["name"], p["side"], Board.from_offset(*p["at"]), _facing(p.get("facing", "E")),
                       p.get("altitude", 3), p.get("speed", 3), p.get("damaged", False))
                 for p in data["planes"])
             objective = Objective(**data.get("objective", {}))
@@ -444,7 +467,8 @@ class Scenario:
             raise ValueError(f"the scenario has a malformed field: {error}") from None
 
 
-SCENARIO_FILE = Path(__file__).with_name("scenarios.json")
+SCENARIO_FILE = Path(__file__).parent / "data" / "scenarios.json"
+"""The kit's scenarios: input data, written by hand (the maps, the planes, the objectives), read as it is."""
 
 
 def load_scenarios(path: Path | str | None = None) -> dict[str, Scenario]:
@@ -462,10 +486,15 @@ def _kit_scenarios() -> tuple[Scenario, ...]:
     return tuple(load_scenarios().values())
 
 
+def scenario_names() -> tuple[str, ...]:
+    """The names of the kit's scenarios, in the order of their file."""
+    return tuple(s.name for s in _kit_scenarios())
+
+
 def scenario(name: str = "duel") -> Scenario:
     """One of the kit's scenarios: "duel", "patrol", "breakthrough" or "last-stand"."""
     scenarios = {s.name: s for s in _kit_scenarios()}
-    if name not in scenarios:
+    if text(name, "a scenario's name") not in scenarios:
         raise ValueError(f"there is no scenario {name!r}; the scenarios are: {', '.join(scenarios)}")
     return scenarios[name]
 
@@ -481,7 +510,7 @@ _DIE = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 
 
 @dataclass(frozen=True)
-class Dogfight(GameState):
+class PCVState(GameState):
     """A PCV game in progress: the planes, whose side plays, the phase, the acting plane and its points left.
 
     Phases: "pick-move" (the side chooses which of its planes moves next, when two or more have still to move),
@@ -492,8 +521,8 @@ class Dogfight(GameState):
     """
 
     planes: tuple[Plane, ...]
-    scenario: Scenario
-    rules: Rules = Rules()
+    scenario: Scenario  # the scenario played (its first side as the options say)
+    options: PCVOptions
     turn: int = 1
     side: int = 0
     phase: str = "move"
@@ -506,17 +535,17 @@ class Dogfight(GameState):
     fired_at: tuple[int, ...] = ()
     done: tuple[int, ...] = ()
 
-    # --- starting ------------------------------------------------------------------------------------
-    @classmethod
-    def start(cls, scenario: Scenario, rules: Rules = Rules()) -> Dogfight:
-        """The scenario's first position, the scenario's first side about to move (or choose) its first plane."""
-        if not isinstance(scenario, Scenario):
-            raise TypeError("start a dogfight from a Scenario, for example scenario('duel')")
-        if not isinstance(rules, Rules):
-            raise TypeError("rules must be a Rules, for example Rules() or Rules(off_map='stay')")
-        first = scenario.first_side
-        state = cls(scenario.planes, scenario, rules, note=f"Turn 1: {scenario.side_names[first]} moves")
-        return state._start_side(first, 1)
+    @property
+    def rules(self) -> PCVOptions:
+        """The game's options, under their old name (``state.options``), kept for one release."""
+        warnings.warn("state.rules is now state.options; the old name goes in the next release", DeprecationWarning,
+                      stacklevel=2)
+        return self.options
+
+    if TYPE_CHECKING:
+        def _replace(self, **changes: Any) -> PCVState: ...  # GameState._replace returns a copy of the same kind
+
+        def play(self, move: Any) -> PCVState: ...  # GameState.play: a state of the same game
 
     # --- the protocol --------------------------------------------------------------------------------
     @property
@@ -532,7 +561,7 @@ class Dogfight(GameState):
 
     def scores(self) -> tuple[int, int]:
         """1 for the winning side, 0 otherwise (0, 0 for a draw or a game still going)."""
-        return tuple(int(self.winner == s) for s in (0, 1))
+        return (int(self.winner == 0), int(self.winner == 1))
 
     @property
     def plane(self) -> Plane:
@@ -560,26 +589,26 @@ class Dogfight(GameState):
         """The planes still in the air (of one side, or all)."""
         return [p for p in self.planes if p.flying and (side is None or p.side == side)]
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """The manoeuvres, speed changes, targets or next planes the side may choose now."""
         if self.phase in ("pick-move", "pick-fire"):
             return tuple(Pick(self.planes[i].name) for i in self.candidates())
         if self.phase == "move":
-            return manoeuvre_options(self.plane.altitude, self.mp_left, self.rules.turning)
+            return manoeuvre_options(self.plane.altitude, self.mp_left, self.options.turning)
         if self.phase == "speed":
             return tuple(SpeedChange(d) for d in (-1, 0, 1) if self.plane.speed + d <= MAX_LEVEL)
         if self.phase == "fire":
             return tuple(Fire(self.planes[i].name) for i in self.open_targets())
         return ()
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
         """The die of a shot: each face 1 to 6 with probability 1/6."""
         return _DIE if self.phase == "roll" else ()
 
     def is_legal(self, move: Any) -> bool:
         """A direct rule check (quicker than listing every move)."""
         if self.phase == "move":
-            return (type(move) is Manoeuvre and move.cost <= self.mp_left and move.turn in self.rules.turns
+            return (type(move) is Manoeuvre and move.cost <= self.mp_left and move.turn in self.options.turns
                     and self.plane.altitude + move.altitude_change <= MAX_LEVEL)
         if self.phase == "roll":
             return is_whole(move) and 1 <= move <= 6
@@ -609,7 +638,7 @@ class Dogfight(GameState):
         if self.phase == "move":
             if type(move) is not Manoeuvre:
                 return f"{plane.name} is moving: choose a manoeuvre (forward, down, up or loop), not {shown}"
-            if move.turn not in self.rules.turns:
+            if move.turn not in self.options.turns:
                 return f"with turning='straight' a plane only enters the hex straight ahead, not the one {move.turn}"
             if move.cost > self.mp_left:
                 return (f"{'a loop' if move.kind == 'loop' else move.kind} costs {move.cost} movement points; "
@@ -632,7 +661,8 @@ class Dogfight(GameState):
         if move.target in names:
             return None
         if any(self.planes[i].name == move.target for i in self.fired_at):
-            return f"{plane.name} has already fired at {move.target} this turn; it can still fire at: {', '.join(names)}"
+            return (f"{plane.name} has already fired at {move.target} this turn; it can still fire at: "
+                    f"{', '.join(names)}")
         return f"{move.target} is not in {plane.name}'s line of fire; it can fire at: {', '.join(names)}"
 
     # --- firing lines ---------------------------------------------------------------------------------
@@ -659,16 +689,16 @@ class Dogfight(GameState):
         a, b = self.planes[shooter], self.planes[target]
         return (hex_distance(a.hex, b.hex), b.altitude - a.altitude)
 
-    def fire_now(self) -> Dogfight:
+    def fire_now(self) -> PCVState:
         """This position at the start of the side's fire phase, as if its planes had finished moving."""
         if self.phase in ("over", "pick-fire", "fire", "roll"):
             return self
         return self._replace(mp_left=0, target=None)._start_fire()
 
     # --- applying moves ---------------------------------------------------------------------------------
-    # A Dogfight is copied with GameState._replace (no __post_init__ to re-run): dataclasses.replace re-ran
+    # A PCVState is copied with GameState._replace (no __post_init__ to re-run): dataclasses.replace re-ran
     # __init__ on every copy, several a move. Planes are still copied with replace, which checks them.
-    def _apply(self, move: Any) -> Dogfight:
+    def _apply(self, move: Any) -> PCVState:
         if self.phase in ("pick-move", "pick-fire"):
             index = next(i for i in self.candidates() if self.planes[i].name == move.plane)
             return self._begin_move(index) if self.phase == "pick-move" else self._begin_fire(index)
@@ -682,14 +712,14 @@ class Dogfight(GameState):
                            note=f"{self.plane.name} fires at {move.target}")
         return self._roll(move)
 
-    def _manoeuvre(self, move: Manoeuvre) -> Dogfight:
+    def _manoeuvre(self, move: Manoeuvre) -> PCVState:
         plane = self.plane
         hex_, facing, altitude = manoeuvre_result(plane.hex, plane.facing, plane.altitude, move)
         planes = list(self.planes)
         mp_left = self.mp_left - move.cost
         note = f"{plane.name}: {move}"
         off_map = not self.scenario.board.contains(hex_)
-        if off_map and self.rules.off_map == "stay":  # it stops at the edge, in the hex it was leaving: move over
+        if off_map and self.options.off_map == "stay":  # it stops at the edge, in the hex it was leaving: move over
             hex_, mp_left, off_map = plane.hex, 0, False
             note += " and stops at the edge of the map"
         if off_map:  # off_map="out"
@@ -717,7 +747,7 @@ class Dogfight(GameState):
             return state._replace(phase="speed")
         return state
 
-    def _change_speed(self, move: SpeedChange) -> Dogfight:
+    def _change_speed(self, move: SpeedChange) -> PCVState:
         plane = self.plane
         speed = plane.speed + move.delta
         planes = list(self.planes)
@@ -732,34 +762,36 @@ class Dogfight(GameState):
             state = state._after_loss()
         return state._next_mover()
 
-    def _roll(self, face: int) -> Dogfight:
-        shooter, target = self.plane, self.planes[self.target]
-        hexes, diff = self.shot(self.active, self.target)
+    def _roll(self, face: int) -> PCVState:
+        aim = self.target
+        assert aim is not None  # a roll follows a Fire, which names the target
+        shooter, target = self.plane, self.planes[aim]
+        hexes, diff = self.shot(self.active, aim)
         hit = face in hit_faces(effective_range(hexes, diff))
         planes = list(self.planes)
         if not hit:
             note = f"{shooter.name} rolls {face}: miss"
         elif face == 6 or target.damaged:
-            planes[self.target] = replace(target, out="destroyed")
+            planes[aim] = replace(target, out="destroyed")
             note = f"{shooter.name} rolls {face}: {target.name} is destroyed"
         else:
-            planes[self.target] = replace(target, damaged=True)
+            planes[aim] = replace(target, damaged=True)
             note = f"{shooter.name} rolls {face}: {target.name} is damaged"
         state = self._replace(planes=tuple(planes), target=None, note=note, last_roll=face)
-        if not planes[self.target].flying:
+        if not planes[aim].flying:
             state = state._after_loss()
             if state.phase == "over":
                 return state
-        if self.rules.fire == "every-target" and state.open_targets():
+        if self.options.fire == "every-target" and state.open_targets():
             return state._replace(phase="fire")  # the same plane fires again, at another enemy in its line
         return state._next_shooter()
 
     # --- the order of play ---------------------------------------------------------------------------
-    def _start_side(self, side: int, turn: int) -> Dogfight:
+    def _start_side(self, side: int, turn: int) -> PCVState:
         state = self._replace(side=side, turn=turn, phase="move", done=())
         return state._next_mover()
 
-    def _next_mover(self) -> Dogfight:
+    def _next_mover(self) -> PCVState:
         """The next plane to move: the only one left, the first listed (``plane_order="listed"``), or the side's
         choice; once every plane has moved, the fire phase."""
         if self.phase == "over":
@@ -767,37 +799,38 @@ class Dogfight(GameState):
         left = self.candidates()
         if not left:
             return self._start_fire()
-        if len(left) == 1 or self.rules.plane_order == "listed":
+        if len(left) == 1 or self.options.plane_order == "listed":
             return self._begin_move(left[0])
         return self._replace(phase="pick-move", mp_left=0, target=None)
 
-    def _begin_move(self, index: int) -> Dogfight:
+    def _begin_move(self, index: int) -> PCVState:
         return self._replace(phase="move", active=index, mp_left=self.planes[index].speed, done=self.done + (index,))
 
-    def _start_fire(self) -> Dogfight:
+    def _start_fire(self) -> PCVState:
         return self._replace(phase="fire", done=(), mp_left=0, target=None)._next_shooter()
 
-    def _next_shooter(self) -> Dogfight:
+    def _next_shooter(self) -> PCVState:
         """The next plane to fire: the only one with a target, the first listed, or the side's choice."""
         left = self.candidates()
         if not left:
             return self._end_side()
-        if len(left) == 1 or self.rules.plane_order == "listed":
+        if len(left) == 1 or self.options.plane_order == "listed":
             return self._begin_fire(left[0])
         return self._replace(phase="pick-fire", mp_left=0, target=None)
 
-    def _begin_fire(self, index: int) -> Dogfight:
+    def _begin_fire(self, index: int) -> PCVState:
         return self._replace(phase="fire", active=index, mp_left=0, fired_at=(), done=self.done + (index,))
 
-    def _end_side(self) -> Dogfight:
+    def _end_side(self) -> PCVState:
         other = 1 - self.side
         turn = self.turn + (1 if other == self.scenario.first_side else 0)
         if turn > self.scenario.turn_limit:
             return self._finish(self._winner_at_limit(), "the turn limit is reached")
         note = f"{self.note}. " if self.note else ""
-        return self._replace(note=f"{note}Turn {turn}: {self.scenario.side_names[other]} moves")._start_side(other, turn)
+        turn_note = f"{note}Turn {turn}: {self.scenario.side_names[other]} moves"
+        return self._replace(note=turn_note)._start_side(other, turn)
 
-    def _after_loss(self) -> Dogfight:
+    def _after_loss(self) -> PCVState:
         alive = [bool(self.flying(s)) for s in (0, 1)]
         if all(alive):
             return self
@@ -820,7 +853,7 @@ class Dogfight(GameState):
             return goal.side
         return None
 
-    def _finish(self, winner: int | None, why: str = "") -> Dogfight:
+    def _finish(self, winner: int | None, why: str = "") -> PCVState:
         names = self.scenario.side_names
         result = "a draw" if winner is None else f"{names[winner]} wins"
         if not why and winner is not None:
@@ -841,83 +874,47 @@ class Dogfight(GameState):
             head += f" ({self.mp_left} movement points left)"
         return head
 
-    def _repr_html_(self) -> str:
-        return board_svg(self)
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # a position left as a cell's last value reads as words (where it stands, then each plane); the map is
+        # pictures.board(state), which this module cannot draw without importing the pictures that import it
+        printer.text("\n".join([str(self)] + [f"  {plane}" for plane in self.planes]))
 
 
 # ---------------------------------------------------------------------------------------------------------
-# drawing
-
-SIDE_COLORS = ("#d7301f", "#2171b5")
+# the one start, and the game as a whole for the kit's registry (circuslib.games())
 
 
-def _short_name(name: str) -> str:
-    """"Red 1" -> "R1": the side's initial and the plane's number, short enough for a map label."""
-    words = name.split()
-    return "".join(w[0] for w in words[:-1]) + words[-1] if len(words) > 1 else name[:3]
+def new_game(options: PCVOptions | None = None, *, players: int | None = None) -> PCVState:
+    """A new dogfight: the scenario of ``options`` (the duel by default) at turn 1, its first side to move.
+
+    ``players`` is how many sides play: always 2 (None says the same). The start is not random (the scenario
+    places every plane), so there is no ``rng``.
+    """
+    options = PCVOptions() if options is None else instance(
+        options, "options", PCVOptions, "a PCVOptions, for example PCVOptions(scenario='patrol')")
+    if players is not None and whole(players, "players") != 2:
+        raise ValueError(f"Le Petit Cirque Volant is played by two sides: players is 2 (or None), not {players}")
+    played = options.played()
+    if isinstance(options.scenario, Scenario) and options.scenario.name in scenario_names() \
+            and scenario(options.scenario.name) == options.scenario:
+        # the kit's own scenario, passed as itself: named, so the same game is the same state however it began
+        options = replace(options, scenario=options.scenario.name)
+    first = played.first_side
+    state = PCVState(played.planes, played, options, note=f"Turn 1: {played.side_names[first]} moves")
+    return state._start_side(first, 1)
 
 
-def _plane_svg(plane: Plane, size: float, origin: tuple[float, float], highlight: bool) -> str:
-    cx, cy = hex_center(*plane.hex, size, origin=origin)
-    angle = -60 * plane.facing  # facing 0 points east; screen y grows downward
-    color = SIDE_COLORS[plane.side]
-    outline = ' stroke="#ffd92f" stroke-width="3"' if highlight else ' stroke="#222222" stroke-width="1"'
-    # drawn pointing east, then rotated to the facing: the smoke trails behind the tail whatever the heading
-    smoke = "".join(f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="{size * r:.1f}" fill="#737373" opacity="0.75"/>'
-                    for dx, dy, r in ((-size * .55, 0, .2), (-size * .78, -size * .12, .15), (-size * .95, size * .05, .11))
-                    ) if plane.damaged else ""
-    arrow = (f'<polygon points="{size * .6:.1f},0 {-size * .45:.1f},{-size * .4:.1f} {-size * .2:.1f},0 '
-             f'{-size * .45:.1f},{size * .4:.1f}" fill="{color}"{outline}/>')
-    body = f'<g transform="translate({cx:.1f},{cy:.1f}) rotate({angle})">{smoke}{arrow}</g>'
-    label = (f'<text x="{cx:.1f}" y="{cy + size * .95:.1f}" font-size="{size * .38:.1f}" font-family="sans-serif" '
-             f'font-weight="bold" text-anchor="middle" fill="{color}">{_short_name(plane.name)} '
-             f'A{plane.altitude} S{plane.speed}</text>')
-    cls = "circus-plane circus-damaged" if plane.damaged else "circus-plane"
-    return f'<g class="{cls}" data-name="{plane.name}"><title>{plane}</title>{body}{label}</g>'
-
-
-def board_svg(state: Dogfight | None = None, *, board: Board | None = None, planes: Iterable[Plane] = (),
-              shade: dict | Iterable[Hex] = (), size: float = 26, fire_line: bool = True,
-              title: str | None = None) -> str:
-    """The hex map as SVG: planes as arrows labelled with altitude (A) and speed (S), smoke when damaged,
-    ``shade`` hexes tinted (a set, or a dict hex -> colour), and the acting plane's line of fire."""
-    board = board or (state.scenario.board if state else Board())
-    planes = list(state.planes if state else planes)
-    flying = [p for p in planes if p.flying]
-    origin = (size * 1.2, size * 1.3)
-    shades = dict(shade) if isinstance(shade, dict) else {h: "#fdd49e" for h in shade}
-    active = state.plane if state is not None and state.phase not in ("over", "pick-move", "pick-fire") else None
-    line = set(line_ahead(active.hex, active.facing)) if (active and fire_line and state.phase in ("fire", "roll")) else set()
-    parts = []
-    for h in board.hexes():
-        fill = shades.get(h, "#fde0dd" if h in line else "#f7fbff")
-        cx, cy = hex_center(*h, size, origin=origin)
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in hex_corners(cx, cy, size))
-        parts.append(f'<polygon class="circus-hex" points="{points}" fill="{fill}" stroke="#9ecae1"/>')
-    for p in flying:
-        parts.append(_plane_svg(p, size, origin, highlight=active is not None and p.name == active.name))
-    width = size * math.sqrt(3) * (board.width + 0.5) + size * 1.2
-    height = size * 1.5 * board.height + size * 1.6
-    return svg_doc(width, height, "".join(parts), css_class="circus-svg circus-pcv-map", title=title or (str(state) if state else None))
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the game as a whole, for the kit's registry (circuslib.games())
-
-def _random_start(rng: random.Random) -> Dogfight:
-    """A seeded starting position: a scenario, its readings and sometimes the other side first."""
-    name = rng.choice(["duel", "patrol", "breakthrough", "last-stand"])
-    rules = Rules(rng.choice(TURNINGS), rng.choice(FIRE_MODES), off_map=rng.choice(OFF_MAP),
-                  plane_order=rng.choice(PLANE_ORDERS))
-    base = scenario(name)
-    if rng.random() < 0.3:
-        base = replace(base, first_side=1)
-    return base.start(rules)
+def _random_start(rng: random.Random) -> PCVState:
+    """A seeded starting position: a scenario and every reading of the rules drawn, sometimes the other side first."""
+    options = PCVOptions(rng.choice(TURNINGS), rng.choice(FIRE_MODES), off_map=rng.choice(OFF_MAP),
+                         plane_order=rng.choice(PLANE_ORDERS), scenario=rng.choice(scenario_names()),
+                         first_side=1 if rng.random() < 0.3 else None)
+    return new_game(options)
 
 
 def _conserved(start: GameState, now: GameState) -> None:
     """No plane is made or lost, no two flying planes share a place, and every flying plane is where it can be."""
-    assert isinstance(start, Dogfight) and isinstance(now, Dogfight)
+    assert isinstance(start, PCVState) and isinstance(now, PCVState)
     if [p.name for p in now.planes] != [p.name for p in start.planes]:
         raise InvariantBroken("a plane was made or lost")
     spots = [(p.hex, p.altitude) for p in now.planes if p.flying]
@@ -929,15 +926,13 @@ def _conserved(start: GameState, now: GameState) -> None:
 
 
 def _bound(start: GameState) -> int:
-    assert isinstance(start, Dogfight)
+    assert isinstance(start, PCVState)
     return (start.scenario.turn_limit + 1) * 2 * len(start.planes) * 12
 
 
-def _new_game(options: Rules | None = None, *, scenario_name: str = "duel") -> Dogfight:
-    return scenario(scenario_name).start(options if options is not None else Rules())
-
-
-GAME = Game("pcv", "Le Petit Cirque Volant", Rules, _new_game, _random_start, _conserved, _bound,
+GAME = Game("pcv", "Le Petit Cirque Volant", PCVOptions, new_game, _random_start, _conserved, _bound,
             (Manoeuvre("forward"), Manoeuvre("loop", "left", -1), SpeedChange(1), Fire("Blue 1"), Pick("Red 1"), 4),
             (Manoeuvre, SpeedChange, Fire, Pick))
 """Le Petit Cirque Volant for the kit's registry."""
+
+__getattr__ = renamed(globals(), {"Dogfight": "PCVState", "Rules": "PCVOptions"})
