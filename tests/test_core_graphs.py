@@ -20,12 +20,14 @@ from circuslib.core.graphs import (
     layered_layout,
     terminal_probabilities,
 )
-from circuslib.welcome import PigTurn, graph_key, stop_at
+from circuslib.pig.bots import stop_at
+from circuslib.pig.graphs import graph_key
+from circuslib.pig.rules import PigState
 
 
 def test_pig_to_two_has_exactly_the_states_worked_out_by_hand():
     # 0 --stop--> 0 stopped; 0 --roll--> 0+? ; 0+? --1--> bust, --2..6--> totals 2..6 (all end, goal 2)
-    graph = build_graph(PigTurn(goal=2), key=graph_key)
+    graph = build_graph(PigState(goal=2), key=graph_key)
     assert graph.number_of_nodes() == 1 + 1 + 1 + 1 + 5
     assert graph.number_of_edges() == 2 + 6
     rolling = (0, True, False)
@@ -36,7 +38,7 @@ def test_pig_to_two_has_exactly_the_states_worked_out_by_hand():
 
 
 def test_every_chance_node_sums_to_one_and_merged_outcomes_add_up():
-    graph = build_graph(PigTurn(goal=8), key=graph_key)
+    graph = build_graph(PigState(goal=8), key=graph_key)
     assert set(chance_sums(graph).values()) == {1}
     # from total 2 rolling, the 1 busts and 2..6 lead to different totals; every bust is one node
     assert graph.in_degree("bust") == sum(1 for _, d in graph.nodes(data=True) if d["player"] == CHANCE)
@@ -45,29 +47,29 @@ def test_every_chance_node_sums_to_one_and_merged_outcomes_add_up():
 
 
 def test_limits_mark_the_graph_as_truncated():
-    graph = build_graph(PigTurn(goal=20), key=graph_key, max_depth=2)
+    graph = build_graph(PigState(goal=20), key=graph_key, max_depth=2)
     assert graph.graph["truncated"] and max(d["depth"] for _, d in graph.nodes(data=True)) == 2
     assert any(d["frontier"] for _, d in graph.nodes(data=True))
-    small = build_graph(PigTurn(goal=20), key=graph_key, max_nodes=10)
+    small = build_graph(PigState(goal=20), key=graph_key, max_nodes=10)
     assert small.number_of_nodes() == 10 and small.graph["truncated"]
-    assert not build_graph(PigTurn(goal=3), key=graph_key).graph["truncated"]
+    assert not build_graph(PigState(goal=3), key=graph_key).graph["truncated"]
     with pytest.raises(ValueError, match="max_depth"):
-        build_graph(PigTurn(), max_depth=-1)
+        build_graph(PigState(), max_depth=-1)
 
 
 def test_policy_graph_gives_exact_end_chances_equal_to_the_expected_value():
     policy = stop_at(4)
-    graph = build_graph(PigTurn(goal=10), key=graph_key, moves=lambda s: [policy(s)])
+    graph = build_graph(PigState(goal=10), key=graph_key, moves=lambda s: [policy(s)])
     ends = terminal_probabilities(graph)
     assert sum(ends.values()) == 1
     value = sum(p * graph.nodes[n]["state"].scores()[0] for n, p in ends.items() if n != "bust")
-    assert value == expected_value(PigTurn(goal=10), policy)
+    assert value == expected_value(PigState(goal=10), policy)
     # bust before reaching 4: a 1 on the first roll, or a 2 or a 3 and then a 1: 1/6 + 2/36 = 2/9
     assert ends["bust"] == Fraction(2, 9)
 
 
 def test_layout_puts_each_depth_on_its_own_row():
-    graph = build_graph(PigTurn(goal=3), key=graph_key)
+    graph = build_graph(PigState(goal=3), key=graph_key)
     pos = layered_layout(graph)
     assert {y for _, y in pos.values()} == {-d["depth"] for _, d in graph.nodes(data=True)}
     picture = draw_graph(graph, title="Pig")
@@ -84,7 +86,7 @@ def _boxes(picture: GraphPicture) -> list[tuple[str, tuple[float, float, float, 
 
 @pytest.mark.parametrize("goal", [2, 6, 9, 12])
 def test_a_graph_picture_prints_no_label_over_another(goal):
-    graph = build_graph(PigTurn(goal=goal), key=graph_key)
+    graph = build_graph(PigState(goal=goal), key=graph_key)
     picture = draw_graph(graph, title=f"Pig to {goal}")
     boxes = _boxes(picture)
     assert len(boxes) == graph.number_of_nodes() + graph.number_of_edges()  # every node and every edge labelled
@@ -105,7 +107,7 @@ def test_a_graph_picture_shows_itself_in_every_form():
 
     from circuslib.core.svg import dark_ink
 
-    graph = build_graph(PigTurn(goal=6), key=graph_key)
+    graph = build_graph(PigState(goal=6), key=graph_key)
     picture = draw_graph(graph, title="Pig to 6: every position and move",
                          highlight_edges=[((0, False, False), (0, True, False))])
     bundle = picture._repr_mimebundle_()
@@ -126,7 +128,7 @@ def test_a_graph_picture_shows_itself_in_every_form():
 
 
 def test_a_graph_picture_in_matplotlib_is_the_same_drawing():
-    graph = build_graph(PigTurn(goal=3), key=graph_key)
+    graph = build_graph(PigState(goal=3), key=graph_key)
     picture = draw_graph(graph, title="Pig")
     figure = picture.to_matplotlib()
     ax = figure.axes[0]
@@ -147,7 +149,7 @@ def test_a_graph_picture_in_matplotlib_is_the_same_drawing():
 
 
 def test_a_graph_picture_refuses_what_it_cannot_draw():
-    graph = build_graph(PigTurn(goal=3), key=graph_key)
+    graph = build_graph(PigState(goal=3), key=graph_key)
     with pytest.raises(TypeError, match="networkx DiGraph"):
         draw_graph([1, 2])
     with pytest.raises(ValueError, match="does not have"):

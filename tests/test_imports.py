@@ -9,7 +9,7 @@ import sys
 import pytest
 
 HEAVY = ("sympy", "matplotlib", "networkx")
-PACKAGES = ["circuslib", "circuslib.core", "circuslib.welcome", "circuslib.flip7", "circuslib.flip7.widget",
+PACKAGES = ["circuslib", "circuslib.core", "circuslib.pig", "circuslib.pig.widget", "circuslib.flip7", "circuslib.flip7.widget",
             "circuslib.pcv", "circuslib.pcv.widget", "circuslib.scout", "circuslib.scout.widget", "circuslib.speed",
             "circuslib.speed.widget", "circuslib.flip_circus", "circuslib.flip_circus.widget"]
 
