@@ -14,7 +14,9 @@ from ..core.teach import (
     Checks,
     Exercise,
     Mistake,
+    Sketch,
     check_exact,
+    check_figure,
     check_formula,
     check_function,
     check_integer,
@@ -197,3 +199,43 @@ def turns_for_a_quarter_width(answer: Any, exercise: Exercise) -> str:
     """How many turns make the 5,000-turn interval four times narrower."""
     return check_integer(answer, exercise.expected, what="the number of turns", mistakes=exercise.mistakes,
                          success="16 times the turns: the width goes like 1/√n")
+
+
+def _two_dice() -> dict[int, Fraction]:
+    """The exact chance of each sum of two fair dice."""
+    return {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+
+
+def _bars(heights: list[float], *, title: str = "Two dice", xlabel: str = "sum of two dice",
+          ylabel: str = "probability", sums: range = range(2, 13)) -> Sketch:
+    """A student's bar chart of the two dice, as the catalogue describes it."""
+    def draw(ax: Any) -> None:
+        ax.bar(list(sums), heights)
+        ax.set_title(title)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+
+    return Sketch(draw)
+
+
+_EXACT = [float(p) for p in _two_dice().values()]
+
+
+@check.exercise(title="Two dice, drawn with matplotlib",
+                practises="drawing a distribution with matplotlib: bars, a title, labelled axes", stars=1, minutes=10,
+                mistakes=[
+                    Mistake(_bars(_EXACT, title=""), "your figure has no title"),
+                    Mistake(_bars(_EXACT, ylabel=""), "the y axis has no label"),
+                    Mistake(_bars(_EXACT, ylabel="number of rolls"), "the y axis should be the probability"),
+                    Mistake(_bars([36 * p for p in _EXACT]), "are counts, not the exact chances"),
+                    Mistake(_bars([100 * p for p in _EXACT]), "add up to 100"),
+                    Mistake(_bars([round(p, 2) for p in _EXACT]), "close but rounded"),
+                    Mistake(_bars([1 / 11] * 11), "your bars' heights are not the exact chances"),
+                    Mistake(_bars([1 / 11] * 11, sums=range(1, 12)), "has a bar at '1'"),
+                ])
+def two_dice_figure(figure: Any, exercise: Exercise) -> str:
+    """A matplotlib bar chart of the sum of two dice: a bar per sum, exact heights, a title, labelled axes."""
+    return check_figure(figure, bars=_two_dice(), bar_names="each sum from 2 to 12",
+                        xlabel=("the sum of the two dice", "sum", "total"),
+                        ylabel=("the probability", "prob", "chance", "p("),
+                        success="a figure of your own: restyle it, or save it with fig.savefig(...)")
