@@ -27,8 +27,8 @@ def write_lite_contents(root: Path, out: Path) -> int:
         (out / folder).mkdir(parents=True)
         for path in sorted((root / folder).glob("*.ipynb")):
             notebook = read_notebook(path)
-            cell = {"cell_type": "code", "execution_count": None, "id": "install-circuslib", "metadata": {},
-                    "outputs": [], "source": LITE_INSTALL}
+            cell: dict[str, object] = {"cell_type": "code", "execution_count": None, "id": "install-circuslib",
+                                       "metadata": {}, "outputs": [], "source": LITE_INSTALL}
             notebook["cells"].insert(0, cell)
             (out / folder / path.name).write_text(notebook_text(notebook), encoding="utf-8")
     for extra in ("RULINGS.md", "TEACHING.md"):
@@ -91,7 +91,7 @@ def export_latex(notebook: Path, out: Path, *, markdown: bool = True) -> Path:
     words below it, with no Inkscape and no LaTeX needed to write it. nbconvert writes the text cells with pandoc;
     ``markdown=False`` leaves them out."""
     from nbconvert import LatexExporter
-    from nbconvert.writers import FilesWriter
+    from nbconvert.writers.files import FilesWriter
     from traitlets.config import Config
 
     from .core.figures import latex_figures
@@ -100,11 +100,12 @@ def export_latex(notebook: Path, out: Path, *, markdown: bool = True) -> Path:
     # nbconvert would convert each SVG to PDF with Inkscape (and stop where it is missing): the kit's preprocessor
     # writes the LaTeX of each figure instead, after nbconvert has written the SVG files
     config = Config({"SVG2PDFPreprocessor": {"enabled": False}, "TemplateExporter": {"exclude_markdown": not markdown}})
-    exporter = LatexExporter(config=config)
-    exporter.register_preprocessor(latex_figures, enabled=True)
+    exporter = LatexExporter(config=config)  # type: ignore[no-untyped-call]
+    exporter.register_preprocessor(latex_figures, enabled=True)  # type: ignore[no-untyped-call]
     body, resources = exporter.from_filename(str(notebook), resources={"output_files_dir": f"{stem}_files",
                                                                         "unique_key": stem})
-    FilesWriter(build_directory=str(out)).write(body, resources, notebook_name=stem)
+    writer = FilesWriter(build_directory=str(out))  # type: ignore[no-untyped-call]
+    writer.write(body, resources, notebook_name=stem)  # type: ignore[no-untyped-call]
     return out / f"{stem}.tex"
 
 

@@ -238,7 +238,8 @@ def _figure_check(answer):
     from circuslib.core.teach import check_figure
 
     return check_figure(answer, bars=_two_dice(), bar_names="each sum from 2 to 12",
-                        xlabel=("the sum of the two dice", "sum", "total"), ylabel=("the probability", "prob", "chance"))
+                        xlabel=("the sum of the two dice", "sum", "total"),
+                        ylabel=("the probability", "prob", "chance"))
 
 
 def test_a_figure_check_reads_the_bars_title_and_labels_of_a_matplotlib_figure():
