@@ -395,3 +395,21 @@ def test_a_figure_is_drawn_and_shown_without_loading_matplotlib():
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_latex_figures_gives_each_svg_figure_its_latex_and_its_words():
+    from circuslib.core.figures import latex_figures
+
+    figure = Plot("50% & more_than {half}", xlabel="x", ylabel="y").line([1, 2], [3, 4])
+    output = {"output_type": "display_data", "data": figure._repr_mimebundle_(),
+              "metadata": {"filenames": {"image/svg+xml": "lesson_files/lesson_3_0.svg"}}}
+    matplotlib_png = {"output_type": "display_data", "data": {"image/png": "...", "text/plain": "<Figure>"},
+                      "metadata": {}}
+    notebook = {"cells": [{"cell_type": "code", "outputs": [output, matplotlib_png]}]}
+    latex_figures(notebook, {})
+    latex = output["data"]["text/latex"]
+    assert "\\IfFileExists{lesson_files/lesson_3_0.pdf}" in latex
+    assert "\\texttt{lesson\\_files/lesson\\_3\\_0.svg}" in latex
+    assert "50\\% \\& more\\_than \\{half\\}." in latex  # the words, escaped for LaTeX, a line each
+    assert latex.count(" \\\\\n") == len(figure.description().splitlines()) - 1
+    assert "text/latex" not in matplotlib_png["data"]  # only what offers SVG
