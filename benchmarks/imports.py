@@ -15,7 +15,7 @@ from timing import print_table, seconds  # noqa: E402
 TARGET = 0.3
 HEAVY = ("sympy", "matplotlib", "networkx")
 PACKAGES = {
-    "welcome (Pig)": "circuslib.welcome",
+    "Pig (the warm-up)": "circuslib.pig, circuslib.pig.widget",
     "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget, circuslib.pcv.explorers",
     "Scout": "circuslib.scout, circuslib.scout.widget",

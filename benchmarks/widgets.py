@@ -28,7 +28,7 @@ def games() -> dict[str, Callable[[], tuple[object, Callable[[], None] | None]]]
     from circuslib.pcv.widget import PCVWidget
     from circuslib.scout.widget import ScoutWidget
     from circuslib.speed.widget import FakeClock, SpeedTable
-    from circuslib.welcome import PigWidget
+    from circuslib.pig.widget import PigWidget
 
     def speed():
         clock = FakeClock()

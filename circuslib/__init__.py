@@ -1,4 +1,4 @@
-"""circuslib: probability, combinatorics and graphs taught through five small games, in Jupyter."""
+"""circuslib: probability, combinatorics and graphs taught through five small games and a warm-up, in Jupyter."""
 from __future__ import annotations
 
 from .core.game import CHANCE, Game, GameState, IllegalMove, Move
@@ -13,7 +13,8 @@ def games() -> dict[str, Game]:
     from .flip7.rules import GAME as FLIP7
     from .flip_circus.rules import GAME as FLIP_CIRCUS
     from .pcv.rules import GAME as PCV
+    from .pig.rules import GAME as PIG
     from .scout.rules import GAME as SCOUT
     from .speed.rules import GAME as SPEED
 
-    return {game.name: game for game in (FLIP7, PCV, SCOUT, SPEED, FLIP_CIRCUS)}
+    return {game.name: game for game in (PIG, FLIP7, PCV, SCOUT, SPEED, FLIP_CIRCUS)}

@@ -1,6 +1,7 @@
 """Command line: ``python -m circuslib exercises [--check]`` builds exercises/ from solutions/;
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
-``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file."""
+``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
+``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words."""
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,8 @@ def write_lite_contents(root: Path, out: Path) -> int:
         (out / folder).mkdir(parents=True)
         for path in sorted((root / folder).glob("*.ipynb")):
             notebook = read_notebook(path)
-            cell = {"cell_type": "code", "execution_count": None, "id": "install-circuslib", "metadata": {},
-                    "outputs": [], "source": LITE_INSTALL}
+            cell: dict[str, object] = {"cell_type": "code", "execution_count": None, "id": "install-circuslib",
+                                       "metadata": {}, "outputs": [], "source": LITE_INSTALL}
             notebook["cells"].insert(0, cell)
             (out / folder / path.name).write_text(notebook_text(notebook), encoding="utf-8")
     for extra in ("RULINGS.md", "TEACHING.md"):
@@ -82,6 +83,30 @@ def ship(names: list[str], *, check: bool) -> int:
     return OUT_OF_DATE if stale else 0
 
 
+def export_latex(notebook: Path, out: Path, *, markdown: bool = True) -> Path:
+    """An executed notebook as LaTeX text (``out/<name>.tex``, its figures as SVG files in ``<name>_files``): each
+    figure drawn from a PDF made of its SVG if one is there (a box naming the SVG otherwise) and its description in
+    words below it, with no Inkscape and no LaTeX needed to write it. nbconvert writes the text cells with pandoc;
+    ``markdown=False`` leaves them out."""
+    from nbconvert import LatexExporter
+    from nbconvert.writers.files import FilesWriter
+    from traitlets.config import Config
+
+    from .core.figures import latex_figures
+
+    stem = notebook.stem
+    # nbconvert would convert each SVG to PDF with Inkscape (and stop where it is missing): the kit's preprocessor
+    # writes the LaTeX of each figure instead, after nbconvert has written the SVG files
+    config = Config({"SVG2PDFPreprocessor": {"enabled": False}, "TemplateExporter": {"exclude_markdown": not markdown}})
+    exporter = LatexExporter(config=config)  # type: ignore[no-untyped-call]
+    exporter.register_preprocessor(latex_figures, enabled=True)  # type: ignore[no-untyped-call]
+    body, resources = exporter.from_filename(str(notebook), resources={"output_files_dir": f"{stem}_files",
+                                                                        "unique_key": stem})
+    writer = FilesWriter(build_directory=str(out))  # type: ignore[no-untyped-call]
+    writer.write(body, resources, notebook_name=stem)  # type: ignore[no-untyped-call]
+    return out / f"{stem}.tex"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the kit's command line; returns the exit status (1: out of date, 2: a notebook was refused)."""
     parser = argparse.ArgumentParser(prog="python -m circuslib", description="circuslib teaching kit tools")
@@ -102,7 +127,21 @@ def main(argv: list[str] | None = None) -> int:
     shipping.add_argument("--check", action="store_true", help="write nothing; exit 1 if a shipped file differs")
     shipping.add_argument("names", nargs="*", help="only these results (game.module.function); a long one is "
                                                    "computed only when named")
+    latex = commands.add_parser("latex", help="write an executed notebook as LaTeX, each figure kept as SVG beside it "
+                                              "with its description in words (no Inkscape needed)")
+    latex.add_argument("notebook", type=Path, help="the notebook, run and saved with its outputs")
+    latex.add_argument("--out", type=Path, default=Path("."), help="the folder to write into (default: here)")
     args = parser.parse_args(argv)
+    if args.command == "latex":
+        from nbconvert.utils.pandoc import PandocMissing
+
+        try:
+            print(f"wrote {export_latex(args.notebook, args.out)}")
+        except PandocMissing:
+            print("nbconvert writes a notebook's text cells with pandoc, which is not installed: install pandoc "
+                  "(https://pandoc.org)", file=sys.stderr)
+            return REFUSED
+        return 0
     if args.command == "ship":
         return ship(args.names, check=args.check)
     if args.command == "lite-contents":

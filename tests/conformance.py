@@ -299,7 +299,7 @@ def fuzz_state(state, rng: random.Random, seen: list, tally: Counter, count: int
 # ---------------------------------------------------------------------------------------------------------
 # the public functions of odds, graphs and bots: good calls, and bad arguments put in their place
 
-FUNCTION_MODULES = tuple(f"circuslib.{game}.{part}" for game in ("flip7", "scout", "speed", "pcv", "flip_circus")
+FUNCTION_MODULES = tuple(f"circuslib.{game}.{part}" for game in ("pig", "flip7", "scout", "speed", "pcv", "flip_circus")
                          for part in ("odds", "graphs", "bots"))
 
 
@@ -355,6 +355,18 @@ def good_calls() -> dict:
     R = random.Random
     F = fx["f7_graph"]
     calls = {
+        # pig
+        "pig.odds.expected_gain_of_a_roll": [((14,), {})],
+        "pig.odds.advice": [((14,), {})],
+        "pig.odds.pig_value": [((), {}), ((6, 4), {})],
+        "pig.odds.pig_scores": [((15,), {}), ((10, 12), {})],
+        "pig.odds.threshold_values": [((), {}), ((5,), {})],
+        "pig.graphs.graph_key": [((__import__("circuslib.pig.rules", fromlist=["x"]).PigState(),), {})],
+        "pig.graphs.pig_graph": [((), {}), ((4,), {})],
+        "pig.graphs.draw_pig_graph": [((), {}), ((3,), {"title": "Pig to 3"})],
+        "pig.bots.stop_at": [((20,), {})],
+        "pig.bots.stop_at_bot": [((20,), {})],
+        "pig.bots.simulate_turns": [((20, 50, 1), {}), ((10, 20, 2), {"goal": 12})],
         # flip7.odds
         "flip7.odds.remaining_deck": [((), {}), (([3, 7], [5, "Freeze"]), {}), (([1], (), "numbers", ["+4"]), {})],
         "flip7.odds.bust_probability": [(([3, 7],), {}), (([3], [3, 3]), {"deck": "numbers"})],

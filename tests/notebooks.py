@@ -15,14 +15,35 @@ LESSON_OF = {"00_warmup": "00_welcome", "flip7": "01_flip7", "petit_cirque_volan
 CHECK_CALL = re.compile(r"^\s*check\.(\w+)\(", re.M)
 CHECKS_MODULE = re.compile(r"^\s*from (circuslib(?:\.\w+)+) import .*\bcheck\b", re.M)
 _executed: dict[Path, nbformat.NotebookNode] = {}
+_loaded: dict[Path, set[str]] = {}
+MODULES_PROBE = "import json as _json, sys as _sys\nprint(_json.dumps(sorted({m.split('.')[0] for m in _sys.modules})))"
+"""What a kernel has loaded, asked after the notebook's last cell (one more cell, run and taken away again)."""
 
 
 def run(notebook, path: Path, *, allow_errors: bool = False, timeout: int = 300):
-    """Execute a notebook (a NotebookNode) in a fresh python3 kernel, in the folder of ``path``."""
+    """Execute a notebook (a NotebookNode) in a fresh python3 kernel, in the folder of ``path``; the top-level
+    packages the kernel has loaded by the end are kept (``loaded_after``)."""
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=allow_errors,
                             resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
+    probe = nbformat.v4.new_code_cell(MODULES_PROBE)
+    notebook.cells.append(probe)
+    try:
+        client.execute()
+    finally:
+        notebook.cells.remove(probe)
+    printed = "".join(o.get("text", "") for o in probe.get("outputs", []) if o.get("output_type") == "stream")
+    if printed.strip():
+        import json
+
+        _loaded[Path(path).resolve()] = set(json.loads(printed.strip().splitlines()[-1]))
     return notebook
+
+
+def loaded_after(path: Path) -> set[str]:
+    """The top-level packages a fresh kernel has loaded once the notebook has run top to bottom."""
+    path = Path(path).resolve()
+    execute(path)
+    return _loaded[path]
 
 
 def execute(path: Path, *, allow_errors: bool = False, timeout: int = 300):

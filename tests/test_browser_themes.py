@@ -9,7 +9,7 @@ from notebooks import ROOT
 pytestmark = pytest.mark.browser
 
 GAMES = {
-    "welcome": ("import random\nfrom circuslib.welcome import PigWidget\nw = PigWidget(random.Random(7))\n"
+    "welcome": ("import random\nfrom circuslib.pig.widget import PigWidget\nw = PigWidget(random.Random(7))\n"
                 "w.roll(); w.roll(); w.frame.play_or_explain(w.state.play(w.state.legal_moves()[-1]), 'nonsense')\nw"),
     "flip7": "import random\nfrom circuslib.flip7.widget import Flip7Widget\nFlip7Widget(random.Random(2022), 3)",
     "pcv": ("import random\nfrom circuslib.pcv.widget import PCVWidget\n"

@@ -37,7 +37,7 @@ def test_a_wrong_answer_in_voila_shows_the_checks_line_not_a_traceback(voila):
     import nbformat
 
     made = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "from fractions import Fraction\nfrom circuslib.welcome import check\n"
+        "from fractions import Fraction\nfrom circuslib.pig.checks import check\n"
         "check.three_dice_ten(Fraction(3, 28))")])
     made.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook.write_text(nbformat.writes(made))

@@ -1,4 +1,5 @@
-"""The welcome notebook in JupyterLab in headless Chromium: it runs, and its Pig widget answers clicks."""
+"""The welcome notebook in JupyterLab in headless Chromium: it runs, its figures and move graph are the kit's SVG
+with their words, and its Pig widget answers clicks."""
 from __future__ import annotations
 
 import pytest
@@ -8,8 +9,12 @@ pytestmark = pytest.mark.browser
 
 def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     page = lab.run_notebook("notebooks/00_welcome.ipynb")
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 2) == 2  # the bar chart, the convergence plot
-    assert page.locator(".jp-OutputArea-output img").count() == 1  # the move graph, drawn by matplotlib
+    # the bar chart, the explorer's chart and the convergence plot; the move graph, drawn by the kit too
+    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
+    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-graph-picture", 1) == 1
+    assert page.locator(".jp-OutputArea-output img").count() == 0  # nothing drawn by matplotlib
+    graph = page.locator(".jp-OutputArea-output .circus-graph").first
+    assert graph.get_attribute("aria-label").startswith("Pig to 6: every position and move.")  # its words
     lab.click(page, ".circus-roll")
     log = lab.wait_for_text(page, ".circus-log", "rolled")
     assert "total" in log or "bust" in log

@@ -13,7 +13,7 @@ from answers import leaks
 
 from circuslib.core.teach import Exercise, Mistake, WrongAnswer
 
-MODULES = ["circuslib.welcome", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",
+MODULES = ["circuslib.pig.checks", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",
            "circuslib.speed.checks", "circuslib.flip_circus.checks"]
 
 

@@ -122,7 +122,7 @@ def test_every_public_function_of_odds_graphs_and_bots_has_good_calls():
     import inspect
 
     missing = []
-    for game in ("flip7", "scout", "speed", "pcv", "flip_circus"):
+    for game in ("pig", "flip7", "scout", "speed", "pcv", "flip_circus"):
         for part in ("odds", "graphs", "bots"):
             module = importlib.import_module(f"circuslib.{game}.{part}")
             for name in module.__all__:

@@ -1,7 +1,8 @@
 """A lesson's figures (core.figures): values land where the ticks say, ticks are round, each curve has its own
-marker and dash, bars carry their intervals and exact marks, a heat map colours its shares on a labelled scale,
-every figure reads in a dark theme, shows itself in a notebook, and refuses bad input with one sentence. The SVG
-twins of the simulation plots (sim.convergence_plot, sim.tally_plot) show what plot_convergence and plot_tally show.
+marker and dash, bars carry their intervals and exact marks, a heat map colours its shares on viridis with a
+labelled scale, every figure reads in a dark theme, shows itself in a notebook in every form (themed HTML, plain SVG,
+its description in words), draws the same data with matplotlib (to_matplotlib), and refuses bad input with one
+sentence. The simulation plots (sim.convergence_plot, sim.tally_plot) draw the running mean and the tally.
 """
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from circuslib.core.charts import dark_ink
-from circuslib.core.figures import COLOURS, RED, Plot, _log_ticks, _scale_colour, heat_map, nice_ticks, side_by_side
+from circuslib.core.figures import COLOURS, RED, Plot, _log_ticks, heat_map, nice_ticks, scale_colour, side_by_side
 from circuslib.core.sim import Estimate, _running_mean, _tally_bars, convergence_plot, tally, tally_plot
+from circuslib.core.svg import svg_text
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -115,14 +117,14 @@ def test_bars_carry_their_intervals_and_the_exact_marks():
 
 
 def test_a_heat_map_colours_each_share_on_its_scale_and_leaves_missing_cells_blank():
-    assert (_scale_colour(0), _scale_colour(0.5), _scale_colour(1)) == ("#d73027", "#ffffbf", "#1a9850")
+    assert (scale_colour(0), scale_colour(0.5), scale_colour(1)) == ("#440154", "#21918c", "#fde725")  # viridis
     rows = np.array([[0.0, 0.5, 1.0], [np.nan, 1.0, 0.25]])
     figure = heat_map(rows, xs=[10, 11, 12], ys=[1, 2], title="hit or stay", xlabel="sum", ylabel="numbers held",
                       scale_label="share: hit")
     root = _tree(figure)
     cells = [r for r in root.iter(f"{NS}rect") if r.find(f"{NS}title") is not None]
     assert len(cells) == 5  # the NaN cell is not drawn
-    assert [c.get("fill") for c in cells[:3]] == ["#d73027", "#ffffbf", "#1a9850"]
+    assert [c.get("fill") for c in cells[:3]] == ["#440154", "#21918c", "#fde725"]
     assert cells[0].find(f"{NS}title").text == "1, 10: 0.00"  # each cell says its value: not colour alone
     assert {"hit or stay", "sum", "numbers held", "share: hit", "0", "0.5", "1"} <= set(_texts(figure))
 
@@ -141,12 +143,13 @@ def test_every_figure_reads_in_a_dark_theme_and_shows_itself_in_a_notebook():
     for figure in figures:
         assert dark_ink(figure.svg()) == []
         html = figure._repr_html_()
-        assert html.startswith('<div class="circus-figure">') and "<svg" in html and 'class="circus-svg circus-plot' in html
+        assert html.startswith('<div class="circus-figure" role="img" aria-label="') and "<svg" in html
+        assert 'class="circus-svg circus-plot' in html
     row = side_by_side(*figures[:2])
     assert row._repr_html_().count("<svg") == 2 and "flex-wrap: wrap" in row._repr_html_()
 
 
-def test_the_svg_twins_show_what_the_matplotlib_plots_show():
+def test_the_simulation_plots_draw_the_running_mean_and_the_tally():
     rng = random.Random(3)
     values = [rng.gauss(10, 3) for _ in range(5_000)]
     n, mean, half = _running_mean(values, points=400)
@@ -253,3 +256,160 @@ def test_a_narrow_log_range_still_has_ticks_at_its_ends():
     assert [label for _, label in _log_ticks(0.0012, 0.0018)] == ["0.0012", "0.0018"]
     plot = Plot("narrow", xlabel="x", ylabel="y", log_y=True, ylim=(0.0012, 0.0018)).line([1, 2], [0.0013, 0.0017])
     assert {"0.0012", "0.0018"} <= set(_texts(plot))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# every form of a figure: themed HTML, plain SVG, words, and matplotlib
+
+
+def _figures() -> list:
+    rng = random.Random(7)
+    estimate = Estimate.from_values([rng.random() for _ in range(3_000)], keep=True)
+    result = tally(lambda r: r.choice("aab"), 500, seed=1)
+    curves = (Plot("Two rules", xlabel="t", ylabel="score").line([1, 2, 3], [1, 2, 3], label="first")
+              .line([1, 2, 3], [3, 2, 1], label="second").hline(Fraction(5, 2), label="exact"))
+    heat = heat_map([[0.1, 0.9]], xs=[0, 1], ys=["one"], title="t", xlabel="x", ylabel="y", scale_label="share")
+    return [curves, convergence_plot(estimate, Fraction(1, 2), title="running mean"),
+            tally_plot(result, {"a": Fraction(2, 3), "b": Fraction(1, 3)}, title="a or b"), heat,
+            side_by_side(curves, heat)]
+
+
+def test_every_figure_offers_themed_html_plain_svg_and_its_description():
+    for figure in _figures():
+        bundle = figure._repr_mimebundle_()
+        assert set(bundle) == {"text/html", "image/svg+xml", "text/plain"}
+        plain = bundle["image/svg+xml"]
+        root = ET.fromstring(plain)  # one well-formed SVG document
+        assert root.tag == f"{NS}svg" and "currentColor" not in plain and "var(--" not in plain
+        assert bundle["text/plain"] == figure.description() == repr(figure)
+        assert f'aria-label="{svg_text(figure.description())}"' in bundle["text/html"]
+        assert "currentColor" in bundle["text/html"]  # the notebook's copy takes the page's theme
+        assert 2 <= len(figure.description().splitlines()) <= 12  # a few lines, not the data dump
+
+
+def test_a_description_says_the_title_the_axes_and_each_series_with_its_values():
+    plot = (Plot("Two rules", xlabel="t", ylabel="score").line([1, 2, 3], [1, 2, 3], label="first")
+            .hline(Fraction(5, 2), label="exact"))
+    assert plot.description().splitlines() == [
+        "Two rules.",
+        'x axis: "t", marked from 1.0 to 3.0.',
+        'y axis: "score", marked from 1.0 to 3.0.',
+        'Curve "first" through (1, 1), (2, 2), (3, 3).',
+        'Line "exact" across at y = 2.5.',
+    ]
+    bars = (Plot("Games won", xlabel="bot", ylabel="share", ylim=(0, 1))
+            .bars(["a", "b"], [0.2, 0.4], errors=[(0.1, 0.3), (0.35, 0.45)], label="simulated")
+            .marks(["a", "b"], [Fraction(1, 4), Fraction(1, 2)], label="exact"))
+    assert bars.description().splitlines()[1:] == [
+        'x axis: "bot", 2 names: a, b.', 'y axis: "share", marked from 0.0 to 1.0.',
+        'Bars "simulated" with intervals: a: 0.2 (0.1 to 0.3), b: 0.4 (0.35 to 0.45).',
+        'Marks "exact" across the bars: a: 0.25, b: 0.5.']
+    long = Plot("Long", xlabel="x", ylabel="y", log_x=True).line(range(1, 101), [1 / n for n in range(1, 101)])
+    assert long.description().splitlines()[1:] == [
+        'x axis: "x", logarithmic, marked from 1 to 100.', 'y axis: "y", marked from 0.0 to 1.0.',
+        "Curve: 100 points from x = 1 to 100; y: 100 values, first 1, last 0.01, lowest 0.01, highest 1."]
+    heat = heat_map([[0.0, 0.5, None]], xs=[10, 11, 12], ys=["held 1"], title="Hit?", xlabel="sum", ylabel="held",
+                    scale_label="share: hit")
+    assert heat.description().splitlines()[-1] == "Row held 1: at 10: 0, at 11: 0.5 (1 blank)."
+
+
+def test_to_matplotlib_draws_the_same_curves_band_and_lines_with_the_same_words():
+    plot = (Plot("Pig", xlabel="trials", ylabel="points", log_x=True)
+            .band([1, 10, 100], [0, 5, 7], [12, 9, 8], label="95% band")
+            .line([1, 10, 100], [6, 7, 7.5], label="running mean", marker=None)
+            .hline(Fraction(8), label="exact = 8"))
+    figure = plot.to_matplotlib()
+    from matplotlib.figure import Figure
+
+    assert isinstance(figure, Figure) and len(figure.axes) == 1
+    ax = figure.axes[0]
+    assert (ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) == ("Pig", "trials", "points")
+    assert ax.get_xscale() == "log" and ax.get_yscale() == "linear"
+    curve, level = ax.lines
+    assert list(curve.get_xdata()) == [1, 10, 100] and list(curve.get_ydata()) == [6, 7, 7.5]
+    assert list(level.get_ydata()) == [8, 8] and level.get_linestyle() == "--" and level.get_color() == RED
+    band = ax.collections[0]
+    assert band.get_paths()[0].vertices[:, 1].max() == 12  # the band's top edge
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["95% band", "running mean", "exact = 8"]
+    assert ax.get_xlim() == pytest.approx(plot._ranges()[0])  # the same range as the SVG
+    assert [t.get_text() for t in ax.get_xticklabels()] == [label for _, label in _log_ticks(*plot._ranges()[0])]
+    import matplotlib.pyplot as plt
+
+    assert figure not in [plt.figure(n) for n in plt.get_fignums()]  # the caller's, not shown twice by pyplot
+
+
+def test_to_matplotlib_draws_the_same_bars_intervals_and_marks():
+    plot = (Plot("Games won", xlabel="bot", ylabel="share", ylim=(0, 0.6), legend="upper left")
+            .bars(["a", "b"], [0.2, 0.4], errors=[(0.1, 0.3), (0.35, 0.45)], label="simulated")
+            .marks(["a", "b"], [Fraction(1, 4), Fraction(1, 2)], label="exact"))
+    ax = plot.to_matplotlib().axes[0]
+    assert [bar.get_height() for bar in ax.patches] == [0.2, 0.4]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["a", "b"] and ax.get_ylim() == (0, 0.6)
+    segments = [s for c in ax.collections for s in c.get_segments()]
+    assert [[0, 0.1], [0, 0.3]] in [s.tolist() for s in segments]  # the first bar's interval, from 0.1 to 0.3
+    marks = ax.collections[-1]
+    assert [s[0][1] for s in marks.get_segments()] == [0.25, 0.5] and marks.get_label() == "exact"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["simulated", "exact"]
+    assert ax.get_legend()._loc == 2  # upper left, as asked
+
+
+def test_to_matplotlib_draws_the_heat_map_on_viridis_and_figures_side_by_side():
+    heat = heat_map([[0.0, 0.5, None], [1.0, 0.25, 0.75]], xs=[10, 11, 12], ys=["one", "two"], title="Hit?",
+                    xlabel="sum", ylabel="held", scale_label="share: hit")
+    figure = heat.to_matplotlib()
+    ax, bar = figure.axes
+    mesh = ax.collections[0]
+    assert mesh.get_cmap().name == "viridis" and mesh.get_clim() == (0, 1)
+    blank = np.ma.getmaskarray(mesh.get_array()).reshape(2, 3)  # (matplotlib before 3.8 keeps it flat)
+    assert blank.tolist() == [[False, False, True], [False, False, False]]  # the blank cell
+    assert bar.get_ylabel() == "share: hit" and [t.get_text() for t in ax.get_yticklabels()] == ["one", "two"]
+    import matplotlib
+
+    viridis = matplotlib.colormaps["viridis"]
+    for share in np.linspace(0, 1, 41):  # the SVG's scale is matplotlib's viridis, within a shade
+        svg = [int(scale_colour(share)[i:i + 2], 16) for i in (1, 3, 5)]
+        assert max(abs(a - 255 * b) for a, b in zip(svg, viridis(share)[:3])) < 6
+    plot = Plot("a line", xlabel="x", ylabel="y").line([0, 1], [0, 1])
+    row = side_by_side(plot, heat).to_matplotlib()
+    assert [a.get_title() for a in row.axes[:2]] == ["a line", "Hit?"]
+    import matplotlib.pyplot as plt
+
+    _, mine = plt.subplots()
+    assert plot.to_matplotlib(mine) is mine.figure and mine.get_title() == "a line"  # on the student's own axes
+    plt.close(mine.figure)
+    with pytest.raises(TypeError, match="matplotlib Axes"):
+        plot.to_matplotlib("axes")
+
+
+def test_a_figure_is_drawn_and_shown_without_loading_matplotlib():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom circuslib.core.figures import Plot, heat_map, side_by_side\n"
+            "from circuslib.core.sim import convergence_plot, tally, tally_plot\n"
+            "p = Plot('t', xlabel='x', ylabel='y').line([1, 2], [3, 4])\n"
+            "h = heat_map([[0.5]], xs=[1], ys=['a'], title='t', xlabel='x', ylabel='y', scale_label='s')\n"
+            "side_by_side(p, h)._repr_mimebundle_()\n"
+            "convergence_plot([1, 0, 1], 0.5, title='c')._repr_mimebundle_()\n"
+            "tally_plot(tally(lambda r: r.random() < 0.5, 50, seed=1), title='t')._repr_mimebundle_()\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_latex_figures_gives_each_svg_figure_its_latex_and_its_words():
+    from circuslib.core.figures import latex_figures
+
+    figure = Plot("50% & more_than {half}", xlabel="x", ylabel="y").line([1, 2], [3, 4])
+    output = {"output_type": "display_data", "data": figure._repr_mimebundle_(),
+              "metadata": {"filenames": {"image/svg+xml": "lesson_files/lesson_3_0.svg"}}}
+    matplotlib_png = {"output_type": "display_data", "data": {"image/png": "...", "text/plain": "<Figure>"},
+                      "metadata": {}}
+    notebook = {"cells": [{"cell_type": "code", "outputs": [output, matplotlib_png]}]}
+    latex_figures(notebook, {})
+    latex = output["data"]["text/latex"]
+    assert "\\IfFileExists{lesson_files/lesson_3_0.pdf}" in latex
+    assert "\\texttt{lesson\\_files/lesson\\_3\\_0.svg}" in latex
+    assert "50\\% \\& more\\_than \\{half\\}." in latex  # the words, escaped for LaTeX, a line each
+    assert latex.count(" \\\\\n") == len(figure.description().splitlines()) - 1
+    assert "text/latex" not in matplotlib_png["data"]  # only what offers SVG

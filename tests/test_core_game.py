@@ -23,30 +23,31 @@ from circuslib.core.game import (
     sample_outcome,
 )
 from circuslib.core.sim import monte_carlo, playout_scores, tournament
-from circuslib.welcome import ROLL, STOP, PigTurn, stop_at
+from circuslib.pig.bots import stop_at
+from circuslib.pig.rules import ROLL, STOP, PigState
 
 
 def test_play_returns_a_new_state_and_leaves_the_old_one_alone():
-    start = PigTurn()
+    start = PigState()
     rolling = start.play(ROLL)
-    assert start == PigTurn() and rolling.rolling and rolling.current_player == CHANCE
+    assert start == PigState() and rolling.rolling and rolling.current_player == CHANCE
     with pytest.raises(AttributeError):
         start.total = 5  # frozen
 
 
 def test_an_illegal_move_is_refused_in_words_and_changes_nothing():
-    start = PigTurn(total=7)
+    start = PigState(total=7)
     with pytest.raises(IllegalMove, match="the die is rolling: the next step is a face from 1 to 6, not stop"):
         start.play(ROLL).play(STOP)
     with pytest.raises(IllegalMove, match="choose roll or stop"):
         start.play(Move("jump"))
     with pytest.raises(IllegalMove, match="turn is over"):
         start.play(STOP).play(ROLL)
-    assert start == PigTurn(total=7)
+    assert start == PigState(total=7)
 
 
 def test_a_chance_step_only_accepts_its_outcomes():
-    rolling = PigTurn().play(ROLL)
+    rolling = PigState().play(ROLL)
     assert [o for o, _ in rolling.chance_outcomes()] == [1, 2, 3, 4, 5, 6]
     assert rolling.probability_of(4) == Fraction(1, 6) and rolling.probability_of(7) == 0
     with pytest.raises(IllegalMove):
@@ -54,24 +55,24 @@ def test_a_chance_step_only_accepts_its_outcomes():
 
 
 def test_current_player_reads_choice_chance_and_end():
-    assert PigTurn().current_player == 0
-    assert PigTurn().play(ROLL).current_player == CHANCE
-    assert PigTurn().play(STOP).current_player == TERMINAL
+    assert PigState().current_player == 0
+    assert PigState().play(ROLL).current_player == CHANCE
+    assert PigState().play(STOP).current_player == TERMINAL
 
 
 def test_bad_arguments_are_explained():
     with pytest.raises(ValueError, match="goal must be a whole number"):
-        PigTurn(goal=0)
+        PigState(goal=0)
     with pytest.raises(TypeError, match="seeded random generator"):
-        playout(PigTurn(), rng=3)
+        playout(PigState(), rng=3)
     with pytest.raises(ValueError, match="no policy was given for player 1"):
         playout(CoinRace(target=50), random.Random(1), {0: random_policy})
 
 
 def test_play_moves_replays_a_worked_example():
-    end = play_moves(PigTurn(), [ROLL, 6, ROLL, 5, STOP])
+    end = play_moves(PigState(), [ROLL, 6, ROLL, 5, STOP])
     assert end.scores() == (11,) and end.is_over()
-    assert play_moves(PigTurn(), [ROLL, 3, ROLL, 1]).scores() == (0,)
+    assert play_moves(PigState(), [ROLL, 3, ROLL, 1]).scores() == (0,)
 
 
 def test_sample_outcome_uses_exact_weights():
@@ -86,24 +87,24 @@ def test_sample_outcome_uses_exact_weights():
 
 def test_pig_hold_at_20_has_the_known_exact_value():
     # the classic result for one turn of Pig holding at 20: 492303203 / 60466176, about 8.142
-    value = expected_value(PigTurn(), stop_at(20))
+    value = expected_value(PigState(), stop_at(20))
     assert value == Fraction(492303203, 60466176)
-    assert best_value(PigTurn()) == value  # with the goal at 20, holding at 20 is optimal
+    assert best_value(PigState()) == value  # with the goal at 20, holding at 20 is optimal
 
 
 def test_pig_small_cases_by_hand():
     # stop at once: 0. Roll once then stop: (2+3+4+5+6)/6 = 20/6 = 10/3.
-    assert expected_value(PigTurn(), stop_at(0)) == 0
-    assert expected_value(PigTurn(goal=2), stop_at(2)) == Fraction(10, 3)
+    assert expected_value(PigState(), stop_at(0)) == 0
+    assert expected_value(PigState(goal=2), stop_at(2)) == Fraction(10, 3)
     # goal 3, at total 2: rolling gives 0, 4, 5, 6, 7, 8, worth 30/6 = 5 > 2 for stopping
-    assert best_value(PigTurn(total=2, goal=3)) == 5
+    assert best_value(PigState(total=2, goal=3)) == 5
     # goal 3, from 0: a 1 gives 0, a 2 leads to the position worth 5, a 3..6 ends the turn: (5+3+4+5+6)/6
-    assert best_value(PigTurn(goal=3)) == Fraction(23, 6)
+    assert best_value(PigState(goal=3)) == Fraction(23, 6)
 
 
 def test_exact_value_agrees_with_a_seeded_simulation():
-    exact = expected_value(PigTurn(), stop_at(20))
-    estimate = monte_carlo(playout_scores(PigTurn(), lambda s, rng: stop_at(20)(s)), 20_000, seed=11)
+    exact = expected_value(PigState(), stop_at(20))
+    estimate = monte_carlo(playout_scores(PigState(), lambda s, rng: stop_at(20)(s)), 20_000, seed=11)
     assert estimate.contains(exact)
     assert not estimate.contains(exact + 1)  # the band is narrow enough to tell one point apart
 
@@ -121,8 +122,8 @@ def test_coin_race_first_player_advantage_exact_and_simulated():
 
 
 def test_playout_is_reproducible_with_the_same_seed_and_records_its_steps():
-    a, steps_a = playout(PigTurn(), random.Random(9), record=True)
-    b, steps_b = playout(PigTurn(), random.Random(9), record=True)
+    a, steps_a = playout(PigState(), random.Random(9), record=True)
+    b, steps_b = playout(PigState(), random.Random(9), record=True)
     assert a == b and steps_a == steps_b and steps_a[0][0] == 0
 
 
@@ -135,7 +136,7 @@ def test_playout_refuses_a_game_that_loops_forever():
 @given(seed=st.integers(0, 10**6), goal=st.integers(1, 30))
 def test_random_pig_always_ends_and_never_changes_a_state(seed, goal):
     rng = random.Random(seed)
-    state = PigTurn(goal=goal)
+    state = PigState(goal=goal)
     for _ in range(1000):
         if state.is_over():
             break
@@ -167,10 +168,10 @@ def test_equally_likely_outcomes_draw_the_same_as_the_general_path():
 
 
 def test_replace_copies_fields_without_touching_the_old_state():
-    start = PigTurn(total=4)
+    start = PigState(total=4)
     later = start._replace(total=9, rolling=True)
-    assert later == PigTurn(total=9, rolling=True) and start == PigTurn(total=4)
-    with pytest.raises(TypeError, match="PigTurn has no field colour"):
+    assert later == PigState(total=9, rolling=True) and start == PigState(total=4)
+    with pytest.raises(TypeError, match="PigState has no field colour"):
         start._replace(colour="red")
 
 
@@ -179,7 +180,7 @@ def test_replace_drops_values_cached_on_the_old_state():
     from functools import cached_property
 
     @dataclass(frozen=True)
-    class Counter(PigTurn):
+    class Counter(PigState):
         @cached_property
         def doubled(self) -> int:
             return 2 * self.total

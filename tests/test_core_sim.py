@@ -13,11 +13,13 @@ from circuslib.core.sim import (
     Estimate,
     ShippedRuns,
     Tally,
+    convergence_plot,
     monte_carlo,
     plot_convergence,
     plot_tally,
     progress,
     tally,
+    tally_plot,
     wilson_interval,
 )
 
@@ -43,7 +45,7 @@ def test_bad_runs_are_refused_in_words():
     with pytest.raises(ValueError, match="at least 1"):
         monte_carlo(lambda rng: 1, 0, seed=1)
     with pytest.raises(ValueError, match="no simulated values"):
-        plot_convergence([], exact=1)
+        convergence_plot([], exact=1, title="nothing")
 
 
 def test_wilson_interval_known_values():
@@ -64,22 +66,34 @@ def test_progress_passes_items_through_outside_a_notebook():
     assert list(progress(range(5), 5)) == [0, 1, 2, 3, 4]
 
 
-def test_plots_draw_the_exact_line_and_the_band():
-    estimate = monte_carlo(lambda rng: rng.random() < 0.25, 2000, seed=3)
-    ax = plot_convergence(estimate, exact=0.25, title="coin")
+def test_plots_draw_the_exact_line_and_the_band_in_matplotlib_too():
+    estimate = monte_carlo(lambda rng: rng.random() < 0.25, 2000, seed=3, keep=True)
+    ax = convergence_plot(estimate, exact=0.25, title="coin").to_matplotlib().axes[0]
     assert ax.get_title() == "coin" and len(ax.lines) == 2 and len(ax.collections) == 1
-    ax2 = plot_tally(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5})
+    assert ax.get_xscale() == "log" and ax.lines[1].get_ydata()[0] == 0.25  # the exact value, across
+    ax2 = tally_plot(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5},
+                     title="coin").to_matplotlib().axes[0]
+    assert len(ax2.patches) == 2
+
+
+def test_the_old_matplotlib_names_draw_the_same_figure_and_say_they_are_going():
+    estimate = monte_carlo(lambda rng: rng.random() < 0.25, 500, seed=3, keep=True)
+    with pytest.warns(DeprecationWarning, match="convergence_plot"):
+        ax = plot_convergence(estimate, exact=0.25, title="coin")
+    assert ax.get_title() == "coin" and len(ax.lines) == 2
+    with pytest.warns(DeprecationWarning, match="tally_plot"):
+        ax2 = plot_tally(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5})
     assert len(ax2.patches) == 2
 
 
 def test_a_long_run_is_drawn_with_a_few_points_on_its_log_axis_ending_at_the_last_mean():
     values = [i % 7 for i in range(200_000)]
-    ax = plot_convergence(values, exact=3)
-    x, y = ax.lines[0].get_data()
-    assert 1_000 <= len(x) <= 1_600                      # not 200,000 points to rasterise
+    figure = convergence_plot(values, exact=3, title="long")
+    x, y = figure.to_matplotlib().axes[0].lines[0].get_data()
+    assert 400 <= len(x) <= 800                          # not 200,000 points to draw
     assert list(x[:300]) == list(range(1, 301))          # the start, where the mean moves, is drawn in full
     assert x[-1] == 200_000 and y[-1] == sum(values) / 200_000
-    short = plot_convergence([1, 0, 1], exact=0.5)
+    short = convergence_plot([1, 0, 1], exact=0.5, title="short").to_matplotlib().axes[0]
     assert list(short.lines[0].get_data()[0]) == [1, 2, 3]
 
 
@@ -110,7 +124,7 @@ def test_a_clean_sweep_plots_with_error_bars_clamped_at_zero():
     from collections import Counter
 
     # Wilson's upper bound for 30 wins in 30 rounds to 0.9999999999999999, below the share of 1
-    ax = plot_tally(Tally(Counter({0: 30}), 30), names={0: "Red"}, title="sweep")
+    ax = tally_plot(Tally(Counter({0: 30}), 30), names={0: "Red"}, title="sweep").to_matplotlib().axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Red"] and ax.patches[0].get_height() == 1.0
 
 

@@ -2,6 +2,7 @@
 student's functions and simulations safely, and show a wrong answer in one line in IPython."""
 from __future__ import annotations
 
+import re
 import time
 from fractions import Fraction
 
@@ -211,3 +212,92 @@ def test_in_ipython_a_wrong_answer_is_shown_as_its_message_alone():
     error = WrongAnswer("P(bust) is not right yet: count the cards left")
     shell.handler(shell, WrongAnswer, error, None)
     assert shell.shown == [["✘ Not yet: P(bust) is not right yet: count the cards left"]]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a figure drawn with matplotlib, read from its data
+
+def _two_dice() -> dict:
+    return {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+
+
+def _dice_figure(heights=None, *, title="Two dice", xlabel="sum of two dice", ylabel="probability", names=None):
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots()
+    plt.close(figure)
+    chances = _two_dice()
+    ax.bar(names or list(chances), heights or [float(p) for p in chances.values()])
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    return figure
+
+
+def _figure_check(answer):
+    from circuslib.core.teach import check_figure
+
+    return check_figure(answer, bars=_two_dice(), bar_names="each sum from 2 to 12",
+                        xlabel=("the sum of the two dice", "sum", "total"),
+                        ylabel=("the probability", "prob", "chance"))
+
+
+def test_a_figure_check_reads_the_bars_title_and_labels_of_a_matplotlib_figure():
+    from circuslib.core.teach import Sketch
+
+    assert _figure_check(_dice_figure()).startswith(CORRECT_MARK)
+    assert _figure_check(_dice_figure().axes[0]).startswith(CORRECT_MARK)  # an Axes will do
+    chances = _two_dice()
+    named = _dice_figure(names=[str(s) for s in chances])  # bars named by text: a categorical axis
+    assert _figure_check(named).startswith(CORRECT_MARK)
+    wrong = [
+        (_dice_figure(title=""), "your figure has no title"),
+        (_dice_figure(ylabel=""), "the y axis has no label: it should be the probability"),
+        (_dice_figure(ylabel="count"), "the y axis should be the probability, labelled"),
+        (_dice_figure(xlabel="x"), "the x axis should be the sum of the two dice"),
+        (_dice_figure([round(float(p), 2) for p in chances.values()]), "close but rounded"),
+        (_dice_figure([6 - abs(s - 7) for s in chances]), "are counts, not the exact chances"),
+        (_dice_figure([100 * float(p) for p in chances.values()]), "add up to 100"),
+        (_dice_figure([1 / 11] * 11), "your bars' heights are not the exact chances: the bar for 2 is not"),
+        (Sketch(lambda ax: ax.bar(range(1, 12), [1 / 11] * 11)), "has a bar at '1'"),
+        (Sketch(lambda ax: ax.bar(range(2, 12), [0.1] * 10)), "has 10 bars: draw one bar for each sum"),
+        (Sketch(lambda ax: ax.plot([2, 12], [0, 1])), "has no bars"),
+        (Fraction(1, 6), "should be the matplotlib figure you drew"),
+        (None, "is still empty"),
+    ]
+    for answer, hint in wrong:
+        with pytest.raises(WrongAnswer, match=re.escape(hint)) as refused:
+            _figure_check(answer)
+        assert len(str(refused.value).splitlines()) == 1 and "0.1667" not in str(refused.value)
+
+
+def test_a_figure_check_reads_lines_legends_and_log_scales_and_refuses_the_kits_own_figure():
+    import matplotlib.pyplot as plt
+
+    from circuslib.core.figures import Plot
+    from circuslib.core.teach import Sketch, check_figure
+
+    xs, ys = [1, 10, 100], [0.5, 0.25, 0.125]
+
+    def curve(ax, *, log=True, label="exact"):
+        ax.plot(xs, ys, label=label)
+        ax.set_title("t")
+        if log:
+            ax.set_xscale("log")
+        if label:
+            ax.legend()
+
+    assert check_figure(Sketch(curve), lines=[(xs, ys)], legend=["exact"], log_x=True).startswith(CORRECT_MARK)
+    for sketch, hint in ((Sketch(lambda ax: curve(ax, log=False)), "the x axis should be logarithmic"),
+                         (Sketch(lambda ax: curve(ax, label=None)), "has no legend"),
+                         (Sketch(lambda ax: curve(ax, label="other")), "the legend should name 'exact'")):
+        with pytest.raises(WrongAnswer, match=hint):
+            check_figure(sketch, lines=[(xs, ys)], legend=["exact"], log_x=True)
+    with pytest.raises(WrongAnswer, match="no line through the 3 points"):
+        check_figure(Sketch(lambda ax: ax.plot(xs, [1, 2, 3])), lines=[(xs, ys)], title=False)
+    with pytest.raises(WrongAnswer, match="the kit's own figure"):
+        check_figure(Plot("t", xlabel="x", ylabel="y").line(xs, ys))
+    empty = plt.figure()
+    plt.close(empty)
+    with pytest.raises(WrongAnswer, match="is empty"):
+        check_figure(empty)

@@ -153,11 +153,11 @@ def test_widgets_display_their_box_through_its_mimebundle():
 
 
 def test_play_or_explain_shows_the_refusal_and_keeps_the_state():
-    from circuslib.welcome import ROLL, STOP, PigTurn
+    from circuslib.pig.rules import ROLL, STOP, PigState
 
     frame = GameFrame("Pig")
-    start = PigTurn()
-    assert frame.play_or_explain(start, ROLL) == PigTurn(rolling=True)
+    start = PigState()
+    assert frame.play_or_explain(start, ROLL) == PigState(rolling=True)
     assert frame.play_or_explain(start.play(STOP), ROLL) is None
     assert "Not allowed: the turn is over" in frame.message.value and "✘" in frame.message.value
     assert frame.play_or_explain(start.play(STOP), ROLL, explain=str.upper) is None
@@ -183,7 +183,7 @@ def test_text_takes_the_themes_colour_outside_pieces_and_errors_are_marked_not_o
 def test_a_widget_displays_through_its_mimebundle():
     import random
 
-    from circuslib.welcome import PigWidget
+    from circuslib.pig.widget import PigWidget
 
     bundle = PigWidget(random.Random(1))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle

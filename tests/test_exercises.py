@@ -89,7 +89,7 @@ def _notebook(*cells) -> dict:
 
 
 GOOD = ("md:# Demo", "x = 1", "### BEGIN SOLUTION\nanswer = 2\n### END SOLUTION\nanswer",
-        "from circuslib.welcome import check\ncheck.three_dice_ten(answer)",
+        "from circuslib.pig.checks import check\ncheck.three_dice_ten(answer)",
         "md:<!-- written answer: why_sums_are_not_equally_likely -->\n**Model answer.** Because.")
 
 

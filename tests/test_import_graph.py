@@ -159,7 +159,6 @@ STILL_TIED: list[list[str]] = [
     ["circuslib.scout.bots", "circuslib.scout.tables"],
     ["circuslib.speed.odds", "circuslib.speed.tables"],
     ["circuslib.speed.bots", "circuslib.speed.sim"],
-    ["circuslib.welcome", "circuslib.welcome_checks"],
 ]
 
 

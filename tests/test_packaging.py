@@ -24,7 +24,8 @@ except ModuleNotFoundError:  # Python 3.10
 RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
-PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab"}  # IPython comes with ipywidgets; nbformat: the builder
+# IPython comes with ipywidgets; nbformat: the builder; nbconvert (and its traitlets): python -m circuslib latex
+PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab", "nbconvert": "lab", "traitlets": "lab"}
 
 
 def _name(requirement: str) -> str:

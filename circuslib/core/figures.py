@@ -1,28 +1,44 @@
-"""A lesson's figures, drawn by the kit as SVG in the page's theme: curves, bars with their intervals, a heat map.
+"""The kit's charts, drawn as SVG in the page's theme: curves, bands, bars with their intervals, a heat map.
 
 ``Plot`` reads like a matplotlib axes: ``line``, ``hline``, ``band``, ``bars``, ``marks``, each with its ``label`` for
 the legend; the ranges and ticks follow the data. ``heat_map`` draws a table of shares in colour with its scale, and
-``side_by_side`` puts figures in one row. A figure shows itself when it is a cell's last value.
+``side_by_side`` puts figures in one row. ``Chart`` is the canvas they draw on (axes, ticks, lines, bars, bands, a
+legend), for a picture of a game's own.
 
-Why not matplotlib: a figure written as SVG text costs a few milliseconds in the kernel, where matplotlib's (its
-module loaded, its text laid out, its pixels drawn and encoded) cost a tenth of a second each, in every student's
-kernel when a class opens a lesson at once. And the browser draws the SVG in the theme: axes and text take the
-page's text colour, so a figure reads in a dark theme too. Lines differ by marker and dash, not by colour alone.
+Every figure is a ``core.svg.Picture``: shown as a cell's last value it offers themed HTML, plain SVG with concrete
+colours (what exporters keep) and its description in words (the text alternative: title, axes, each series and its
+values); ``figure.to_matplotlib()`` draws the same data with matplotlib (the same title, labels, scales, legend,
+bars, error bars, bands, reference lines and marks) as a ``matplotlib.figure.Figure`` to restyle or ``savefig``.
+
+Why SVG and not matplotlib in the lessons: a figure written as SVG text costs a few milliseconds in the kernel,
+where matplotlib's (its module loaded, its text laid out, its pixels drawn and encoded) cost a tenth of a second
+each, in every student's kernel when a class opens a lesson at once; matplotlib loads only when a figure is asked
+for as matplotlib. And the browser draws the SVG in the theme: axes and text take the page's text colour, so a
+figure reads in a dark theme too. Lines differ by marker and dash, not by colour alone; the heat map's scale is
+viridis, read by colour-blind eyes and in grey.
 """
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from numbers import Real
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .args import items, one_of, optional_text, text
-from .charts import INK, Chart, Key, legend_size
 from .game import describe
-from .svg import PIECE, svg_text
+from .svg import INK as PAPER_INK
+from .svg import PIECE, THEME_INK, Key, Picture, legend_size, svg_legend, svg_marker, svg_text
 
-__all__ = ["Plot", "heat_map", "side_by_side", "nice_ticks", "COLOURS", "RED"]
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure as MatplotlibFigure
 
+__all__ = ["Plot", "heat_map", "side_by_side", "nice_ticks", "COLOURS", "RED", "Chart", "Figure", "INK",
+           "PAPER_INK", "VIRIDIS", "scale_colour", "latex_figures"]
+
+INK = THEME_INK
+"""The colour of axes, text and the 'black' lines: the theme's text colour, dark on light and light on dark."""
 COLOURS = ("#2171b5", "#d94801", "#238b45", "#807dba", "#a6761d")
 """The colours of a plot's curves and bars, in order: each reads on a light and on a dark page."""
 RED = "#d7301f"
@@ -30,6 +46,8 @@ RED = "#d7301f"
 _MARKERS = ("o", "s", "^", "D", "v")
 _DASHES = (None, "6,3", "2,2", "8,3,2,3", None)
 _LEGEND_PLACES = ("right", "upper left", "upper right", "lower left", "lower right")
+_FONT = 'font-family="sans-serif" fill="currentColor"'
+_CORNERS = ("upper left", "upper right", "lower left", "lower right")
 
 
 def _number(value: Any, name: str) -> float:
@@ -106,17 +124,260 @@ def _log_ticks(low: float, high: float) -> list[tuple[float, str]]:
     return ticks
 
 
-class Figure:
-    """A picture written by the kit as SVG: it shows itself as a cell's last value (and in ``display``)."""
+# ---------------------------------------------------------------------------------------------------------
+# the canvas: a plot area with its axes, on which every figure (and a game's own charts) draw
 
-    def svg(self) -> str:
-        """The picture as one SVG element."""
+
+class Chart:
+    """A plot area of ``width`` x ``height`` pixels with the given margins (left, top, right, bottom), x and y
+    ranges mapped onto it (each linear or logarithmic); pieces are added in order, later ones on top, and ``svg``
+    writes the picture."""
+
+    def __init__(self, width: float, height: float, *, x_range: tuple[float, float], y_range: tuple[float, float],
+                 log_x: bool = False, log_y: bool = False,
+                 margins: tuple[float, float, float, float] = (60, 30, 200, 40), name: str = "circus-chart") -> None:
+        (self.x0, self.x1), (self.y0, self.y1) = x_range, y_range
+        if self.x1 <= self.x0 or self.y1 <= self.y0 or (log_x and self.x0 <= 0) or (log_y and self.y0 <= 0):
+            raise ValueError("a chart's ranges go from low to high (and above 0 on a log scale)")
+        self.width, self.height, self.log_x, self.log_y, self.name = width, height, log_x, log_y, name
+        self.left, self.top, right, bottom = margins
+        self.right, self.bottom = width - right, height - bottom
+        self.parts: list[str] = []
+
+    # --- where a value goes ---------------------------------------------------------------------------
+    @staticmethod
+    def _share(value: float, low: float, high: float, log: bool) -> float:
+        """How far along its range a value lies: 0 at the low end, 1 at the high end (in logs on a log scale)."""
+        if log:
+            return (math.log10(value) - math.log10(low)) / (math.log10(high) - math.log10(low))
+        return (value - low) / (high - low)
+
+    def x(self, value: float) -> float:
+        """The pixel column of an x value."""
+        return self.left + self._share(float(value), self.x0, self.x1, self.log_x) * (self.right - self.left)
+
+    def y(self, value: float) -> float:
+        """The pixel row of a y value (the top of the plot is the top of the y range)."""
+        return self.bottom - self._share(float(value), self.y0, self.y1, self.log_y) * (self.bottom - self.top)
+
+    # --- the frame ------------------------------------------------------------------------------------
+    def axes(self, *, xticks: Sequence[tuple[float, str]], yticks: Sequence[tuple[float, str]], xlabel: str,
+             ylabel: str, title: str, grid: str = "y", tick_size: float = 11) -> None:
+        """A title, the box around the plot, ticks with their labels, grid lines ("x", "y" or "xy"), the labels."""
+        p = self.parts
+        middle_x, middle_y = (self.left + self.right) / 2, (self.top + self.bottom) / 2
+        # the title first: a screen reader, and a student reading the SVG, meet it first
+        p.append(f'<text class="{self.name}-title" x="{middle_x:.1f}" y="{self.top - 9:g}" font-size="13" '
+                 f'text-anchor="middle" {_FONT}>{svg_text(title)}</text>')
+        p.append(f'<g class="{self.name}-grid" stroke="{INK}" stroke-opacity="0.18" stroke-width="0.8">')
+        if "x" in grid:
+            p += [f'<path d="M{self.x(v):.1f},{self.top:g} V{self.bottom:g}"/>' for v, _ in xticks]
+        if "y" in grid:
+            p += [f'<path d="M{self.left:g},{self.y(v):.1f} H{self.right:g}"/>' for v, _ in yticks]
+        p.append("</g>")
+        p.append(f'<rect x="{self.left:g}" y="{self.top:g}" width="{self.right - self.left:g}" '
+                 f'height="{self.bottom - self.top:g}" fill="none" stroke="{INK}" stroke-width="0.8"/>')
+        ticks = "".join([f'M{self.x(v):.1f},{self.bottom:g} v4' for v, _ in xticks] +
+                        [f'M{self.left:g},{self.y(v):.1f} h-4' for v, _ in yticks])
+        p.append(f'<path d="{ticks}" stroke="{INK}" stroke-width="0.8"/>')
+        p += [f'<text x="{self.x(v):.1f}" y="{self.bottom + 6 + tick_size:g}" font-size="{tick_size:g}" '
+              f'text-anchor="middle" {_FONT}>{svg_text(label)}</text>' for v, label in xticks]
+        p += [f'<text x="{self.left - 7:g}" y="{self.y(v) + tick_size * 0.35:.1f}" font-size="{tick_size:g}" '
+              f'text-anchor="end" {_FONT}>{svg_text(label)}</text>' for v, label in yticks]
+        p.append(f'<text x="{middle_x:.1f}" y="{self.height - 6:g}" font-size="12" text-anchor="middle" {_FONT}>'
+                 f'{svg_text(xlabel)}</text>')
+        p.append(f'<text x="14" y="{middle_y:.1f}" font-size="12" text-anchor="middle" '
+                 f'transform="rotate(-90 14 {middle_y:.1f})" {_FONT}>{svg_text(ylabel)}</text>')
+
+    def legend(self, keys: Sequence[Key], *, size: float = 10.5, inside: str | None = None) -> None:
+        """The legend: right of the plot, or ``inside`` it in a corner ("lower right", ...) on a light box."""
+        if inside is None:
+            self.parts.append(svg_legend(self.right + 12, self.top + 4, keys, size=size,
+                                         css_class=f"{self.name}-legend", hatch=f"{self.name}-hatch"))
+            return
+        if inside not in _CORNERS:
+            raise ValueError(f"a legend inside the plot goes in a corner, one of {', '.join(_CORNERS)}, not {inside!r}")
+        width, height = legend_size(keys, size=size)
+        x = self.left + 14 if inside.endswith("left") else self.right - width - 14
+        y = self.top + 13 if inside.startswith("upper") else self.bottom - height - 13
+        self.parts.append(svg_legend(x, y, keys, size=size, box=True, css_class=f"{self.name}-legend",
+                                     hatch=f"{self.name}-hatch"))
+
+    # --- what the plot shows --------------------------------------------------------------------------
+    def line(self, xs: Sequence[float], ys: Sequence[float], *, colour: str = INK, width: float = 1.2,
+             dash: str | None = None, marker: str | None = None, marker_size: float = 4, opacity: float = 1,
+             hollow: bool = False, css_class: str = "") -> None:
+        """A line through the points (xs, ys) (none if ``width`` is 0), with a marker at each point."""
+        points = [(self.x(a), self.y(b)) for a, b in zip(xs, ys)]
+        cls = f' class="{svg_text(css_class)}"' if css_class else ""
+        group = f'<g{cls} opacity="{opacity:g}">'
+        body = []
+        if width and len(points) > 1:
+            dashed = f' stroke-dasharray="{dash}"' if dash else ""
+            path = " ".join(f"{a:.1f},{b:.1f}" for a, b in points)
+            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="{width:g}"'
+                        f'{dashed}/>')
+        if marker:
+            body += [svg_marker(marker, a, b, marker_size, colour, hollow=hollow, edge=2 if hollow else 1)
+                     for a, b in points]
+        self.parts.append(group + "".join(body) + "</g>")
+
+    def bars(self, xs: Sequence[float], heights: Sequence[float], *, width: float, fill: str, hatch: bool = False,
+             css_class: str = "") -> None:
+        """One bar per (x, height), ``width`` wide in x units, from 0 up (a bar of height 0 is not drawn)."""
+        half, base = width / 2, self.y(max(self.y0, 0))
+        boxes = []
+        for a, b in zip(xs, heights):
+            if b:
+                left, top = self.x(a - half), self.y(b)
+                boxes.append(f'<rect x="{left:.1f}" y="{top:.1f}" width="{self.x(a + half) - left:.1f}" '
+                             f'height="{base - top:.1f}"/>')
+        if not boxes:
+            return
+        self.parts.append(f'<g class="{svg_text(css_class)}" fill="{fill}" stroke="{INK}" stroke-width="0.6">'
+                          + "".join(boxes) + "</g>")
+        if hatch:  # the hatching over the same boxes: told apart without its colour
+            self.parts.append(f'<g fill="url(#{self.name}-hatch)" stroke="none">' + "".join(boxes) + "</g>")
+
+    def band(self, xs: Sequence[float], lows: Sequence[float], highs: Sequence[float], *, colour: str,
+             opacity: float = 0.25, css_class: str = "") -> None:
+        """The area between two lines over the same xs (a confidence band), shaded in ``colour``."""
+        if not len(xs) == len(lows) == len(highs) or not len(xs):
+            raise ValueError("a band needs a low and a high value at each of its x values (at least one)")
+        edge = [(self.x(a), self.y(b)) for a, b in zip(xs, highs)] + [
+            (self.x(a), self.y(b)) for a, b in zip(reversed(xs), reversed(lows))]
+        points = " ".join(f"{a:.1f},{b:.1f}" for a, b in edge)
+        cls = f' class="{svg_text(css_class)}"' if css_class else ""
+        self.parts.append(f'<polygon{cls} points="{points}" fill="{colour}" fill-opacity="{opacity:g}" '
+                          'stroke="none"/>')
+
+    def hline(self, value: float, *, colour: str = INK, width: float = 1, dash: str | None = None,
+              css_class: str = "") -> None:
+        """A horizontal line across the plot at y = ``value`` (a reference level, like an even chance)."""
+        cls = f' class="{svg_text(css_class)}"' if css_class else ""
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        self.parts.append(f'<path{cls} d="M{self.left:g},{self.y(value):.1f} H{self.right:g}" stroke="{colour}" '
+                          f'stroke-width="{width:g}"{dashed}/>')
+
+    def note(self, text: str, *, size: float = 11) -> None:
+        """A line of text in the top left corner of the plot."""
+        self.parts.append(f'<text x="{self.left + 8:g}" y="{self.top + 6 + size:g}" font-size="{size:g}" {_FONT}>'
+                          f'{svg_text(text)}</text>')
+
+    def svg(self, *, css_class: str, title: str) -> str:
+        """The picture as one SVG element (``title`` is what a screen reader says)."""
+        hatch = (f'<defs><pattern id="{self.name}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+                 f'patternTransform="rotate(45)"><path d="M0,0 V6" stroke="{INK}" stroke-width="1.2"/></pattern>'
+                 '</defs>')
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg {svg_text(css_class)}" '
+                f'width="{self.width:g}" height="{self.height:g}" viewBox="0 0 {self.width:g} {self.height:g}" '
+                f'role="img"><title>{svg_text(title)}</title>{hatch}{"".join(self.parts)}</svg>')
+
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a figure: SVG, words, and the same figure in matplotlib
+
+def _number_text(value: float) -> str:
+    """A value as a figure's description says it: four significant digits, thousands separated."""
+    if value == 0:
+        return "0"
+    if abs(value) >= 1e6 or abs(value) < 1e-4:
+        return f"{value:.4g}"
+    return f"{value:,.4g}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _values_text(values: Sequence[float], names: Sequence[str] | None = None, *, most: int = 12) -> str:
+    """A series in words: every value when there are few (named, if names are given), else how it starts, ends
+    and spreads (its first, last, lowest and highest values)."""
+    if len(values) <= most:
+        if names is None:
+            return ", ".join(_number_text(v) for v in values)
+        return ", ".join(f"{name}: {_number_text(v)}" for name, v in zip(names, values))
+    low, high = min(values), max(values)
+
+    def where(value: float) -> str:
+        return f" ({names[list(values).index(value)]})" if names is not None else ""
+
+    return (f"{len(values)} values, first {_number_text(values[0])}, last {_number_text(values[-1])}, lowest "
+            f"{_number_text(low)}{where(low)}, highest {_number_text(high)}{where(high)}")
+
+
+def _quoted(label: str | None) -> str:
+    return f' "{label}"' if label else ""
+
+
+def _values_text_of_names(names: Sequence[str], most: int = 12) -> str:
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}"
+
+
+def _matplotlib_dash(dash: str | None, width: float) -> Any:
+    """An SVG dash pattern ("6,3": pixels) as a matplotlib line style (its dashes count in line widths)."""
+    if not dash:
+        return "-"
+    return (0, tuple(float(v) / width for v in dash.split(",")))
+
+
+def _set_ticks(ax: Axes, xticks: Sequence[tuple[float, str]], yticks: Sequence[tuple[float, str]]) -> None:
+    """The SVG's ticks and their labels on a matplotlib Axes (no minor ticks: the same ticks as the SVG)."""
+    from matplotlib.ticker import NullLocator
+
+    ax.set_xticks([v for v, _ in xticks], [label for _, label in xticks])
+    ax.set_yticks([v for v, _ in yticks], [label for _, label in yticks])
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.yaxis.set_minor_locator(NullLocator())
+
+
+def _new_matplotlib_figure(width: float, height: float) -> MatplotlibFigure:
+    """An empty matplotlib figure of about ``width`` x ``height`` pixels that belongs to the caller."""
+    import matplotlib.pyplot as plt  # here only: a lesson that never asks for matplotlib never loads it
+
+    figure = plt.figure(figsize=(width / 100, height / 100), dpi=100, layout="constrained")
+    # pyplot keeps every figure it made and shows each again at the end of a notebook cell: this one is the
+    # caller's (shown as a cell's value, saved with savefig), so pyplot lets go of it
+    plt.close(figure)
+    return figure
+
+
+def _axes_arg(ax: Any) -> Axes | None:
+    if ax is None:
+        return None
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax is a matplotlib Axes to draw on (or None for a new figure), not {describe(ax)}")
+    return ax
+
+
+class Figure(Picture):
+    """A chart of the kit: its SVG in the page's theme, its description in words, and ``to_matplotlib()``.
+
+    A subclass writes ``svg()``, ``description()`` and ``_draw(ax)``, the same chart on a matplotlib Axes.
+    """
+
+    width: float = 560
+    height: float = 300
+
+    def _draw(self, ax: Axes) -> None:
+        """Draw the same chart on a matplotlib Axes."""
         raise NotImplementedError
 
-    def _repr_html_(self) -> str:
-        # HTML, not an SVG image: an <img> would not take the page's text colour, and the figure must read in a
-        # dark theme
-        return f'<div class="circus-figure">{self.svg()}</div>'
+    def _size(self) -> tuple[float, float]:
+        """The figure's size in pixels (a legend beside the plot included)."""
+        return self.width, self.height
+
+    def to_matplotlib(self, ax: Axes | None = None) -> MatplotlibFigure:
+        """The same figure drawn by matplotlib (the same data, title, axis labels, scales and legend): a
+        ``matplotlib.figure.Figure`` to restyle and ``savefig``; with ``ax``, drawn on that Axes (its figure is
+        returned)."""
+        axes = _axes_arg(ax)
+        if axes is None:
+            figure = _new_matplotlib_figure(*self._size())
+            axes = figure.add_subplot()
+        self._draw(axes)
+        return axes.get_figure()  # type: ignore[return-value]
 
 
 class Plot(Figure):
@@ -143,7 +404,7 @@ class Plot(Figure):
         if ytick_label is not None and not callable(ytick_label):
             raise TypeError("ytick_label is a function from a tick's value to its label, like lambda p: f'{p:.0%}'")
         self.ytick_label = ytick_label
-        self._pieces: list[tuple] = []  # (kind, data, style) in the order added: later ones drawn on top
+        self._pieces: list[tuple[str, Any, Any]] = []  # (kind, data, style) in the order added: later ones drawn on top
         self._categories: list[str] | None = None  # the names along x, once bars or marks are added
 
     # --- what a plot shows ----------------------------------------------------------------------------
@@ -303,25 +564,31 @@ class Plot(Figure):
             y_range = (0.0 if self._categories is not None and low >= 0 else low - pad, high + pad)
         return x_range, y_range
 
-    def svg(self) -> str:
-        """The plot as one SVG element: title, axes, ticks, the pieces in the order added, the legend."""
+    def _ticks(self) -> tuple[tuple[float, float], tuple[float, float], list[tuple[float, str]],
+                               list[tuple[float, str]]]:
+        """The ranges and the ticks of both axes, the same for the SVG and for matplotlib."""
         (x0, x1), (y0, y1) = self._ranges()
-        keys = self._keys()
-        inside = self.legend_place != "right"
-        legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
-        # the y tick labels' width: the longest label at about 0.6 of the font size a character
         yticks = _log_ticks(y0, y1) if self.log_y else [(v, label) for v, label in nice_ticks(y0, y1) if y0 <= v <= y1]
         if self.ytick_label is not None:  # the lesson's own words for a tick: "1 in 1,000", "25%"
             yticks = [(v, str(self.ytick_label(v))) for v, _ in yticks]
-        left = 34 + 6.6 * max(len(label) for _, label in yticks)
-        chart = Chart(self.width + legend_width, self.height, x_range=(x0, x1), y_range=(y0, y1), log_x=self.log_x,
-                      log_y=self.log_y, margins=(left, 30, legend_width, 46), name="circus-plot")
         if self._categories is not None:
-            xticks = list(enumerate(self._categories))
+            xticks: list[tuple[float, str]] = [(float(i), name) for i, name in enumerate(self._categories)]
         elif self.log_x:
             xticks = _log_ticks(x0, x1)
         else:
             xticks = [(v, label) for v, label in nice_ticks(x0, x1, 9) if x0 <= v <= x1]
+        return (x0, x1), (y0, y1), xticks, yticks
+
+    def svg(self) -> str:
+        """The plot as one SVG element: title, axes, ticks, the pieces in the order added, the legend."""
+        (x0, x1), (y0, y1), xticks, yticks = self._ticks()
+        keys = self._keys()
+        inside = self.legend_place != "right"
+        legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
+        # the y tick labels' width: the longest label at about 0.6 of the font size a character
+        left = 34 + 6.6 * max(len(label) for _, label in yticks)
+        chart = Chart(self.width + legend_width, self.height, x_range=(x0, x1), y_range=(y0, y1), log_x=self.log_x,
+                      log_y=self.log_y, margins=(left, 30, legend_width, 46), name="circus-plot")
         chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
                    grid="y" if self._categories is not None else "xy")
         # what the data draws stays inside the frame (a few pixels more, so a marker on the edge shows whole), as
@@ -343,21 +610,129 @@ class Plot(Figure):
             chart.legend(keys, inside=self.legend_place if inside else None)
         return chart.svg(css_class="circus-plot", title=self.title)
 
+    # --- in words -------------------------------------------------------------------------------------
+    def description(self) -> str:
+        """The plot in words: its title, its axes, and each curve, band, line, bar series and mark with its
+        values (all of them when few, else how they start, end and spread)."""
+        _, _, xticks, yticks = self._ticks()
+        lines = [self.title if self.title.endswith((".", "?", "!")) else self.title + "."]
+        if self._categories is not None:
+            lines.append(f'x axis: "{self.xlabel}", {len(self._categories)} names: '
+                         + _values_text_of_names(self._categories) + ".")
+        else:
+            lines.append(f'x axis: "{self.xlabel}"{", logarithmic" if self.log_x else ""}, marked from '
+                         f"{xticks[0][1]} to {xticks[-1][1]}." if xticks else f'x axis: "{self.xlabel}".')
+        lines.append(f'y axis: "{self.ylabel}"{", logarithmic" if self.log_y else ""}, marked from '
+                     f"{yticks[0][1]} to {yticks[-1][1]}." if yticks else f'y axis: "{self.ylabel}".')
+        names = self._categories
+        for kind, data, style in self._pieces:
+            if kind == "line":
+                xs, ys = data
+                label = style[3]
+                if len(xs) <= 8:
+                    points = ", ".join(f"({_number_text(x)}, {_number_text(y)})" for x, y in zip(xs, ys))
+                    lines.append(f"Curve{_quoted(label)} through {points}.")
+                else:
+                    lines.append(f"Curve{_quoted(label)}: {len(xs)} points from x = {_number_text(xs[0])} to "
+                                 f"{_number_text(xs[-1])}; y: {_values_text(ys)}.")
+            elif kind == "hline":
+                lines.append(f"Line{_quoted(style[2])} across at y = {_number_text(data)}.")
+            elif kind == "band":
+                xs, lows, highs = data
+                lines.append(f"Band{_quoted(style[1])} over x from {_number_text(xs[0])} to {_number_text(xs[-1])}, "
+                             f"from {_number_text(lows[0])}–{_number_text(highs[0])} at the first x to "
+                             f"{_number_text(lows[-1])}–{_number_text(highs[-1])} at the last.")
+            elif kind == "bars":
+                heights, intervals = data
+                said = _values_text(heights, names)
+                if intervals and len(heights) <= 12:
+                    said = ", ".join(f"{name}: {_number_text(h)} ({_number_text(lo)} to {_number_text(hi)})"
+                                     for name, h, (lo, hi) in zip(names or (), heights, intervals))
+                lines.append(f"Bars{_quoted(style[1])}{' with intervals' if intervals else ''}: {said}.")
+            elif kind == "marks":
+                lines.append(f"Marks{_quoted(style[1])} across the bars: {_values_text(data, names)}.")
+        return "\n".join(lines)
+
+    # --- in matplotlib --------------------------------------------------------------------------------
+    def _draw(self, ax: Axes) -> None:
+        """The same plot on a matplotlib Axes: the same pieces in the same order, ranges, ticks and legend."""
+        (x0, x1), (y0, y1), xticks, yticks = self._ticks()
+        groups = sum(1 for kind, *_ in self._pieces if kind == "bars")
+        group = 0
+        keys: list[tuple[Any, str]] = []  # the legend's entries in the order added, as the SVG has them
+        for order, (kind, data, style) in enumerate(self._pieces, start=2):
+            drawn: Any = None
+            if kind == "line":
+                colour, marker, dash, label = style
+                drawn, = ax.plot(data[0], data[1], color=colour, marker=marker, markersize=5, linewidth=1.6,
+                                 linestyle=_matplotlib_dash(dash, 1.6), label=label, zorder=order)
+            elif kind == "hline":
+                label = style[2]
+                drawn = ax.axhline(data, color=style[0], linewidth=1.6, linestyle=_matplotlib_dash(style[1], 1.6),
+                                   label=label, zorder=order)
+            elif kind == "band":
+                label = style[1]
+                drawn = ax.fill_between(data[0], data[1], data[2], color=style[0], alpha=0.35, linewidth=0,
+                                        label=label, zorder=order)
+            elif kind == "bars":
+                heights, intervals = data
+                width = 0.7 / groups
+                centres = [i + (group - (groups - 1) / 2) * width for i in range(len(heights))]
+                label = style[1]
+                drawn = ax.bar(centres, heights, width=width, color=style[0], edgecolor="#222222", linewidth=0.6,
+                               label=label, zorder=order)
+                if intervals:  # each bar's interval as an error bar with caps, in ink
+                    cap = min(0.1, width / 3)
+                    lows, highs = [lo for lo, _ in intervals], [hi for _, hi in intervals]
+                    ax.vlines(centres, lows, highs, colors="#222222", linewidth=1.2, zorder=order + 0.5)
+                    for ends in (lows, highs):
+                        ax.hlines(ends, [c - cap for c in centres], [c + cap for c in centres], colors="#222222",
+                                  linewidth=1.2, zorder=order + 0.5)
+                group += 1
+            elif kind == "marks":
+                label = style[1]
+                drawn = ax.hlines(data, [i - 0.3 for i in range(len(data))], [i + 0.3 for i in range(len(data))],
+                                  colors=style[0], linewidth=3, label=label, zorder=order + 0.5)
+            if label:
+                keys.append((drawn, label))
+        if self.log_x:
+            ax.set_xscale("log")
+        if self.log_y:
+            ax.set_yscale("log")
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        _set_ticks(ax, xticks, yticks)
+        ax.grid(True, axis="y" if self._categories is not None else "both", alpha=0.25, linewidth=0.8)
+        ax.set_axisbelow(True)
+        ax.set_title(self.title)
+        ax.set_xlabel(self.xlabel)
+        ax.set_ylabel(self.ylabel)
+        if keys:
+            handles, labels = [h for h, _ in keys], [label for _, label in keys]
+            if self.legend_place == "right":
+                ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False)
+            else:
+                ax.legend(handles, labels, loc=self.legend_place)
+
+    def _size(self) -> tuple[float, float]:
+        keys = self._keys()
+        return self.width + (legend_size(keys)[0] + 24 if keys and self.legend_place == "right" else 0), self.height
+
     @staticmethod
-    def _draw_line(chart: Chart, data, style) -> None:
+    def _draw_line(chart: Chart, data: Any, style: Any) -> None:
         colour, marker, dash, _ = style
         chart.line(data[0], data[1], colour=colour, width=1.6, dash=dash, marker=marker, marker_size=6)
 
     @staticmethod
-    def _draw_hline(chart: Chart, data, style) -> None:
+    def _draw_hline(chart: Chart, data: Any, style: Any) -> None:
         chart.hline(data, colour=style[0], width=1.6, dash=style[1])
 
     @staticmethod
-    def _draw_band(chart: Chart, data, style) -> None:
+    def _draw_band(chart: Chart, data: Any, style: Any) -> None:
         chart.band(*data, colour=style[0], opacity=0.35)
 
     @staticmethod
-    def _draw_bars(chart: Chart, data, style, group: int = 0, groups: int = 1) -> None:
+    def _draw_bars(chart: Chart, data: Any, style: Any, group: int = 0, groups: int = 1) -> None:
         heights, intervals = data
         width = 0.7 / groups  # a slot 0.7 wide, shared by the bar series
         centres = [i + (group - (groups - 1) / 2) * width for i in range(len(heights))]
@@ -372,24 +747,28 @@ class Plot(Figure):
                                'stroke-width="1.2"/>')
 
     @staticmethod
-    def _draw_marks(chart: Chart, data, style) -> None:
+    def _draw_marks(chart: Chart, data: Any, style: Any) -> None:
         path = "".join(f"M{chart.x(i - 0.3):.1f},{chart.y(y):.1f} H{chart.x(i + 0.3):.1f} " for i, y in enumerate(data))
         chart.parts.append(f'<path class="circus-plot-marks" d="{path}" stroke="{style[0]}" stroke-width="3"/>')
 
 
-# the red-yellow-green scale of a heat map (ColorBrewer's RdYlGn): a share of 0 red, 1/2 pale yellow, 1 green
-_SCALE = ((0.0, (215, 48, 39)), (0.25, (252, 141, 89)), (0.5, (255, 255, 191)), (0.75, (145, 207, 96)),
-          (1.0, (26, 152, 80)))
+# ---------------------------------------------------------------------------------------------------------
+# a heat map on viridis
+
+VIRIDIS = ((68, 1, 84), (72, 24, 106), (71, 45, 123), (66, 64, 134), (59, 82, 139), (51, 99, 141), (44, 114, 142),
+           (38, 130, 142), (33, 145, 140), (31, 160, 136), (40, 174, 128), (63, 188, 115), (94, 201, 98),
+           (132, 212, 75), (173, 220, 48), (216, 226, 25), (253, 231, 37))
+"""matplotlib's viridis at 0, 1/16, ..., 1: dark purple through blue and green to yellow, evenly brighter, so a
+colour-blind eye (and a grey print) reads a share from it; between the stops the colour is interpolated."""
 
 
-def _scale_colour(share: float) -> str:
-    """The colour of a share from 0 to 1 on the red-yellow-green scale."""
-    share = min(1.0, max(0.0, share))
-    for (a, ca), (b, cb) in zip(_SCALE, _SCALE[1:]):
-        if share <= b:
-            t = (share - a) / (b - a)
-            return "#" + "".join(f"{round(u + t * (v - u)):02x}" for u, v in zip(ca, cb))
-    return "#1a9850"
+def scale_colour(share: float) -> str:
+    """The colour of a share from 0 to 1 on the heat map's scale (viridis: dark purple for 0, yellow for 1)."""
+    share = min(1.0, max(0.0, float(share)))
+    step = share * (len(VIRIDIS) - 1)
+    k = min(int(step), len(VIRIDIS) - 2)
+    t = step - k
+    return "#" + "".join(f"{round(u + t * (v - u)):02x}" for u, v in zip(VIRIDIS[k], VIRIDIS[k + 1]))
 
 
 class _HeatMap(Figure):
@@ -399,14 +778,24 @@ class _HeatMap(Figure):
         self.title, self.xlabel, self.ylabel, self.scale_label = title, xlabel, ylabel, scale_label
         self.width, self.height = width, height
 
+    def _xticks(self) -> list[tuple[float, str]]:
+        xs = self.xs
+        if len(xs) == 1:
+            return [(xs[0], f"{xs[0]:g}")]
+        return [(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]]
+
+    def _step(self) -> float:
+        return min((b - a for a, b in zip(self.xs, self.xs[1:])), default=1.0)
+
     def svg(self) -> str:
+        """The heat map as one SVG element: a cell per share in its colour, the rows named, the scale beside."""
         xs, ys = self.xs, self.ys
-        step = min((b - a for a, b in zip(xs, xs[1:])), default=1.0)
+        step = self._step()
         left = 34 + 6.6 * max(len(y) for y in ys)
         chart = Chart(self.width + 110, self.height, x_range=(xs[0] - step / 2, xs[-1] + step / 2),
                       y_range=(-0.5, len(ys) - 0.5), margins=(left, 30, 110, 46), name="circus-heat")
-        chart.axes(xticks=[(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]],
-                   yticks=list(enumerate(ys)), xlabel=self.xlabel, ylabel=self.ylabel, title=self.title, grid="")
+        chart.axes(xticks=self._xticks(), yticks=[(float(j), y) for j, y in enumerate(ys)], xlabel=self.xlabel,
+                   ylabel=self.ylabel, title=self.title, grid="")
         cells = []
         for j, row in enumerate(self.rows):
             for x, share in zip(xs, row):
@@ -416,12 +805,13 @@ class _HeatMap(Figure):
                 top, bottom = chart.y(j + 0.5), chart.y(j - 0.5)
                 # each cell says its value on hover: the colour is not the only way to read it
                 cells.append(f'<rect x="{left_x:.1f}" y="{top:.1f}" width="{right_x - left_x + 0.3:.1f}" '
-                             f'height="{bottom - top:.1f}" fill="{_scale_colour(share)}"><title>{svg_text(ys[j])}, '
+                             f'height="{bottom - top:.1f}" fill="{scale_colour(share)}"><title>{svg_text(ys[j])}, '
                              f'{x:g}: {share:.2f}</title></rect>')
         chart.parts.insert(1, f'<g class="{PIECE} circus-heat-cells">{"".join(cells)}</g>')
         # the colour scale: a column of colours from 0 (bottom) to 1 (top) with its ticks and label
         x, top, bottom = chart.right + 18, chart.top, chart.bottom
-        stops = "".join(f'<stop offset="{s:g}" stop-color="{_scale_colour(s)}"/>' for s, _ in _SCALE)
+        offsets = [i / (len(VIRIDIS) - 1) for i in range(len(VIRIDIS))]
+        stops = "".join(f'<stop offset="{s:g}" stop-color="{scale_colour(s)}"/>' for s in offsets)
         parts = [f'<defs><linearGradient id="circus-heat-scale" x1="0" y1="1" x2="0" y2="0">{stops}</linearGradient>'
                  f'</defs><rect x="{x:g}" y="{top:g}" width="14" height="{bottom - top:g}" '
                  f'fill="url(#circus-heat-scale)" stroke="{INK}" stroke-width="0.6"/>']
@@ -436,11 +826,46 @@ class _HeatMap(Figure):
         chart.parts.append(f'<g class="circus-heat-scale">{"".join(parts)}</g>')
         return chart.svg(css_class="circus-plot circus-heat-map", title=self.title)
 
+    def description(self) -> str:
+        """The heat map in words: its title, axes and scale, and each row's shares."""
+        lines = [self.title if self.title.endswith((".", "?", "!")) else self.title + ".",
+                 f'A heat map: x axis "{self.xlabel}" from {_number_text(self.xs[0])} to {_number_text(self.xs[-1])}, '
+                 f'y axis "{self.ylabel}" with {len(self.ys)} rows; colour: "{self.scale_label}" from 0 (dark '
+                 "purple) to 1 (yellow)."]
+        for name, row in zip(self.ys, self.rows):
+            shown = [(x, share) for x, share in zip(self.xs, row) if share is not None]
+            blank = len(row) - len(shown)
+            if not shown:
+                lines.append(f"Row {name}: no values.")
+                continue
+            said = _values_text([share for _, share in shown], [f"at {_number_text(x)}" for x, _ in shown])
+            lines.append(f"Row {name}: {said}" + (f" ({blank} blank)." if blank else "."))
+        return "\n".join(lines)
+
+    def _draw(self, ax: Axes) -> None:
+        """The same heat map on a matplotlib Axes, with viridis and its colour bar."""
+        import numpy as np
+
+        xs, step = self.xs, self._step()
+        middles = [(a + b) / 2 for a, b in zip(xs, xs[1:])]
+        edges = [xs[0] - step / 2, *middles, xs[-1] + step / 2]
+        table = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in self.rows],
+                                              dtype=float))
+        mesh = ax.pcolormesh(edges, np.arange(len(self.ys) + 1) - 0.5, table, cmap="viridis", vmin=0, vmax=1)
+        _set_ticks(ax, self._xticks(), [(float(j), y) for j, y in enumerate(self.ys)])
+        ax.set_xlim(edges[0], edges[-1])
+        ax.set_title(self.title)
+        ax.set_xlabel(self.xlabel)
+        ax.set_ylabel(self.ylabel)
+        bar = ax.get_figure().colorbar(mesh, ax=ax, ticks=[0, 0.25, 0.5, 0.75, 1])  # type: ignore[union-attr]
+        bar.set_label(self.scale_label)
+
 
 def heat_map(rows: Any, *, xs: Any, ys: Any, title: str, xlabel: str, ylabel: str, scale_label: str,
              width: float = 700, height: float = 240) -> Figure:
-    """A table of shares (0 to 1) in colour, red for 0 through yellow to green for 1: ``rows[j][i]`` is the share
-    at x = ``xs[i]`` in row ``ys[j]`` (the first row at the bottom); None or NaN leaves a cell blank."""
+    """A table of shares (0 to 1) in colour on the viridis scale, dark purple for 0 through blue and green to
+    yellow for 1: ``rows[j][i]`` is the share at x = ``xs[i]`` in row ``ys[j]`` (the first row at the bottom);
+    None or NaN leaves a cell blank."""
     xs = _numbers(xs, "xs")
     if any(b <= a for a, b in zip(xs, xs[1:])):
         raise ValueError("a heat map's xs rise from left to right")
@@ -450,7 +875,7 @@ def heat_map(rows: Any, *, xs: Any, ys: Any, title: str, xlabel: str, ylabel: st
         raise ValueError(f"a heat map has one row per y ({len(ys)}), each with one share per x ({len(xs)})")
     table = []
     for row in rows:
-        shares = []
+        shares: list[float | None] = []
         for value in row:
             if value is None or (isinstance(value, float) and math.isnan(value)):
                 shares.append(None)
@@ -464,21 +889,97 @@ def heat_map(rows: Any, *, xs: Any, ys: Any, title: str, xlabel: str, ylabel: st
                     text(scale_label, "scale_label"), _number(width, "width"), _number(height, "height"))
 
 
+# ---------------------------------------------------------------------------------------------------------
+# figures in a row
+
+_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
+
+
 class _Row(Figure):
     def __init__(self, figures: Sequence[Figure]) -> None:
-        self.figures = figures
+        self.figures = list(figures)
+        self.width = sum(f._size()[0] for f in self.figures)
+        self.height = max(f._size()[1] for f in self.figures)
 
     def svg(self) -> str:
-        return "".join(figure.svg() for figure in self.figures)
+        """The figures as one SVG, side by side (each keeps its own size)."""
+        pieces, x, height = [], 0.0, 0.0
+        for figure in self.figures:
+            drawn = figure.svg()
+            found = _SIZE.match(drawn)
+            width, tall = (float(found.group(1)), float(found.group(2))) if found else (figure.width, figure.height)
+            pieces.append(drawn.replace("<svg", f'<svg x="{x:g}" y="0"', 1))
+            x, height = x + width + 8, max(height, tall)
+        width = max(x - 8, 1)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg circus-row" width="{width:g}" '
+                f'height="{height:g}" viewBox="0 0 {width:g} {height:g}" role="img">{"".join(pieces)}</svg>')
+
+    def description(self) -> str:
+        """Each figure's description, in order."""
+        return "\n".join(f"Figure {i} of {len(self.figures)}: {figure.description()}"
+                         for i, figure in enumerate(self.figures, start=1))
 
     def _repr_html_(self) -> str:
+        # one block per figure, so that a narrow page wraps them onto the next line
         inner = "".join(f"<div>{figure.svg()}</div>" for figure in self.figures)
-        return f'<div class="circus-figure" style="display: flex; flex-wrap: wrap; gap: 8px">{inner}</div>'
+        return (f'<div class="circus-figure" role="img" aria-label="{svg_text(self.description())}" '
+                f'style="display: flex; flex-wrap: wrap; gap: 8px">{inner}</div>')
+
+    def to_matplotlib(self, ax: Axes | None = None) -> MatplotlibFigure:
+        """The figures drawn by matplotlib side by side, one Axes each, in one ``matplotlib.figure.Figure``."""
+        if ax is not None:
+            raise TypeError("figures side by side need an Axes each: call to_matplotlib() without ax")
+        figure = _new_matplotlib_figure(self.width, self.height)
+        for part, axes in zip(self.figures, figure.subplots(1, len(self.figures), squeeze=False)[0]):
+            part._draw(axes)
+        return figure
 
 
 def side_by_side(*figures: Figure) -> Figure:
     """Figures in one row (they wrap onto the next line on a narrow page)."""
     if not figures or not all(isinstance(f, Figure) for f in figures):
         raise TypeError("side_by_side takes the figures to show, like side_by_side(plot1, plot2)")
-    return _Row(figures)
+    flat: list[Figure] = []
+    for figure in figures:
+        flat += figure.figures if isinstance(figure, _Row) else [figure]
+    return _Row(flat)
 
+
+# ---------------------------------------------------------------------------------------------------------
+# a notebook's figures in LaTeX
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                  "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def _latex_text(words: str) -> str:
+    """Words as LaTeX text: its special characters escaped, each line a line."""
+    escaped = "".join(_LATEX_SPECIAL.get(c, c) for c in words)
+    return " \\\\\n".join(line for line in escaped.splitlines() if line.strip())
+
+
+def latex_figures(notebook: Any, resources: Any) -> tuple[Any, Any]:
+    """An nbconvert preprocessor for LaTeX (after nbconvert has written each picture to a file): each figure,
+    offered as SVG, becomes LaTeX that draws it and gives its text alternative below it.
+
+    nbconvert's LaTeX exporter would convert every SVG to PDF with Inkscape, and fails where Inkscape is missing;
+    with this preprocessor (and nbconvert's SVG2PDFPreprocessor disabled, as ``python -m circuslib latex`` does)
+    the SVG is kept beside the .tex file, the LaTeX draws ``figure.pdf`` if one has been made from it and otherwise
+    names the SVG in a box, and the figure's description follows in words either way.
+    """
+    for cell in notebook.get("cells", []):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            filename = output.get("metadata", {}).get("filenames", {}).get("image/svg+xml")
+            if "image/svg+xml" not in data or "text/latex" in data or not filename:
+                continue
+            stem = filename[:-4] if filename.endswith(".svg") else filename
+            pdf, shown = f"{stem}.pdf".replace("\\", "/"), filename.replace("\\", "/")
+            alt = data.get("text/plain", "")
+            data["text/latex"] = (
+                "\\begin{center}\n"
+                f"\\IfFileExists{{{pdf}}}{{\\adjustimage{{max size={{0.9\\linewidth}}{{0.9\\paperheight}}}}{{{pdf}}}}}"
+                f"{{\\fbox{{\\parbox{{0.8\\linewidth}}{{\\centering figure: \\texttt{{{_latex_text(shown)}}}}}}}}}\n"
+                "\\end{center}\n"
+                f"\\begin{{quote}}\\small\n{_latex_text(alt)}\n\\end{{quote}}\n")
+    return notebook, resources

@@ -7,10 +7,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .args import limit, whole
 from .game import GameState, Policy, describe, playout
+
+if TYPE_CHECKING:
+    from .figures import Plot
 
 __all__ = [
     "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
@@ -36,7 +39,8 @@ def _check_count(n: Any) -> int:
     return n
 
 
-def progress(items: Iterable, total: int | None = None, description: str = "simulating", *, show: bool | None = None) -> Iterator:
+def progress(items: Iterable, total: int | None = None, description: str = "simulating", *,
+             show: bool | None = None) -> Iterator:
     """Yield ``items``, showing a progress bar in a notebook when the work lasts more than a second."""
     in_kernel = _in_notebook() if show is None else show
     if not in_kernel:
@@ -160,7 +164,8 @@ class Tally:
         return [(o, c, c / self.n, self.interval(o)) for o, c in self.counts.most_common()]
 
     def __str__(self) -> str:
-        return "\n".join(f"{o!s:>12}: {c:>7,}  {s:6.1%}  (95% CI {lo:.1%} to {hi:.1%})" for o, c, s, (lo, hi) in self.table())
+        return "\n".join(f"{o!s:>12}: {c:>7,}  {s:6.1%}  (95% CI {lo:.1%} to {hi:.1%})"
+                         for o, c, s, (lo, hi) in self.table())
 
 
 def tally(trial: Callable[[random.Random], Hashable], n: int, seed: int | random.Random, *,
@@ -265,7 +270,7 @@ def tournament(start: GameState | Callable[[random.Random], GameState], policies
     return tally(trial, n, seed, show_progress=show_progress)
 
 
-def _running_mean(values: Sequence[float] | Estimate, points: int = 1_500):
+def _running_mean(values: Sequence[float] | Estimate, points: int = 1_500) -> tuple[Any, Any, Any]:
     """The running mean of simulated values and its 95% half-width after each trial, at about ``points`` trial
     counts spread evenly on a log scale (the same curve, drawn far faster than with every trial)."""
     import numpy as np
@@ -282,36 +287,9 @@ def _running_mean(values: Sequence[float] | Estimate, points: int = 1_500):
     return n[shown], mean[shown], half[shown]
 
 
-def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax=None, *, label: str = "simulated",
-                     title: str | None = None):
-    """Plot the running mean of simulated values with its 95% band, converging to the exact value (matplotlib;
-    ``convergence_plot`` draws the same as SVG in the page's theme)."""
-    import matplotlib.pyplot as plt
-
-    n, mean, half = _running_mean(values)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    ax.plot(n, mean, color="#2171b5", label=f"{label} (running mean)")
-    ax.fill_between(n, mean - half, mean + half, color="#6baed6", alpha=0.3, label="95% band")
-    if exact is not None:
-        ax.axhline(float(exact), color="#d7301f", linestyle="--", label=f"exact = {exact}")
-    ax.set_xscale("log")
-    # whole numbers with thousands separators (1,000 rather than 10^3) read better, and need no TeX layout
-    from matplotlib.ticker import FuncFormatter, NullLocator
-
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
-    ax.xaxis.set_minor_locator(NullLocator())  # the powers of ten are enough, and minor ticks cost 40 ms a plot
-    ax.set_xlabel("number of trials")
-    ax.set_ylabel("estimate")
-    ax.legend(loc="best", fontsize=8)
-    if title:
-        ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the tick labels to place it
-    return ax
-
-
 def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, title: str,
                      label: str = "simulated", xlabel: str = "number of trials", ylabel: str = "estimate",
-                     legend: str = "right"):
+                     legend: str = "right") -> Plot:
     """The running mean of simulated values with its 95% band, converging to the exact value (a dashed red line),
     trials on a log scale: a figure the kit writes as SVG in the page's theme."""
     from .figures import RED, Plot
@@ -328,7 +306,7 @@ def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, t
     return plot
 
 
-def _log_spaced(size: int, points: int = 1_500):
+def _log_spaced(size: int, points: int = 1_500) -> Any:
     """Indices 0..size-1 to draw on a log axis: every one up to ``points``, then about ``points`` spread evenly."""
     import numpy as np
 
@@ -338,7 +316,8 @@ def _log_spaced(size: int, points: int = 1_500):
                                      np.geomspace(1, size, points).astype(int) - 1, [size - 1]]))
 
 
-def _tally_bars(result: Tally, exact: dict | None, names: dict | None):
+def _tally_bars(result: Tally, exact: dict[Any, Any] | None,
+                names: dict[Any, Any] | None) -> tuple[list[Any], list[str], list[float], list[tuple[float, float]]]:
     """The outcomes of a tally in order (the exact table's, else sorted), their labels, shares and 95% intervals."""
     if not isinstance(result, Tally):
         raise TypeError(f"result must be a Tally (what tally(...) returns), not {type(result).__name__}")
@@ -354,29 +333,8 @@ def _tally_bars(result: Tally, exact: dict | None, names: dict | None):
     return outcomes, labels, shares, intervals
 
 
-def plot_tally(result: Tally, exact: dict | None = None, ax=None, *, title: str | None = None,
-               names: dict | None = None):
-    """Bar chart of simulated shares with 95% error bars, and exact values as red marks (matplotlib;
-    ``tally_plot`` draws the same as SVG in the page's theme)."""
-    import matplotlib.pyplot as plt
-
-    outcomes, labels, shares, intervals = _tally_bars(result, exact, names)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    errors = [[s - lo for s, (lo, _) in zip(shares, intervals)], [hi - s for s, (_, hi) in zip(shares, intervals)]]
-    ax.bar(labels, shares, yerr=errors, color="#6baed6", capsize=4, label=f"simulated (n = {result.n:,})")
-    if exact is not None:
-        ax.scatter(labels, [float(exact[o]) for o in outcomes], color="#d7301f", marker="_", s=600, zorder=3, label="exact")
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("share")
-    ax.legend(loc="best", fontsize=8)
-    if title:
-        ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the tick labels to place it
-    return ax
-
-
-def tally_plot(result: Tally, exact: dict | None = None, *, title: str, names: dict | None = None,
-               xlabel: str = "outcome", ylabel: str = "share", legend: str = "right"):
+def tally_plot(result: Tally, exact: dict[Any, Any] | None = None, *, title: str, names: dict[Any, Any] | None = None,
+               xlabel: str = "outcome", ylabel: str = "share", legend: str = "right") -> Plot:
     """The simulated share of each outcome as a bar with its 95% error bar, and each exact chance as a red mark
     across its bar: a figure the kit writes as SVG in the page's theme."""
     from .figures import RED, Plot
@@ -387,3 +345,32 @@ def tally_plot(result: Tally, exact: dict | None = None, *, title: str, names: d
     if exact is not None:
         plot.marks(labels, [exact[o] for o in outcomes], label="exact", colour=RED)
     return plot
+
+
+def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax: Any = None, *,
+                     label: str = "simulated", title: str | None = None) -> Any:
+    """``convergence_plot(...)`` drawn by matplotlib on ``ax`` (a new figure if None), returning the Axes: the old
+    name of ``convergence_plot(values, exact, title=...).to_matplotlib(ax)``, kept for one release."""
+    import warnings
+
+    warnings.warn("plot_convergence(...) is now convergence_plot(...).to_matplotlib(ax); the old name goes in the "
+                  "next release", DeprecationWarning, stacklevel=2)
+    figure = convergence_plot(values, exact, title=title or "simulation against the exact value", label=label)
+    return _axes_drawn(figure, ax)
+
+
+def plot_tally(result: Tally, exact: dict[Any, Any] | None = None, ax: Any = None, *, title: str | None = None,
+               names: dict[Any, Any] | None = None) -> Any:
+    """``tally_plot(...)`` drawn by matplotlib on ``ax`` (a new figure if None), returning the Axes: the old name
+    of ``tally_plot(result, exact, title=...).to_matplotlib(ax)``, kept for one release."""
+    import warnings
+
+    warnings.warn("plot_tally(...) is now tally_plot(...).to_matplotlib(ax); the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    return _axes_drawn(tally_plot(result, exact, title=title or "simulated shares", names=names), ax)
+
+
+def _axes_drawn(figure: Any, ax: Any) -> Any:
+    """The Axes a figure was drawn on by matplotlib: ``ax``, or the one of its new figure."""
+    drawn = figure.to_matplotlib(ax)
+    return ax if ax is not None else drawn.axes[0]

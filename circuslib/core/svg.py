@@ -12,11 +12,13 @@ import html
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
+    "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker",
 ]
 
 INK = "#222222"
@@ -108,14 +110,16 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
     elif bottom is None:
         size = width * (0.5 if len(str(top)) <= 2 else 0.32)
         parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
-                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
+                     f'{_esc(top)}</text>')
     else:
         size = width * 0.4
         parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
-                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">{_esc(top)}</text>')
+                     f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
+                     f'{_esc(top)}</text>')
         parts.append(f'<line x1="6" y1="{height / 2:g}" x2="{width - 6:g}" y2="{height / 2:g}" stroke="#bbbbbb"/>')
-        parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" font-family="sans-serif" '
-                     f'fill="#595959" text-anchor="middle" dominant-baseline="central" '
+        parts.append(f'<text x="{width / 2:g}" y="{height * 0.7:g}" font-size="{size * 0.7:g}" '
+                     f'font-family="sans-serif" fill="#595959" text-anchor="middle" dominant-baseline="central" '
                      f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
     if note:
         parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
@@ -140,8 +144,9 @@ def svg_die(value: int, *, x: float = 0, y: float = 0, size: float = 40, fill: s
     step, radius = size / 4, size / 11
     pips = "".join(f'<circle cx="{step * (c + 1):g}" cy="{step * (r + 1):g}" r="{radius:g}" fill="{INK}"/>'
                    for c, r in PIP_LAYOUT[value])
-    return (f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})"><rect width="{size:g}" height="{size:g}" '
-            f'rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>')
+    return (f'<g class="{PIECE} {_esc(css_class)}" transform="translate({x:g},{y:g})">'
+            f'<rect width="{size:g}" height="{size:g}" rx="{size / 6:g}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="2"/>{pips}</g>')
 
 
 def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill: str = "#fee391",
@@ -266,3 +271,134 @@ class _Drawn(Picture):
 
     def description(self) -> str:
         return self._alt
+
+
+# ---------------------------------------------------------------------------------------------------------
+# legends, markers, and what would not read on a dark page: shared by every picture and chart
+
+THEME_INK = "currentColor"
+"""The colour of axes, text and the 'black' lines off the pieces: the theme's text colour, dark on light and light
+on dark (on a light box, a legend over a drawing, the ink is ``INK`` instead)."""
+
+def svg_marker(kind: str, x: float, y: float, size: float, colour: str, *, hollow: bool = False,
+            edge: float = 1.0, outline: str | None = None) -> str:
+    """One marker centred on (x, y): "o" circle, "s" square, "^" and "v" triangles, "D" diamond, "_" a short bar;
+    its outline in its colour unless another is given (a light fill needs a darker rim)."""
+    r = size / 2
+    fill, stroke = ("none", colour) if hollow else (colour, outline or colour)
+    look = f'fill="{fill}" stroke="{stroke}" stroke-width="{edge:g}"'
+    if kind == "o":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" {look}/>'
+    if kind == "s":
+        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{size:.1f}" height="{size:.1f}" {look}/>'
+    if kind == "_":
+        return f'<path d="M{x - r:.1f},{y:.1f} H{x + r:.1f}" stroke="{colour}" stroke-width="{edge:g}"/>'
+    corners = {"^": [(0, -r), (r, r * 0.8), (-r, r * 0.8)], "v": [(0, r), (r, -r * 0.8), (-r, -r * 0.8)],
+               "D": [(0, -r), (r * 0.8, 0), (0, r), (-r * 0.8, 0)]}
+    if kind not in corners:
+        raise ValueError(f"a marker is one of o s ^ v D _, not {kind!r}")
+    points = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners[kind])
+    return f'<polygon points="{points}" {look}/>'
+
+
+@dataclass(frozen=True)
+class Key:
+    """One entry of a legend: a line (with its marker), a lone marker, or a bar's box (fill, hatching)."""
+    label: str
+    colour: str = THEME_INK
+    width: float = 1.2
+    dash: str | None = None
+    marker: str | None = None
+    marker_size: float = 5
+    hollow: bool = False
+    box: bool = False
+    hatch: bool = False
+    line: bool = True
+    outline: str | None = None
+    """The rim of the marker, when not its colour: a light node's swatch drawn as the node is (a grey rim)."""
+
+
+def _rows(key: Key) -> int:
+    return len(key.label.split("\n"))
+
+
+def legend_size(keys: Sequence[Key], *, size: float = 10.5) -> tuple[float, float]:
+    """The width and height a legend's entries take (the width estimated from the longest line of text)."""
+    longest = max((len(line) for key in keys for line in key.label.split("\n")), default=0)
+    return 28 + 0.58 * size * longest, sum(size * (1.2 * _rows(key) + 0.55) for key in keys) - size * 0.55
+
+
+def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = 10.5, box: bool = False,
+               css_class: str = "circus-legend", hatch: str = "circus-chart-hatch") -> str:
+    """A legend with its first entry's top left corner at (x, y), one entry under the other (a label may have
+    several lines); with ``box``, on a light box that may lie over a drawing (its ink then dark, as on a piece)."""
+    if not isinstance(keys, (list, tuple)) or not all(isinstance(key, Key) for key in keys):
+        raise TypeError("a legend's entries are a list of Key(label, ...)")
+    # on the page the ink is the theme's; on a light box it must stay dark, or a dark theme would draw it white
+    ink = INK if box else THEME_INK
+    parts = [f'<g class="{PIECE} {svg_text(css_class)}">' if box else f'<g class="{svg_text(css_class)}">']
+    if box:
+        width, height = legend_size(keys, size=size)
+        parts.append(f'<rect x="{x - 6:g}" y="{y - 5:g}" width="{width + 12:.1f}" height="{height + 10:.1f}" '
+                     f'fill="#ffffff" fill-opacity="0.9" stroke="#cccccc" rx="4"/>')
+    for key in keys:
+        colour = ink if key.colour == THEME_INK else key.colour
+        middle = y + size * 0.6
+        if key.box:
+            parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="{colour}" '
+                         f'stroke="{ink}" stroke-width="0.6"/>')
+            if key.hatch:
+                parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="url(#{hatch})"/>')
+        elif key.line:
+            dash = f' stroke-dasharray="{key.dash}"' if key.dash else ""
+            parts.append(f'<path d="M{x:g},{middle:.1f} h22" stroke="{colour}" stroke-width="{key.width:g}"{dash}/>')
+        if key.marker:
+            parts.append(svg_marker(key.marker, x + 11, middle, key.marker_size, colour, hollow=key.hollow,
+                                 edge=2 if key.hollow else 1, outline=key.outline))
+        for i, line in enumerate(key.label.split("\n")):
+            parts.append(f'<text x="{x + 28:g}" y="{y + size * (0.95 + 1.2 * i):.1f}" font-size="{size:g}" '
+                         f'font-family="sans-serif" fill="{ink}">{svg_text(line)}</text>')
+        y += size * (1.2 * _rows(key) + 0.55)
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _luminance(colour: str | None) -> float | None:
+    """The relative luminance (WCAG) of a #rrggbb or #rgb colour; None for currentColor, none, a pattern."""
+    if colour is None or not colour.startswith("#") or len(colour) not in (4, 7):
+        return None
+    digits = colour[1:] if len(colour) == 7 else "".join(c * 2 for c in colour[1:])
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def dark_ink(svg: str) -> list[str]:
+    """What in a picture would not read on a dark page (JupyterLab's dark theme, #111111): each text in a fixed
+    colour darker than 4.5:1 against it (the default black included), each line or outline darker than 3:1, unless
+    it lies on a light box marked ``circus-piece``; an empty list when every ink reads in light and dark themes."""
+    import xml.etree.ElementTree as ET
+
+    page = _luminance("#111111") or 0.0
+    problems: list[str] = []
+
+    def contrast(colour: str | None) -> float:
+        light = _luminance(colour)
+        return math.inf if light is None else (light + 0.05) / (page + 0.05)
+
+    def walk(element: ET.Element, fill: str, stroke: str | None, on_piece: bool) -> None:
+        tag = element.tag.rpartition("}")[2]
+        if tag in ("title", "defs", "style"):
+            return  # not drawn
+        on_piece = on_piece or PIECE in element.get("class", "").split()
+        fill, stroke = element.get("fill", fill), element.get("stroke", stroke)
+        if not on_piece:
+            if tag == "text" and contrast(fill) < 4.5:
+                problems.append(f"the text {''.join(element.itertext())!r} in {fill}")
+            elif tag != "text" and stroke not in (None, "none") and contrast(stroke) < 3:
+                problems.append(f"<{tag}> drawn in {stroke}")
+        for child in element:
+            walk(child, fill, stroke, on_piece)
+
+    walk(ET.fromstring(svg), "#000000", None, False)  # SVG's default fill is black, its default stroke none
+    return problems

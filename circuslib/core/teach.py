@@ -24,7 +24,7 @@ import sympy
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK",
+    "call_student", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -546,6 +546,155 @@ def check_simulation(function: Any, *, reference: float, spread: float, n: int, 
         if abs(estimate - reference) > 4.5 * spread / math.sqrt(n):
             raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
                               "check what you count in each run")
+    return correct(success)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a figure the student drew with matplotlib, read from its data
+
+class Sketch:
+    """A figure a catalogue of mistakes describes by how it is drawn, ``Sketch(lambda ax: ax.bar(...))``: drawn on
+    a fresh matplotlib Axes only when a check reads it, so importing the checks loads no matplotlib."""
+
+    def __init__(self, draw: Callable[[Any], Any]) -> None:
+        if not callable(draw):
+            raise TypeError("a Sketch draws on a matplotlib Axes: Sketch(lambda ax: ax.bar(...))")
+        self.draw = draw
+
+    def axes(self) -> Any:
+        """A new matplotlib Axes with the sketch drawn on it."""
+        import matplotlib.pyplot as plt
+
+        figure = plt.figure()
+        plt.close(figure)  # the check's own: never shown
+        ax = figure.add_subplot()
+        self.draw(ax)
+        return ax
+
+    def __repr__(self) -> str:
+        return "a sketched figure"
+
+
+def _figure_axes(answer: Any, what: str) -> Any:
+    """The matplotlib Axes of a student's figure (a Figure with one Axes, or an Axes), or a WrongAnswer."""
+    if isinstance(answer, Sketch):
+        return answer.axes()
+    if _not_answered(answer):
+        raise WrongAnswer(f"{what} is still empty: draw it with matplotlib and give the figure (fig)")
+    if hasattr(answer, "to_matplotlib") and hasattr(answer, "svg"):
+        raise WrongAnswer(f"{what} is the kit's own figure: draw this one yourself with matplotlib "
+                          "(fig, ax = plt.subplots(), then ax.bar or ax.plot)")
+    if "matplotlib" not in sys.modules:  # nothing drawn with matplotlib can exist yet
+        raise WrongAnswer(f"{what} should be the matplotlib figure you drew (fig, from fig, ax = plt.subplots()), "
+                          f"not {_short(type(answer).__name__)}")
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    if isinstance(answer, Axes):
+        return answer
+    if not isinstance(answer, Figure):
+        raise WrongAnswer(f"{what} should be the matplotlib figure you drew (fig, from fig, ax = plt.subplots()), "
+                          f"not {_short(type(answer).__name__)}")
+    drawn = [ax for ax in answer.axes if ax.has_data()] or answer.axes
+    if not drawn:
+        raise WrongAnswer(f"{what} is empty: draw on it (fig, ax = plt.subplots(), then ax.bar or ax.plot)")
+    if len(drawn) > 1:
+        raise WrongAnswer(f"{what} has {len(drawn)} plots: draw this one on a single Axes")
+    return drawn[0]
+
+
+def _bar_name(ax: Any, centre: float) -> str:
+    """What a bar at ``centre`` stands for: its category on a categorical x axis, else its x as a number."""
+    units = getattr(ax.xaxis, "units", None)
+    mapping = getattr(units, "_mapping", None)
+    if isinstance(mapping, dict):
+        for name, place in mapping.items():
+            if abs(place - centre) < 1e-6:
+                return str(name)
+    return str(int(round(centre))) if abs(centre - round(centre)) < 1e-6 else f"{centre:g}"
+
+
+def _bars(ax: Any) -> list[tuple[str, float]]:
+    """Every bar of the Axes as (what it stands for, its height), left to right."""
+    from matplotlib.container import BarContainer
+
+    rectangles = sorted((bar for container in ax.containers if isinstance(container, BarContainer)
+                         for bar in container), key=lambda bar: bar.get_x())
+    return [(_bar_name(ax, bar.get_x() + bar.get_width() / 2), float(bar.get_height())) for bar in rectangles]
+
+
+def _labelled(ax_label: str, axis: str, wanted: Sequence[str] | None, setter: str) -> None:
+    if wanted is None:
+        return
+    phrase, *words = wanted
+    words = [w.lower() for w in (words or [phrase.split()[-1]])]
+    if not ax_label.strip():
+        raise WrongAnswer(f"the {axis} axis has no label: it should be {phrase}, labelled with ax.{setter}(...)")
+    if not any(word in ax_label.lower() for word in words):
+        raise WrongAnswer(f"the {axis} axis should be {phrase}, labelled (its label says {_short(ax_label, 40)!r})")
+
+
+def check_figure(answer: Any, *, what: str = "your figure", title: bool = True,
+                 xlabel: Sequence[str] | None = None, ylabel: Sequence[str] | None = None,
+                 bars: dict[Any, Any] | None = None, bar_names: str = "each outcome", bar_values: str = "chances",
+                 lines: Sequence[tuple[Sequence[Any], Sequence[Any]]] = (), legend: Sequence[str] = (),
+                 log_x: bool | None = None, log_y: bool | None = None, success: str = "") -> Passed:
+    """A figure drawn with matplotlib, read from its data: its title, axis labels (``xlabel``/``ylabel``: the
+    phrase a message uses, then words one of which the label must hold), bars (``bars``: each name's exact
+    height), lines (each (xs, ys) it must draw), legend labels and log scales; what is missing or wrong is said in
+    one sentence, never the right values."""
+    ax = _figure_axes(answer, what)
+    if bars is not None:
+        drawn = _bars(ax)
+        if not drawn:
+            raise WrongAnswer(f"{what} has no bars: draw one for {bar_names} with ax.bar(names, heights)")
+        wanted = {str(name): exact_number(value, "an expected height") for name, value in bars.items()}
+        if len(drawn) != len(wanted):
+            raise WrongAnswer(f"{what} has {len(drawn)} bars: draw one bar for {bar_names} ({len(wanted)} bars)")
+        names = [name for name, _ in drawn]
+        if set(names) != set(wanted):
+            stray = next(name for name in names if name not in wanted)
+            raise WrongAnswer(f"{what} has a bar at {stray!r}: draw one bar for {bar_names}, at its own name or "
+                              "number on the x axis")
+        heights = dict(drawn)
+        total = sum(heights.values())
+        if abs(total - 100) < 1e-6 and abs(float(sum(wanted.values())) - 1) < 1e-9:
+            raise WrongAnswer(f"your bars' heights add up to 100: give the {bar_values} as probabilities between "
+                              "0 and 1, not percentages")
+        wrong = [name for name in wanted if abs(heights[name] - float(wanted[name])) > 1e-9]
+        if wrong:
+            if all(abs(heights[name] - float(wanted[name])) < 0.01 for name in wanted):
+                raise WrongAnswer(f"your bars' heights are close but rounded: draw the exact {bar_values} "
+                                  "(float(p) of each Fraction), not rounded decimals")
+            if total > 1 + 1e-9 and all(float(h).is_integer() for h in heights.values()):
+                raise WrongAnswer(f"your bars' heights are counts, not the exact {bar_values}: divide each by the "
+                                  "number of equally likely cases")
+            raise WrongAnswer(f"your bars' heights are not the exact {bar_values}: the bar for {wrong[0]} is not")
+    for xs, ys in lines:
+        want_x = [float(v) for v in xs]
+        want_y = [float(v) for v in ys]
+        if not any(len(line.get_xdata()) == len(want_x) and
+                   all(abs(float(a) - b) < 1e-9 for a, b in zip(line.get_xdata(), want_x)) and
+                   all(abs(float(a) - b) < 1e-9 for a, b in zip(line.get_ydata(), want_y))
+                   for line in ax.get_lines()):
+            raise WrongAnswer(f"{what} has no line through the {len(want_x)} points it should show: draw it with "
+                              "ax.plot(xs, ys)")
+    if title and not ax.get_title().strip():
+        raise WrongAnswer(f"{what} has no title: give it one with ax.set_title(...)")
+    _labelled(ax.get_xlabel(), "x", xlabel, "set_xlabel")
+    _labelled(ax.get_ylabel(), "y", ylabel, "set_ylabel")
+    for axis, log, setter in (("x", log_x, ax.get_xscale), ("y", log_y, ax.get_yscale)):
+        if log is not None and (setter() == "log") != log:
+            raise WrongAnswer(f"the {axis} axis should {'' if log else 'not '}be logarithmic"
+                              + (f": ax.set_{axis}scale('log')" if log else ""))
+    if legend:
+        shown = ax.get_legend()
+        texts = [t.get_text() for t in shown.get_texts()] if shown is not None else []
+        if not texts:
+            raise WrongAnswer(f"{what} has no legend: name each series with label=... and call ax.legend()")
+        missing = [label for label in legend if not any(label.lower() in text.lower() for text in texts)]
+        if missing:
+            raise WrongAnswer(f"the legend should name {missing[0]!r}")
     return correct(success)
 
 

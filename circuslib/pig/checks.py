@@ -1,24 +1,29 @@
 """The warm-up's exercise checks (solutions/00_warmup.ipynb) and the welcome lesson's try-it cells, read as
-``from circuslib.welcome import check``. Kept apart from Pig itself so that importing the game loads no sympy."""
+``from circuslib.pig.checks import check``. Kept apart from the game itself so that importing Pig loads no sympy."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import sympy
 
-from .core.teach import (
+from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
+    Sketch,
     check_exact,
+    check_figure,
     check_formula,
     check_function,
     check_integer,
     check_probability,
     check_simulation,
 )
-from .welcome import pig_scores
+from .odds import pig_scores
 
 check = Checks("the warm-up")
 
@@ -33,7 +38,7 @@ check = Checks("the warm-up")
                     Mistake(27, "that is a number of rolls: divide by the number of equally likely rolls"),
                     Mistake(0.125, "give it exactly"),
                 ])
-def three_dice_ten(answer, exercise) -> str:
+def three_dice_ten(answer: Any, exercise: Exercise) -> str:
     """P(the sum of three fair dice is 10)."""
     return check_probability(answer, exercise.expected, what="P(sum = 10)", mistakes=exercise.mistakes)
 
@@ -45,7 +50,7 @@ def three_dice_ten(answer, exercise) -> str:
                     Mistake(78, "a card never shows the same number on both ends"),
                     Mistake(66.0, "a count is a whole number"),
                 ])
-def twelve_number_deck(answer, exercise) -> str:
+def twelve_number_deck(answer: Any, exercise: Exercise) -> str:
     """How many cards carry two different numbers from 1 to 12, each pair once."""
     return check_integer(answer, exercise.expected, what="the number of cards", mistakes=exercise.mistakes)
 
@@ -60,7 +65,7 @@ def twelve_number_deck(answer, exercise) -> str:
                                                 "turn then banks"),
                     Mistake(6.944, "give it exactly"),
                 ])
-def three_rolls(answer, exercise) -> str:
+def three_rolls(answer: Any, exercise: Exercise) -> str:
     """The expected points of a Pig turn that rolls exactly three times and then stops."""
     return check_exact(answer, exercise.expected, what="the expected points", mistakes=exercise.mistakes)
 
@@ -75,10 +80,10 @@ def three_rolls(answer, exercise) -> str:
                                                                               "the ranks visited"),
                     Mistake(lambda a, b: 3, "it must depend on its arguments"),
                 ])
-def steps_between(function, exercise) -> str:
+def steps_between(function: Any, exercise: Exercise) -> str:
     """A function steps(a, b): the fewest one-rank steps from rank a to rank b on the 13-cycle."""
     pairs = [(a, b) for a in range(1, 14) for b in range(1, 14)]
-    from .speed.graphs import rank_distance  # the same steps, as Speed's lesson computes them
+    from ..speed.graphs import rank_distance  # the same steps, as Speed's lesson computes them
 
     return check_function(function, rank_distance, pairs, name="steps", mistakes=exercise.mistakes,
                           success="the shorter of (b - a) mod 13 and (a - b) mod 13")
@@ -102,7 +107,7 @@ def _stop_at_15() -> tuple[float, float]:
                     Mistake(lambda n, seed: _pig_simulation(n, seed, use_seed=False),
                             "different results for the same seed"),
                 ])
-def stop_at_15_simulation(simulate, exercise) -> str:
+def stop_at_15_simulation(simulate: Any, exercise: Exercise) -> str:
     """simulate(n, seed) -> (estimate, (low, high)): the mean points of turns that stop at 15, with a 95% interval."""
     mean, spread = _stop_at_15()
     return check_simulation(simulate, reference=mean, spread=spread, n=4000, seeds=(11, 12), name="simulate",
@@ -110,7 +115,8 @@ def stop_at_15_simulation(simulate, exercise) -> str:
                             success="your interval is the estimate ± 1.96 standard deviations / sqrt(n)")
 
 
-def _pig_simulation(n: int, seed: int, *, wipe: bool = True, sd_over=math.sqrt, use_seed: bool = True):
+def _pig_simulation(n: int, seed: int, *, wipe: bool = True, sd_over: Callable[[int], float] = math.sqrt,
+                    use_seed: bool = True) -> tuple[float, tuple[float, float]]:
     """A student's simulation with one of the usual slips (for the catalogue of mistakes)."""
     import random
     import statistics
@@ -144,7 +150,7 @@ K = sympy.Symbol("k", positive=True, integer=True)
                     Mistake(4 * K * sympy.Float(0.8333) ** K, "give it exactly"),
                     Mistake(20 * K / 6, "a 1 does not just score nothing for its roll: it wipes out the whole turn"),
                 ])
-def expected_points_of_k_rolls(answer, exercise) -> str:
+def expected_points_of_k_rolls(answer: Any, exercise: Exercise) -> str:
     """E(k): the expected points of a Pig turn that rolls exactly k times and then stops, as a formula in k."""
     return check_formula(answer, exercise.expected, what="E(k)", mistakes=exercise.mistakes,
                          success="E(k) = 4k (5/6)^k; E(k + 1)/E(k) = (k + 1)/k × 5/6")
@@ -164,7 +170,7 @@ check.written("when_to_stop_earlier", title="When stopping at 20 is wrong",
                     Mistake(Fraction(11, 36), "that is the chance that at least one roll is a 1: take its complement"),
                     Mistake(Fraction(10, 6), "for 'this and then that', multiply the chances; adding them can pass 1"),
                 ])
-def two_safe_rolls(answer, exercise) -> str:
+def two_safe_rolls(answer: Any, exercise: Exercise) -> str:
     """P(two rolls in a row in Pig both avoid the 1)."""
     return check_probability(answer, exercise.expected, what="P(two safe rolls)", mistakes=exercise.mistakes)
 
@@ -176,7 +182,7 @@ def two_safe_rolls(answer, exercise) -> str:
                     Mistake(Fraction(6, 5), "each face has chance 1/6, not 1/5: the 1 is one of the six faces"),
                     Mistake(1.0, "give it exactly"),
                 ])
-def gain_at_fourteen(answer, exercise) -> str:
+def gain_at_fourteen(answer: Any, exercise: Exercise) -> str:
     """The expected gain of one more roll with a turn total of 14."""
     return check_exact(answer, exercise.expected, what="the expected gain", mistakes=exercise.mistakes,
                        success="(20 − 14)/6 = 1 point: still worth rolling")
@@ -189,7 +195,47 @@ def gain_at_fourteen(answer, exercise) -> str:
                     Mistake(1_250, "more turns make the interval narrower, not fewer"),
                     Mistake(80_000.0, "a count is a whole number"),
                 ])
-def turns_for_a_quarter_width(answer, exercise) -> str:
+def turns_for_a_quarter_width(answer: Any, exercise: Exercise) -> str:
     """How many turns make the 5,000-turn interval four times narrower."""
     return check_integer(answer, exercise.expected, what="the number of turns", mistakes=exercise.mistakes,
                          success="16 times the turns: the width goes like 1/√n")
+
+
+def _two_dice() -> dict[int, Fraction]:
+    """The exact chance of each sum of two fair dice."""
+    return {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+
+
+def _bars(heights: list[float], *, title: str = "Two dice", xlabel: str = "sum of two dice",
+          ylabel: str = "probability", sums: range = range(2, 13)) -> Sketch:
+    """A student's bar chart of the two dice, as the catalogue describes it."""
+    def draw(ax: Any) -> None:
+        ax.bar(list(sums), heights)
+        ax.set_title(title)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+
+    return Sketch(draw)
+
+
+_EXACT = [float(p) for p in _two_dice().values()]
+
+
+@check.exercise(title="Two dice, drawn with matplotlib",
+                practises="drawing a distribution with matplotlib: bars, a title, labelled axes", stars=1, minutes=10,
+                mistakes=[
+                    Mistake(_bars(_EXACT, title=""), "your figure has no title"),
+                    Mistake(_bars(_EXACT, ylabel=""), "the y axis has no label"),
+                    Mistake(_bars(_EXACT, ylabel="number of rolls"), "the y axis should be the probability"),
+                    Mistake(_bars([36 * p for p in _EXACT]), "are counts, not the exact chances"),
+                    Mistake(_bars([100 * p for p in _EXACT]), "add up to 100"),
+                    Mistake(_bars([round(p, 2) for p in _EXACT]), "close but rounded"),
+                    Mistake(_bars([1 / 11] * 11), "your bars' heights are not the exact chances"),
+                    Mistake(_bars([1 / 11] * 11, sums=range(1, 12)), "has a bar at '1'"),
+                ])
+def two_dice_figure(figure: Any, exercise: Exercise) -> str:
+    """A matplotlib bar chart of the sum of two dice: a bar per sum, exact heights, a title, labelled axes."""
+    return check_figure(figure, bars=_two_dice(), bar_names="each sum from 2 to 12",
+                        xlabel=("the sum of the two dice", "sum", "total"),
+                        ylabel=("the probability", "prob", "chance", "p("),
+                        success="a figure of your own: restyle it, or save it with fig.savefig(...)")
