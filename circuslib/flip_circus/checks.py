@@ -41,11 +41,12 @@ from .rules import (
     SIZE,
     TAKE_APPLAUSE,
     VOYANTE,
-    FlipCircus,
+    FlipCircusOptions,
+    FlipCircusState,
     PlayerView,
-    Ruleset,
     flip,
     from_faces,
+    new_game,
     power,
     swap,
 )
@@ -74,7 +75,7 @@ TURN_RING = [(MU, V), (C, MU), (MU, D), (C, V), (A, M), (C, D), (A, D), (M, V), 
 TURN = from_faces(TURN_RING, known={0: [9]})
 """Player 0 to play two actions, no Applause; player 0 has looked at the back of the Clown at 9 before."""
 
-RACE = Ruleset(posters_to_win=1)
+RACE = FlipCircusOptions(posters_to_win=1)
 """The one-poster race: the first poster wins (quick games for measuring bots)."""
 
 check = Checks("Flip Circus")
@@ -83,10 +84,10 @@ check = Checks("Flip Circus")
 # ---------------------------------------------------------------------------------------------------------
 # exact references, from the kit (computed once, when first needed)
 
-def _worlds(state: FlipCircus | PlayerView, player: int = 0) -> Counter:
+def _worlds(state: FlipCircusState | PlayerView, player: int = 0) -> Counter:
     from .odds import hidden_worlds
 
-    return hidden_worlds(state, player) if isinstance(state, FlipCircus) else hidden_worlds(state)
+    return hidden_worlds(state, player) if isinstance(state, FlipCircusState) else hidden_worlds(state)
 
 
 def _chance(worlds: Counter, event) -> Fraction:
@@ -95,7 +96,7 @@ def _chance(worlds: Counter, event) -> Fraction:
 
 
 def _setups() -> int:
-    start = FlipCircus(RACE)
+    start = new_game(RACE)
     count = 1
     while start.phase != "set-up: first player":
         outcomes = start.chance_outcomes()
@@ -141,7 +142,7 @@ def _free_look_value() -> Fraction:
         chance = Fraction(0)
         for back, n in by_back.items():
             backs = view.backs[:place] + (back,) + view.backs[place + 1:]
-            seen = PlayerView(view.rules, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
+            seen = PlayerView(view.options, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
                               False, view.phase)
             chance += Fraction(n, total) * _best_single_turn(seen)
         best_with = max(best_with, chance)
@@ -331,14 +332,14 @@ ONLY_SOME_DEALS = "it takes a poster in only some of the deals player 0 cannot r
 NO_DEAL = "these moves take no poster in any deal player 0 cannot rule out"
 
 
-def _in_world(state: FlipCircus, backs: tuple) -> FlipCircus:
+def _in_world(state: FlipCircusState, backs: tuple) -> FlipCircusState:
     """The same position with these hidden faces (what each player knows stays the same places)."""
-    known = {p: [i for i in range(SIZE) if state.knows_back(p, i)] for p in range(state.rules.players)}
-    return from_faces(list(zip(state.faces, backs)), rules=state.rules, player=state.player,
+    known = {p: [i for i in range(SIZE) if state.knows_back(p, i)] for p in range(state.options.players)}
+    return from_faces(list(zip(state.faces, backs)), options=state.options, player=state.player,
                       actions_left=state.actions_left, applause=state.applause, posters=state.posters, known=known)
 
 
-def _play_turn(state: FlipCircus, moves: list) -> tuple:
+def _play_turn(state: FlipCircusState, moves: list) -> tuple:
     """('poster', k), ('illegal', k, move, why), ('ended', k) or ('short', k): what the moves do in this deal."""
     team, player, before = state.team, state.player, len(state.posters[state.team])
     for k, move in enumerate(moves, 1):
@@ -413,10 +414,8 @@ def _race_share(bot, opponent, n, seed, *, count_seat=0, divide=None, z=1.96, rn
     return share, (share - half, share + half)
 
 
-def _new_race(rng: random.Random) -> FlipCircus:
-    from .rules import new_game
-
-    return new_game(rng, RACE)
+def _new_race(rng: random.Random) -> FlipCircusState:
+    return new_game(RACE, rng=rng)
 
 
 def _typed_in(bot, opponent, n, seed):
@@ -484,7 +483,7 @@ BOT_SEED = 2026
 PEEKED = "your bot's choice depends on backs the player has not seen"
 
 
-def _peek_pairs() -> list[tuple[FlipCircus, FlipCircus]]:
+def _peek_pairs() -> list[tuple[FlipCircusState, FlipCircusState]]:
     """Positions and the same positions with other hidden faces (the same view for the player to move)."""
     true = from_faces(TURN_RING, rules=RACE, known={0: [9]})
     other = list(TURN_RING)
@@ -522,7 +521,7 @@ def _flips_only_bot(state, rng):
     return rng.choice([move for move in state.legal_moves() if move.name == "flip"])
 
 
-def _bot_move(bot, state: FlipCircus, seed: int):
+def _bot_move(bot, state: FlipCircusState, seed: int):
     move = call_student(bot, state, random.Random(seed), name="your bot")
     if not isinstance(move, Move):
         raise WrongAnswer(f"your bot returned {type(move).__name__}, not a move: return one of "

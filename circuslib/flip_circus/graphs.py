@@ -1,23 +1,23 @@
 """Search and graphs for Flip Circus: every winning turn, the positions one turn away, and swap distances.
 
 ``winning_turns`` searches over what the player to move knows: the visible faces, the backs they have seen,
-and for every unseen back the exact chances from ``odds.hidden_worlds``. A plan is a fixed sequence of moves;
+and for every unseen back the exact chances from the hidden worlds (``rules._worlds``, what ``odds.hidden_worlds``
+counts). A plan is a fixed sequence of moves;
 when it flips an unseen token its outcome is uncertain, and its probability is summed over the hidden worlds.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter, deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_arg, whole
+from ..core.args import flag, items, limit, whole
 from ..core.exact import to_rational
 from ..core.game import describe
 from ..core.graphs import build_graph
-from .odds import _worlds
+from .pictures import ONE_TURN
 from .rules import (
     ACROBATE,
     ARTISTS,
@@ -29,9 +29,10 @@ from .rules import (
     MUSCLES,
     SIZE,
     TAKE_APPLAUSE,
-    FlipCircus,
+    FlipCircusState,
     PlayerView,
     _grows_clowns,
+    _worlds,
     flip,
     power,
     power_problem,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     import sympy
 
 __all__ = [
-    "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
+    "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph",
     "swap_distance", "shortest_swaps", "swap_graph", "swaps_to_trio",
 ]
 
@@ -164,12 +165,12 @@ class _Search:
     """
 
     def __init__(self, view: PlayerView, worlds, max_applause: int) -> None:
-        self.rules = view.rules
+        self.options = view.options
         # (world, count) pairs: a Counter's items, or odds' own tuple of them (no Counter to build per search)
         self.worlds = list(worlds.items()) if isinstance(worlds, Counter) else list(worlds)
         self.available = frozenset(view.available_posters())
-        self.five_clowns = self.rules.five_clowns_rule and all(len(p) == 2 for p in view.posters)
-        self.clowns = self.rules.tokens.count(CLOWN)
+        self.five_clowns = self.options.five_clowns_rule and all(len(p) == 2 for p in view.posters)
+        self.clowns = self.options.tokens.count(CLOWN)
         self.cap = max_applause
         self.memo: dict = {}
         self.last_memo: dict = {}  # the children with one possible action left (``_last_plans``)
@@ -337,7 +338,8 @@ class _Search:
         i = code - SIZE
         back = backs[i]
         if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
-            return [(p, faces[:i] + (seen,) + faces[i + 1:], (back, seen)) for seen, p in self.back_dist(constraints, back)]
+            return [(p, faces[:i] + (seen,) + faces[i + 1:], (back, seen))
+                    for seen, p in self.back_dist(constraints, back)]
         return [(None, faces[:i] + (back,) + faces[i + 1:], None)]
 
     @staticmethod
@@ -389,7 +391,7 @@ class _Search:
         # hand, which leaves that budget as it is), a child without a near-trio has no plan: skip it early
         last = more == 1 and not self.five_clowns
         # a swap by a power groups Clowns only under the kit's reading; a swap and a flip always can
-        moved = code < POWER_BASE or self.rules.special_swaps_group_clowns
+        moved = code < POWER_BASE or self.options.special_swaps_group_clowns
         if SIZE <= code < POWER_BASE:
             outcomes = self._outcomes(faces, backs, constraints, code)
         else:  # a swap (ordinary or by a power) of the two places it touches: one sure outcome
@@ -514,10 +516,10 @@ def _touched(faces: tuple, code: int) -> tuple:
     return power_swap(faces, code - POWER_BASE)
 
 
-def _start(state: FlipCircus | PlayerView, player: int | None):
+def _start(state: FlipCircusState | PlayerView, player: int | None):
     if player is not None:
         whole(player, "player", 0, 3)
-    if isinstance(state, FlipCircus):
+    if isinstance(state, FlipCircusState):
         if state.is_over() or state.current_player < 0:
             raise ValueError("there is no player to move: the game is over or still being set up")
         if state.pending:
@@ -534,7 +536,7 @@ def _start(state: FlipCircus | PlayerView, player: int | None):
     return view
 
 
-def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
+def winning_turns(state: FlipCircusState | PlayerView, *, max_applause: int | None = None,
                   player: int | None = None) -> list[WinningTurn]:
     """Every sequence of this turn's moves that takes a poster, shortest first (then the likeliest), with the
     exact chance over what the player to move knows. ``max_applause`` caps the Applause spent on extra actions
@@ -548,7 +550,7 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     return [WinningTurn(tuple(TABLE[c] for c in codes), chances[minus_p]) for _, minus_p, _, codes in order]
 
 
-def likeliest_first_move(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
+def likeliest_first_move(state: FlipCircusState | PlayerView, *, max_applause: int | None = None,
                          player: int | None = None):
     """The first move of the likeliest winning turn (ties: the fewest actions, then the first that
     ``winning_turns`` lists), or None if there is none: what a bot asks, without every plan's exact chance."""
@@ -568,8 +570,8 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     """Every winning plan (as move codes) with its count of hidden worlds, and the count of all the worlds."""
     view = _start(state, player)
     applause = view.applause[view.team]
-    cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.rules.applause_tokens)
-    worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
+    cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.options.applause_tokens)
+    worlds = _worlds(view.options.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
     search = _Search(view, worlds, cap)
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
     found = search.plans(view.faces, backs, frozenset(), view.actions_left, applause, view.reserve,
@@ -577,18 +579,18 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     return found, search.weight(frozenset())
 
 
-def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
+def can_take_poster(state: FlipCircusState, *, actions: int | None = None, max_applause: int | None = None) -> bool:
     """Whether a player who knew every face could take a poster this turn (an omniscient one-turn search)."""
-    if not isinstance(state, FlipCircus):
+    if not isinstance(state, FlipCircusState):
         raise TypeError("can_take_poster needs the full state (it uses every hidden face)")
     _start(state, None)
     if actions is not None:
         whole(actions, "actions", 0, 6)
     if max_applause is not None:
-        whole(max_applause, "max_applause", 0, state.rules.applause_tokens)
+        whole(max_applause, "max_applause", 0, state.options.applause_tokens)
     view = state.view(state.player)
     backs = state.backs
-    view = PlayerView(view.rules, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
+    view = PlayerView(view.options, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
                       state.actions_left if actions is None else actions, view.pending, view.phase)
     applause = view.applause[view.team]
     cap = applause + view.reserve if max_applause is None else max_applause
@@ -601,7 +603,7 @@ def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applau
 # the graph of positions one turn away
 
 
-def _board_moves(state: FlipCircus):
+def _board_moves(state: FlipCircusState):
     if state.pending:
         return [m for m in (TAKE_APPLAUSE, MAKE_RETURN) if state.is_legal(m)]
     if not state.actions_left or state.is_over():
@@ -610,72 +612,27 @@ def _board_moves(state: FlipCircus):
             (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
 
 
-def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
+def one_turn_graph(state: FlipCircusState, *, max_nodes: int = 3_000) -> nx.DiGraph:
     """The positions this turn's actions reach (nodes: the visible ring; edges: actions), posters marked.
 
     This graph uses the true faces (the teacher's view): a flip shows what really is on the back.
     """
-    if not isinstance(state, FlipCircus):
+    if not isinstance(state, FlipCircusState):
         raise TypeError(f"give a Flip Circus position with a player to move, not {describe(state)}")
     if state.current_player < 0:
         raise ValueError("give a Flip Circus position with a player to move")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     mover, start_posters = state.team, len(state.posters[state.team])
 
-    def key(s: FlipCircus) -> Hashable:
+    def key(s: FlipCircusState) -> Hashable:
         return (s.faces, len(s.posters[mover]), s.pending)
 
     graph = build_graph(state, key=key, moves=_board_moves, max_nodes=max_nodes,
                         label=lambda s: "".join(f[:2] for f in s.faces))
-    for node, data in graph.nodes(data=True):
+    for _, data in graph.nodes(data=True):
         data["poster"] = len(data["state"].posters[mover]) > start_posters
     graph.graph["kind"] = ONE_TURN
     return graph
-
-
-ONE_TURN = "flip circus one-turn graph"
-
-
-def _one_turn_layout(graph: nx.DiGraph, *, seed: int = 1) -> dict:
-    """Where ``draw_one_turn`` and ``pictures.one_turn_svg`` put each position: in rings by number of actions, the
-    start in the middle, each ring in a seeded order (the same picture for the same seed)."""
-    import networkx as nx
-
-    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
-    seed_arg(seed)
-    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
-    shells: dict = {}
-    for node, data in graph.nodes(data=True):
-        shells.setdefault(data["depth"], []).append(node)
-    rng = random.Random(seed)
-    for depth in sorted(shells):
-        # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
-        shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
-        rng.shuffle(shells[depth])  # spread the edges round each ring
-    return nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
-
-
-def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
-    """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
-    axes(ax)
-    seed_arg(seed)
-    optional_text(title)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(8, 6))
-    pos = _one_turn_layout(graph, seed=seed)
-    root = graph.graph["root"]
-    colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
-    sizes = [160 if n == root or d["poster"] else 30 for n, d in graph.nodes(data=True)]
-    nx.draw_networkx_edges(graph, pos, ax=ax, alpha=0.15, arrows=False)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=sizes)
-    posters = sum(d["poster"] for _, d in graph.nodes(data=True))
-    ax.set_title(title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)", y=1)
-    ax.set_axis_off()
-    return ax
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -699,7 +656,8 @@ def _check_ring(ring, name: str, high: int = 20) -> tuple:
         try:
             hash(item)
         except TypeError:
-            raise TypeError(f"the items of {name} must be plain values (numbers, names), not {describe(item)}") from None
+            raise TypeError(f"the items of {name} must be plain values (numbers, names), not {describe(item)}") \
+                from None
     return ring
 
 
