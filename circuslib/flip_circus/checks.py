@@ -485,14 +485,14 @@ PEEKED = "your bot's choice depends on backs the player has not seen"
 
 def _peek_pairs() -> list[tuple[FlipCircusState, FlipCircusState]]:
     """Positions and the same positions with other hidden faces (the same view for the player to move)."""
-    true = from_faces(TURN_RING, rules=RACE, known={0: [9]})
+    true = from_faces(TURN_RING, options=RACE, known={0: [9]})
     other = list(TURN_RING)
     other[1], other[3] = (C, V), (C, MU)  # the Clown tokens at 1 and 3 exchanged
     near = [(A, M), (C, A), (A, D), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D)]
     near_other = list(near)
     near_other[1], near_other[3] = (C, M), (C, A)
-    return [(true, from_faces(other, rules=RACE, known={0: [9]})),
-            (from_faces(near, rules=RACE), from_faces(near_other, rules=RACE))]
+    return [(true, from_faces(other, options=RACE, known={0: [9]})),
+            (from_faces(near, options=RACE), from_faces(near_other, options=RACE))]
 
 
 def _peeking_bot(state, rng):
