@@ -12,11 +12,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import once, per_call, print_table, seconds  # noqa: E402
 
 from circuslib.core.game import playout  # noqa: E402
-from circuslib.flip_circus import odds  # noqa: E402
+from circuslib.flip_circus import odds, rules  # noqa: E402
 from circuslib.flip_circus.bots import greedy_bot, random_bot  # noqa: E402
-from circuslib.flip_circus.graphs import winning_turns  # noqa: E402
-from circuslib.flip_circus import rules  # noqa: E402
 from circuslib.flip_circus.explorers import RingExplorer  # noqa: E402
+from circuslib.flip_circus.graphs import winning_turns  # noqa: E402
 from circuslib.flip_circus.odds import best_plans  # noqa: E402
 from circuslib.flip_circus.rules import ARTISTS, from_faces, new_game  # noqa: E402
 
@@ -31,7 +30,7 @@ def games_per_second(policies, n: int, seed: int, repeat: int = 3) -> float:
     best = 0.0
     for _ in range(repeat):
         rng = random.Random(seed)
-        t, _ = once(lambda: [playout(new_game(rng=rng), rng, policies) for _ in range(n)])
+        t, _ = once(lambda rng=rng: [playout(new_game(rng=rng), rng, policies) for _ in range(n)])
         best = max(best, n / t)
     return best
 
@@ -68,7 +67,7 @@ def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], lis
         if value is None:
             elapsed, _ = once(control.click)
         else:
-            elapsed, _ = once(lambda: setattr(control, "value", value))
+            elapsed, _ = once(lambda control=control, value=value: setattr(control, "value", value))
         cpu.append(time.process_time() - start)
         times.append(elapsed)
         refused += "✘" in explorer.message.value
@@ -90,10 +89,10 @@ def search_times(n: int = 300, seed: int = 8) -> tuple[list[float], list[float]]
     for ring in rings:
         faces = tuple(face for face, _ in ring)
         odds._best_plans.cache_clear()
-        restricted.append(once(lambda: best_plans(faces, (None,) * 10))[0])
+        restricted.append(once(lambda faces=faces: best_plans(faces, (None,) * 10))[0])
     for ring in rings[:20]:
         state = from_faces(ring, applause=(1, 0))
-        one_applause.append(once(lambda: winning_turns(state, max_applause=1))[0])
+        one_applause.append(once(lambda state=state: winning_turns(state, max_applause=1))[0])
     return restricted, one_applause
 
 

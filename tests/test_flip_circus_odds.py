@@ -493,7 +493,7 @@ def test_the_search_counts_worlds_the_same_with_bitmasks_and_by_listing():
     # the kit's worlds each count once, so the search filters them as bitmasks: the same counts as listing them
     from circuslib.flip_circus.graphs import _Search
 
-    for k, state in enumerate(_seeded_views(4, seed=8)):
+    for state in _seeded_views(4, seed=8):
         view = state.view(state.player)
         worlds = hidden_worlds(view)
         fast, slow = _Search(view, worlds, 0), _Search(view, worlds, 0)

@@ -118,7 +118,7 @@ def test_the_old_places_of_the_explorer_names_still_answer():
 
     for old, where in [("RingExplorer", explorers), ("entropy_bits", odds), ("ring_problem", odds), ("Bits", odds),
                        ("RingOdds", odds), ("best_plans", odds)]:
-        with pytest.warns(DeprecationWarning, match=f"{old} is now in circuslib.flip_circus.{where.__name__.split('.')[-1]}"):
+        new_place = where.__name__.split(".")[-1]
+        with pytest.warns(DeprecationWarning, match=f"{old} is now in circuslib.flip_circus.{new_place}"):
             assert getattr(widget, old) is getattr(where, old)
-    with pytest.raises(AttributeError):
-        widget.write_ring_frame
+    assert not hasattr(widget, "write_ring_frame")  # the pixel frame is gone, with its writer

@@ -17,7 +17,7 @@ from ..core.args import instance, rng_arg
 from ..core.game import CHANCE, random_policy
 from .graphs import _check_faces, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
-from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircusState, look, power_swap
+from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircusState, _power_pair, look
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
 
@@ -50,7 +50,7 @@ def _faces_after(state: FlipCircusState, move, backs) -> list[tuple[Fraction | i
             new[i] = artist
             outcomes.append((p, new))
         return outcomes
-    i, j = move.detail if move.name == "swap" else power_swap(faces, move.detail[0])
+    i, j = move.detail if move.name == "swap" else _power_pair(faces, move.detail[0])
     faces[i], faces[j] = faces[j], faces[i]
     return [(1, faces)]
 
@@ -127,9 +127,9 @@ def _greedy_choice(state: FlipCircusState, rng: random.Random, *, defend: bool):
         if defend and state.actions_left == 1 and not applause:
             # the turn's last action: among the good moves, leave the opponent the fewest near-trios
             free = set(available)
-            scored = [(need, _expected_threats(state, m, backs, free), m) for need, m in scored]
-            best = min((need, threat) for need, threat, _ in scored)
-            return rng.choice([m for need, threat, m in scored if (need, threat) == best])
+            weighed = [(need, _expected_threats(state, m, backs, free), m) for need, m in scored]
+            fewest = min((need, threat) for need, threat, _ in weighed)
+            return rng.choice([m for need, threat, m in weighed if (need, threat) == fewest])
         best = min(need for need, _ in scored)
         if best >= now and applause:
             target = _best_look(state, backs)

@@ -13,11 +13,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
-from ..core.game import IllegalMove, Move, playout
+from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
@@ -122,8 +122,8 @@ def _after_the_voyante() -> Fraction:
 def _best_single_turn(view: PlayerView) -> Fraction:
     from .graphs import winning_turns
 
-    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=0)
-    return Fraction(int(best.p), int(best.q)) if best else Fraction(0)
+    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=None)
+    return Fraction(int(best.p), int(best.q)) if best is not None else Fraction(0)
 
 
 def _free_look_value() -> Fraction:
@@ -136,7 +136,7 @@ def _free_look_value() -> Fraction:
     for place in range(SIZE):
         if view.backs[place] is not None:
             continue
-        by_back = Counter()
+        by_back: Counter = Counter()
         for world, n in worlds.items():
             by_back[world[place]] += n
         chance = Fraction(0)
@@ -564,7 +564,8 @@ def beats_random(bot, exercise) -> str:
 
     for _ in range(BOT_GAMES):
         try:
-            final = playout(_new_race(rng), rng, [player, random_bot], max_steps=3_000)
+            final = cast(FlipCircusState, playout(_new_race(rng), rng, [player, cast(Policy, random_bot)],
+                                                  max_steps=3_000))
         except IllegalMove as error:
             raise WrongAnswer(f"your bot played an illegal move: {error}") from None
         except RuntimeError:

@@ -11,6 +11,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..core.args import items, seed_arg, whole
@@ -197,7 +198,7 @@ class RingExplorer(Shown):
             spot = widgets.Layout(width="auto", grid_area=f"{row} / {column} / {row + 1} / {column + 1}")
             # made with the words _show_ring gives it: one message less per word set afterwards
             label, tip = self._place_words(i)
-            b = button(label, lambda i=i: self.select(i), css_class=f"circus-ring-place-{i}", tooltip=tip,
+            b = button(label, partial(self.select, i), css_class=f"circus-ring-place-{i}", tooltip=tip,
                        style="info" if i == place else "", shared=(spot, look))
             b.add_class("circus-ring-place")
             self.places.append(b)

@@ -11,11 +11,11 @@ from collections import Counter, deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..core.args import flag, items, limit, whole
 from ..core.exact import to_rational
-from ..core.game import describe
+from ..core.game import GameState, describe
 from ..core.graphs import build_graph
 from .pictures import ONE_TURN
 from .rules import (
@@ -32,11 +32,11 @@ from .rules import (
     FlipCircusState,
     PlayerView,
     _grows_clowns,
+    _power_pair,
     _worlds,
     flip,
     power,
     power_problem,
-    power_swap,
     swap,
     swap_problem,
 )
@@ -81,7 +81,7 @@ _WINDOWS_NEAR = {places: _windows_through(places) for places in
                  [(i,) for i in range(SIZE)] + [(i, RIGHT[i]) for i in range(SIZE)]}
 
 
-def _has_trio_near(faces: tuple, available: frozenset, places) -> bool:
+def _has_trio_near(faces: Sequence[str], available: frozenset, places: tuple) -> bool:
     """Whether a trio with a free poster goes through one of ``places`` (the search's hot check: before the
     action there was no trio, so a new one must use a place the action changed)."""
     windows = _WINDOWS_NEAR.get(places)
@@ -331,7 +331,7 @@ class _Search:
         it reveals, as (slot, back), or None). The backs and reveals of the child are made only for the
         outcomes that go on (``_child``): most children of the turn's last but one action are dropped at once."""
         if code < SIZE or code >= POWER_BASE:
-            i, j = TOUCHED[code] if code < SIZE else power_swap(faces, code - POWER_BASE)
+            i, j = TOUCHED[code] if code < SIZE else _power_pair(faces, code - POWER_BASE)
             f = list(faces)
             f[i], f[j] = f[j], f[i]
             return [(None, tuple(f), None)]
@@ -481,11 +481,11 @@ def _finishing_table(faces: tuple, available: frozenset, targets: set) -> tuple[
         for i in (t, (t + SIZE // 2) % SIZE):  # an Acrobate at either end of the diameter
             code = POWER_BASE + i
             if faces[i] == ACROBATE and code not in tried and power_problem(faces, i) is None:
-                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+                tried[code] = _swap_completes(faces, available, _power_pair(faces, i))
         for i in (left, right):  # a Magicien next to t swaps his two neighbours
             code = POWER_BASE + i
             if faces[i] == MAGICIEN and code not in tried and power_problem(faces, i) is None:
-                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+                tried[code] = _swap_completes(faces, available, _power_pair(faces, i))
     return tuple(sorted(code for code, completes in tried.items() if completes)), tuple(flips)
 
 
@@ -501,7 +501,7 @@ def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
     """The artists that, shown at place i, would complete a trio with a free poster (the other two places of a
     window through i already show them)."""
     left, right = (i - 1) % SIZE, RIGHT[i]
-    wanted = ()
+    wanted: tuple[str, ...] = ()
     for a, b in ((faces[(i - 2) % SIZE], faces[left]), (faces[left], faces[right]),
                  (faces[right], faces[RIGHT[right]])):
         if a == b and a in available:
@@ -510,10 +510,10 @@ def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
 
 
 def _touched(faces: tuple, code: int) -> tuple:
-    """The places a move changes."""
+    """The places a move changes (the search's powers are the Acrobate's and the Magicien's: they swap two)."""
     if code < POWER_BASE:
         return TOUCHED[code]
-    return power_swap(faces, code - POWER_BASE)
+    return _power_pair(faces, code - POWER_BASE)
 
 
 def _start(state: FlipCircusState | PlayerView, player: int | None):
@@ -603,7 +603,8 @@ def can_take_poster(state: FlipCircusState, *, actions: int | None = None, max_a
 # the graph of positions one turn away
 
 
-def _board_moves(state: FlipCircusState):
+def _board_moves(position: GameState) -> list:
+    state = cast(FlipCircusState, position)
     if state.pending:
         return [m for m in (TAKE_APPLAUSE, MAKE_RETURN) if state.is_legal(m)]
     if not state.actions_left or state.is_over():
@@ -624,11 +625,12 @@ def one_turn_graph(state: FlipCircusState, *, max_nodes: int = 3_000) -> nx.DiGr
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     mover, start_posters = state.team, len(state.posters[state.team])
 
-    def key(s: FlipCircusState) -> Hashable:
-        return (s.faces, len(s.posters[mover]), s.pending)
+    def key(s: GameState) -> Hashable:
+        ring = cast(FlipCircusState, s)
+        return (ring.faces, len(ring.posters[mover]), ring.pending)
 
     graph = build_graph(state, key=key, moves=_board_moves, max_nodes=max_nodes,
-                        label=lambda s: "".join(f[:2] for f in s.faces))
+                        label=lambda s: "".join(f[:2] for f in cast(FlipCircusState, s).faces))
     for _, data in graph.nodes(data=True):
         data["poster"] = len(data["state"].posters[mover]) > start_posters
     graph.graph["kind"] = ONE_TURN
@@ -679,7 +681,7 @@ def shortest_swaps(a: Sequence, b: Sequence, *, max_states: int = 2_000_000) -> 
     limit(whole(max_states, "max_states", 1), 2_000_000, "max_states")
     if a == b:
         return []
-    parents = [{a: None}, {b: None}]
+    parents: list[dict[tuple, tuple | None]] = [{a: None}, {b: None}]
     frontiers = [[a], [b]]
     while frontiers[0] and frontiers[1]:
         side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1

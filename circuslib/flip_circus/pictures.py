@@ -115,7 +115,7 @@ _NODE = 17  # the radius of an arrangement's circle (px): room for four letters
 DISTANCE_COLOURS = ("#fee391", "#c7e9c0", "#c6dbef", "#dadaeb", "#fcbba1")
 """The fill of an arrangement by its swap distance from the start: 0, 1, 2, 3, 4 swaps."""
 
-def _is_point(place: object) -> bool:
+def _is_point(place: Any) -> bool:
     """Whether ``place`` is a pair of finite numbers, as a networkx layout gives (numpy numbers included)."""
     try:
         return len(place) == 2 and all(isinstance(v, Real) and not isinstance(v, bool) and math.isfinite(v)
@@ -142,11 +142,11 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
         raise ValueError(f"the graph has {graph.number_of_nodes()} arrangements, too many to label one by one (at "
                          "most 120, the rings of 5 places): draw a smaller ring")
     for n in graph:
-        d, place = distance[n], pos[n]
+        d, spot = distance[n], pos[n]
         if isinstance(d, bool) or not isinstance(d, int) or d < 0:
             raise ValueError(f"a swap distance is a whole number, at least 0, not {d!r}")
-        if not _is_point(place):
-            raise ValueError(f"a place in pos is a pair of finite numbers (x, y), not {place!r}")
+        if not _is_point(spot):
+            raise ValueError(f"a place in pos is a pair of finite numbers (x, y), not {spot!r}")
     if max(distance[n] for n in graph) >= len(colours):
         raise ValueError(f"give a colour for each distance from 0 to {max(distance[n] for n in graph)}")
     counts: dict = {}
@@ -160,7 +160,7 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
     width = max(640, 150 * len(counts) + legend_width)
     plot_right = width - legend_width - 10
 
-    def place(n) -> tuple[float, float]:
+    def place(n: Any) -> tuple[float, float]:
         x, y = pos[n]
         px = margin + (float(x) - x0) / ((x1 - x0) or 1) * (plot_right - 2 * margin)
         py = top + margin / 2 + (y1 - float(y)) / ((y1 - y0) or 1) * (height - top - 1.5 * margin)

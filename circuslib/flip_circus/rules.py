@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import permutations, product
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import flag, instance, items, rng_arg, whole
 from ..core.game import (
@@ -77,7 +77,7 @@ def with_article(artist: str) -> str:
     return f"{'an' if artist[0] in 'AEIOU' else 'a'} {artist}"
 
 
-def places_text(places: Sequence[int]) -> str:
+def places_text(places: Sequence[object]) -> str:
     """Places as a sentence lists them: "4", "4 and 6", "1, 2 and 3"."""
     words = [str(p) for p in places]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
@@ -273,6 +273,11 @@ def power_swap(faces: Sequence[str], i: int) -> tuple[int, int] | None:
     return None
 
 
+def _power_pair(faces: Sequence[str], i: int) -> tuple[int, int]:
+    """``power_swap`` for a power known to swap (an Acrobate's or a Magicien's at i): the two places it exchanges."""
+    return (i, opposite(i)) if faces[i] == ACROBATE else neighbours(i)
+
+
 def voyante_sees(faces: Sequence[str], i: int) -> tuple[int, ...]:
     """The neighbours whose backs the Voyante at i reveals (not a visible Dresseuse)."""
     return tuple(p for p in neighbours(i) if faces[p] != DRESSEUSE)
@@ -354,6 +359,11 @@ class FlipCircusState(GameState):
         warnings.warn("state.rules is now state.options; the old name goes in the next release", DeprecationWarning,
                       stacklevel=2)
         return self.options
+
+    if TYPE_CHECKING:  # what GameState's play and _replace return here (declared for the type checker only: no call)
+        def play(self, move: Any) -> FlipCircusState: ...
+
+        def _replace(self, **changes: Any) -> FlipCircusState: ...
 
     # --- reading the ring --------------------------------------------------------------------------
     def face(self, i: int) -> str:
@@ -513,7 +523,7 @@ class FlipCircusState(GameState):
         return self._keep_ring(applause=_bump(self.applause, team, -1),
                                knows=_learn(self.knows, [self.player], [token]))._maybe_end()
 
-    def _keep_ring(self, **changes) -> FlipCircusState:
+    def _keep_ring(self, **changes: Any) -> FlipCircusState:
         """A copy with some counters changed, the ring as it was (its visible faces are not computed again)."""
         state = self._replace(**changes)
         if "faces" in self.__dict__:
@@ -530,9 +540,9 @@ class FlipCircusState(GameState):
         if name == "flip":
             i = detail[0]
             token = ring[i]
-            up = list(up)
-            up[token] = 1 - up[token]
-            up = tuple(up)
+            turned = list(up)
+            turned[token] = 1 - turned[token]
+            up = tuple(turned)
             new_faces[i] = self.options.tokens.tokens[token][up[token]]
             # a flip shows the other face to everybody: from now on every player knows both faces
             knows = _learn(knows, range(self.options.players), [token])
@@ -549,31 +559,31 @@ class FlipCircusState(GameState):
                     i, j = pair
                     moved = self.options.special_swaps_group_clowns
             if i is not None:
-                ring = list(ring)
-                ring[i], ring[j] = ring[j], ring[i]
-                ring = tuple(ring)
+                places = list(ring)
+                places[i], places[j] = places[j], places[i]
+                ring = tuple(places)
                 new_faces[i], new_faces[j] = new_faces[j], new_faces[i]
             else:
                 moved = False
-        new_faces = tuple(new_faces)
+        shown = tuple(new_faces)
         team = self.team
         applause = self.applause
         # Clown groups only matter when there is an Applause to take or to take away, and only a place that
         # shows a Clown after the action can have made or enlarged a group
-        grouped = moved and bool(self.reserve or applause[1 - team]) and _grows_clowns(faces, new_faces, changed)
+        grouped = moved and bool(self.reserve or applause[1 - team]) and _grows_clowns(faces, shown, changed)
         actions_left = self.actions_left - 1
-        if not grouped and not _any_trio(new_faces):  # no poster, no Clowns' reward: one copy of the state
+        if not grouped and not _any_trio(shown):  # no poster, no Clowns' reward: one copy of the state
             if actions_left or applause[team]:  # the turn goes on
                 state = self._replace(ring=ring, up=up, knows=knows, actions_left=actions_left)
-                state.__dict__["faces"] = new_faces
+                state.__dict__["faces"] = shown
                 return state
             if not self.five_clowns_apply():  # the turn ends, nothing left to spend
                 state = self._replace(ring=ring, up=up, knows=knows, player=(self.player + 1) % self.options.players,
                                       actions_left=self.options.actions)
-                state.__dict__["faces"] = new_faces
+                state.__dict__["faces"] = shown
                 return state
         state = self._replace(ring=ring, up=up, knows=knows, actions_left=actions_left)
-        state.__dict__["faces"] = new_faces
+        state.__dict__["faces"] = shown
         state = state._take_posters()
         if state.is_over():
             return state
@@ -584,14 +594,14 @@ class FlipCircusState(GameState):
     def _exchange(self, i: int, j: int) -> FlipCircusState:
         ring = list(self.ring)
         ring[i], ring[j] = ring[j], ring[i]
-        return self._replace( ring=tuple(ring))
+        return self._replace(ring=tuple(ring))
 
     def _turn_over(self, i: int) -> FlipCircusState:
         token = self.ring[i]
         up = list(self.up)
         up[token] = 1 - up[token]
         # a flip shows the other face to everybody: from now on every player knows both faces
-        return self._replace( up=tuple(up), knows=_learn(self.knows, range(self.options.players), [token]))
+        return self._replace(up=tuple(up), knows=_learn(self.knows, range(self.options.players), [token]))
 
     def _take_posters(self) -> FlipCircusState:
         """Take every poster a trio earns, flipping each trio's middle token, until none is left or a team wins."""
@@ -604,7 +614,7 @@ class FlipCircusState(GameState):
             posters = _append(state.posters, state.team, artist)
             state = replace(state._turn_over(middle), posters=posters)
             if len(posters[state.team]) >= self.options.posters_to_win:
-                return state._replace( phase="over", winner=state.team, actions_left=0)
+                return state._replace(phase="over", winner=state.team, actions_left=0)
 
     def _maybe_end(self) -> FlipCircusState:
         if not self.pending and not self.actions_left and not self.applause[self.team]:
@@ -616,7 +626,7 @@ class FlipCircusState(GameState):
         if self.five_clowns_apply() and sum(f == CLOWN for f in self.faces) == self.options.tokens.count(CLOWN):
             last = self.available_posters()
             posters = _append(self.posters, self.team, last[0])
-            return self._replace( posters=posters, phase="over", winner=self.team, actions_left=0)
+            return self._replace(posters=posters, phase="over", winner=self.team, actions_left=0)
         return state._keep_ring(player=(self.player + 1) % self.options.players, actions_left=self.options.actions)
 
     def five_clowns_apply(self) -> bool:
@@ -630,23 +640,25 @@ class FlipCircusState(GameState):
             up = [0] * SIZE
             for token in outcome:  # Clown up
                 up[token] = self.options.tokens.tokens[token].index(CLOWN)
-            knows = tuple(frozenset() for _ in range(self.options.players))
-            return self._replace( phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
+            knows: tuple[frozenset[int], ...] = tuple(frozenset() for _ in range(self.options.players))
+            return self._replace(phase=SETUP_PHASES[1], ring=tuple(ring), up=tuple(up), knows=knows)
         if self.phase == SETUP_PHASES[1]:
             ring = list(self.ring)
             ring[1::2] = outcome
-            return self._replace( phase=SETUP_PHASES[2], ring=tuple(ring))
+            return self._replace(phase=SETUP_PHASES[2], ring=tuple(ring))
         if self.phase == SETUP_PHASES[2]:
             up = list(self.up)
             for token, side in zip(self.ring[1::2], outcome):
                 up[token] = side
-            return self._replace( phase=SETUP_PHASES[3], up=tuple(up))
+            return self._replace(phase=SETUP_PHASES[3], up=tuple(up))
         second_team = self.options.team_of((outcome + 1) % self.options.players)
-        return self._replace( phase="play", player=outcome, actions_left=self.options.actions,
-                       applause=_bump((0, 0), second_team, +1))
+        return self._replace(phase="play", player=outcome, actions_left=self.options.actions,
+                             applause=_bump((0, 0), second_team, +1))
 
     # --- what a player sees -------------------------------------------------------------------------
-    def view(self, player: int) -> PlayerView:
+    # a player's view is not a state of the game (it hides the backs that player has not seen, so no move can be
+    # played on it): it is its own kind, PlayerView
+    def view(self, player: int) -> PlayerView:  # type: ignore[override]
         """What ``player`` may see: the visible faces, and only the backs they have seen."""
         whole(player, "player", 0, self.options.players - 1)
         if self.phase in SETUP_PHASES:
@@ -785,9 +797,9 @@ def _setup_outcomes(options: FlipCircusOptions, phase: str) -> tuple:
 
 
 def _bump(values: tuple, index: int, delta: int) -> tuple:
-    values = list(values)
-    values[index] += delta
-    return tuple(values)
+    changed = list(values)
+    changed[index] += delta
+    return tuple(changed)
 
 
 def _append(posters: tuple, team: int, artist: str) -> tuple:
@@ -1029,7 +1041,7 @@ def from_faces(ring: Sequence[tuple[str, str]], *, options: FlipCircusOptions | 
         up[match] = options.tokens.tokens[match].index(visible)
     if sum(applause) > options.applause_tokens or min(applause) < 0:
         raise ValueError(f"there are only {options.applause_tokens} Applause tokens in the game")
-    knows = [frozenset() for _ in range(options.players)]
+    knows: list[frozenset[int]] = [frozenset() for _ in range(options.players)]
     for p, positions in (known or {}).items():
         knows[p] = frozenset(tokens[i] for i in positions)
     return FlipCircusState(options, "play", tuple(tokens), tuple(up), tuple(knows), tuple(applause),
