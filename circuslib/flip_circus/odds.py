@@ -113,8 +113,11 @@ def entropy_terms(weights: Sequence[int]) -> tuple[Fraction, tuple[tuple[int, Fr
     """The exact entropy, in bits, of the distribution proportional to whole-number ``weights``, as
     ``constant + sum(c * log2(p))`` over odd primes p: H = log2 N - (1/N) sum w log2 w, with N the total.
     Returns (constant, ((prime, c), ...) with primes increasing, the number of outcomes if they are equally likely)."""
-    weights = [w for w in weights if w]
-    if not weights or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
+    given = items(weights, "weights")
+    if any(type(w) is not int or w < 0 for w in given):
+        raise ValueError("give positive whole-number weights")
+    weights = [w for w in given if w]
+    if not weights:
         raise ValueError("give positive whole-number weights")
     total = sum(weights)
     logs: dict[int, Fraction] = {}
