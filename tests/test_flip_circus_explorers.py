@@ -62,7 +62,7 @@ def test_exact_entropies_are_written_as_the_lesson_writes_them():
         assert str(bits) == text
         p = [w / sum(weights) for w in weights]
         assert float(bits) == pytest.approx(-sum(x * math.log2(x) for x in p), abs=1e-12)
-    with pytest.raises(ValueError, match="whole-number"):
+    with pytest.raises(TypeError, match="each weight must be a whole number, not 1.5"):
         entropy_bits([1.5, 2])
 
 

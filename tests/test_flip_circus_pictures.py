@@ -63,7 +63,7 @@ def test_bad_pictures_are_refused_with_a_reason():
         swap_graph_svg(cayley, {n: (0, 0) for n in list(cayley)[1:]}, distance)
     with pytest.raises(ValueError, match="pair of finite numbers"):
         swap_graph_svg(cayley, {n: (0, float("nan")) for n in cayley}, distance)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(ValueError, match="a swap distance must be at least 0, not -1"):
         swap_graph_svg(cayley, pos, {n: -1 for n in cayley})
     with pytest.raises(ValueError, match="a colour for each distance from 0 to 4"):
         swap_graph_svg(cayley, pos, distance, colours=["#ffffff"] * 4)

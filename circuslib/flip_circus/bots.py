@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..core.args import instance, rng_arg
 from ..core.game import CHANCE, random_policy
-from .graphs import _check_faces, _trio_need, likeliest_first_move, trio_need
+from .graphs import _faces_and_posters, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
 from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircusState, _power_pair, look
 
@@ -148,7 +148,7 @@ def _greedy_choice(state: FlipCircusState, rng: random.Random, *, defend: bool):
 
 def threats(faces, available) -> int:
     """How many windows of three neighbours are one change short of a trio whose poster is still available."""
-    faces, available = _check_faces(faces, available)
+    faces, available = _faces_and_posters(faces, available)
     return _threats(faces, set(available))
 
 

@@ -604,7 +604,7 @@ def try_clown_after_a_look(answer, exercise) -> str:
                              success="four artists are left for the Clown at 2, equally likely")
 
 
-def _check_bits(answer: Any, expected: sympy.Expr, mistakes, what: str, success: str) -> str:
+def _bits_answer(answer: Any, expected: sympy.Expr, mistakes, what: str, success: str) -> str:
     """Exact comparison of an amount of information given as a sympy expression (a logarithm, say)."""
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
@@ -656,7 +656,7 @@ def _check_bits(answer: Any, expected: sympy.Expr, mistakes, what: str, success:
                 ])
 def try_uncertainty_after_a_look(answer, exercise) -> str:
     """The lesson's ring: the uncertainty (bits) about all the backs after a look behind the Clown at 0."""
-    return _check_bits(answer, exercise.expected, exercise.mistakes, "your uncertainty",
+    return _bits_answer(answer, exercise.expected, exercise.mistakes, "your uncertainty",
                        "the 240 deals become 48: log2 240 - log2 48 = log2 5 bits learnt")
 
 

@@ -178,8 +178,8 @@ class RingExplorer(Shown):
         from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level
 
         self.options = KIT_OPTIONS
-        faces = _check_faces(faces)
-        backs = _check_seen(seen)
+        faces = _faces_arg(faces)
+        backs = _seen_arg(seen)
         problem = ring_problem(faces, backs, self.options.tokens)
         if problem:
             raise ValueError(f"the explorer starts from a possible ring: {problem}")
@@ -286,7 +286,7 @@ class RingExplorer(Shown):
     def load(self, faces: Sequence[str], seen: dict | None = None) -> None:
         """Show another ring at once: its ten visible faces and the backs seen ({place: artist}). A ring no deal
         can show is refused in the message line, like an edit."""
-        faces, backs = _check_faces(faces), _check_seen(seen)
+        faces, backs = _faces_arg(faces), _seen_arg(seen)
         self.ring_faces, self.ring_backs = list(faces), list(backs)
         self.select(self.selected)
         self.update()
@@ -444,7 +444,7 @@ class RingExplorer(Shown):
 DEALT_FACES = ("Clown", "Acrobate", "Clown", "Magicien", "Clown", "Voyante", "Clown", "Muscles", "Clown", "Dresseuse")
 
 
-def _check_faces(faces: Any) -> tuple:
+def _faces_arg(faces: Any) -> tuple:
     if faces is None:
         return DEALT_FACES
     if isinstance(faces, str):
@@ -464,7 +464,7 @@ def _artist(value: Any, where: str) -> str:
     raise ValueError(f"{where}: {value!r} is not an artist; the artists are {', '.join(map(name, ARTISTS))}")
 
 
-def _check_seen(seen: Any) -> tuple:
+def _seen_arg(seen: Any) -> tuple:
     backs: list = [None] * SIZE
     if seen is None:
         return tuple(backs)

@@ -33,6 +33,7 @@ from .rules import (
     PlayerView,
     _grows_clowns,
     _power_pair,
+    _ring_items,
     _worlds,
     flip,
     power,
@@ -110,7 +111,7 @@ class WinningTurn:
         return f"{', '.join(map(str, self.moves))}  (probability {self.probability})"
 
 
-def _check_faces(faces, available) -> tuple[tuple, tuple]:
+def _faces_and_posters(faces, available) -> tuple[tuple, tuple]:
     """The ten visible faces of a ring and the poster artists still available, checked."""
     faces = items(faces, "faces", low=SIZE, high=SIZE)
     available = items(available, "available")
@@ -124,7 +125,7 @@ def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
     """The fewest actions that could possibly complete a trio: each action changes at most one place of a window
     of three neighbours (a swap inside the window only reorders it), so the least number of wrong places is a
     lower bound."""
-    faces, available = _check_faces(faces, available)
+    faces, available = _faces_and_posters(faces, available)
     return _trio_need(faces, available)
 
 
@@ -651,20 +652,8 @@ def _neighbours_by_swaps(arrangement: tuple):
             yield (i, j), tuple(new)
 
 
-def _check_ring(ring, name: str, high: int = 20) -> tuple:
-    ring = tuple(ring) if isinstance(ring, str) else items(ring, name)  # "ABCD": one item a letter
-    limit(len(ring), high, f"the places of {name}")
-    for item in ring:
-        try:
-            hash(item)
-        except TypeError:
-            raise TypeError(f"the items of {name} must be plain values (numbers, names), not {describe(item)}") \
-                from None
-    return ring
-
-
-def _check_pair(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
-    a, b = _check_ring(a, "a"), _check_ring(b, "b")
+def _same_items(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
+    a, b = _ring_items(a, "a", 20), _ring_items(b, "b", 20)
     if len(a) < 2:
         raise ValueError("a ring needs at least two places")
     if sorted(map(repr, a)) != sorted(map(repr, b)):
@@ -677,7 +666,7 @@ def shortest_swaps(a: Sequence, b: Sequence, *, max_states: int = 2_000_000) -> 
 
     A breadth-first search from both ends of the Cayley graph whose nodes are arrangements and whose edges are
     the swaps of two neighbours (including the last and the first place)."""
-    a, b = _check_pair(a, b)
+    a, b = _same_items(a, b)
     limit(whole(max_states, "max_states", 1), 2_000_000, "max_states")
     if a == b:
         return []
@@ -721,7 +710,7 @@ def swap_graph(items: Sequence) -> nx.Graph:
     """The Cayley graph of neighbour swaps on a ring of these items: one node per arrangement (keep it small)."""
     import networkx as nx
 
-    items = _check_ring(items, "items")
+    items = _ring_items(items, "items", 20)
     if len(items) < 2:
         raise ValueError("a ring needs at least two places")
     if len(items) > 7:
@@ -743,7 +732,7 @@ def swaps_to_trio(faces: Sequence[str], artist: str, *, protections: bool = Fals
     """The fewest ordinary swaps that put three ``artist`` faces side by side (None if there are not three visible).
 
     With ``protections`` a visible Monsieur Muscles cannot be swapped, as in the game."""
-    faces = _check_ring(faces, "faces", high=12)
+    faces = _ring_items(faces, "faces", 12)
     if type(artist) is not str:
         raise TypeError(f"artist is a name, like 'Acrobate', not {describe(artist)}")
     flag(protections, "protections")

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import instance, items, limit, one_of, optional_flag, whole
+from ..core.args import instance, items, one_of, optional_flag, whole
 from ..core.exact import to_rational
 from ..core.game import describe
 from ..core.shipped import RATIONAL, shipped
@@ -32,6 +32,7 @@ from .rules import (
     PlayerView,
     TokenSet,
     _in_place_order,
+    _ring_items,
     _worlds,
     name,
     new_game,
@@ -113,9 +114,7 @@ def entropy_terms(weights: Sequence[int]) -> tuple[Fraction, tuple[tuple[int, Fr
     """The exact entropy, in bits, of the distribution proportional to whole-number ``weights``, as
     ``constant + sum(c * log2(p))`` over odd primes p: H = log2 N - (1/N) sum w log2 w, with N the total.
     Returns (constant, ((prime, c), ...) with primes increasing, the number of outcomes if they are equally likely)."""
-    given = items(weights, "weights")
-    if any(type(w) is not int or w < 0 for w in given):
-        raise ValueError("give positive whole-number weights")
+    given = [whole(w, "each weight", 0) for w in items(weights, "weights")]
     weights = [w for w in given if w]
     if not weights:
         raise ValueError("give positive whole-number weights")
@@ -210,7 +209,7 @@ def _fixed_colourings(cycle_lengths: list[int], counts: tuple[int, ...]) -> int:
 
 def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[str, int]]:
     """Burnside's lemma, term by term: each symmetry of the ring (as its cycle type) and the arrangements it fixes."""
-    labels = _labels(labels, 30)
+    labels = _ring_items(labels, "labels", 30)
     one_of(symmetry, "symmetry", ("rotation", "dihedral"))
     counts = tuple(sorted(Counter(labels).values()))
     terms = []
@@ -226,20 +225,6 @@ def _cycle_lengths(symmetry: str, n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(len(c) for c in g.full_cyclic_form) for g in _group(symmetry, n).elements)
 
 
-def _labels(labels, most: int) -> tuple:
-    """The items of a ring: a list of plain values (hashable), at most ``most`` of them (Burnside's sum over the
-    symmetries of a bigger ring takes too long)."""
-    labels = tuple(labels) if isinstance(labels, str) else items(labels, "labels")  # "AABBC": one label a letter
-    limit(len(labels), most, "the items of the ring")
-    for label in labels:
-        try:
-            hash(label)
-        except TypeError:
-            raise TypeError(f"the items of the ring must be plain values (names, numbers), not {describe(label)}") \
-                from None
-    return labels
-
-
 def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
     """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
     to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
@@ -249,11 +234,10 @@ def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> 
         raise TypeError("give the items of the ring as a list, for example count_rings(range(10)) for ten "
                         "different tokens")
     one_of(symmetry, "symmetry", ("none", "rotation", "dihedral"))
-    labels = list(_labels(labels, 1_000 if symmetry == "none" else 30))
+    labels = list(_ring_items(labels, "labels", 1_000 if symmetry == "none" else 30))
     if not labels:
         raise ValueError("give the items of the ring (for example the ten tokens)")
-    if type(sides) is not int or sides not in (1, 2):
-        raise ValueError(f"sides: a token has 1 or 2 sides to show, not {describe(sides)}")
+    whole(sides, "sides (how many faces a token may show)", 1, 2)
     orientations = sympy.Integer(sides) ** len(labels)  # turning or mirroring the ring never turns a token over
     if symmetry == "none":
         counts = Counter(labels).values()

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
     import networkx as nx
     from matplotlib.figure import Figure
 
-from ..core.args import graph_of, optional_text, seed_arg
+from ..core.args import graph_of, optional_text, seed_arg, whole
 from ..core.charts import PAPER_INK, Key, svg_legend
 from ..core.svg import PIECE, Picture, svg_doc, svg_text, svg_token
 
@@ -143,8 +143,7 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
                          "most 120, the rings of 5 places): draw a smaller ring")
     for n in graph:
         d, spot = distance[n], pos[n]
-        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-            raise ValueError(f"a swap distance is a whole number, at least 0, not {d!r}")
+        whole(d, "a swap distance", 0)
         if not _is_point(spot):
             raise ValueError(f"a place in pos is a pair of finite numbers (x, y), not {spot!r}")
     if max(distance[n] for n in graph) >= len(colours):

@@ -25,7 +25,7 @@ from itertools import permutations, product
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import flag, instance, items, rng_arg, whole
+from ..core.args import flag, instance, items, limit, rng_arg, whole
 from ..core.game import (
     CHANCE,
     TERMINAL,
@@ -75,6 +75,20 @@ def with_article(artist: str) -> str:
     if artist == MUSCLES:
         return name(artist)
     return f"{'an' if artist[0] in 'AEIOU' else 'a'} {artist}"
+
+
+def _ring_items(value: Any, name: str, most: int) -> tuple:
+    """The items of a ring a student gives (a list of plain values, or a text: one item a letter), at most
+    ``most`` of them: the one check of the counting and swap functions' rings."""
+    ring = tuple(value) if isinstance(value, str) else items(value, name)  # "AABBC": one item a letter
+    limit(len(ring), most, f"the places of {name}")
+    for item in ring:
+        try:
+            hash(item)
+        except TypeError:
+            raise TypeError(f"the items of {name} must be plain values (names, numbers), not {describe(item)}") \
+                from None
+    return ring
 
 
 def places_text(places: Sequence[object]) -> str:

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..core.args import instance, rng_arg
-from ..core.game import Move, describe
+from ..core.args import instance, rng_arg, whole
+from ..core.game import Move
 from ..core.svg import svg_text
 from ..core.ui import Framed, GameFrame, button
 from .graphs import winning_turns
@@ -47,8 +47,7 @@ class FlipCircusWidget(Framed):
         import ipywidgets as widgets
 
         rng_arg(rng)
-        if type(human) is not int or human not in (0, 1):
-            raise ValueError(f"human is the seat the student plays, 0 or 1, not {describe(human)}")
+        whole(human, "human (the seat the student plays)", 0, 1)
         if bot is not None and not callable(bot):
             raise TypeError("bot is a computer player, for example bots.greedy_bot (or None for hot-seat play)")
         self.rng, self.bot, self.human = rng, bot, human
