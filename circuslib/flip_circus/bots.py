@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.args import instance, rng_arg
-from ..core.game import CHANCE, random_policy
+from ..core.game import CHANCE, Move, random_policy
 from .graphs import _faces_and_posters, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
 from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircusState, _power_pair, look
@@ -33,7 +33,7 @@ def _to_move(state, rng) -> FlipCircusState:
     return state
 
 
-def random_bot(state: FlipCircusState, rng: random.Random):
+def random_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """Any legal move, each equally likely."""
     return random_policy(_to_move(state, rng), rng)
 
@@ -146,7 +146,7 @@ def _greedy_choice(state: FlipCircusState, rng: random.Random, *, defend: bool):
     return END_TURN
 
 
-def threats(faces, available) -> int:
+def threats(faces: Sequence[str], available: Sequence[str]) -> int:
     """How many windows of three neighbours are one change short of a trio whose poster is still available."""
     faces, available = _faces_and_posters(faces, available)
     return _threats(faces, set(available))
@@ -162,13 +162,13 @@ def _threats(faces: Sequence[str], available: set) -> int:
     return count
 
 
-def greedy_bot(state: FlipCircusState, rng: random.Random):
+def greedy_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """Take a poster if a winning turn exists, else bring a trio closest, else look where it tells most."""
     _to_move(state, rng)
     return _greedy_choice(state, rng, defend=False)
 
 
-def defensive_bot(state: FlipCircusState, rng: random.Random):
+def defensive_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """The greedy bot that also denies the opponent: fewest near-trios left, and Clowns used to take Applause away."""
     _to_move(state, rng)
     return _greedy_choice(state, rng, defend=True)

@@ -21,6 +21,7 @@ from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
     WrongAnswer,
     call_student,
@@ -166,7 +167,7 @@ def _free_look_value() -> Fraction:
                                                              "where the tokens lie and which face is up"),
                     Mistake(460800.0, "a count is a whole number"),
                 ])
-def setups(answer, exercise) -> str:
+def setups(answer: Any, exercise: Exercise) -> str:
     """How many different rings the set-up can deal (which token where, which face up)."""
     return check_integer(answer, exercise.expected, what="the number of set-ups", mistakes=exercise.mistakes,
                          success="5! orders of the Clown tokens x 5! orders of the others x 2^5 faces")
@@ -188,7 +189,7 @@ def setups(answer, exercise) -> str:
                                              "one at 6, not either way round"),
                     Mistake(0.05, "give it exactly"),
                 ])
-def two_clowns(answer, exercise) -> str:
+def two_clowns(answer: Any, exercise: Exercise) -> str:
     """At DEALT: P(an Acrobate behind the Clown at 2 and a Voyante behind the Clown at 6)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="1/5 for the first back, then 1/4 for the second given the first")
@@ -209,7 +210,7 @@ def two_clowns(answer, exercise) -> str:
                     Mistake(963, "some mirrors were left out: five go through two opposite places and five between "
                                  "places, and both kinds fix patterns"),
                 ])
-def patterns_by_burnside(answer, exercise) -> str:
+def patterns_by_burnside(answer: Any, exercise: Exercise) -> str:
     """How many face patterns PATTERN makes up to turning and mirroring the ring."""
     return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
                          success="the average number of patterns the 20 symmetries fix")
@@ -263,7 +264,7 @@ PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "C
                                                    "both count too"),
                     Mistake(lambda labels: _rows(labels) / (2 * len(labels)), "give it exactly"),
                 ])
-def patterns_by_listing(function, exercise) -> str:
+def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
     counted by listing."""
     return check_function(function, _reference_patterns, PATTERN_INPUTS, name="count_patterns",
@@ -290,7 +291,7 @@ check.written("why_burnside_counts_orbits", title="Why Burnside counts each ring
                                "player 0 cannot rule out, not read from the true deal"),
                     Mistake(0.375, "give it exactly"),
                 ])
-def after_the_voyante(answer, exercise) -> str:
+def after_the_voyante(answer: Any, exercise: Exercise) -> str:
     """At MIDGAME, after the Voyante at 3 shows player 0 the backs at 2 and 4: P(a Dresseuse behind the Clown at 1)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="the deals that fit what the Voyante showed, counted")
@@ -312,7 +313,7 @@ def after_the_voyante(answer, exercise) -> str:
                                             "those deals twice"),
                     Mistake(0.15, "give it exactly"),
                 ])
-def free_look(answer, exercise) -> str:
+def free_look(answer: Any, exercise: Exercise) -> str:
     """At DEALT (one action left): how much the best free look raises player 0's best chance of a poster."""
     return check_probability(answer, exercise.expected, what="the value of the look", mistakes=exercise.mistakes,
                              success="look behind one of the two Clowns; if it is not the artist you need, flip "
@@ -375,7 +376,7 @@ def _as_moves(answer: Any) -> list:
                     Mistake([swap(0, 1), flip(1)], "an ordinary swap cannot move him"),
                     Mistake([swap(5, 6), swap(6, 7)], NO_DEAL),
                 ])
-def sure_poster(answer, exercise) -> str:
+def sure_poster(answer: Any, exercise: Exercise) -> str:
     """A list of moves for player 0 at TURN that takes a poster in every deal player 0 cannot rule out."""
     moves = _as_moves(answer)
     worlds = _worlds(TURN)
@@ -452,7 +453,7 @@ def _other_seat(bot, opponent, n, seed):
                     Mistake(_unseeded, "gives different results for the same seed"),
                     Mistake(_other_seat, "counts the games the opponent wins"),
                 ])
-def measure_a_match(function, exercise) -> str:
+def measure_a_match(function: Any, exercise: Exercise) -> str:
     """A function measure(bot, opponent, n, seed) -> (share of the n races bot wins, (low, high))."""
     if not callable(function):
         return check_simulation(function, reference=0.5, spread=0.5, n=MEASURE_GAMES, name="measure",
@@ -537,7 +538,7 @@ def _bot_move(bot, state: FlipCircusState, seed: int):
                     Mistake(_end_turn_bot, "your bot played an illegal move"),
                     Mistake(_flips_only_bot, "raised IndexError"),
                 ])
-def beats_random(bot, exercise) -> str:
+def beats_random(bot: Any, exercise: Exercise) -> str:
     """A policy bot(state, rng) that wins the one-poster race against random_bot clearly more than half the time."""
     if bot is None or bot is Ellipsis:
         raise WrongAnswer("your bot is still empty: write a function bot(state, rng) that returns a move")
@@ -598,7 +599,7 @@ def _after_a_look_at_zero() -> Fraction:
                     Mistake(4, "that is the number of artists left; the chance of one of them is 1 over it"),
                     Mistake(0.25, "give it exactly"),
                 ])
-def try_clown_after_a_look(answer, exercise) -> str:
+def try_clown_after_a_look(answer: Any, exercise: Exercise) -> str:
     """The lesson's ring, after a look shows an Acrobate behind the Clown at 0: P(a Magicien behind the Clown at 2)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="four artists are left for the Clown at 2, equally likely")
@@ -654,7 +655,7 @@ def _bits_answer(answer: Any, expected: sympy.Expr, mistakes, what: str, success
                     Mistake(sympy.log(48), "that is in nats (the natural logarithm); bits use log base 2"),
                     Mistake(5.585, "give it exactly"),
                 ])
-def try_uncertainty_after_a_look(answer, exercise) -> str:
+def try_uncertainty_after_a_look(answer: Any, exercise: Exercise) -> str:
     """The lesson's ring: the uncertainty (bits) about all the backs after a look behind the Clown at 0."""
     return _bits_answer(answer, exercise.expected, exercise.mistakes, "your uncertainty",
                        "the 240 deals become 48: log2 240 - log2 48 = log2 5 bits learnt")
@@ -674,7 +675,7 @@ def _turns_only() -> int:
                     Mistake(378, "that divides by 20, the turns and the mirrors; here only the 10 turns count"),
                     Mistake(362880, "that is for ten different tokens; here the faces repeat"),
                 ])
-def try_patterns_up_to_turning(answer, exercise) -> str:
+def try_patterns_up_to_turning(answer: Any, exercise: Exercise) -> str:
     """Face patterns of 5 Clowns, 2 Acrobates, 2 Magiciens and 1 Voyante, up to turning only."""
     return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
                          success="no turn but the identity fixes a pattern with one Voyante: 7560 / 10")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..core.args import flag, items, limit, whole
 from ..core.exact import to_rational
-from ..core.game import GameState, describe
+from ..core.game import GameState, Move, describe
 from ..core.graphs import build_graph
 from .pictures import ONE_TURN
 from .rules import (
@@ -552,7 +552,7 @@ def winning_turns(state: FlipCircusState | PlayerView, *, max_applause: int | No
 
 
 def likeliest_first_move(state: FlipCircusState | PlayerView, *, max_applause: int | None = None,
-                         player: int | None = None):
+                         player: int | None = None) -> Move | None:
     """The first move of the likeliest winning turn (ties: the fewest actions, then the first that
     ``winning_turns`` lists), or None if there is none: what a bot asks, without every plan's exact chance."""
     found, _ = _search_turn(state, max_applause, player)

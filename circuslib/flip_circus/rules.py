@@ -460,7 +460,7 @@ class FlipCircusState(GameState):
             moves += (END_TURN,)
         return moves
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Whether ``move`` may be played now (checked directly, without listing every move)."""
         if self.is_over():
             return False
@@ -468,7 +468,7 @@ class FlipCircusState(GameState):
             return _setup_shape(self.phase, move) and any(move == o for o, _ in self.chance_outcomes())
         return self._problem(move) is None
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """Why a move is refused, in the game's words."""
         if self.is_over():
             return "the game is over: a team has its three posters"
