@@ -12,15 +12,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import once, per_call, print_table, seconds  # noqa: E402
 
 from circuslib.core.game import playout  # noqa: E402
-from circuslib.flip_circus import odds  # noqa: E402
+from circuslib.flip_circus import odds, rules  # noqa: E402
 from circuslib.flip_circus.bots import greedy_bot, random_bot  # noqa: E402
+from circuslib.flip_circus.explorers import RingExplorer  # noqa: E402
 from circuslib.flip_circus.graphs import winning_turns  # noqa: E402
+from circuslib.flip_circus.odds import best_plans  # noqa: E402
 from circuslib.flip_circus.rules import ARTISTS, from_faces, new_game  # noqa: E402
-from circuslib.flip_circus.widget import RingExplorer, best_plans  # noqa: E402
 
 
 def fresh_possible_backs(state) -> None:
-    odds._worlds.cache_clear()  # time the counting itself, not the cache
+    rules._worlds.cache_clear()  # time the counting itself, not the cache
     odds.possible_backs(state, state.player)
 
 
@@ -29,7 +30,7 @@ def games_per_second(policies, n: int, seed: int, repeat: int = 3) -> float:
     best = 0.0
     for _ in range(repeat):
         rng = random.Random(seed)
-        t, _ = once(lambda: [playout(new_game(rng), rng, policies) for _ in range(n)])
+        t, _ = once(lambda rng=rng: [playout(new_game(rng=rng), rng, policies) for _ in range(n)])
         best = max(best, n / t)
     return best
 
@@ -38,14 +39,14 @@ def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], lis
     """The time of each of ``n`` seeded scripted edits of the ring explorer, as a student makes them: pick a place
     (not timed), then change its face (to a back it may hide, as a flip shows, or to any artist) or its back (seen
     or not), or deal a new ring, or forget the backs seen. Each edit is a change of a control: the ring checked, its
-    odds computed, the best first move searched and the bars redrawn. Caches start empty. Returns the times (wall
+    odds computed, the best first move searched and the chart redrawn. Caches start empty. Returns the times (wall
     clock, and the processor time of this process, which another program's load on a shared machine does not
-    lengthen), how many edits were refused, and how many pictures were made."""
-    best_plans.cache_clear()
-    odds._worlds.cache_clear()
+    lengthen), how many edits were refused, and how many different charts were drawn."""
+    odds._best_plans.cache_clear()
+    rules._worlds.cache_clear()
     rng = random.Random(seed)
     explorer = RingExplorer(seed=seed)
-    pictures = explorer.plot.pictures
+    pictures = {explorer.plot.value}
 
     def possible_face():
         return explorer.face, rng.choice(sorted(explorer.odds.chances[explorer.selected]))
@@ -66,18 +67,19 @@ def ring_explorer_latency(n: int = 300, seed: int = 7) -> tuple[list[float], lis
         if value is None:
             elapsed, _ = once(control.click)
         else:
-            elapsed, _ = once(lambda: setattr(control, "value", value))
+            elapsed, _ = once(lambda control=control, value=value: setattr(control, "value", value))
         cpu.append(time.process_time() - start)
         times.append(elapsed)
         refused += "✘" in explorer.message.value
-    return times, cpu, refused, explorer.plot.pictures - pictures
+        pictures.add(explorer.plot.value)
+    return times, cpu, refused, len(pictures)
 
 
 def search_times(n: int = 300, seed: int = 8) -> tuple[list[float], list[float]]:
     """The explorer's search (2 actions, no Applause) on ``n`` seeded rings of every kind (any token anywhere, either
     face up), and the same search allowed one Applause on the first 20 of them (what the explorer leaves out)."""
     rng = random.Random(seed)
-    tokens = new_game(rng).rules.tokens.tokens
+    tokens = new_game(rng=rng).options.tokens.tokens
     rings = []
     for _ in range(n):
         order = list(range(10))
@@ -86,11 +88,11 @@ def search_times(n: int = 300, seed: int = 8) -> tuple[list[float], list[float]]
     restricted, one_applause = [], []
     for ring in rings:
         faces = tuple(face for face, _ in ring)
-        best_plans.cache_clear()
-        restricted.append(once(lambda: best_plans(faces, (None,) * 10))[0])
+        odds._best_plans.cache_clear()
+        restricted.append(once(lambda faces=faces: best_plans(faces, (None,) * 10))[0])
     for ring in rings[:20]:
         state = from_faces(ring, applause=(1, 0))
-        one_applause.append(once(lambda: winning_turns(state, max_applause=1))[0])
+        one_applause.append(once(lambda state=state: winning_turns(state, max_applause=1))[0])
     return restricted, one_applause
 
 
@@ -102,10 +104,10 @@ def quantiles(times: list[float]) -> tuple[float, float]:
 
 def main() -> None:
     rows = []
-    dealt = new_game(random.Random(1))
+    dealt = new_game(rng=random.Random(1))
     t = per_call(lambda: fresh_possible_backs(dealt))
     rows.append(("possible_backs at a fresh deal (240 worlds)", seconds(t), "< 50 ms", t < 0.05))
-    middle = new_game(random.Random(2))
+    middle = new_game(rng=random.Random(2))
     for move in [m for m in middle.legal_moves() if m.name == "flip"][:1]:
         middle = middle.play(move)
     t = per_call(lambda: fresh_possible_backs(middle))
@@ -127,7 +129,7 @@ def main() -> None:
     rows.append((f"setup_poster_probability (= {p})", seconds(t), "< 5 s", t < 5))
     times, cpu, refused, made = ring_explorer_latency()
     median, p95 = quantiles(times)
-    rows.append((f"RingExplorer update, {len(times)} scripted edits ({refused} refused, {made} pictures made)",
+    rows.append((f"RingExplorer update, {len(times)} scripted edits ({refused} refused, {made} charts drawn)",
                  f"median {seconds(median)}, p95 {seconds(p95)}, max {seconds(max(times))}", "< 100 ms", p95 < 0.1))
     median, p95 = quantiles(cpu)
     rows.append(("  the same edits in processor time (whatever else the machine runs)",

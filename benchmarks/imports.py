@@ -20,7 +20,7 @@ PACKAGES = {
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget, circuslib.pcv.explorers",
     "Scout": "circuslib.scout, circuslib.scout.widget",
     "Speed": "circuslib.speed, circuslib.speed.widget",
-    "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget",
+    "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget, circuslib.flip_circus.explorers",
 }
 PROBE = """
 import json, sys, time

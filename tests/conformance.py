@@ -337,10 +337,10 @@ def fixtures() -> dict:
                                                            pcv.Plane("B", 1, (4, 4), 3, 3, 3))).start().play(
         pcv.Manoeuvre("forward")).play(pcv.SpeedChange(0))
     cache["pc_graph"] = __import__("circuslib.pcv.graphs", fromlist=["x"]).move_graph(cache["pc_plane"], mp=2)
-    cache["fc_state"] = circus.new_game(random.Random(3))
+    cache["fc_state"] = circus.new_game(rng=random.Random(3))
     cache["fc_view"] = cache["fc_state"].view(cache["fc_state"].player)
-    cache["fc_graph"] = __import__("circuslib.flip_circus.graphs", fromlist=["x"]).one_turn_graph(
-        cache["fc_state"], max_nodes=50)
+    cache["fc_plans"] = __import__("circuslib.flip_circus.graphs", fromlist=["x"]).winning_turns(
+        cache["fc_state"], max_applause=0)
     cache["tally"] = __import__("circuslib.core.sim", fromlist=["x"]).tally(lambda r: r.randrange(2), 20, 1)
     cache["rng"] = rng
     cache["sp_result"] = spbots.fast_round(speed.ONE_DECK, random.Random(1))
@@ -514,6 +514,16 @@ def good_calls() -> dict:
                                          ((["C", "A", "M", "V"], "dihedral"), {"sides": 2})],
         "flip_circus.odds.burnside_terms": [((["C", "C", "A"],), {}), (("AAB",), {})],
         "flip_circus.odds.entropy_terms": [(([1, 1, 1, 1],), {}), (([3, 1, 0, 2],), {})],
+        "flip_circus.odds.back_fractions": [((fx["fc_view"],), {}), ((fx["fc_state"], 0), {})],
+        "flip_circus.odds.entropy_bits": [(([1, 1, 1, 1],), {}), (([3, 1, 0, 2],), {})],
+        "flip_circus.odds.ring_problem": [((fx["fc_state"].faces,), {}), ((fx["fc_state"].faces, (None,) * 10), {}),
+                                          ((fx["fc_state"].faces, fx["fc_view"].backs, circus.TokenSet.kit()), {})],
+        "flip_circus.odds.best_plans": [((fx["fc_state"].faces,), {}),
+                                        ((fx["fc_view"].faces, fx["fc_view"].backs), {})],
+        "flip_circus.odds.likeliest_turn": [((fx["fc_plans"],), {}), (([],), {})],
+        "flip_circus.odds.opener_best_chance": [((fx["fc_state"].faces,), {}),
+                                                ((fx["fc_state"].faces, circus.FlipCircusOptions()), {})],
+        "flip_circus.odds.opener_rings": [((), {}), ((circus.FlipCircusOptions(),), {})],
         "flip_circus.graphs.winning_turns": [((fx["fc_view"],), {}), ((fx["fc_state"],), {"max_applause": 0}),
                                              ((fx["fc_state"],), {"player": fx["fc_state"].player})],
         "flip_circus.graphs.likeliest_first_move": [((fx["fc_view"],), {}), ((fx["fc_view"],), {"max_applause": 1}),
@@ -522,7 +532,6 @@ def good_calls() -> dict:
                                                ((fx["fc_state"],), {"max_applause": 0})],
         "flip_circus.graphs.trio_need": [((fx["fc_state"].faces, circus.POSTER_ARTISTS), {})],
         "flip_circus.graphs.one_turn_graph": [((fx["fc_state"],), {"max_nodes": 30})],
-        "flip_circus.graphs.draw_one_turn": [((fx["fc_graph"],), {}), ((fx["fc_graph"],), {"seed": "s"})],
         "flip_circus.graphs.swap_distance": [(([1, 2, 3], [3, 2, 1]), {})],
         "flip_circus.graphs.shortest_swaps": [(([1, 2, 3, 4], [4, 3, 2, 1]), {})],
         "flip_circus.graphs.swap_graph": [(([1, 2, 3],), {}), (("ABC",), {})],

@@ -30,17 +30,19 @@ def test_flip_circus_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     # and four equally likely artists behind the Clown at 2
     explorer = page.locator(".circus-ring-explorer")
     assert lab.wait_for_text(page, ".circus-ring-deals", "240 deals")
-    plot = explorer.locator("img.circus-ring-plot")
-    assert plot.count() == 1
-    before = plot.get_attribute("src")
+    plot = explorer.locator(".circus-ring-plot")  # one HTML output holding the kit's SVG chart
+    assert plot.count() == 1 and plot.locator("svg").count() == 2  # the chances above, the looks below
+    assert explorer.locator("img").count() == 0  # no picture of pixels
+    before = plot.inner_html()
     lab.click(page, ".circus-ring-place-0")
     lab.click(page, ".circus-ring-back button:has-text('Acrobate')")
     lab.wait_for_text(page, ".circus-ring-deals", "48 deals")
     assert "Magicien, Voyante, Muscles, Dresseuse 1/4 = 0.2500 each" in \
         lab.text(page, ".circus-ring-row-2").replace("\xa0", " ")
     assert "0: Clown (Acrobate)" in lab.text(page, ".circus-ring-place-0")
-    page.wait_for_function("([el, old]) => el.getAttribute('src') !== old", arg=[plot.element_handle(), before])
-    assert explorer.locator("img").count() == 1  # the plot was redrawn in place, not added
+    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[plot.element_handle(), before])
+    assert explorer.locator(".circus-ring-plot").count() == 1  # the chart was redrawn in place, not added
+    assert plot.locator("svg .circus-ring-seen").count() == 1  # the back seen, boxed on the chart
     shots = ROOT / "build" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     explorer.screenshot(path=str(shots / "flip_circus-ring-explorer.png"))

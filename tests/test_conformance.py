@@ -42,7 +42,7 @@ def starts():
                                              table=[(7, 1)], owner=2, turn=0),
         "speed": speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK),
         "pcv": pcv.scenario("duel").start(),
-        "flip_circus": circus.new_game(random.Random(3)),
+        "flip_circus": circus.new_game(rng=random.Random(3)),
     }
 
 
@@ -104,8 +104,8 @@ def test_random_games_keep_every_invariant_and_refuse_every_illegal_move(game):
 def test_settings_that_cannot_finish_a_game_are_refused_when_the_rules_are_made():
     for posters in (4, 5):
         with pytest.raises(ValueError, match="never end"):
-            circus.Ruleset(posters_to_win=posters)
-    assert circus.Ruleset(posters_to_win=3).posters_to_win == 3
+            circus.FlipCircusOptions(posters_to_win=posters)
+    assert circus.FlipCircusOptions(posters_to_win=3).posters_to_win == 3
 
 
 # --- the public functions of odds, graphs and bots, with bad arguments --------------------------------------

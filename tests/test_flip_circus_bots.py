@@ -91,15 +91,15 @@ def test_defensive_last_action_is_closest_to_a_trio_then_leaves_fewest_threats()
 
 
 def test_greedy_beats_random_in_a_seeded_tournament():
-    result = tournament(lambda rng: new_game(rng), [greedy_bot, random_bot], 30, 12, winner=lambda s: s.winner)
+    result = tournament(lambda rng: new_game(rng=rng), [greedy_bot, random_bot], 30, 12, winner=lambda s: s.winner)
     assert result.interval(0)[0] > 0.5  # the whole 95% interval of greedy's share lies above a coin flip
 
 
 def test_bots_refuse_chance_steps():
-    from circuslib.flip_circus.rules import FlipCircus
+    from circuslib.flip_circus.rules import FlipCircusState
 
     with pytest.raises(ValueError, match="chance"):
-        greedy_bot(FlipCircus(), random.Random(1))
+        greedy_bot(FlipCircusState(), random.Random(1))
 
 
 # seeded games pinned move for move (winner, number of steps, digest of the steps): the engine and the bots may
@@ -129,11 +129,11 @@ def test_seeded_games_are_pinned(seed, first, second, players, expected):
 
     from circuslib.core.game import playout
     from circuslib.flip_circus.bots import BOTS
-    from circuslib.flip_circus.rules import Ruleset
+    from circuslib.flip_circus.rules import FlipCircusOptions
 
     rng = random.Random(seed)
     bots = [BOTS[first], BOTS[second]] * (players // 2)
-    final, history = playout(new_game(rng, Ruleset(players=players)), rng, bots, record=True)
+    final, history = playout(new_game(FlipCircusOptions(players=players), rng=rng), rng, bots, record=True)
     digest = hashlib.sha256("\n".join(f"{p} {m}" for p, m in history).encode()).hexdigest()[:16]
     assert (final.winner, len(history), digest) == expected
 
@@ -150,7 +150,7 @@ def test_expected_need_and_threats_are_the_exact_averages():
     rng = random.Random(12)
     checked = 0
     for _ in range(6):
-        state = new_game(rng)
+        state = new_game(rng=rng)
         for _ in range(12):
             if state.is_over():
                 break

@@ -215,7 +215,7 @@ def test_a_function_returning_a_typed_in_tuple_fails():
 def test_a_real_measure_passes_with_a_wald_or_a_wilson_interval():
     def measure(bot, opponent, n, seed, wilson=False):
         rng = random.Random(seed)
-        wins = sum(playout(new_game(rng, fc.RACE), rng, [bot, opponent]).winner == 0 for _ in range(n))
+        wins = sum(playout(new_game(fc.RACE, rng=rng), rng, [bot, opponent]).winner == 0 for _ in range(n))
         share = wins / n
         if wilson:
             from circuslib.core.sim import wilson_interval

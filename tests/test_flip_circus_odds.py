@@ -90,7 +90,7 @@ def test_a_flip_seen_by_all_is_used_by_all():
 def test_possible_backs_agree_with_a_seeded_simulation_of_the_deal():
     # calibration: over random deals, the predicted chance of "Magicien behind place 1" averages to how often it is
     def trial(rng):
-        state = new_game(rng)
+        state = new_game(rng=rng)
         predicted = possible_backs(state, 0)[1].get(M, 0)
         return float(predicted) - (state.back(1) == M)
 
@@ -103,7 +103,7 @@ def test_possible_backs_checks_its_arguments():
         possible_backs(from_faces(SETUP))
     with pytest.raises(TypeError, match="Flip Circus state"):
         possible_backs("ring", 0)
-    with pytest.raises(ValueError, match="numbered 0 to 1"):
+    with pytest.raises(ValueError, match="player must be a whole number from 0 to 1, not 2"):
         possible_backs(from_faces(SETUP), 2)
 
 
@@ -207,7 +207,7 @@ def test_every_plan_wins_in_exactly_its_share_of_the_hidden_worlds():
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 5000))
 def test_plans_replayed_in_every_world_of_a_random_deal(seed):
-    state = new_game(random.Random(seed))
+    state = new_game(rng=random.Random(seed))
     for turn in winning_turns(state)[:25]:
         assert _replay_probability(state, turn.moves) == turn.probability, str(turn)
 
@@ -261,7 +261,7 @@ def test_setup_poster_probability_matches_a_seeded_simulation():
     assert 0 < exact < 1 and exact == R(67, 384)
 
     def trial(rng):  # deal, let the opener play the plan most likely to work, see whether a poster comes
-        state = new_game(rng)
+        state = new_game(rng=rng)
         turns = winning_turns(state, max_applause=0)
         if not turns:
             return False
@@ -339,13 +339,11 @@ def test_swap_distance_checks_its_arguments():
 
 
 def test_one_turn_graph_draws_without_scipy():
-    import matplotlib
-    matplotlib.use("Agg")
-    from circuslib.flip_circus.graphs import draw_one_turn
+    from circuslib.flip_circus.pictures import one_turn_picture
 
     graph = one_turn_graph(from_faces(NEAR, known={0: [1]}))
     assert graph.number_of_nodes() > 500  # big enough that a spring layout would need scipy
-    ax = draw_one_turn(graph)
+    [ax] = one_turn_picture(graph).to_matplotlib().axes
     assert "with a new poster" in ax.get_title()
 
 
@@ -357,7 +355,7 @@ def test_the_one_turn_picture_depends_on_its_seed_not_on_how_the_graph_was_put_t
     from matplotlib.collections import PathCollection
 
     matplotlib.use("Agg")
-    from circuslib.flip_circus.graphs import draw_one_turn
+    from circuslib.flip_circus.pictures import one_turn_picture
 
     graph = one_turn_graph(from_faces(NEAR, known={0: [1]}), max_nodes=120)
     shuffled = nx.DiGraph(**graph.graph)  # the same positions and actions, added in another order
@@ -367,7 +365,7 @@ def test_the_one_turn_picture_depends_on_its_seed_not_on_how_the_graph_was_put_t
     shuffled.add_edges_from(graph.edges(data=True))
 
     def places(g, seed):
-        ax = draw_one_turn(g, seed=seed)
+        [ax] = one_turn_picture(g, seed=seed).to_matplotlib().axes
         [dots] = [c for c in ax.collections if isinstance(c, PathCollection)]
         return {node: tuple(xy) for node, xy in zip(g.nodes, dots.get_offsets().tolist())}
 
@@ -389,7 +387,7 @@ def test_five_clowns_plans_end_the_turn_with_every_clown_up():
 
 def test_backs_behind_a_dealt_clown_match_a_seeded_simulation():
     # the exact 1/5 each (hence a look worth log2 5 bits) against the backs really dealt
-    result = tally(lambda rng: new_game(rng).back(0), 2000, seed=8)
+    result = tally(lambda rng: new_game(rng=rng).back(0), 2000, seed=8)
     for artist in (A, M, V, MU, D):
         assert result.contains(artist, possible_backs(from_faces(SETUP), 0)[0][artist])
 
@@ -449,7 +447,7 @@ def _seeded_views(n_games: int = 12, seed: int = 5):
 
     rng = random.Random(seed)
     for _ in range(n_games):
-        s = new_game(rng)
+        s = new_game(rng=rng)
         while not s.is_over():
             if not s.pending and s.actions_left:
                 yield s
@@ -495,7 +493,7 @@ def test_the_search_counts_worlds_the_same_with_bitmasks_and_by_listing():
     # the kit's worlds each count once, so the search filters them as bitmasks: the same counts as listing them
     from circuslib.flip_circus.graphs import _Search
 
-    for k, state in enumerate(_seeded_views(4, seed=8)):
+    for state in _seeded_views(4, seed=8):
         view = state.view(state.player)
         worlds = hidden_worlds(view)
         fast, slow = _Search(view, worlds, 0), _Search(view, worlds, 0)
@@ -534,7 +532,7 @@ def _every_way_to_lay(tokens, view) -> dict:
 def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
     # the deduction (with its early stop at dead ends) against listing every way to lay distinct tokens that show
     # the faces and the backs seen, on seeded positions where a few backs are known
-    tokens = new_game(random.Random(1)).rules.tokens.tokens
+    tokens = new_game(rng=random.Random(1)).options.tokens.tokens
     checked = 0
     for state in _seeded_views(6, seed=3):
         view = state.view(state.player)
@@ -549,11 +547,11 @@ def test_hidden_worlds_are_every_fitting_deal_listed_one_by_one():
 
 def test_back_fractions_count_each_column_as_the_worlds_weigh():
     # equal weights (the kit's tokens) are counted column by column; a set with repeated tokens weighs its worlds
-    from circuslib.flip_circus.rules import Ruleset, TokenSet
+    from circuslib.flip_circus.rules import FlipCircusOptions, TokenSet
 
     repeated = TokenSet(((C, A), (C, A), (C, M), (C, V), (C, MU), (A, M), (A, M), (V, MU), (MU, D), (D, A)))
     views = [s.view(s.player) for s in itertools.islice(_seeded_views(3, seed=2), 0, None, 4)]
-    views.append(new_game(random.Random(4), Ruleset(tokens=repeated)).view(0))
+    views.append(new_game(FlipCircusOptions(tokens=repeated), rng=random.Random(4)).view(0))
     assert len(views) > 10
     for view in views:
         worlds = hidden_worlds(view)
@@ -582,8 +580,13 @@ def test_entropy_terms_are_the_hand_worked_entropies():
         total = sum(weights)
         floating = -sum(w / total * math.log2(w / total) for w in weights)
         assert math.isclose(float(constant) + sum(float(c) * math.log2(p) for p, c in terms), floating, rel_tol=1e-12)
-    for bad in ([], [0, 0], [1, -1], [1, 1.5], [True, 1]):
+    for bad in ([], [0, 0]):
         with pytest.raises(ValueError, match="positive whole-number weights"):
+            entropy_terms(bad)
+    with pytest.raises(ValueError, match="each weight must be at least 0, not -1"):
+        entropy_terms([1, -1])
+    for bad in ([1, 1.5], [True, 1], b"ab"):
+        with pytest.raises(TypeError, match="must be a whole number|must be a list"):
             entropy_terms(bad)
 
 
@@ -591,16 +594,74 @@ def test_hidden_worlds_keep_the_place_by_place_order_when_the_deduction_fills_ro
     # _worlds fills the places with the fewest kinds of token first (at the deal: the rosace faces, then the
     # Clowns), so its own list comes in another order; hidden_worlds still lists the worlds place by place, each
     # place's tokens in the set's order, as a listing of every way to lay the tokens does
-    from circuslib.flip_circus.odds import _worlds
+    from circuslib.flip_circus.rules import _worlds
 
-    tokens = new_game(random.Random(1)).rules.tokens.tokens
-    views = [new_game(random.Random(seed)).view(0) for seed in (3, 4)]
+    tokens = new_game(rng=random.Random(1)).options.tokens.tokens
+    views = [new_game(rng=random.Random(seed)).view(0) for seed in (3, 4)]
     views += [s.view(s.player) for s in itertools.islice(_seeded_views(2, seed=5), 0, None, 5)]
     reordered = 0
     for view in views:
         listed = _every_way_to_lay(tokens, view)
         assert list(hidden_worlds(view).items()) == list(listed.items())
-        searched = _worlds(view.rules.tokens, view.faces, view.backs)
+        searched = _worlds(view.options.tokens, view.faces, view.backs)
         assert dict(searched) == listed
         reordered += [w for w, _ in searched] != list(listed)
     assert reordered >= 2  # at least the two deals are filled in another order
+
+
+# --- the opener's chance of a poster: searched once per ring, shipped (data/setup_poster.json) ---------------
+# tests/test_shipped.py searches every shipped ring again and compares it exactly with the file; here: what the
+# rings add up to, and that a ring read from the file is what the search finds now, from a real deal
+
+
+def test_the_rings_average_to_the_setup_poster_probability():
+    from circuslib.flip_circus.odds import opener_rings
+
+    rings = opener_rings()
+    assert len(rings) == 172 and sum(ring.deals for ring in rings) == 120 * 32  # token orders times faces up
+    assert all(ring.faces[::2] == (CLOWN,) * 5 or ring.faces[1::2] == (CLOWN,) * 5 for ring in rings)
+    assert all(isinstance(ring.best, sympy.Rational) for ring in rings)
+    exact = sum(ring.deals * ring.best for ring in rings) / sum(ring.deals for ring in rings)
+    assert exact == setup_poster_probability(show_progress=False) == sympy.Rational(67, 384)
+    assert Fraction(1, 5) in {Fraction(int(r.best.p), int(r.best.q)) for r in rings}
+
+
+def test_the_opener_chances_are_read_from_the_file_for_the_kits_options_only():
+    from circuslib.core.shipped import entry
+    from circuslib.flip_circus.odds import opener_best_chance
+    from circuslib.flip_circus.rules import FlipCircusOptions
+
+    shipped = entry(opener_best_chance)
+    assert shipped.path.name == "setup_poster.json" and shipped.path.parent.name == "data"
+    ring = opener_best_chance.__wrapped__  # the search itself
+    dealt = new_game(rng=random.Random(2)).faces
+    key = shipped.key_of((dealt,))
+    assert key in shipped.table() and shipped.key_of((dealt[4:] + dealt[:4],)) == key  # a turned ring: its case
+    assert shipped.key_of((dealt,), {"options": FlipCircusOptions(actions=1)}) is None  # other options: searched
+    assert opener_best_chance(dealt) == ring(dealt)
+    # with one action a turn the opener has fewer plans: never a better chance than with two
+    one = FlipCircusOptions(actions=1)
+    assert opener_best_chance(dealt, one) == ring(dealt, one) <= ring(dealt)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_dealt_ring_has_the_shipped_chance(seed):
+    from circuslib.flip_circus.odds import opener_best_chance
+
+    # the opener's ring of a real deal, turned and mirrored as the file keeps it, and searched from the game
+    state = new_game(rng=random.Random(seed))
+    live = max((t.probability for t in winning_turns(state, max_applause=0)), default=sympy.Integer(0))
+    assert opener_best_chance(state.faces) == live
+    assert opener_best_chance(state.faces[3:] + state.faces[:3]) == live  # a turned ring: the same ring
+    assert opener_best_chance(state.faces[::-1]) == live
+
+
+def test_a_ring_no_set_up_shows_is_refused():
+    from circuslib.flip_circus.odds import opener_best_chance, opener_rings
+
+    with pytest.raises(ValueError, match="no set-up"):
+        opener_best_chance([CLOWN] * 10)
+    with pytest.raises(ValueError, match="faces must hold at least 10 items"):
+        opener_best_chance([CLOWN] * 9)
+    with pytest.raises(TypeError, match="options must be FlipCircusOptions"):
+        opener_rings("kit")

@@ -1,4 +1,5 @@
-"""The Flip Circus pictures the kit writes as SVG: the lesson's Cayley graph of neighbour swaps on ABCD."""
+"""The Flip Circus pictures the kit writes as SVG: the ring, the lesson's Cayley graph of neighbour swaps on ABCD, the
+positions one turn reaches; each a Picture with its words."""
 from __future__ import annotations
 
 import re
@@ -62,7 +63,7 @@ def test_bad_pictures_are_refused_with_a_reason():
         swap_graph_svg(cayley, {n: (0, 0) for n in list(cayley)[1:]}, distance)
     with pytest.raises(ValueError, match="pair of finite numbers"):
         swap_graph_svg(cayley, {n: (0, float("nan")) for n in cayley}, distance)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(ValueError, match="a swap distance must be at least 0, not -1"):
         swap_graph_svg(cayley, pos, {n: -1 for n in cayley})
     with pytest.raises(ValueError, match="a colour for each distance from 0 to 4"):
         swap_graph_svg(cayley, pos, distance, colours=["#ffffff"] * 4)
@@ -104,9 +105,8 @@ def _near_after_the_look():
     return small
 
 
-def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions_where_draw_one_turn_does():
-    from circuslib.flip_circus.graphs import _one_turn_layout
-    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, one_turn_svg
+def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions():
+    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, one_turn_layout, one_turn_svg
 
     small = _near_after_the_look()
     assert (small.number_of_nodes(), small.number_of_edges()) == (41, 49)
@@ -121,7 +121,7 @@ def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions_
     assert "start: player 0 to play" in svg and "a poster taken" in svg and "no poster yet" in svg
     assert re.search(r'class="circus-actions" d="([^"]+)"', svg).group(1).count("M") == 49
     # where the kit's layout puts them: the start in the middle, the posters two actions away on the outer ring
-    pos = _one_turn_layout(small)
+    pos = one_turn_layout(small)
     centre = [(float(x), float(y)) for x, y, _, fill in nodes if fill == START][0]
     assert centre == (320.0, 270.0)
     outer = [(float(x), float(y)) for x, y, _, fill in nodes if fill == POSTER]
@@ -140,3 +140,83 @@ def test_a_bad_one_turn_picture_is_refused():
         one_turn_svg(swap_graph("ABC"))
     with pytest.raises((TypeError, ValueError)):
         one_turn_svg(_near_after_the_look(), title=3)
+
+
+def test_the_one_turn_picture_says_what_it_shows_and_draws_the_same_with_matplotlib():
+    from matplotlib.collections import PathCollection
+    from matplotlib.colors import to_hex
+
+    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, OneTurnPicture, one_turn_layout, one_turn_picture
+
+    small = _near_after_the_look()
+    picture = one_turn_picture(small, title="From NEAR after the look")
+    assert isinstance(picture, OneTurnPicture) and picture.svg() == one_turn_svg_of(small, "From NEAR after the look")
+    words = picture.description()
+    assert words.startswith("From NEAR after the look. A graph in rings by number of actions")
+    assert "(player 0 to play)" in words
+    assert "20 positions after 1 action, 1 with a new poster; 20 positions after 2 actions, 20 with a new poster" \
+        in words
+    bundle = picture._repr_mimebundle_()
+    assert bundle["text/plain"] == words and bundle["image/svg+xml"].startswith("<svg")
+    # the same drawing with matplotlib: the same places, colours and title
+    figure = picture.to_matplotlib()
+    [ax] = figure.axes
+    assert ax.get_title() == "From NEAR after the look"
+    [dots] = [c for c in ax.collections if isinstance(c, PathCollection)]
+    pos = one_turn_layout(small)
+    assert [tuple(xy) for xy in dots.get_offsets().tolist()] == [tuple(pos[n]) for n in small.nodes]
+    colours = [to_hex(c) for c in dots.get_facecolors()]
+    assert [colours.count(c) for c in (START, POSTER, PLAIN)] == [1, 21, 19]
+
+
+def one_turn_svg_of(graph, title):
+    from circuslib.flip_circus.pictures import one_turn_svg
+
+    return one_turn_svg(graph, title=title)
+
+
+def test_the_swap_graph_picture_says_what_it_shows():
+    from circuslib.flip_circus.pictures import swap_graph_picture
+
+    cayley, pos, distance, svg = _lesson_picture(title="Swaps on ABCD")
+    picture = swap_graph_picture(cayley, pos, distance, title="Swaps on ABCD")
+    assert picture.svg() == svg
+    assert picture.description() == ("Swaps on ABCD. A graph of the 24 arrangements of ABCD on a ring, each swap of "
+                                      "two neighbours a line (48 lines). From ABCD: 1 at 0 swaps; 4 at 1 swap; 10 at 2 "
+                                      "swaps; 8 at 3 swaps; 1 at 4 swaps.")
+
+
+def test_the_ring_shows_each_face_its_number_the_backs_seen_and_the_protections():
+    from circuslib.flip_circus.pictures import ring_picture, ring_svg
+
+    faces = ["Clown", "Acrobate", "Clown", "Muscles", "Clown", "Dresseuse", "Clown", "Voyante", "Clown", "Magicien"]
+    backs = [None, "Magicien", None, None, "Acrobate", None, None, None, None, None]
+    svg = ring_svg(faces, backs, selected=[3], caption="what player 0 <knows>")
+    assert svg.count('class="circus-piece circus-token circus-pos-') == 10
+    assert "circus-pos-3 circus-selected" in svg and "(Magicien)" in svg and "(Acrobate)" in svg
+    assert "⛓ no swap" in svg and "🛡 immune" in svg and "what player 0 &lt;knows&gt;" in svg
+    picture = ring_picture(faces, backs, caption="what player 0 knows")
+    assert picture.description() == (
+        "A ring of 10 tokens, clockwise from place 0: 0 Clown, 1 Acrobate (back seen: Magicien), 2 Clown, 3 Monsieur "
+        "Muscles, 4 Clown (back seen: Acrobate), 5 Dresseuse, 6 Clown, 7 Voyante, 8 Clown, 9 Magicien.\n"
+        "At 3: Monsieur Muscles cannot be moved by an ordinary swap.\n"
+        "At 5: the Dresseuse is immune to the other artists' powers.\n"
+        "What player 0 knows.")
+    with pytest.raises(ValueError, match="one of the artists"):
+        ring_svg(["Lion"] * 10)
+    with pytest.raises(ValueError, match="backs must hold at least 10 items"):
+        ring_svg(faces, backs[:9])
+
+
+def test_the_pictures_stand_below_the_rules():
+    # the rules' states draw themselves with these pictures, so pictures.py imports nothing of the game (only core),
+    # and its colours name exactly the rules' artists
+    import ast
+
+    import circuslib.flip_circus.pictures as pictures
+    from circuslib.flip_circus.rules import ARTISTS
+
+    tree = ast.parse(open(pictures.__file__, encoding="utf-8").read())
+    relative = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+    assert relative and all(module.startswith("core") for module in relative), relative
+    assert tuple(pictures.ARTIST_COLOURS) == ARTISTS

@@ -22,8 +22,8 @@ from circuslib.flip_circus.rules import (
     SIZE,
     TAKE_APPLAUSE,
     VOYANTE,
-    FlipCircus,
-    Ruleset,
+    FlipCircusOptions,
+    FlipCircusState,
     TokenSet,
     clown_groups,
     flip,
@@ -65,7 +65,7 @@ def test_another_token_set_can_be_loaded(tmp_path):
     path.write_text(json.dumps({"name": "star", "tokens": pairs}))
     tokens = TokenSet.load(path)
     assert tokens.label == "star" and tokens.tokens[5] == (A, V)
-    state = new_game(random.Random(2), Ruleset(tokens=tokens))
+    state = new_game(FlipCircusOptions(tokens=tokens), rng=random.Random(2))
     assert sorted(state.ring) == list(range(10))
 
 
@@ -83,7 +83,7 @@ def test_bad_token_sets_are_refused(tokens, message):
 # --- the set-up -----------------------------------------------------------------------------------------
 
 def test_setup_chance_steps_are_exact_and_place_clowns_up_between_the_others():
-    state = FlipCircus()
+    state = FlipCircusState()
     sizes = []
     while state.current_player == CHANCE:
         outcomes = state.chance_outcomes()
@@ -99,7 +99,7 @@ def test_setup_chance_steps_are_exact_and_place_clowns_up_between_the_others():
 
 def test_setup_outcome_that_is_not_possible_is_refused():
     with pytest.raises(IllegalMove, match="set-up"):
-        FlipCircus().play((0, 1, 2))
+        FlipCircusState().play((0, 1, 2))
 
 
 # --- ordinary swaps and Monsieur Muscles ----------------------------------------------------------------
@@ -247,7 +247,7 @@ def test_a_flip_making_a_clown_group_gives_the_reward():
 
 def test_no_reward_choice_when_nothing_can_be_taken_or_returned():
     state = from_faces(R1, applause=(0, 0))
-    full = FlipCircus(state.rules, "play", state.ring, state.up, state.knows, (5, 0), ((), ()), 0, 2)
+    full = FlipCircusState(state.options, "play", state.ring, state.up, state.knows, (5, 0), ((), ()), 0, 2)
     assert full.reserve == 0
     after = full.play(swap(7, 8))
     assert not after.pending  # the reserve is empty and the opponent has nothing to return
@@ -325,8 +325,8 @@ def test_never_more_than_five_applause():
 # --- the team variant -----------------------------------------------------------------------------------
 
 def test_team_variant_seats_alternate_and_share_applause():
-    rules = Ruleset(players=4)
-    state = from_faces(R1, rules=rules, applause=(1, 0), player=2)  # seat 2 is team 0
+    rules = FlipCircusOptions(players=4)
+    state = from_faces(R1, options=rules, applause=(1, 0), player=2)  # seat 2 is team 0
     assert state.team == 0
     after = state.play(ENCORE)
     assert after.applause == (0, 0)
@@ -335,28 +335,28 @@ def test_team_variant_seats_alternate_and_share_applause():
 
 
 def test_team_variant_a_team_wins_with_three_posters_collected_together():
-    rules = Ruleset(players=4)
-    state = from_faces(R3, rules=rules, player=2, posters=((MU,), ()))
+    rules = FlipCircusOptions(players=4)
+    state = from_faces(R3, options=rules, player=2, posters=((MU,), ()))
     after = state.play(swap(2, 3))
     assert after.is_over() and after.winner == 0 and after.scores() == (3, 0, 3, 0)
 
 
 def test_team_variant_setup_gives_the_applause_to_the_second_seat_team():
-    state = new_game(random.Random(5), Ruleset(players=4))
+    state = new_game(FlipCircusOptions(players=4), rng=random.Random(5))
     assert state.applause[(state.player + 1) % 2] == 1 and len(state.knows) == 4
 
 
 def test_ruleset_checks_its_options():
     with pytest.raises(ValueError, match="duel"):
-        Ruleset(players=3)
+        FlipCircusOptions(players=3)
     with pytest.raises(ValueError, match="actions"):
-        Ruleset(actions=0)
+        FlipCircusOptions(actions=0)
 
 
 def test_bad_arguments_are_refused_early():
     with pytest.raises(TypeError, match="whole number"):
         flip(1.0)
-    with pytest.raises(ValueError, match="no position 10"):
+    with pytest.raises(ValueError, match="from 0 to 9, not 10"):
         flip(10)
     with pytest.raises(ValueError, match="no Magicien/Magicien"):
         from_faces([(M, M)] + R1[1:])
@@ -369,9 +369,9 @@ def test_bad_arguments_are_refused_early():
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 4]))
 def test_random_games_keep_every_token_and_knowledge_only_grows(seed, players):
-    rules = Ruleset(players=players)
+    rules = FlipCircusOptions(players=players)
     rng = random.Random(seed)
-    state = new_game(rng, rules)
+    state = new_game(rules, rng=rng)
     steps = 0
     while not state.is_over() and steps < 400:
         move = rng.choice(list(state.legal_moves()))
@@ -391,14 +391,14 @@ def test_random_games_keep_every_token_and_knowledge_only_grows(seed, players):
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_random_play_always_ends(seed):
-    end = playout(new_game(random.Random(seed)), random.Random(seed), max_steps=50_000)
+    end = playout(new_game(rng=random.Random(seed)), random.Random(seed), max_steps=50_000)
     assert end.is_over() and len(end.posters[end.winner]) == 3
 
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 1000), move=st.integers(0, 40))
 def test_a_failed_play_never_changes_the_state(seed, move):
-    state = new_game(random.Random(seed))
+    state = new_game(rng=random.Random(seed))
     candidates = [swap(i) for i in range(10)] + [flip(i) for i in range(10)] + [power(i) for i in range(10)] + \
         [look(i) for i in range(10)] + [END_TURN]
     before = (state.ring, state.up, state.knows, state.applause, state.posters, state.actions_left)
@@ -411,21 +411,71 @@ def test_a_failed_play_never_changes_the_state(seed, move):
 
 def test_state_draws_itself_as_svg():
     html = from_faces(R1)._repr_html_()
-    assert html.startswith("<svg") and "Muscles" in html and "no swap" in html and "immune" in html
+    assert "<svg" in html and "Muscles" in html and "no swap" in html and "immune" in html
     view_html = from_faces(R1, known={0: [3]}).view(0)._repr_html_()
     assert "(Acrobate)" in view_html
+    # every form a notebook or an exporter may want: themed HTML, plain SVG, and the ring in words
+    bundle = from_faces(R1, known={0: [3]}).view(0)._repr_mimebundle_()
+    assert set(bundle) == {"text/html", "image/svg+xml", "text/plain"}
+    assert bundle["image/svg+xml"].startswith("<svg") and "currentColor" not in bundle["image/svg+xml"]
+    words = bundle["text/plain"]
+    assert words.startswith("A ring of 10 tokens, clockwise from place 0: 0 Acrobate, 1 Clown,")
+    assert "3 Clown (back seen: Acrobate)" in words and "what player 0 knows" in words.lower()
+    assert "At 5: Monsieur Muscles cannot be moved by an ordinary swap." in words
+    assert "At 7: the Dresseuse is immune" in words
+    state_words = from_faces(R1)._repr_mimebundle_()["text/plain"]
+    assert "back seen" not in state_words and "player 0 to play, 2 action(s) left" in state_words.lower()
+    # during the set-up there is no ring yet: the phase, in words
+    assert new_game()._repr_mimebundle_() == {"text/html": "<i>set-up: Clowns</i>",
+                                              "text/plain": "FlipCircusState(set-up: Clowns)"}
+
+
+def test_the_game_starts_one_way_and_the_old_names_still_answer():
+    import warnings
+
+    import circuslib.flip_circus as package
+    from circuslib.flip_circus import rules
+
+    start = new_game()
+    assert start.current_player == CHANCE and start.options == FlipCircusOptions() == rules.KIT_OPTIONS
+    dealt = new_game(rng=random.Random(7))
+    assert dealt.phase == "play" and [f == CLOWN for f in dealt.faces] == [True, False] * 5
+    assert new_game(players=4, rng=random.Random(9)) == new_game(FlipCircusOptions(players=4), rng=random.Random(9))
+    assert new_game(FlipCircusOptions(actions=3), players=4).options == FlipCircusOptions(actions=3, players=4)
+    with pytest.raises(TypeError, match="options must be FlipCircusOptions"):
+        new_game("duel")
+    with pytest.raises(TypeError, match="rng must be a seeded random generator"):
+        new_game(rng=7)
+    with pytest.raises(ValueError, match="duel"):
+        new_game(players=3)
+    with pytest.warns(DeprecationWarning, match="new_game\\(options, rng=rng\\)"):
+        old = new_game(random.Random(7))
+    assert old == dealt  # the same deal for the same seed
+    for module in (rules, package):
+        for old_name, new_name in [("FlipCircus", "FlipCircusState"), ("Ruleset", "FlipCircusOptions"),
+                                   ("KIT_RULES", "KIT_OPTIONS")]:
+            with pytest.warns(DeprecationWarning, match=f"{old_name} is now called {new_name}"):
+                assert getattr(module, old_name) is getattr(rules, new_name)
+    with pytest.warns(DeprecationWarning, match="state.rules is now state.options"):
+        assert dealt.rules is dealt.options
+    with pytest.warns(DeprecationWarning, match="rules= is now options="):
+        assert from_faces(R1, rules=FlipCircusOptions(players=4)).options.players == 4
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new names warn of nothing
+        from_faces(R1, options=FlipCircusOptions()).view(0)
+        new_game(FlipCircusOptions(), rng=random.Random(1))
 
 
 def test_listed_moves_are_exactly_the_legal_ones_in_order():
     # legal_moves lists the ring moves with the rules inlined for speed; is_legal asks swap_problem and
     # power_problem: both must agree everywhere, in the fixed order swaps, flips, powers, encore, looks, end
-    from circuslib.flip_circus.rules import ENCORE, END_TURN, MAKE_RETURN, TAKE_APPLAUSE, Ruleset, look, power
+    from circuslib.flip_circus.rules import ENCORE, END_TURN, MAKE_RETURN, TAKE_APPLAUSE, FlipCircusOptions, look, power
     candidates = ([swap(i) for i in range(10)] + [flip(i) for i in range(10)] + [power(i) for i in range(10)]
                   + [ENCORE] + [look(i) for i in range(10)] + [END_TURN, TAKE_APPLAUSE, MAKE_RETURN])
     rng = random.Random(11)
     checked = 0
     for game in range(12):
-        state = new_game(rng, Ruleset(players=4) if game % 3 == 0 else Ruleset())
+        state = new_game(FlipCircusOptions(players=4) if game % 3 == 0 else FlipCircusOptions(), rng=rng)
         while not state.is_over() and checked < 3000:
             order = [m for m in candidates if state.is_legal(m)]
             if state.pending:

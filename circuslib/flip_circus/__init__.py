@@ -2,5 +2,6 @@
 and Bayesian deduction of hidden backs."""
 from .rules import *  # noqa: F401,F403
 from .rules import __all__ as _rules_all
+from .rules import __getattr__  # noqa: F401  (the rules' old names, kept for one release)
 
 __all__ = list(_rules_all)

@@ -14,17 +14,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.args import instance, rng_arg
-from ..core.game import CHANCE, random_policy
-from .graphs import _check_faces, _trio_need, likeliest_first_move, trio_need
+from ..core.game import CHANCE, Move, random_policy
+from .graphs import _faces_and_posters, _trio_need, likeliest_first_move, trio_need
 from .odds import back_fractions
-from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircus, look, power_swap
+from .rules import ACROBATE, END_TURN, MAGICIEN, MAKE_RETURN, SIZE, TAKE_APPLAUSE, FlipCircusState, _power_pair, look
 
 __all__ = ["random_bot", "greedy_bot", "defensive_bot", "threats", "BOTS"]
 
 
-def _to_move(state, rng) -> FlipCircus:
+def _to_move(state, rng) -> FlipCircusState:
     """The checks of a bot's arguments: a position where a player is to move, and a generator."""
-    instance(state, "state", FlipCircus, "a FlipCircus position")
+    instance(state, "state", FlipCircusState, "a Flip Circus position")
     rng_arg(rng)
     if state.current_player == CHANCE:
         raise ValueError("a bot chooses moves, not chance outcomes")
@@ -33,12 +33,12 @@ def _to_move(state, rng) -> FlipCircus:
     return state
 
 
-def random_bot(state: FlipCircus, rng: random.Random):
+def random_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """Any legal move, each equally likely."""
     return random_policy(_to_move(state, rng), rng)
 
 
-def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction | int, list]]:
+def _faces_after(state: FlipCircusState, move, backs) -> list[tuple[Fraction | int, list]]:
     """The visible rings ``move`` may lead to, with their chances over the backs the mover has not seen (a swap's
     one ring has chance 1, a whole number: a sure outcome needs no Fraction arithmetic)."""
     faces = list(state.faces)
@@ -50,12 +50,12 @@ def _faces_after(state: FlipCircus, move, backs) -> list[tuple[Fraction | int, l
             new[i] = artist
             outcomes.append((p, new))
         return outcomes
-    i, j = move.detail if move.name == "swap" else power_swap(faces, move.detail[0])
+    i, j = move.detail if move.name == "swap" else _power_pair(faces, move.detail[0])
     faces[i], faces[j] = faces[j], faces[i]
     return [(1, faces)]
 
 
-def _expected_need(state: FlipCircus, move, backs, available: tuple | None = None) -> Fraction | int:
+def _expected_need(state: FlipCircusState, move, backs, available: tuple | None = None) -> Fraction | int:
     """The average number of places still wrong in the best window after ``move`` (exact over unseen backs; a
     whole number when the move's outcome is sure, equal to the same Fraction)."""
     if available is None:
@@ -66,7 +66,7 @@ def _expected_need(state: FlipCircus, move, backs, available: tuple | None = Non
     return _average([(p, _trio_need(f, available)) for p, f in outcomes])
 
 
-def _expected_threats(state: FlipCircus, move, backs, available: set | None = None) -> Fraction | int:
+def _expected_threats(state: FlipCircusState, move, backs, available: set | None = None) -> Fraction | int:
     """The average number of near-trios ``move`` leaves the opponent (exact over unseen backs)."""
     if available is None:
         available = set(state.available_posters())
@@ -83,7 +83,7 @@ def _average(weighted: list) -> Fraction:
     return Fraction(sum(p.numerator * (common // p.denominator) * value for p, value in weighted), common)
 
 
-def _best_look(state: FlipCircus, backs) -> int | None:
+def _best_look(state: FlipCircusState, backs) -> int | None:
     """Where a look tells most: the unseen back with the largest entropy (floats are enough to rank them;
     ``odds.look_values`` gives the exact values)."""
     best, where = 0.0, None
@@ -95,12 +95,12 @@ def _best_look(state: FlipCircus, backs) -> int | None:
     return where
 
 
-def _board_moves(state: FlipCircus) -> list:
+def _board_moves(state: FlipCircusState) -> list:
     return [m for m in state.legal_moves() if m.name in ("swap", "flip") or
             (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
 
 
-def _poster_move(state: FlipCircus):
+def _poster_move(state: FlipCircusState):
     """The first move of the likeliest winning turn, shortest first: with the actions alone, else with one Applause."""
     # the search without Applause is many times cheaper, and a plan that keeps the Applause is worth taking even
     # when spending one would be likelier: the Applause stays for a later turn
@@ -110,7 +110,7 @@ def _poster_move(state: FlipCircus):
     return move
 
 
-def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
+def _greedy_choice(state: FlipCircusState, rng: random.Random, *, defend: bool):
     if state.pending:
         if defend and state.applause[1 - state.team] and MAKE_RETURN in state.legal_moves():
             return MAKE_RETURN
@@ -127,9 +127,9 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
         if defend and state.actions_left == 1 and not applause:
             # the turn's last action: among the good moves, leave the opponent the fewest near-trios
             free = set(available)
-            scored = [(need, _expected_threats(state, m, backs, free), m) for need, m in scored]
-            best = min((need, threat) for need, threat, _ in scored)
-            return rng.choice([m for need, threat, m in scored if (need, threat) == best])
+            weighed = [(need, _expected_threats(state, m, backs, free), m) for need, m in scored]
+            fewest = min((need, threat) for need, threat, _ in weighed)
+            return rng.choice([m for need, threat, m in weighed if (need, threat) == fewest])
         best = min(need for need, _ in scored)
         if best >= now and applause:
             target = _best_look(state, backs)
@@ -146,9 +146,9 @@ def _greedy_choice(state: FlipCircus, rng: random.Random, *, defend: bool):
     return END_TURN
 
 
-def threats(faces, available) -> int:
+def threats(faces: Sequence[str], available: Sequence[str]) -> int:
     """How many windows of three neighbours are one change short of a trio whose poster is still available."""
-    faces, available = _check_faces(faces, available)
+    faces, available = _faces_and_posters(faces, available)
     return _threats(faces, set(available))
 
 
@@ -162,13 +162,13 @@ def _threats(faces: Sequence[str], available: set) -> int:
     return count
 
 
-def greedy_bot(state: FlipCircus, rng: random.Random):
+def greedy_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """Take a poster if a winning turn exists, else bring a trio closest, else look where it tells most."""
     _to_move(state, rng)
     return _greedy_choice(state, rng, defend=False)
 
 
-def defensive_bot(state: FlipCircus, rng: random.Random):
+def defensive_bot(state: FlipCircusState, rng: random.Random) -> Move:
     """The greedy bot that also denies the opponent: fewest near-trios left, and Clowns used to take Applause away."""
     _to_move(state, rng)
     return _greedy_choice(state, rng, defend=True)

@@ -13,14 +13,15 @@ import random
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
-from ..core.game import IllegalMove, Move, playout
+from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
     WrongAnswer,
     call_student,
@@ -41,11 +42,12 @@ from .rules import (
     SIZE,
     TAKE_APPLAUSE,
     VOYANTE,
-    FlipCircus,
+    FlipCircusOptions,
+    FlipCircusState,
     PlayerView,
-    Ruleset,
     flip,
     from_faces,
+    new_game,
     power,
     swap,
 )
@@ -74,7 +76,7 @@ TURN_RING = [(MU, V), (C, MU), (MU, D), (C, V), (A, M), (C, D), (A, D), (M, V), 
 TURN = from_faces(TURN_RING, known={0: [9]})
 """Player 0 to play two actions, no Applause; player 0 has looked at the back of the Clown at 9 before."""
 
-RACE = Ruleset(posters_to_win=1)
+RACE = FlipCircusOptions(posters_to_win=1)
 """The one-poster race: the first poster wins (quick games for measuring bots)."""
 
 check = Checks("Flip Circus")
@@ -83,10 +85,10 @@ check = Checks("Flip Circus")
 # ---------------------------------------------------------------------------------------------------------
 # exact references, from the kit (computed once, when first needed)
 
-def _worlds(state: FlipCircus | PlayerView, player: int = 0) -> Counter:
+def _worlds(state: FlipCircusState | PlayerView, player: int = 0) -> Counter:
     from .odds import hidden_worlds
 
-    return hidden_worlds(state, player) if isinstance(state, FlipCircus) else hidden_worlds(state)
+    return hidden_worlds(state, player) if isinstance(state, FlipCircusState) else hidden_worlds(state)
 
 
 def _chance(worlds: Counter, event) -> Fraction:
@@ -95,7 +97,7 @@ def _chance(worlds: Counter, event) -> Fraction:
 
 
 def _setups() -> int:
-    start = FlipCircus(RACE)
+    start = new_game(RACE)
     count = 1
     while start.phase != "set-up: first player":
         outcomes = start.chance_outcomes()
@@ -121,8 +123,8 @@ def _after_the_voyante() -> Fraction:
 def _best_single_turn(view: PlayerView) -> Fraction:
     from .graphs import winning_turns
 
-    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=0)
-    return Fraction(int(best.p), int(best.q)) if best else Fraction(0)
+    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=None)
+    return Fraction(int(best.p), int(best.q)) if best is not None else Fraction(0)
 
 
 def _free_look_value() -> Fraction:
@@ -135,13 +137,13 @@ def _free_look_value() -> Fraction:
     for place in range(SIZE):
         if view.backs[place] is not None:
             continue
-        by_back = Counter()
+        by_back: Counter = Counter()
         for world, n in worlds.items():
             by_back[world[place]] += n
         chance = Fraction(0)
         for back, n in by_back.items():
             backs = view.backs[:place] + (back,) + view.backs[place + 1:]
-            seen = PlayerView(view.rules, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
+            seen = PlayerView(view.options, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
                               False, view.phase)
             chance += Fraction(n, total) * _best_single_turn(seen)
         best_with = max(best_with, chance)
@@ -165,7 +167,7 @@ def _free_look_value() -> Fraction:
                                                              "where the tokens lie and which face is up"),
                     Mistake(460800.0, "a count is a whole number"),
                 ])
-def setups(answer, exercise) -> str:
+def setups(answer: Any, exercise: Exercise) -> str:
     """How many different rings the set-up can deal (which token where, which face up)."""
     return check_integer(answer, exercise.expected, what="the number of set-ups", mistakes=exercise.mistakes,
                          success="5! orders of the Clown tokens x 5! orders of the others x 2^5 faces")
@@ -187,7 +189,7 @@ def setups(answer, exercise) -> str:
                                              "one at 6, not either way round"),
                     Mistake(0.05, "give it exactly"),
                 ])
-def two_clowns(answer, exercise) -> str:
+def two_clowns(answer: Any, exercise: Exercise) -> str:
     """At DEALT: P(an Acrobate behind the Clown at 2 and a Voyante behind the Clown at 6)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="1/5 for the first back, then 1/4 for the second given the first")
@@ -208,7 +210,7 @@ def two_clowns(answer, exercise) -> str:
                     Mistake(963, "some mirrors were left out: five go through two opposite places and five between "
                                  "places, and both kinds fix patterns"),
                 ])
-def patterns_by_burnside(answer, exercise) -> str:
+def patterns_by_burnside(answer: Any, exercise: Exercise) -> str:
     """How many face patterns PATTERN makes up to turning and mirroring the ring."""
     return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
                          success="the average number of patterns the 20 symmetries fix")
@@ -262,7 +264,7 @@ PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "C
                                                    "both count too"),
                     Mistake(lambda labels: _rows(labels) / (2 * len(labels)), "give it exactly"),
                 ])
-def patterns_by_listing(function, exercise) -> str:
+def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
     counted by listing."""
     return check_function(function, _reference_patterns, PATTERN_INPUTS, name="count_patterns",
@@ -289,7 +291,7 @@ check.written("why_burnside_counts_orbits", title="Why Burnside counts each ring
                                "player 0 cannot rule out, not read from the true deal"),
                     Mistake(0.375, "give it exactly"),
                 ])
-def after_the_voyante(answer, exercise) -> str:
+def after_the_voyante(answer: Any, exercise: Exercise) -> str:
     """At MIDGAME, after the Voyante at 3 shows player 0 the backs at 2 and 4: P(a Dresseuse behind the Clown at 1)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="the deals that fit what the Voyante showed, counted")
@@ -311,7 +313,7 @@ def after_the_voyante(answer, exercise) -> str:
                                             "those deals twice"),
                     Mistake(0.15, "give it exactly"),
                 ])
-def free_look(answer, exercise) -> str:
+def free_look(answer: Any, exercise: Exercise) -> str:
     """At DEALT (one action left): how much the best free look raises player 0's best chance of a poster."""
     return check_probability(answer, exercise.expected, what="the value of the look", mistakes=exercise.mistakes,
                              success="look behind one of the two Clowns; if it is not the artist you need, flip "
@@ -331,14 +333,14 @@ ONLY_SOME_DEALS = "it takes a poster in only some of the deals player 0 cannot r
 NO_DEAL = "these moves take no poster in any deal player 0 cannot rule out"
 
 
-def _in_world(state: FlipCircus, backs: tuple) -> FlipCircus:
+def _in_world(state: FlipCircusState, backs: tuple) -> FlipCircusState:
     """The same position with these hidden faces (what each player knows stays the same places)."""
-    known = {p: [i for i in range(SIZE) if state.knows_back(p, i)] for p in range(state.rules.players)}
-    return from_faces(list(zip(state.faces, backs)), rules=state.rules, player=state.player,
+    known = {p: [i for i in range(SIZE) if state.knows_back(p, i)] for p in range(state.options.players)}
+    return from_faces(list(zip(state.faces, backs)), options=state.options, player=state.player,
                       actions_left=state.actions_left, applause=state.applause, posters=state.posters, known=known)
 
 
-def _play_turn(state: FlipCircus, moves: list) -> tuple:
+def _play_turn(state: FlipCircusState, moves: list) -> tuple:
     """('poster', k), ('illegal', k, move, why), ('ended', k) or ('short', k): what the moves do in this deal."""
     team, player, before = state.team, state.player, len(state.posters[state.team])
     for k, move in enumerate(moves, 1):
@@ -374,7 +376,7 @@ def _as_moves(answer: Any) -> list:
                     Mistake([swap(0, 1), flip(1)], "an ordinary swap cannot move him"),
                     Mistake([swap(5, 6), swap(6, 7)], NO_DEAL),
                 ])
-def sure_poster(answer, exercise) -> str:
+def sure_poster(answer: Any, exercise: Exercise) -> str:
     """A list of moves for player 0 at TURN that takes a poster in every deal player 0 cannot rule out."""
     moves = _as_moves(answer)
     worlds = _worlds(TURN)
@@ -413,10 +415,8 @@ def _race_share(bot, opponent, n, seed, *, count_seat=0, divide=None, z=1.96, rn
     return share, (share - half, share + half)
 
 
-def _new_race(rng: random.Random) -> FlipCircus:
-    from .rules import new_game
-
-    return new_game(rng, RACE)
+def _new_race(rng: random.Random) -> FlipCircusState:
+    return new_game(RACE, rng=rng)
 
 
 def _typed_in(bot, opponent, n, seed):
@@ -453,7 +453,7 @@ def _other_seat(bot, opponent, n, seed):
                     Mistake(_unseeded, "gives different results for the same seed"),
                     Mistake(_other_seat, "counts the games the opponent wins"),
                 ])
-def measure_a_match(function, exercise) -> str:
+def measure_a_match(function: Any, exercise: Exercise) -> str:
     """A function measure(bot, opponent, n, seed) -> (share of the n races bot wins, (low, high))."""
     if not callable(function):
         return check_simulation(function, reference=0.5, spread=0.5, n=MEASURE_GAMES, name="measure",
@@ -484,16 +484,16 @@ BOT_SEED = 2026
 PEEKED = "your bot's choice depends on backs the player has not seen"
 
 
-def _peek_pairs() -> list[tuple[FlipCircus, FlipCircus]]:
+def _peek_pairs() -> list[tuple[FlipCircusState, FlipCircusState]]:
     """Positions and the same positions with other hidden faces (the same view for the player to move)."""
-    true = from_faces(TURN_RING, rules=RACE, known={0: [9]})
+    true = from_faces(TURN_RING, options=RACE, known={0: [9]})
     other = list(TURN_RING)
     other[1], other[3] = (C, V), (C, MU)  # the Clown tokens at 1 and 3 exchanged
     near = [(A, M), (C, A), (A, D), (C, M), (M, V), (C, V), (V, MU), (C, MU), (MU, D), (C, D)]
     near_other = list(near)
     near_other[1], near_other[3] = (C, M), (C, A)
-    return [(true, from_faces(other, rules=RACE, known={0: [9]})),
-            (from_faces(near, rules=RACE), from_faces(near_other, rules=RACE))]
+    return [(true, from_faces(other, options=RACE, known={0: [9]})),
+            (from_faces(near, options=RACE), from_faces(near_other, options=RACE))]
 
 
 def _peeking_bot(state, rng):
@@ -522,7 +522,7 @@ def _flips_only_bot(state, rng):
     return rng.choice([move for move in state.legal_moves() if move.name == "flip"])
 
 
-def _bot_move(bot, state: FlipCircus, seed: int):
+def _bot_move(bot, state: FlipCircusState, seed: int):
     move = call_student(bot, state, random.Random(seed), name="your bot")
     if not isinstance(move, Move):
         raise WrongAnswer(f"your bot returned {type(move).__name__}, not a move: return one of "
@@ -538,7 +538,7 @@ def _bot_move(bot, state: FlipCircus, seed: int):
                     Mistake(_end_turn_bot, "your bot played an illegal move"),
                     Mistake(_flips_only_bot, "raised IndexError"),
                 ])
-def beats_random(bot, exercise) -> str:
+def beats_random(bot: Any, exercise: Exercise) -> str:
     """A policy bot(state, rng) that wins the one-poster race against random_bot clearly more than half the time."""
     if bot is None or bot is Ellipsis:
         raise WrongAnswer("your bot is still empty: write a function bot(state, rng) that returns a move")
@@ -565,7 +565,8 @@ def beats_random(bot, exercise) -> str:
 
     for _ in range(BOT_GAMES):
         try:
-            final = playout(_new_race(rng), rng, [player, random_bot], max_steps=3_000)
+            final = cast(FlipCircusState, playout(_new_race(rng), rng, [player, cast(Policy, random_bot)],
+                                                  max_steps=3_000))
         except IllegalMove as error:
             raise WrongAnswer(f"your bot played an illegal move: {error}") from None
         except RuntimeError:
@@ -598,13 +599,13 @@ def _after_a_look_at_zero() -> Fraction:
                     Mistake(4, "that is the number of artists left; the chance of one of them is 1 over it"),
                     Mistake(0.25, "give it exactly"),
                 ])
-def try_clown_after_a_look(answer, exercise) -> str:
+def try_clown_after_a_look(answer: Any, exercise: Exercise) -> str:
     """The lesson's ring, after a look shows an Acrobate behind the Clown at 0: P(a Magicien behind the Clown at 2)."""
     return check_probability(answer, exercise.expected, what="your probability", mistakes=exercise.mistakes,
                              success="four artists are left for the Clown at 2, equally likely")
 
 
-def _check_bits(answer: Any, expected: sympy.Expr, mistakes, what: str, success: str) -> str:
+def _bits_answer(answer: Any, expected: sympy.Expr, mistakes, what: str, success: str) -> str:
     """Exact comparison of an amount of information given as a sympy expression (a logarithm, say)."""
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
@@ -654,9 +655,9 @@ def _check_bits(answer: Any, expected: sympy.Expr, mistakes, what: str, success:
                     Mistake(sympy.log(48), "that is in nats (the natural logarithm); bits use log base 2"),
                     Mistake(5.585, "give it exactly"),
                 ])
-def try_uncertainty_after_a_look(answer, exercise) -> str:
+def try_uncertainty_after_a_look(answer: Any, exercise: Exercise) -> str:
     """The lesson's ring: the uncertainty (bits) about all the backs after a look behind the Clown at 0."""
-    return _check_bits(answer, exercise.expected, exercise.mistakes, "your uncertainty",
+    return _bits_answer(answer, exercise.expected, exercise.mistakes, "your uncertainty",
                        "the 240 deals become 48: log2 240 - log2 48 = log2 5 bits learnt")
 
 
@@ -674,7 +675,7 @@ def _turns_only() -> int:
                     Mistake(378, "that divides by 20, the turns and the mirrors; here only the 10 turns count"),
                     Mistake(362880, "that is for ten different tokens; here the faces repeat"),
                 ])
-def try_patterns_up_to_turning(answer, exercise) -> str:
+def try_patterns_up_to_turning(answer: Any, exercise: Exercise) -> str:
     """Face patterns of 5 Clowns, 2 Acrobates, 2 Magiciens and 1 Voyante, up to turning only."""
     return check_integer(answer, exercise.expected, what="the number of patterns", mistakes=exercise.mistakes,
                          success="no turn but the identity fixes a pattern with one Voyante: 7560 / 10")

@@ -1,23 +1,23 @@
 """Search and graphs for Flip Circus: every winning turn, the positions one turn away, and swap distances.
 
 ``winning_turns`` searches over what the player to move knows: the visible faces, the backs they have seen,
-and for every unseen back the exact chances from ``odds.hidden_worlds``. A plan is a fixed sequence of moves;
+and for every unseen back the exact chances from the hidden worlds (``rules._worlds``, what ``odds.hidden_worlds``
+counts). A plan is a fixed sequence of moves;
 when it flips an unseen token its outcome is uncertain, and its probability is summed over the hidden worlds.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter, deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..core.args import axes, flag, graph_of, items, limit, optional_text, seed_arg, whole
+from ..core.args import flag, items, limit, whole
 from ..core.exact import to_rational
-from ..core.game import describe
+from ..core.game import GameState, Move, describe
 from ..core.graphs import build_graph
-from .odds import _worlds
+from .pictures import ONE_TURN
 from .rules import (
     ACROBATE,
     ARTISTS,
@@ -29,13 +29,15 @@ from .rules import (
     MUSCLES,
     SIZE,
     TAKE_APPLAUSE,
-    FlipCircus,
+    FlipCircusState,
     PlayerView,
     _grows_clowns,
+    _power_pair,
+    _ring_items,
+    _worlds,
     flip,
     power,
     power_problem,
-    power_swap,
     swap,
     swap_problem,
 )
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     import sympy
 
 __all__ = [
-    "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph", "draw_one_turn",
+    "WinningTurn", "winning_turns", "likeliest_first_move", "can_take_poster", "trio_need", "one_turn_graph",
     "swap_distance", "shortest_swaps", "swap_graph", "swaps_to_trio",
 ]
 
@@ -80,7 +82,7 @@ _WINDOWS_NEAR = {places: _windows_through(places) for places in
                  [(i,) for i in range(SIZE)] + [(i, RIGHT[i]) for i in range(SIZE)]}
 
 
-def _has_trio_near(faces: tuple, available: frozenset, places) -> bool:
+def _has_trio_near(faces: Sequence[str], available: frozenset, places: tuple) -> bool:
     """Whether a trio with a free poster goes through one of ``places`` (the search's hot check: before the
     action there was no trio, so a new one must use a place the action changed)."""
     windows = _WINDOWS_NEAR.get(places)
@@ -109,7 +111,7 @@ class WinningTurn:
         return f"{', '.join(map(str, self.moves))}  (probability {self.probability})"
 
 
-def _check_faces(faces, available) -> tuple[tuple, tuple]:
+def _faces_and_posters(faces, available) -> tuple[tuple, tuple]:
     """The ten visible faces of a ring and the poster artists still available, checked."""
     faces = items(faces, "faces", low=SIZE, high=SIZE)
     available = items(available, "available")
@@ -123,7 +125,7 @@ def trio_need(faces: Sequence[str], available: Sequence[str]) -> int:
     """The fewest actions that could possibly complete a trio: each action changes at most one place of a window
     of three neighbours (a swap inside the window only reorders it), so the least number of wrong places is a
     lower bound."""
-    faces, available = _check_faces(faces, available)
+    faces, available = _faces_and_posters(faces, available)
     return _trio_need(faces, available)
 
 
@@ -164,12 +166,12 @@ class _Search:
     """
 
     def __init__(self, view: PlayerView, worlds, max_applause: int) -> None:
-        self.rules = view.rules
+        self.options = view.options
         # (world, count) pairs: a Counter's items, or odds' own tuple of them (no Counter to build per search)
         self.worlds = list(worlds.items()) if isinstance(worlds, Counter) else list(worlds)
         self.available = frozenset(view.available_posters())
-        self.five_clowns = self.rules.five_clowns_rule and all(len(p) == 2 for p in view.posters)
-        self.clowns = self.rules.tokens.count(CLOWN)
+        self.five_clowns = self.options.five_clowns_rule and all(len(p) == 2 for p in view.posters)
+        self.clowns = self.options.tokens.count(CLOWN)
         self.cap = max_applause
         self.memo: dict = {}
         self.last_memo: dict = {}  # the children with one possible action left (``_last_plans``)
@@ -330,14 +332,15 @@ class _Search:
         it reveals, as (slot, back), or None). The backs and reveals of the child are made only for the
         outcomes that go on (``_child``): most children of the turn's last but one action are dropped at once."""
         if code < SIZE or code >= POWER_BASE:
-            i, j = TOUCHED[code] if code < SIZE else power_swap(faces, code - POWER_BASE)
+            i, j = TOUCHED[code] if code < SIZE else _power_pair(faces, code - POWER_BASE)
             f = list(faces)
             f[i], f[j] = f[j], f[i]
             return [(None, tuple(f), None)]
         i = code - SIZE
         back = backs[i]
         if isinstance(back, int):  # unseen: every back still possible, with its count of worlds
-            return [(p, faces[:i] + (seen,) + faces[i + 1:], (back, seen)) for seen, p in self.back_dist(constraints, back)]
+            return [(p, faces[:i] + (seen,) + faces[i + 1:], (back, seen))
+                    for seen, p in self.back_dist(constraints, back)]
         return [(None, faces[:i] + (back,) + faces[i + 1:], None)]
 
     @staticmethod
@@ -389,7 +392,7 @@ class _Search:
         # hand, which leaves that budget as it is), a child without a near-trio has no plan: skip it early
         last = more == 1 and not self.five_clowns
         # a swap by a power groups Clowns only under the kit's reading; a swap and a flip always can
-        moved = code < POWER_BASE or self.rules.special_swaps_group_clowns
+        moved = code < POWER_BASE or self.options.special_swaps_group_clowns
         if SIZE <= code < POWER_BASE:
             outcomes = self._outcomes(faces, backs, constraints, code)
         else:  # a swap (ordinary or by a power) of the two places it touches: one sure outcome
@@ -479,11 +482,11 @@ def _finishing_table(faces: tuple, available: frozenset, targets: set) -> tuple[
         for i in (t, (t + SIZE // 2) % SIZE):  # an Acrobate at either end of the diameter
             code = POWER_BASE + i
             if faces[i] == ACROBATE and code not in tried and power_problem(faces, i) is None:
-                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+                tried[code] = _swap_completes(faces, available, _power_pair(faces, i))
         for i in (left, right):  # a Magicien next to t swaps his two neighbours
             code = POWER_BASE + i
             if faces[i] == MAGICIEN and code not in tried and power_problem(faces, i) is None:
-                tried[code] = _swap_completes(faces, available, power_swap(faces, i))
+                tried[code] = _swap_completes(faces, available, _power_pair(faces, i))
     return tuple(sorted(code for code, completes in tried.items() if completes)), tuple(flips)
 
 
@@ -499,7 +502,7 @@ def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
     """The artists that, shown at place i, would complete a trio with a free poster (the other two places of a
     window through i already show them)."""
     left, right = (i - 1) % SIZE, RIGHT[i]
-    wanted = ()
+    wanted: tuple[str, ...] = ()
     for a, b in ((faces[(i - 2) % SIZE], faces[left]), (faces[left], faces[right]),
                  (faces[right], faces[RIGHT[right]])):
         if a == b and a in available:
@@ -508,16 +511,16 @@ def _completing(faces: tuple, available: frozenset, i: int) -> tuple:
 
 
 def _touched(faces: tuple, code: int) -> tuple:
-    """The places a move changes."""
+    """The places a move changes (the search's powers are the Acrobate's and the Magicien's: they swap two)."""
     if code < POWER_BASE:
         return TOUCHED[code]
-    return power_swap(faces, code - POWER_BASE)
+    return _power_pair(faces, code - POWER_BASE)
 
 
-def _start(state: FlipCircus | PlayerView, player: int | None):
+def _start(state: FlipCircusState | PlayerView, player: int | None):
     if player is not None:
         whole(player, "player", 0, 3)
-    if isinstance(state, FlipCircus):
+    if isinstance(state, FlipCircusState):
         if state.is_over() or state.current_player < 0:
             raise ValueError("there is no player to move: the game is over or still being set up")
         if state.pending:
@@ -534,7 +537,7 @@ def _start(state: FlipCircus | PlayerView, player: int | None):
     return view
 
 
-def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
+def winning_turns(state: FlipCircusState | PlayerView, *, max_applause: int | None = None,
                   player: int | None = None) -> list[WinningTurn]:
     """Every sequence of this turn's moves that takes a poster, shortest first (then the likeliest), with the
     exact chance over what the player to move knows. ``max_applause`` caps the Applause spent on extra actions
@@ -548,8 +551,8 @@ def winning_turns(state: FlipCircus | PlayerView, *, max_applause: int | None = 
     return [WinningTurn(tuple(TABLE[c] for c in codes), chances[minus_p]) for _, minus_p, _, codes in order]
 
 
-def likeliest_first_move(state: FlipCircus | PlayerView, *, max_applause: int | None = None,
-                         player: int | None = None):
+def likeliest_first_move(state: FlipCircusState | PlayerView, *, max_applause: int | None = None,
+                         player: int | None = None) -> Move | None:
     """The first move of the likeliest winning turn (ties: the fewest actions, then the first that
     ``winning_turns`` lists), or None if there is none: what a bot asks, without every plan's exact chance."""
     found, _ = _search_turn(state, max_applause, player)
@@ -568,8 +571,8 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     """Every winning plan (as move codes) with its count of hidden worlds, and the count of all the worlds."""
     view = _start(state, player)
     applause = view.applause[view.team]
-    cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.rules.applause_tokens)
-    worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
+    cap = applause if max_applause is None else whole(max_applause, "max_applause", 0, view.options.applause_tokens)
+    worlds = _worlds(view.options.tokens, view.faces, view.backs)  # what odds.hidden_worlds counts, as pairs
     search = _Search(view, worlds, cap)
     backs = tuple(b if b is not None else i for i, b in enumerate(view.backs))
     found = search.plans(view.faces, backs, frozenset(), view.actions_left, applause, view.reserve,
@@ -577,18 +580,18 @@ def _search_turn(state, max_applause, player) -> tuple[dict, int]:
     return found, search.weight(frozenset())
 
 
-def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applause: int | None = None) -> bool:
+def can_take_poster(state: FlipCircusState, *, actions: int | None = None, max_applause: int | None = None) -> bool:
     """Whether a player who knew every face could take a poster this turn (an omniscient one-turn search)."""
-    if not isinstance(state, FlipCircus):
+    if not isinstance(state, FlipCircusState):
         raise TypeError("can_take_poster needs the full state (it uses every hidden face)")
     _start(state, None)
     if actions is not None:
         whole(actions, "actions", 0, 6)
     if max_applause is not None:
-        whole(max_applause, "max_applause", 0, state.rules.applause_tokens)
+        whole(max_applause, "max_applause", 0, state.options.applause_tokens)
     view = state.view(state.player)
     backs = state.backs
-    view = PlayerView(view.rules, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
+    view = PlayerView(view.options, view.player, view.faces, backs, view.applause, view.posters, view.to_move,
                       state.actions_left if actions is None else actions, view.pending, view.phase)
     applause = view.applause[view.team]
     cap = applause + view.reserve if max_applause is None else max_applause
@@ -601,7 +604,8 @@ def can_take_poster(state: FlipCircus, *, actions: int | None = None, max_applau
 # the graph of positions one turn away
 
 
-def _board_moves(state: FlipCircus):
+def _board_moves(position: GameState) -> list:
+    state = cast(FlipCircusState, position)
     if state.pending:
         return [m for m in (TAKE_APPLAUSE, MAKE_RETURN) if state.is_legal(m)]
     if not state.actions_left or state.is_over():
@@ -610,72 +614,28 @@ def _board_moves(state: FlipCircus):
             (m.name == "power" and state.face(m.detail[0]) in (ACROBATE, MAGICIEN))]
 
 
-def one_turn_graph(state: FlipCircus, *, max_nodes: int = 3_000) -> nx.DiGraph:
+def one_turn_graph(state: FlipCircusState, *, max_nodes: int = 3_000) -> nx.DiGraph:
     """The positions this turn's actions reach (nodes: the visible ring; edges: actions), posters marked.
 
     This graph uses the true faces (the teacher's view): a flip shows what really is on the back.
     """
-    if not isinstance(state, FlipCircus):
+    if not isinstance(state, FlipCircusState):
         raise TypeError(f"give a Flip Circus position with a player to move, not {describe(state)}")
     if state.current_player < 0:
         raise ValueError("give a Flip Circus position with a player to move")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     mover, start_posters = state.team, len(state.posters[state.team])
 
-    def key(s: FlipCircus) -> Hashable:
-        return (s.faces, len(s.posters[mover]), s.pending)
+    def key(s: GameState) -> Hashable:
+        ring = cast(FlipCircusState, s)
+        return (ring.faces, len(ring.posters[mover]), ring.pending)
 
     graph = build_graph(state, key=key, moves=_board_moves, max_nodes=max_nodes,
-                        label=lambda s: "".join(f[:2] for f in s.faces))
-    for node, data in graph.nodes(data=True):
+                        label=lambda s: "".join(f[:2] for f in cast(FlipCircusState, s).faces))
+    for _, data in graph.nodes(data=True):
         data["poster"] = len(data["state"].posters[mover]) > start_posters
     graph.graph["kind"] = ONE_TURN
     return graph
-
-
-ONE_TURN = "flip circus one-turn graph"
-
-
-def _one_turn_layout(graph: nx.DiGraph, *, seed: int = 1) -> dict:
-    """Where ``draw_one_turn`` and ``pictures.one_turn_svg`` put each position: in rings by number of actions, the
-    start in the middle, each ring in a seeded order (the same picture for the same seed)."""
-    import networkx as nx
-
-    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
-    seed_arg(seed)
-    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
-    shells: dict = {}
-    for node, data in graph.nodes(data=True):
-        shells.setdefault(data["depth"], []).append(node)
-    rng = random.Random(seed)
-    for depth in sorted(shells):
-        # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
-        shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
-        rng.shuffle(shells[depth])  # spread the edges round each ring
-    return nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)])
-
-
-def draw_one_turn(graph: nx.DiGraph, ax=None, *, seed: int = 1, title: str | None = None):
-    """Draw the one-turn graph in rings by number of actions: the start in blue, new posters in red, the rest grey."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
-    axes(ax)
-    seed_arg(seed)
-    optional_text(title)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(8, 6))
-    pos = _one_turn_layout(graph, seed=seed)
-    root = graph.graph["root"]
-    colours = ["#2171b5" if n == root else "#d7301f" if d["poster"] else "#bdbdbd" for n, d in graph.nodes(data=True)]
-    sizes = [160 if n == root or d["poster"] else 30 for n, d in graph.nodes(data=True)]
-    nx.draw_networkx_edges(graph, pos, ax=ax, alpha=0.15, arrows=False)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=sizes)
-    posters = sum(d["poster"] for _, d in graph.nodes(data=True))
-    ax.set_title(title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)", y=1)
-    ax.set_axis_off()
-    return ax
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -692,19 +652,8 @@ def _neighbours_by_swaps(arrangement: tuple):
             yield (i, j), tuple(new)
 
 
-def _check_ring(ring, name: str, high: int = 20) -> tuple:
-    ring = tuple(ring) if isinstance(ring, str) else items(ring, name)  # "ABCD": one item a letter
-    limit(len(ring), high, f"the places of {name}")
-    for item in ring:
-        try:
-            hash(item)
-        except TypeError:
-            raise TypeError(f"the items of {name} must be plain values (numbers, names), not {describe(item)}") from None
-    return ring
-
-
-def _check_pair(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
-    a, b = _check_ring(a, "a"), _check_ring(b, "b")
+def _same_items(a: Sequence, b: Sequence) -> tuple[tuple, tuple]:
+    a, b = _ring_items(a, "a", 20), _ring_items(b, "b", 20)
     if len(a) < 2:
         raise ValueError("a ring needs at least two places")
     if sorted(map(repr, a)) != sorted(map(repr, b)):
@@ -717,11 +666,11 @@ def shortest_swaps(a: Sequence, b: Sequence, *, max_states: int = 2_000_000) -> 
 
     A breadth-first search from both ends of the Cayley graph whose nodes are arrangements and whose edges are
     the swaps of two neighbours (including the last and the first place)."""
-    a, b = _check_pair(a, b)
+    a, b = _same_items(a, b)
     limit(whole(max_states, "max_states", 1), 2_000_000, "max_states")
     if a == b:
         return []
-    parents = [{a: None}, {b: None}]
+    parents: list[dict[tuple, tuple | None]] = [{a: None}, {b: None}]
     frontiers = [[a], [b]]
     while frontiers[0] and frontiers[1]:
         side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1
@@ -761,7 +710,7 @@ def swap_graph(items: Sequence) -> nx.Graph:
     """The Cayley graph of neighbour swaps on a ring of these items: one node per arrangement (keep it small)."""
     import networkx as nx
 
-    items = _check_ring(items, "items")
+    items = _ring_items(items, "items", 20)
     if len(items) < 2:
         raise ValueError("a ring needs at least two places")
     if len(items) > 7:
@@ -783,7 +732,7 @@ def swaps_to_trio(faces: Sequence[str], artist: str, *, protections: bool = Fals
     """The fewest ordinary swaps that put three ``artist`` faces side by side (None if there are not three visible).
 
     With ``protections`` a visible Monsieur Muscles cannot be swapped, as in the game."""
-    faces = _check_ring(faces, "faces", high=12)
+    faces = _ring_items(faces, "faces", 12)
     if type(artist) is not str:
         raise TypeError(f"artist is a name, like 'Acrobate', not {describe(artist)}")
     flag(protections, "protections")

@@ -1,158 +1,86 @@
-"""Exact deduction and counting for Flip Circus: what can be behind a token, what a look is worth, how many rings.
+"""Exact deduction and counting for Flip Circus: what can be behind a token, what a look is worth, how many rings,
+how often the set-up hands the opener a poster.
 
-Deduction counts the hidden assignments a player cannot rule out. Every way of dealing the tokens (which token
-lies where, which face up) is equally likely at the set-up, and every later action and every observation is a
-fixed function of that deal, so the deals still consistent with what the player has seen stay equally likely:
-the probability of a back is a ratio of two counts.
+Deduction counts the hidden assignments a player cannot rule out (the hidden worlds, counted in ``rules``: every
+deal is equally likely at the set-up, and every later action and observation is a fixed function of the deal, so
+the deals still consistent with what the player has seen stay equally likely): the probability of a back is a
+ratio of two counts, and the entropies are exact (``Bits``: a rational plus rational multiples of logarithms of
+primes, with no sympy in the hot path).
 """
 from __future__ import annotations
 
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..core.args import items, limit, one_of, optional_flag, whole
+from ..core.args import instance, items, one_of, optional_flag, whole
 from ..core.exact import to_rational
 from ..core.game import describe
-from .rules import ARTISTS, CLOWN, SIZE, FlipCircus, PlayerView, Ruleset, TokenSet
+from ..core.shipped import RATIONAL, shipped
+from .graphs import WinningTurn, winning_turns
+from .rules import (
+    ARTISTS,
+    CLOWN,
+    KIT_OPTIONS,
+    SIZE,
+    FlipCircusOptions,
+    FlipCircusState,
+    PlayerView,
+    TokenSet,
+    _in_place_order,
+    _ring_items,
+    _worlds,
+    name,
+    new_game,
+    places_text,
+    short_name,
+    with_article,
+)
 
 if TYPE_CHECKING:
     import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
-    "hidden_worlds", "possible_backs", "uncertainty", "look_values", "best_look", "entropy_terms",
-    "count_rings", "burnside_terms", "setup_poster_probability",
+    "hidden_worlds", "possible_backs", "back_fractions", "uncertainty", "look_values", "best_look", "entropy_terms",
+    "Bits", "entropy_bits", "ring_problem", "RingOdds", "best_plans", "likeliest_turn",
+    "count_rings", "burnside_terms", "OpenerRing", "opener_best_chance", "opener_rings", "setup_poster_probability",
 ]
 
 
-def _as_view(state: FlipCircus | PlayerView, player: int | None) -> PlayerView:
+def _as_view(state: FlipCircusState | PlayerView, player: int | None) -> PlayerView:
     if player is not None:
         whole(player, "player", 0, 3)
     if isinstance(state, PlayerView):
         if player is not None and player != state.player:
             raise ValueError(f"this is player {state.player}'s view, not player {player}'s")
         return state
-    if not isinstance(state, FlipCircus):
-        raise TypeError(f"expected a Flip Circus state or a player's view, not {type(state).__name__}")
+    if not isinstance(state, FlipCircusState):
+        raise TypeError(f"expected a Flip Circus state or a player's view, not {describe(state)}")
     if player is None:
         raise TypeError("say whose knowledge to use: possible_backs(state, player)")
     return state.view(player)  # the deduction only ever sees what the player may see
 
 
-def hidden_worlds(state: FlipCircus | PlayerView, player: int | None = None) -> Counter:
+def hidden_worlds(state: FlipCircusState | PlayerView, player: int | None = None) -> Counter:
     """Every assignment of hidden faces the player cannot rule out, position by position, with its count of deals."""
     view = _as_view(state, player)
-    worlds = _worlds(view.rules.tokens, view.faces, view.backs)
-    return Counter(dict(_in_place_order(worlds, view.rules.tokens, view.faces, view.backs)))
+    worlds = _worlds(view.options.tokens, view.faces, view.backs)
+    return Counter(dict(_in_place_order(worlds, view.options.tokens, view.faces, view.backs)))
 
 
-_CODE = {artist: k for k, artist in enumerate(ARTISTS)}  # an artist as a number
-
-
-@lru_cache(maxsize=8)
-def _token_kinds(tokens: TokenSet) -> tuple:
-    """What every view of a game shares: the set's kinds of token (pairs of faces, in the set's order), how many
-    tokens of each kind, each pair's number, and for each artist the kinds that show it, as (number, the other
-    face, its number)."""
-    counted = Counter(frozenset(t) for t in tokens.tokens)
-    kinds = tuple(counted)
-    fits = {artist: tuple((n, other, _CODE[other]) for n, pair in enumerate(kinds) if artist in pair
-                          for other in pair - {artist}) for artist in ARTISTS}
-    return tuple(counted[pair] for pair in kinds), {pair: n for n, pair in enumerate(kinds)}, fits, kinds
-
-
-@lru_cache(maxsize=16)  # a bot asks for the same view a few times in one decision; older views are let go
-def _worlds(tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
-    # the tokens still unaccounted for: the whole set minus those whose two faces the player knows
-    counts, index, fits_of, kinds = _token_kinds(tokens)
-    counts = list(counts)  # how many of each kind of token are left (a list, changed and restored below)
-    for face, back in zip(faces, backs):
-        if back is not None:
-            n = index.get(frozenset((face, back)))
-            if n is None or not counts[n]:
-                raise ValueError(f"the set has no {face}/{back} token left: this view does not fit the token set")
-            counts[n] -= 1
-    unknown = [i for i in range(SIZE) if backs[i] is None]
-    # for each unseen place, the kinds of token that show its face, with the other face (in the set's order)
-    fits = [fits_of.get(faces[i], ()) for i in unknown]
-    # a dead end shows early: an artist shown at more unseen places than the tokens left that carry it (every
-    # Clown face needs one of the Clown tokens, so a rosace face cannot take one). Checked before each choice, it
-    # skips only branches that find no world: the same worlds
-    need = [0] * len(ARTISTS)  # unseen places still to fill that show each artist
-    for i in unknown:
-        need[_CODE[faces[i]]] += 1
-    have = [0] * len(ARTISTS)  # tokens left that carry each artist
-    for n, pair in enumerate(kinds):
-        for artist in pair:
-            have[_CODE[artist]] += counts[n]
-    # the places with the fewest kinds of token first: at the deal the five rosace faces (three kinds each, and the
-    # Clown token soon ruled out) come before the five Clowns (five kinds each), so their choices are made once
-    # instead of once per order of the Clown tokens. The same worlds with the same counts, in another order
-    # (``_in_place_order`` gives the order of a search place by place)
-    order = sorted(range(len(unknown)), key=lambda k: len(fits[k]))
-    unknown, fits = [unknown[k] for k in order], [fits[k] for k in order]
-    shown = [_CODE[faces[i]] for i in unknown]
-    found: dict = {}  # each world once: the backs fix the kind of token at every place
-    chosen = list(backs)
-    last = len(unknown)
-
-    def place(k: int, weight: int) -> None:
-        i = unknown[k]
-        if k + 1 == last:  # the last unseen place: record each world here (no call per world)
-            for n, other, _ in fits[k]:
-                count = counts[n]
-                if count:
-                    chosen[i] = other
-                    found[tuple(chosen)] = weight * count
-            chosen[i] = None
-            return
-        face = shown[k]
-        need[face] -= 1
-        have[face] -= 1
-        for n, other, o in fits[k]:
-            count = counts[n]
-            if count and have[o] > need[o]:  # this token leaves enough tokens for the places showing ``other``
-                counts[n] = count - 1
-                have[o] -= 1
-                chosen[i] = other
-                place(k + 1, weight * count)  # ``count`` physical tokens of this kind could lie here
-                have[o] += 1
-                counts[n] = count
-        need[face] += 1
-        have[face] += 1
-        chosen[i] = None
-
-    if last:
-        place(0, 1)
-    else:
-        found[tuple(chosen)] = 1  # every back is known: the one world left
-    if not found:
-        raise ValueError("no deal of the token set fits this view")
-    return tuple(found.items())
-
-
-def _in_place_order(worlds: tuple, tokens: TokenSet, faces: tuple, backs: tuple) -> tuple:
-    """The worlds in the order of a search place by place, each place's kinds of token in the set's order (as
-    ``hidden_worlds`` lists them), whatever order ``_worlds`` chose its places in: the counts and the search
-    never depend on the order, so only ``hidden_worlds`` sorts."""
-    fits_of = _token_kinds(tokens)[2]
-    unknown = [i for i in range(SIZE) if backs[i] is None]
-    ranks = [{other: r for r, (_, other, _) in enumerate(fits_of.get(faces[i], ()))} for i in unknown]
-    return tuple(sorted(worlds, key=lambda item: [rank[item[0][i]] for rank, i in zip(ranks, unknown)]))
-
-
-def possible_backs(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, sympy.Rational]]:
+def possible_backs(state: FlipCircusState | PlayerView, player: int | None = None) -> list[dict[str, sympy.Rational]]:
     """For each position, the artists that may be on its hidden face with their exact probabilities."""
     return [{a: to_rational(p) for a, p in dist.items()} for dist in back_fractions(state, player)]
 
 
-def back_fractions(state: FlipCircus | PlayerView, player: int | None = None) -> list[dict[str, Fraction]]:
+def back_fractions(state: FlipCircusState | PlayerView, player: int | None = None) -> list[dict[str, Fraction]]:
     """``possible_backs`` as ``Fraction`` values, for the bots' hot loops."""
     view = _as_view(state, player)
-    worlds = _worlds(view.rules.tokens, view.faces, view.backs)  # (world, count) pairs: no Counter to copy
+    worlds = _worlds(view.options.tokens, view.faces, view.backs)  # (world, count) pairs: no Counter to copy
     total = sum(n for _, n in worlds)
     if total == len(worlds):  # every world counts once (the kit's tokens are all different): count each column
         columns = [Counter(column) for column in zip(*(world for world, _ in worlds))]
@@ -186,8 +114,9 @@ def entropy_terms(weights: Sequence[int]) -> tuple[Fraction, tuple[tuple[int, Fr
     """The exact entropy, in bits, of the distribution proportional to whole-number ``weights``, as
     ``constant + sum(c * log2(p))`` over odd primes p: H = log2 N - (1/N) sum w log2 w, with N the total.
     Returns (constant, ((prime, c), ...) with primes increasing, the number of outcomes if they are equally likely)."""
-    weights = [w for w in weights if w]
-    if not weights or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
+    given = [whole(w, "each weight", 0) for w in items(weights, "weights")]
+    weights = [w for w in given if w]
+    if not weights:
         raise ValueError("give positive whole-number weights")
     total = sum(weights)
     logs: dict[int, Fraction] = {}
@@ -217,12 +146,12 @@ def _entropy(weights: Sequence[int]) -> sympy.Expr:
     return value
 
 
-def uncertainty(state: FlipCircus | PlayerView, player: int | None = None) -> sympy.Expr:
+def uncertainty(state: FlipCircusState | PlayerView, player: int | None = None) -> sympy.Expr:
     """How uncertain the player is about all the hidden faces together: the entropy of the worlds, in bits."""
     return _entropy(list(hidden_worlds(state, player).values()))
 
 
-def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> dict[int, sympy.Expr]:
+def look_values(state: FlipCircusState | PlayerView, player: int | None = None) -> dict[int, sympy.Expr]:
     """For each token whose back is unseen: the expected drop in uncertainty (bits) from looking at it.
 
     A look shows one token's back, a function of the hidden world, so the expected drop of the world's entropy
@@ -239,7 +168,7 @@ def look_values(state: FlipCircus | PlayerView, player: int | None = None) -> di
     return values
 
 
-def best_look(state: FlipCircus | PlayerView, player: int | None = None) -> int | None:
+def best_look(state: FlipCircusState | PlayerView, player: int | None = None) -> int | None:
     """The position whose back is most worth a look (ties: the lowest position); None if nothing is unseen."""
     values = look_values(state, player)
     if not values:
@@ -280,7 +209,7 @@ def _fixed_colourings(cycle_lengths: list[int], counts: tuple[int, ...]) -> int:
 
 def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[str, int]]:
     """Burnside's lemma, term by term: each symmetry of the ring (as its cycle type) and the arrangements it fixes."""
-    labels = _labels(labels, 30)
+    labels = _ring_items(labels, "labels", 30)
     one_of(symmetry, "symmetry", ("rotation", "dihedral"))
     counts = tuple(sorted(Counter(labels).values()))
     terms = []
@@ -296,20 +225,6 @@ def _cycle_lengths(symmetry: str, n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(len(c) for c in g.full_cyclic_form) for g in _group(symmetry, n).elements)
 
 
-def _labels(labels, most: int) -> tuple:
-    """The items of a ring: a list of plain values (hashable), at most ``most`` of them (Burnside's sum over the
-    symmetries of a bigger ring takes too long)."""
-    labels = tuple(labels) if isinstance(labels, str) else items(labels, "labels")  # "AABBC": one label a letter
-    limit(len(labels), most, "the items of the ring")
-    for label in labels:
-        try:
-            hash(label)
-        except TypeError:
-            raise TypeError(f"the items of the ring must be plain values (names, numbers), not {describe(label)}") \
-                from None
-    return labels
-
-
 def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> sympy.Integer:
     """How many different rings the labelled items make: all arrangements, or up to turning ("rotation"), or up
     to turning and mirroring ("dihedral"), by Burnside's lemma; ``sides=2`` also lets each token lie either way up."""
@@ -319,11 +234,10 @@ def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> 
         raise TypeError("give the items of the ring as a list, for example count_rings(range(10)) for ten "
                         "different tokens")
     one_of(symmetry, "symmetry", ("none", "rotation", "dihedral"))
-    labels = list(_labels(labels, 1_000 if symmetry == "none" else 30))
+    labels = list(_ring_items(labels, "labels", 1_000 if symmetry == "none" else 30))
     if not labels:
         raise ValueError("give the items of the ring (for example the ten tokens)")
-    if type(sides) is not int or sides not in (1, 2):
-        raise ValueError(f"sides: a token has 1 or 2 sides to show, not {describe(sides)}")
+    whole(sides, "sides (how many faces a token may show)", 1, 2)
     orientations = sympy.Integer(sides) ** len(labels)  # turning or mirroring the ring never turns a token over
     if symmetry == "none":
         counts = Counter(labels).values()
@@ -339,36 +253,216 @@ def count_rings(labels: Sequence, symmetry: str = "none", *, sides: int = 1) -> 
 
 
 # ---------------------------------------------------------------------------------------------------------
+# exact entropies without sympy (an explorer's update must take milliseconds)
+
+
+@dataclass(frozen=True)
+class Bits:
+    """An exact entropy in bits: ``constant + sum(c * log2(p))`` over odd primes p (a canonical form: two equal
+    entropies have the same one), written as the lesson writes it: log₂ 5, 1, log₂ 5 − 4/5."""
+
+    constant: Fraction
+    logs: tuple[tuple[int, Fraction], ...]  # (odd prime, coefficient), primes increasing
+    outcomes: int | None = None  # set when the distribution is uniform over this many outcomes
+
+    def __float__(self) -> float:
+        return float(self.constant) + sum(float(c) * math.log2(p) for p, c in self.logs)
+
+    def __str__(self) -> str:
+        n = self.outcomes
+        if n is not None and n > 1 and n & (n - 1):  # uniform, and not a power of 2: log₂ n says it best
+            return f"log₂ {n}"
+        # the positive logarithms, then the whole part, then the negative logarithms: 11/4 − (3/4)·log₂ 3
+        terms = [(c, f"log₂ {p}") for p, c in self.logs if c > 0] + [(self.constant, "")]
+        terms += [(c, f"log₂ {p}") for p, c in self.logs if c < 0]
+        parts: list[str] = []
+        for c, log in terms:
+            if c:
+                size = abs(c)
+                term = (log if size == 1 else f"{size} {log}" if size.denominator == 1 else f"({size})·{log}") \
+                    if log else str(size)
+                parts.append((f"{'−' if c < 0 else '+'} " if parts else "−" if c < 0 else "") + term)
+        return " ".join(parts) or "0"
+
+    def sympy(self) -> sympy.Expr:
+        """The same number as a sympy expression (sympy is imported only here)."""
+        import sympy
+
+        return sympy.Rational(self.constant.numerator, self.constant.denominator) + sum(
+            (sympy.Rational(c.numerator, c.denominator) * sympy.log(p, 2) for p, c in self.logs), sympy.Integer(0))
+
+
+def entropy_bits(weights: Sequence[int]) -> Bits:
+    """The exact Shannon entropy, in bits, of the distribution proportional to the whole-number ``weights``:
+    H = log₂ N − (1/N) Σ w log₂ w, with N the total (``entropy_terms``)."""
+    return Bits(*entropy_terms(weights))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a ring as a student edits it: what makes it impossible, and what a player who sees it can deduce
+
+
+def _ring_args(faces: Any, backs: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """Ten visible faces and ten backs seen (None where unseen), each an artist's name as the kit writes it."""
+    faces = items(faces, "faces", low=SIZE, high=SIZE)
+    backs = (None,) * SIZE if backs is None else items(backs, "backs", low=SIZE, high=SIZE)
+    for what, values in (("a face", faces), ("a back", backs)):
+        for value in values:
+            if value is not None and (type(value) is not str or value not in ARTISTS):
+                raise ValueError(f"{what} is one of the artists ({', '.join(ARTISTS)}), not {describe(value)}")
+    if None in faces:
+        raise ValueError("every place of the ring shows a face: give ten artists")
+    return faces, backs
+
+
+def ring_problem(faces: Sequence[str], backs: Sequence[str | None] | None = None,
+                 tokens: TokenSet | None = None) -> str | None:
+    """Why no deal of the token set shows these faces with these backs seen (a sentence), or None if one does.
+
+    A place whose back is seen holds one particular token; every other place needs a different token with its
+    face. By Hall's theorem such tokens exist unless some set of artists is shown at more unseen places than
+    there are tokens left carrying one of them, which is checked for every set of artists."""
+    faces, backs = _ring_args(faces, backs)
+    tokens = KIT_OPTIONS.tokens if tokens is None else instance(tokens, "tokens", TokenSet, "a TokenSet")
+    pairs = Counter(frozenset(t) for t in tokens.tokens)
+    used: dict[frozenset, list[int]] = {}
+    for i, (face, back) in enumerate(zip(faces, backs)):
+        if back is None:
+            continue
+        if back == face:
+            return (f"Place {i} shows {with_article(face)} and you marked {with_article(back)} behind it: the two "
+                    f"faces of a token are different artists.")
+        pair = frozenset((face, back))
+        if not pairs[pair]:
+            partners = [name(b if a == face else a) for a, b in tokens.tokens if face in (a, b)]
+            return (f"Place {i}: there is no {short_name(face)}/{short_name(back)} token. In this token set "
+                    f"{with_article(face)} is paired with {places_text(partners).replace(' and ', ' or ')}.")
+        used.setdefault(pair, []).append(i)
+    for pair, places in used.items():
+        if len(places) > pairs[pair]:
+            a, b = sorted(pair, key=ARTISTS.index)
+            return (f"Places {places_text(places)} are each marked as the {short_name(a)}/{short_name(b)} token, "
+                    f"but the set has only {pairs[pair] if pairs[pair] > 1 else 'one'}.")
+    for artist in ARTISTS:
+        shown = sum(f == artist for f in faces)
+        behind = [i for i, b in enumerate(backs) if b == artist]
+        carry = tokens.count(artist)
+        if shown + len(behind) > carry:
+            marked = (f" and {with_article(artist)} is marked behind place{'s' if len(behind) > 1 else ''} "
+                      f"{places_text(behind)}" if behind else "")
+            faces_shown = f"{shown} {name(artist)} face{'s' if shown != 1 else ''}"
+            return (f"The ring shows {faces_shown}{marked}, but only {carry} tokens carry {with_article(artist)}: "
+                    f"no deal of the ten tokens fits.")
+    left = pairs - Counter({pair: len(places) for pair, places in used.items()})
+    unseen = [i for i in range(SIZE) if backs[i] is None]
+    shown_artists = sorted({faces[i] for i in unseen}, key=ARTISTS.index)
+    for size in range(2, len(shown_artists) + 1):  # single artists were counted above
+        for mask in range(1, 1 << len(shown_artists)):
+            group = [a for k, a in enumerate(shown_artists) if mask >> k & 1]
+            if len(group) != size:
+                continue
+            places = [i for i in unseen if faces[i] in group]
+            have = sum(n for pair, n in left.items() if pair & set(group))
+            if len(places) > have:
+                names = ", ".join(name(a) for a in group[:-1]) + f" or {name(group[-1])}"
+                return (f"Places {places_text(places)} show {names} with their backs unseen: that needs "
+                        f"{len(places)} tokens carrying one of these artists, but only {have} of the tokens not "
+                        f"already placed do, so no deal of the ten tokens fits.")
+    return None
+
+
+def _ring_view(faces: tuple, backs: tuple, options: FlipCircusOptions = KIT_OPTIONS) -> PlayerView:
+    """The ring as player 0 sees it at the start of their turn: two actions, no Applause, every poster free."""
+    return PlayerView(options, 0, tuple(faces), tuple(backs), (0, 0), ((), ()), 0, options.actions, False, "play")
+
+
+@dataclass(frozen=True)
+class RingOdds:
+    """What a player who sees ``faces`` and the ``backs`` marked (None: unseen) can deduce, all exact."""
+
+    faces: tuple
+    backs: tuple
+    deals: int  # the deals of the token set that fit
+    uncertainty: Bits  # about all the hidden backs together
+    chances: tuple  # per place, {artist: Fraction} (a seen back: {that artist: 1})
+    looks: dict  # per unseen place, the Bits a look there is worth
+    best_look: int | None
+
+    @classmethod
+    def of(cls, faces: Sequence[str], backs: Sequence[str | None] | None = None,
+           options: FlipCircusOptions | None = None) -> RingOdds:
+        """The exact numbers of a ring (refused, with the reason, if no deal of the token set shows it)."""
+        options = KIT_OPTIONS if options is None else instance(options, "options", FlipCircusOptions,
+                                                                "FlipCircusOptions(...)")
+        faces, backs = _ring_args(faces, backs)
+        problem = ring_problem(faces, backs, options.tokens)
+        if problem:
+            raise ValueError(problem)
+        view = _ring_view(faces, backs, options)
+        worlds = hidden_worlds(view)
+        chances = tuple(back_fractions(view))
+        looks = {}
+        for i in range(SIZE):
+            if backs[i] is None:
+                dist = chances[i]
+                denominator = math.lcm(*(p.denominator for p in dist.values()))
+                looks[i] = entropy_bits([int(p * denominator) for p in dist.values()])
+        best = max(looks, key=lambda i: (float(looks[i]), -i)) if looks else None
+        return cls(faces, backs, sum(worlds.values()), entropy_bits(list(worlds.values())), chances, looks, best)
+
+
+def best_plans(faces: Sequence[str], backs: Sequence[str | None] | None = None) -> tuple[WinningTurn, ...]:
+    """Every plan of this turn (2 actions, no Applause spent, every poster free) that can take a poster from the
+    ring these faces and backs seen show, from the kit's search, kept per ring: a ring searched once answers at
+    once."""
+    faces, backs = _ring_args(faces, backs)
+    problem = ring_problem(faces, backs)
+    if problem:
+        raise ValueError(problem)
+    return _best_plans(faces, backs)
+
+
+@lru_cache(maxsize=2048)
+def _best_plans(faces: tuple, backs: tuple) -> tuple[WinningTurn, ...]:
+    return tuple(winning_turns(_ring_view(faces, backs), max_applause=0))
+
+
+def likeliest_turn(plans: Sequence[WinningTurn]) -> WinningTurn | None:
+    """The likeliest of these winning turns (ties: the fewest actions, then the first listed), or None if there
+    are none."""
+    plans = items(plans, "plans")
+    for plan in plans:
+        instance(plan, "each plan", WinningTurn, "a WinningTurn (winning_turns(state) lists them)")
+    return max(plans, key=lambda t: (t.probability, -t.actions), default=None)
+
+
+# ---------------------------------------------------------------------------------------------------------
 # how often the set-up hands the first player a poster
 
 
-def setup_poster_probability(rules: Ruleset | None = None, *, show_progress: bool | None = None) -> sympy.Rational:
-    """The exact chance that the first player takes a poster in the very first turn, playing with their two
-    actions (the opener has no Applause) the plan most likely to work for what they see.
+@dataclass(frozen=True)
+class OpenerRing:
+    """A ring the opener can see at the set-up: its faces (one of its turns and mirror images), how many deals
+    show it, and the exact chance of the opener's likeliest plan to take a poster in the first turn."""
 
-    What the opener sees is the five Clowns and the five faces dealt between them; the Clowns' backs are hidden.
-    Every deal of the five other tokens (order and faces) is equally likely; rings that are turns or mirror
-    images of each other play the same, so each is searched once.
-    """
-    from ..core.sim import progress
-
-    if rules is not None and not isinstance(rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset (or None for the kit's rules), not {describe(rules)}")
-    optional_flag(show_progress, "show_progress")
-    rules = rules or Ruleset()
-    rings = _opener_rings(rules)
-    total = Fraction(0)
-    for ring, deals in progress(rings.items(), len(rings), "rings", show=show_progress):
-        total += deals * _opener_best_chance(ring, rules)
-    return to_rational(total / sum(rings.values()))
+    faces: tuple[str, ...]
+    deals: int
+    best: sympy.Rational
 
 
-def _opener_rings(rules: Ruleset) -> dict[tuple, int]:
+def _kit_or(options: Any) -> FlipCircusOptions:
+    if options is None:
+        return KIT_OPTIONS
+    return instance(options, "options", FlipCircusOptions, "FlipCircusOptions(...) (or None for the kit's options)")
+
+
+@lru_cache(maxsize=8)
+def _opener_rings(options: FlipCircusOptions) -> dict[tuple, int]:
     """Every ring the opener can see at the set-up (up to turning and mirroring), with how many deals show it.
 
     A deal is an order of the five non-Clown tokens between the Clowns and a face up for each, all equally likely.
     """
-    start = FlipCircus(rules)
+    start = new_game(options)
     dealt = start.play(start.chance_outcomes()[0][0])
     orders = [order for order, _ in dealt.chance_outcomes()]
     sides = [side for side, _ in dealt.play(orders[0]).chance_outcomes()]
@@ -377,20 +471,9 @@ def _opener_rings(rules: Ruleset) -> dict[tuple, int]:
         for side in sides:
             faces = [CLOWN] * SIZE
             for k, (token, up) in enumerate(zip(order, side)):
-                faces[2 * k + 1] = rules.tokens.tokens[token][up]
+                faces[2 * k + 1] = options.tokens.tokens[token][up]
             rings[_canonical(tuple(faces))] += 1
     return dict(rings)
-
-
-def _opener_best_chance(faces: tuple, rules: Ruleset) -> Fraction:
-    """The chance of the opener's likeliest plan to take a poster in the first turn (two actions, no Applause)."""
-    import sympy
-
-    from .graphs import winning_turns
-
-    view = PlayerView(rules, 0, tuple(faces), (None,) * SIZE, (0, 1), ((), ()), 0, rules.actions, False, "play")
-    best = max((t.probability for t in winning_turns(view, max_applause=0)), default=sympy.Integer(0))
-    return Fraction(int(best.p), int(best.q))
 
 
 def _canonical(faces: tuple) -> tuple:
@@ -401,3 +484,67 @@ def _canonical(faces: tuple) -> tuple:
         variants.append(turned)
         variants.append(tuple(reversed(turned)))
     return min(variants)
+
+
+def _opener_key(faces: Any, options: Any) -> str | None:
+    """The shipped case of an ``opener_best_chance`` call: the ring in its smallest turn or mirror image, as one
+    text; None (never shipped) for other options, or for arguments the function itself will refuse."""
+    if options is not None and options != KIT_OPTIONS:
+        return None
+    try:
+        ring = tuple(faces)
+        if len(ring) != SIZE or not all(type(face) is str for face in ring):
+            return None
+    except TypeError:
+        return None
+    return " ".join(_canonical(ring))
+
+
+@shipped("data/setup_poster.json", cases=lambda: [(ring,) for ring in sorted(_opener_rings(KIT_OPTIONS))],
+         encoding=RATIONAL, key=_opener_key,
+         about="for every ring the opener can see at the set-up (the kit's options, up to turning and mirroring: "
+               "172 rings), the exact chance of the opener's likeliest plan to take a poster in the first turn "
+               "(two actions, no Applause), found by graphs.winning_turns")
+def opener_best_chance(faces: Sequence[str], options: FlipCircusOptions | None = None) -> sympy.Rational:
+    """The exact chance of the opener's likeliest plan to take a poster in the first turn (two actions, no
+    Applause) on the ring these ten faces show at the set-up; a ring and its turns and mirror images play alike."""
+    import sympy
+
+    options = _kit_or(options)
+    faces, _ = _ring_args(faces, None)
+    ring = _canonical(faces)
+    if ring not in _opener_rings(options):
+        raise ValueError(f"no set-up shows the ring {' '.join(faces)}: the opener's rings have a Clown at every "
+                         "other place and one face of each other token between them")
+    view = PlayerView(options, 0, ring, (None,) * SIZE, (0, 1), ((), ()), 0, options.actions, False, "play")
+    return max((t.probability for t in winning_turns(view, max_applause=0)), default=sympy.Integer(0))
+
+
+def opener_rings(options: FlipCircusOptions | None = None) -> list[OpenerRing]:
+    """Every ring the opener can see at the set-up (up to turning and mirroring), with the deals that show it and
+    the chance of the opener's likeliest plan to take a poster in the first turn (for the kit's options each
+    chance was searched once and ships with the kit)."""
+    options = _kit_or(options)
+    return [OpenerRing(ring, deals, opener_best_chance(ring, options))
+            for ring, deals in sorted(_opener_rings(options).items())]
+
+
+def setup_poster_probability(options: FlipCircusOptions | None = None, *,
+                             show_progress: bool | None = None) -> sympy.Rational:
+    """The exact chance that the first player takes a poster in the very first turn, playing with their two
+    actions (the opener has no Applause) the plan most likely to work for what they see.
+
+    What the opener sees is the five Clowns and the five faces dealt between them; the Clowns' backs are hidden.
+    Every deal of the five other tokens (order and faces) is equally likely; rings that are turns or mirror
+    images of each other play the same, so each is searched once.
+    """
+    from ..core.sim import progress
+
+    options = _kit_or(options)
+    optional_flag(show_progress, "show_progress")
+    rings = _opener_rings(options)
+    total = Fraction(0)
+    for ring, deals in progress(sorted(rings.items()), len(rings), "rings", show=show_progress):
+        best = opener_best_chance(ring, options)
+        total += deals * Fraction(int(best.p), int(best.q))
+    return to_rational(total / sum(rings.values()))
