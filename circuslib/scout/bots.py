@@ -1,21 +1,26 @@
 """Computer players for Scout: random, greedy and a one-ply lookahead; a fast game loop and a tournament runner.
 
-A policy is ``policy(state, rng) -> move``; it is asked only at the flip decision and during play.
+A policy is ``policy(state, rng) -> move``; it is asked only at the flip decision and during play. The lesson's
+seeded tournament ships with the kit as who won each game (``data/tournaments.json``, read by ``tournament_winners``
+when asked for exactly that run, and played otherwise).
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
-from ..core.sim import Tally, tally
+from ..core.shipped import record, shipped
+from ..core.sim import Tally, progress, tally
 from .rules import (
     ENDS,
     FLIP_HAND,
     KEEP_HAND,
     Scout,
     ScoutAndShow,
+    ScoutOptions,
     ScoutState,
     Show,
     _best_show,
@@ -30,7 +35,8 @@ from .rules import (
 )
 from .rules import _values as _numbers
 
-__all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
+__all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value",
+           "tournament_winners", "LESSON_TOURNAMENTS"]
 
 
 def _to_move(state, rng) -> ScoutState:
@@ -61,7 +67,7 @@ class _MovesWithScoutAndShow(Sequence):
         # (end, flip, gap, the hand after the scout, the key of the table left, how many shows), in legal_moves
         # order: the shows are counted here and listed only for the group the draw falls in
         self.groups = []
-        for end, flip, p, rest, rest_key, new in _scout_places(table, values):
+        for end, flip, p, _, rest_key, new in _scout_places(table, values):
             count = _count_shows(new, rest_key)
             if count:
                 self.groups.append((end, flip, p, new, rest_key, count))
@@ -114,8 +120,11 @@ def _biggest_show(state: ScoutState) -> Show | None:
 def _flip_choice(state: ScoutState):
     """Flip the hand if its longest set is longer that way up (then the one with more shows)."""
     hand = state.hands[state.turn]
-    turned = flip_hand(hand, state.rules.flip_reverses_order)
-    score = lambda h: (longest_set(h), len(_shows(_values(h), None)))
+    turned = flip_hand(hand, state.options.flip_reverses_order)
+
+    def score(h: tuple) -> tuple[int, int]:
+        return longest_set(h), len(_shows(_values(h), None))
+
     return FLIP_HAND if score(turned) > score(hand) else KEEP_HAND
 
 
@@ -243,7 +252,7 @@ def lookahead_bot(state: ScoutState, rng: random.Random):
     which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
-    if state.n_players == 2 or state.moves_made + 1 >= state.rules.turn_limit:
+    if state.n_players == 2 or state.moves_made + 1 >= state.options.turn_limit:
         # two players: a scout spends a chip and a stuck player ends the round; at the turn limit every move
         # ends it. The rules engine judges these moves.
         return _lookahead_by_playing(state)
@@ -361,7 +370,7 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
 
     With ``rotate`` each game starts with the next player, so no seat is favoured by going first. A tournament the
     lesson plays (the kit's bots by name, with the lesson's seed) is read from the record of its games shipped with
-    the kit (``tables.shipped_games``: the same Tally, without playing the games again); ``play_now`` plays it all
+    the kit (``tournament_winners``: the same Tally, without playing the games again); ``play_now`` plays it all
     the same.
     """
     names = tuple(items(policies, "policies", low=2, high=5))
@@ -381,12 +390,45 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
     optional_flag(show_progress, "show_progress")
     flag(play_now, "play_now")
     if not play_now and all(isinstance(name, str) and BOTS[name] is _KIT_BOTS.get(name) for name in names):
-        from .tables import shipped_games
-
-        shipped = shipped_games(names, n_games, seed, rounds, rotate)
-        if shipped is not None:
-            return shipped
+        # the kit's own bots by name: the run may be one the kit ships (read, not played), and is played otherwise
+        winners = tournament_winners(names, n_games, seed, rounds, rotate, show_progress=show_progress)
+        return Tally(Counter(winners), n_games)  # counted in the order they came, as tally counts them
     return tally(_game_winner(policies, rounds, rotate), n_games, seed, show_progress=show_progress)
+
+
+LESSON_TOURNAMENTS: tuple[tuple[tuple[str, ...], int, int, int | None, bool], ...] = (
+    (("lookahead", "greedy", "random"), 100, 7, 1, True),
+)
+"""Every seeded tournament the lesson plays: (the bots by name, in seat order, games, seed, rounds, rotate)."""
+
+
+def _tournament_key(names: Sequence[str], n_games: int, seed: int, rounds: int | None, rotate: bool,
+                    show_progress: bool | None = None) -> list:
+    return [list(names), seed, rounds, rotate]  # n_games counts the run's games: a shorter run is its beginning
+
+
+@shipped("data/tournaments.json", cases=lambda: list(LESSON_TOURNAMENTS), key=_tournament_key, runs="n_games",
+         encoding=record({0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"}),
+         about="who won each game (a seat 0-4, t = a tie) of the seeded bot tournaments of the Scout lesson, as "
+               "circuslib.scout.bots.compare_bots plays them; key [the bots by name, seed, rounds, rotate]")
+def tournament_winners(names: Sequence[str], n_games: int, seed: int, rounds: int | None = None, rotate: bool = True,
+                       show_progress: bool | None = None) -> tuple[Hashable, ...]:
+    """Who won each game of a seeded tournament between the kit's bots, by name (a seat, or "tie"), as
+    ``compare_bots`` plays it; a tournament the lesson plays is read from the record shipped with the kit."""
+    names = tuple(items(names, "names", low=2, high=5))
+    for name in names:
+        if name not in _KIT_BOTS:
+            raise ValueError(f"the kit's bots are {', '.join(map(repr, _KIT_BOTS))}, not {describe(name)}")
+    n = len(names)
+    limit(whole(n_games, "n_games", 1) * (n if rounds is None else whole(rounds, "rounds", 1, 10)), 10_000,
+          "n_games (counted in rounds)", "play fewer games")
+    if type(seed) is not int:
+        raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
+    flag(rotate, "rotate")
+    trial = _game_winner([_KIT_BOTS[name] for name in names], rounds, rotate)
+    rng = random.Random(seed)  # as tally seeds its one generator
+    return tuple(trial(rng) for _ in progress(range(n_games), n_games, show=optional_flag(show_progress,
+                                                                                        "show_progress")))
 
 
 def _game_winner(policies: Sequence[Callable], rounds: int | None, rotate: bool) -> Callable[[random.Random], object]:
@@ -396,6 +438,6 @@ def _game_winner(policies: Sequence[Callable], rounds: int | None, rotate: bool)
 
     def trial(rng: random.Random):
         first = next(counter) % n if rotate else 0
-        return _winner(play_game(new_game(n, rounds=rounds, first=first), policies, rng))
+        return _winner(play_game(new_game(ScoutOptions(rounds=rounds, first=first), players=n), policies, rng))
 
     return trial

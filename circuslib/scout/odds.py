@@ -5,15 +5,16 @@ either way up with chance 1/2; so any k adjacent places of a hand hold a uniform
 oriented cards. Counting the k-tuples that form a set gives the exact chance for one window, and linearity of
 expectation gives the exact expected number of sets (and of shows) in a hand. The chance of a set *somewhere* in
 a hand is exact too: by listing hands for small decks, and for the real decks by counting up-number sequences
-(``set_somewhere_exact``, about a second a value; the values the lesson and the explorer use were counted once and
-ship with the kit, see ``tables``). The simulators deal all their hands at once with numpy.
+(``set_somewhere_exact``, about a second a value; the values the lesson and the set explorer use were counted once
+and ship with the kit in ``data/set_somewhere.json``, read by the same function). The simulators deal all their
+hands at once with numpy.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
 from operator import mul, or_
@@ -22,13 +23,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.args import flag, items, limit, one_of, rng_arg, seed_arg, whole
-from ..core.game import describe
+from ..core.game import describe, is_whole
+from ..core.shipped import RATIONAL, shipped
 from ..core.sim import Estimate
 from .rules import (
     HAND_SIZE,
-    _check_card,
-    _check_players,
+    _best_show,
+    _card,
+    _longest,
     _set_key,
+    _values,
     beats,
     deck_for,
     is_set,
@@ -45,7 +49,8 @@ __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",
     "deck_size", "window_set_count", "window_set_probability", "expected_set_windows", "expected_shows",
     "set_somewhere_probability", "set_somewhere_exact", "hands_per_up_sequence", "simulate_set_somewhere",
-    "simulate_shows", "random_hand", "mini_deck", "card_graph",
+    "simulate_shows", "random_hand", "mini_deck", "card_graph", "strongest_show", "expected_windows",
+    "set_somewhere_grid", "hands_with_set", "EXPLORER_HANDS", "EXPLORER_KS",
 ]
 
 KINDS = ("any", "match", "run")
@@ -56,7 +61,8 @@ def deck_size(n_players: int) -> int:
     return len(deck_for(n_players))
 
 
-def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True, up_to_flip: bool = False) -> sympy.Integer:
+def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True,
+                up_to_flip: bool = False) -> sympy.Integer:
     """How many different hands a player can be dealt.
 
     ``ordered=False``: just which cards (C(N, h)); ordered: the cards in hand order (N!/(N-h)!), since a hand is
@@ -89,27 +95,25 @@ def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
 
 def _deck(deck_or_players) -> tuple:
     """A number of players (their deck) or a deck of cards, checked: at least one card, each card once."""
-    if isinstance(deck_or_players, int) and not isinstance(deck_or_players, bool):
+    if is_whole(deck_or_players):
         return deck_for(deck_or_players)
-    if isinstance(deck_or_players, (str, bytes, dict)) or deck_or_players is None or isinstance(deck_or_players, bool):
+    if isinstance(deck_or_players, (str, bytes, dict, bool)) or deck_or_players is None:
         raise TypeError(f"deck is a number of players (2 to 5) or a list of cards (a, b), not "
                         f"{describe(deck_or_players)}")
-    cards = tuple(tuple(sorted(_check_card(tuple(c) if isinstance(c, list) else c)))
+    cards = tuple(tuple(sorted(_card(tuple(c) if isinstance(c, list) else c)))
                   for c in items(deck_or_players, "deck", low=1))
     if len(set(cards)) != len(cards):
         raise ValueError("a deck holds each card once")
     return cards
 
 
-def _check_k(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"k (the cards of a set) must be a whole number, not {describe(k)}")
-    if k < 1:
-        raise ValueError(f"a set has at least 1 card, not {k}")
-    return k
+def _check_k(k: object) -> int:
+    """k, the cards of a set: a whole number, at least 1."""
+    return whole(k, "k (the cards of a set)", 1)
 
 
-def _check_kind(kind) -> str:
+def _check_kind(kind: object) -> str:
+    """The kind of set: "any", "match" or "run"."""
     return one_of(kind, "kind", KINDS)
 
 
@@ -184,8 +188,8 @@ def _hand_size(deck, hand_size) -> int:
     """The hand size: the real one for a number of players, else ``hand_size``, from 1 to the deck's cards."""
     cards = _deck(deck)
     if hand_size is None:
-        if isinstance(deck, int) and not isinstance(deck, bool):
-            return HAND_SIZE[_check_players(deck)]
+        if is_whole(deck):
+            return HAND_SIZE[whole(deck, "players", 2, 5)]
         raise ValueError("give the hand size for a deck of your own")
     whole(hand_size, "hand_size")
     if not 1 <= hand_size <= len(cards):
@@ -211,7 +215,7 @@ def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
 
     h = _hand_size(deck, hand_size)
     limit(h, 45, "hand_size")
-    return sum((expected_set_windows(k, deck, h) for k in range(1, h + 1)), sympy.Integer(0))
+    return sum(_expected_windows(_deck(deck), h), sympy.Integer(0))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -220,8 +224,7 @@ def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
 
 def mini_deck(top: int) -> tuple:
     """A small Scout deck: every pair of distinct numbers 1 to ``top`` (the real deck is mini_deck(10))."""
-    if isinstance(top, bool) or not isinstance(top, int) or not 2 <= top <= 10:
-        raise ValueError("a Scout deck uses the numbers 1 to top, with top from 2 to 10")
+    whole(top, "top (a Scout deck uses the numbers 1 to top)", 2, 10)
     return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
 
 
@@ -298,7 +301,7 @@ class _Decided(dict):
 _BITS = 4  # each count is one hex digit of a code (a count is at most the cards carrying a number, 9 in Scout)
 
 
-def _check_countable(cards: tuple, hand_size: int) -> None:
+def _refuse_uncountable(cards: tuple, hand_size: int) -> None:
     """Refuse decks and hands too big for int64 codes and counts (the real decks are far inside the limits)."""
     numbers = {v for card in cards for v in card}
     if len(numbers) > 15:
@@ -347,7 +350,7 @@ def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
     layers = _count_layers(caps, hand_size)
     poly = [np.zeros(len(layer), dtype=np.int64) for layer in layers]
     poly[0][0] = 1
-    # multiply in one card at a time; entries stay below C(N, t) 2^t (see _check_countable): no int64 overflow
+    # multiply in one card at a time; entries stay below C(N, t) 2^t (see _refuse_uncountable): no int64 overflow
     for a, b in cards:
         for t in range(min(hand_size, len(cards)), 0, -1):  # high degrees first: they read the old lower ones
             for i in (index[a], index[b]):
@@ -363,14 +366,13 @@ def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
     if not isinstance(up_counts, dict):
         raise TypeError(f"up_counts maps numbers to how many times they are up, like {{3: 2, 5: 1}}, not "
                         f"{describe(up_counts)}")
-    if any(v not in numbers or isinstance(c, bool) or not isinstance(c, int) or c < 0
-           for v, c in up_counts.items()):
+    if any(v not in numbers or not is_whole(c) or c < 0 for v, c in up_counts.items()):
         raise ValueError(f"up_counts maps numbers on the cards {numbers} to whole numbers of times, at least 0")
     counts = [up_counts.get(v, 0) for v in numbers]
     if any(c > cap for c, cap in zip(counts, caps)) or sum(counts) > len(cards):
         return 0  # more of a number up than cards carrying it, or more cards than the deck
     h = sum(counts)
-    _check_countable(cards, h)
+    _refuse_uncountable(cards, h)
     code = sum(c << (_BITS * i) for i, c in enumerate(counts))
     row = int(np.searchsorted(_count_layers(caps, h)[h], code))
     return int(_card_choices(cards, h)[row]) * prod(factorial(c) for c in counts)
@@ -455,11 +457,38 @@ def _clear_counting_caches() -> None:
         cached.cache_clear()
 
 
+EXPLORER_HANDS = range(2, 9)  # the set explorer's hand sizes (a real hand takes too long to follow a slider)
+EXPLORER_KS = range(2, 6)     # and its sets' lengths
+_REAL_KS = (2, 3)             # the lesson's sets in a real hand, of every kind
+
+
+def _set_somewhere_cases() -> list[dict]:
+    """The calls of ``set_somewhere_exact`` shipped with the kit: the real hands of 3, 4 and 5 players (2 players
+    hold the 4-player hand), and the set explorer's grid."""
+    real = [(k, players, HAND_SIZE[players], kind) for players in (3, 4, 5) for k in _REAL_KS for kind in KINDS]
+    grid = [(k, players, h, "any") for players in (2, 3, 4, 5) for h in EXPLORER_HANDS for k in EXPLORER_KS
+            if k <= h]
+    return [{"k": k, "deck": players, "hand_size": h, "kind": kind}
+            for k, players, h, kind in real + [case for case in grid if case not in real]]
+
+
+def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object) -> list:
+    """A call's shipped key: a number of players without a hand size holds the players' hand."""
+    if hand_size is None and is_whole(deck) and deck in HAND_SIZE:
+        hand_size = HAND_SIZE[deck]
+    return [k, deck, hand_size, kind]
+
+
+@shipped("data/set_somewhere.json", cases=_set_somewhere_cases, key=_set_somewhere_key, encoding=RATIONAL,
+         about="P(a set of k adjacent cards somewhere in a dealt Scout hand), exact: the real hands of 3, 4 and 5 "
+               "players (sets of 2 and 3 of every kind) and the set explorer's grid; key [k, players, hand size, "
+               "kind]")
 def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by counting up-sequences.
 
-    Works for the real decks (a deck, or a number of players; under a second each); agrees with
-    ``set_somewhere_probability``, which lists every hand and so only manages small decks. As dealt only (no flip).
+    Works for the real decks (a deck, or a number of players; under a second each, and read from the kit's shipped
+    table for the real hands and the set explorer's grid); agrees with ``set_somewhere_probability``, which lists
+    every hand and so only manages small decks. As dealt only (no flip).
     """
     import sympy
 
@@ -471,17 +500,64 @@ def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: s
         return sympy.Integer(0)
     if k == 1:  # one card is a match of one, never a run (as in set_key)
         return sympy.Integer(0 if kind == "run" else 1)
-    _check_countable(cards, h)
+    _refuse_uncountable(cards, h)
     total = perm(len(cards), h) * 2 ** h
     return 1 - sympy.Rational(_hands_without_set(k, kind, cards, h), total)
+
+
+def set_somewhere_grid(players: int) -> dict[tuple[int, int], sympy.Rational]:
+    """P(a set of k adjacent cards somewhere in a dealt hand) with this many players' deck, for every hand size in
+    ``EXPLORER_HANDS`` and k in ``EXPLORER_KS`` (k no longer than the hand), keyed (hand size, k): the set
+    explorer's curves, read from the shipped table."""
+    whole(players, "players", 2, 5)
+    return {(h, k): set_somewhere_exact(k, players, h) for h in EXPLORER_HANDS for k in EXPLORER_KS if k <= h}
+
+
+@lru_cache(maxsize=64)
+def _expected_windows(cards: tuple, hand_size: int) -> tuple:
+    return tuple(expected_set_windows(k, cards, hand_size) for k in range(1, hand_size + 1))
+
+
+def expected_windows(deck=5, hand_size: int | None = None) -> tuple[sympy.Rational, ...]:
+    """The expected number of places in a dealt hand holding a set of k adjacent cards, for k = 1 to the hand size
+    (linearity of expectation, ``expected_set_windows`` for each k)."""
+    cards = _deck(deck)
+    return _expected_windows(cards, _hand_size(deck, hand_size))
+
+
+def strongest_show(hand: Sequence, active: Sequence | None = None) -> tuple[int, int] | None:
+    """The strongest show the hand can make against the active set, as a slice (start, stop) of the hand (the first
+    one, if two are equal), or None if nothing beats it."""
+    values = _values(hand, "hand")
+    active = () if active is None else _values(active, "active")
+    if active and _set_key(active) is None:
+        raise ValueError(f"the set on the table {list(active)} is not a set: adjacent cards must all match or run "
+                         "consecutively up or down")
+    return _best_show(values, _set_key(active) if active else None)
+
+
+def hands_with_set(k: int, deck=5, hand_size: int | None = None, *, n: int, rng: random.Random) -> int:
+    """Deal n hands one by one with ``rng`` (as ``random_hand`` deals) and count those holding a set of k adjacent
+    cards somewhere: a seeded check of ``set_somewhere_exact``, continued by each call with the same generator."""
+    rng_arg(rng)
+    cards = _deck(deck)
+    h = _hand_size(deck, hand_size)
+    _check_k(k)
+    limit(whole(n, "n", 1), 200_000, "n hands")
+    # a hand holds a set of k somewhere exactly when its longest set has k cards or more
+    return sum(_longest([c[0] for c in _random_hand(rng, cards, h)]) >= k for _ in range(n))
 
 
 def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tuple:
     """A hand dealt at random: distinct cards in random order, each either way up."""
     rng_arg(rng)
     cards = _deck(deck)
-    h = _hand_size(deck, hand_size)
-    return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, h))
+    return _random_hand(rng, cards, _hand_size(deck, hand_size))
+
+
+def _random_hand(rng: random.Random, cards: tuple, hand_size: int) -> tuple:
+    """``random_hand`` for a deck and hand size already checked."""
+    return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, hand_size))
 
 
 def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1,
@@ -508,7 +584,7 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
 
 def _numpy_rng(seed) -> np.random.Generator:
     """A numpy generator seeded from a whole-number seed, the same stream for the same seed."""
-    if isinstance(seed, bool) or not isinstance(seed, int):  # as monte_carlo: a text seed is refused too
+    if not is_whole(seed):  # as monte_carlo: a text seed is refused too
         raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
     return np.random.default_rng(random.Random(seed).getrandbits(128))
 
