@@ -95,9 +95,9 @@ def main() -> None:
 
     games = 200
     game_rng = random.Random(2)
-    t_games, _ = once(lambda: [play_game(new_game(4), greedy_bot, game_rng) for _ in range(games)])
+    t_games, _ = once(lambda: [play_game(new_game(players=4), greedy_bot, game_rng) for _ in range(games)])
     per_second = games / t_games
-    t_look, _ = once(lambda: play_game(new_game(4), lookahead_bot, random.Random(3)))
+    t_look, _ = once(lambda: play_game(new_game(players=4), lookahead_bot, random.Random(3)))
     t_exact = per_call(lambda: expected_shows(4), min_time=0.05, repeat=1)
     t_enum, _ = once(lambda: set_somewhere_probability(3, mini_deck(5), 4))
     exact_rows = []

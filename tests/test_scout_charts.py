@@ -10,7 +10,7 @@ import pytest
 
 from circuslib.core.charts import Chart, dark_ink
 from circuslib.scout.rules import FULL_DECK, legal_shows
-from circuslib.scout.widget import DealtHandExplorer, SetSomewhereExplorer
+from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 
 
 def _group(svg: str, css_class: str) -> str:

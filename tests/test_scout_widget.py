@@ -10,7 +10,8 @@ import sympy
 
 from circuslib.scout.odds import expected_shows, set_somewhere_exact
 from circuslib.scout.rules import FULL_DECK, ScoutState, Show, deck_for, legal_shows
-from circuslib.scout.widget import DealtHandExplorer, ScoutWidget, SetSomewhereExplorer, describe_move
+from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
+from circuslib.scout.widget import ScoutWidget, describe_move
 
 
 def started(n=3, seed=1, **kw):
@@ -235,7 +236,7 @@ def test_set_explorer_refuses_a_set_longer_than_the_hand_and_keeps_working():
     e.hand_size.value = 6
     assert e.message.value == "" and _shown(e, "circus-scout-p-fraction") == str(set_somewhere_exact(5, 4, 6))
     _one_output(e)
-    with pytest.raises(ValueError, match="runs from 2 to 8"):
+    with pytest.raises(ValueError, match="hand_size must be a whole number from 2 to 8, not 11"):
         SetSomewhereExplorer(hand_size=11)
     with pytest.raises(TypeError, match="whole number"):
         SetSomewhereExplorer(k=2.5)

@@ -339,7 +339,7 @@ _KIT_BOTS = dict(BOTS)  # a shipped tournament is read only for these bots (a st
 def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
               max_steps: int = 100_000) -> ScoutState:
     """Play to the end: deals by their exact (uniform) odds, each player by its policy."""
-    instance(state, "state", ScoutState, "a ScoutState, for example new_game(3)")
+    instance(state, "state", ScoutState, "a ScoutState, for example new_game(players=3)")
     rng_arg(rng)
     if not callable(policies):
         policies = items(policies, "policies", low=state.n_players, high=state.n_players)
@@ -404,7 +404,13 @@ LESSON_TOURNAMENTS: tuple[tuple[tuple[str, ...], int, int, int | None, bool], ..
 
 def _tournament_key(names: Sequence[str], n_games: int, seed: int, rounds: int | None, rotate: bool,
                     show_progress: bool | None = None) -> list:
-    return [list(names), seed, rounds, rotate]  # n_games counts the run's games: a shorter run is its beginning
+    # n_games counts the run's games (a shorter run is its beginning); only exact kinds name a shipped run (True
+    # would equal 1 in the file's keys): anything else is played, and so checked by the function itself
+    if not (type(seed) is int and (rounds is None or type(rounds) is int) and type(rotate) is bool
+            and isinstance(names, (list, tuple)) and all(type(name) is str for name in names)
+            and type(n_games) is int and (show_progress is None or type(show_progress) is bool)):
+        return ["not shipped"]
+    return [list(names), seed, rounds, rotate]
 
 
 @shipped("data/tournaments.json", cases=lambda: list(LESSON_TOURNAMENTS), key=_tournament_key, runs="n_games",

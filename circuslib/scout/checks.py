@@ -29,11 +29,13 @@ from ..core.teach import (
     correct,
 )
 from .bots import greedy_bot, random_bot
+from .odds import mini_deck
 from .rules import (
     FLIP_HAND,
     HAND_SIZE,
     KEEP_HAND,
     Scout,
+    ScoutOptions,
     ScoutState,
     Show,
     beats,
@@ -51,9 +53,7 @@ check = Checks("Scout")
 
 def small_deck(top: int) -> tuple[tuple[int, int], ...]:
     """A small Scout deck: one card (a, b), a < b, for every pair of different numbers from 1 to ``top``."""
-    if isinstance(top, bool) or not isinstance(top, int) or not 2 <= top <= 10:
-        raise ValueError("a Scout deck uses the numbers 1 to top, with top a whole number from 2 to 10")
-    return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
+    return mini_deck(top)
 
 
 def _up(hand) -> list[int]:
@@ -474,7 +474,7 @@ def _bot_wins(bot, games: int = BOT_GAMES, seed: int = BOT_SEED) -> int:
     wins = 0
     for game in range(games):
         rng = random.Random(seed + game)
-        state = new_game(3, rounds=1, first=game % 3)
+        state = new_game(ScoutOptions(rounds=1, first=game % 3), players=3)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)
@@ -563,7 +563,7 @@ def _simulate_greedy(n: int, seed: int, *, seats=None, divide_by=None, rotate: b
     seats = seats or [greedy_bot] + [random_bot] * (players - 1)
     wins = 0
     for game in range(n):
-        state = new_game(players, rounds=1, first=game % players if rotate else 0)
+        state = new_game(ScoutOptions(rounds=1, first=game % players if rotate else 0), players=players)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)

@@ -473,9 +473,13 @@ def _set_somewhere_cases() -> list[dict]:
 
 
 def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object) -> list:
-    """A call's shipped key: a number of players without a hand size holds the players' hand."""
+    """A call's shipped key: a number of players without a hand size holds the players' hand. Only whole numbers
+    name a shipped case (2.0 or True would equal 2 or 1 in the file's keys): anything else is computed, and so
+    checked and refused by the function itself."""
     if hand_size is None and is_whole(deck) and deck in HAND_SIZE:
         hand_size = HAND_SIZE[deck]
+    if not (is_whole(k) and is_whole(deck) and is_whole(hand_size) and type(kind) is str):
+        return ["not shipped"]
     return [k, deck, hand_size, kind]
 
 
@@ -543,7 +547,7 @@ def hands_with_set(k: int, deck=5, hand_size: int | None = None, *, n: int, rng:
     cards = _deck(deck)
     h = _hand_size(deck, hand_size)
     _check_k(k)
-    limit(whole(n, "n", 1), 200_000, "n hands")
+    limit(whole(n, "n", 1), 20_000, "n hands", "use simulate_set_somewhere, which deals them all at once")
     # a hand holds a set of k somewhere exactly when its longest set has k cards or more
     return sum(_longest([c[0] for c in _random_hand(rng, cards, h)]) >= k for _ in range(n))
 

@@ -341,7 +341,7 @@ def move_label(state: ScoutState, move: Any) -> str:
 def _position_lines(state: ScoutState) -> tuple[str, ...]:
     if state.is_over():
         scores = state.history[-1].scores
-        return ("round over", "  ".join(f"P{p} {s:+d}" for p, s in enumerate(scores)))
+        return ("round over", " · ".join(f"P{p} {s:+d}" for p, s in enumerate(scores)))
     hand = " ".join(str(c[0]) for c in state.hands[state.turn]) or "—"
     table = " ".join(str(c[0]) for c in state.table) or "empty"
     return (f"P{state.turn} to move: {hand}", f"table: {table}")
