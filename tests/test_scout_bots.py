@@ -182,7 +182,8 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
                 assert lookahead_bot(state, rng) == _lookahead_as_first_written(state, rng)
                 values = [c[0] for c in state.hands[state.turn]]
                 assert _count_open_shows(values) == len(_shows(values, None))
-                assert _longest_and_open_shows(values) == (longest_set(state.hands[state.turn]), len(_shows(values, None)))
+                expected = (longest_set(state.hands[state.turn]), len(_shows(values, None)))
+                assert _longest_and_open_shows(values) == expected
             state = state.play(bots[state.turn](state, rng))
     assert positions > 500
 

@@ -8,9 +8,9 @@ from functools import cache
 import pytest
 import sympy
 
+from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 from circuslib.scout.odds import expected_shows, set_somewhere_exact
 from circuslib.scout.rules import FULL_DECK, ScoutState, Show, deck_for, legal_shows
-from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 from circuslib.scout.widget import ScoutWidget, describe_move
 
 
@@ -219,7 +219,8 @@ def test_set_explorer_shows_hand_worked_values():
     assert (_shown(e, "circus-scout-p-fraction"), _shown(e, "circus-scout-p-decimal")) == ("3/10", "0.3000")
     assert "3/10</span> = <span" in e.result.value  # exact decimals get '=', the others '≈'
     e.hand_size.value, e.k.value = 3, 3  # a set of 3 in 3 cards: matches 9 * 8*7*6, runs 7 * 2 * (8^3 - 3 * 8)
-    assert _shown(e, "circus-scout-p-fraction") == "22/765" == str(sympy.Rational(9 * 336 + 7 * 2 * 488, 36 * 35 * 34 * 8))
+    by_hand = sympy.Rational(9 * 336 + 7 * 2 * 488, 36 * 35 * 34 * 8)
+    assert _shown(e, "circus-scout-p-fraction") == "22/765" == str(by_hand)
     e.players.value, e.hand_size.value = 5, 7
     assert e.probability() == set_somewhere_exact(3, 5, 7)  # the table is the library's count
     assert e.message.value == "" and not e.simulate_button.disabled
@@ -328,7 +329,8 @@ def test_explorers_show_one_live_widget_and_display_nothing_more(monkeypatch):
     for e in (SetSomewhereExplorer(), DealtHandExplorer()):
         bundle = e._repr_mimebundle_()
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
-        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id and e.children == (e.widget,)
+        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id
+        assert e.children == (e.widget,)
         e.players.value = 2
         e.hand_size.value = 3
         e.deal() if isinstance(e, DealtHandExplorer) else e.simulate()

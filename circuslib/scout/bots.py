@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from typing import cast
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
@@ -20,6 +21,7 @@ from .rules import (
     KEEP_HAND,
     Scout,
     ScoutAndShow,
+    ScoutMove,
     ScoutOptions,
     ScoutState,
     Show,
@@ -76,7 +78,7 @@ class _MovesWithScoutAndShow(Sequence):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, index: int):
+    def __getitem__(self, index: int) -> ScoutMove:  # type: ignore[override]  # one move, never a slice
         if not 0 <= index < self.size:
             raise IndexError(index)
         if index < len(self.plain):
@@ -86,6 +88,7 @@ class _MovesWithScoutAndShow(Sequence):
             if index < count:
                 return ScoutAndShow(end, flip, p, *_shows(new, rest_key)[index])
             index -= count
+        raise IndexError(index)  # not reached: the groups' counts add up to the size
 
 
 def _scout_places(table, values: list[int], *, distinct: bool = False):
@@ -168,7 +171,8 @@ def best_scout(hand, table) -> Scout:
     # Inserting at gap p leaves the longest set elsewhere at most `longest` long (it may cut one in two), and
     # gap 0 cuts nothing: the first scout reaches at least `longest`. A later scout wins only with a longer set
     # *through* the new card, and that needs a neighbour within 1 of it: only those gaps are looked at.
-    best, best_length = None, -1
+    best: tuple[str, bool, int] | None = None
+    best_length = -1
     ends = ("left", "right") if len(table) > 1 else ("left",)
     for end in ends:  # the same order as scout_moves: end, then flip, then gap
         card = table[0] if end == "left" else table[-1]
@@ -196,6 +200,7 @@ def best_scout(hand, table) -> Scout:
                         through = through + right if left_step == d else max(through, 1 + right)
                 if through > best_length:
                     best, best_length = (end, flip, p), through
+    assert best is not None  # the first scout is always kept
     return Scout(*best)
 
 
@@ -265,7 +270,8 @@ def _lookahead_by_playing(state: ScoutState):
     # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can (the
     # shows come first in legal_moves, in this order: the scouts are only listed when there is no show)
     shows = [Show(i, j) for i, j in _shows(_values(state.hands[me]), _table_key(state))]
-    best, best_value = None, None
+    best: ScoutMove | None = None
+    best_value: float | None = None
     for move in shows or state.legal_moves():
         value = _value_after(state, state._apply(move), me)
         if best_value is None or value > best_value:
@@ -292,7 +298,8 @@ def _lookahead_by_counting(state: ScoutState):
     me, owner, table = state.turn, state.owner, state.table
     values = _values(state.hands[me])
     captured, chips = len(state.captured[me]), state.chips[me]
-    best, best_value = None, None
+    best: ScoutMove | None = None
+    best_value: float | None = None
     shows = _shows(values, _table_key(state))
     for i, j in shows:  # a show captures the table and leaves its own set there, owned by me
         left = values[:i] + values[j:]
@@ -393,7 +400,8 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
         # the kit's own bots by name: the run may be one the kit ships (read, not played), and is played otherwise
         winners = tournament_winners(names, n_games, seed, rounds, rotate, show_progress=show_progress)
         return Tally(Counter(winners), n_games)  # counted in the order they came, as tally counts them
-    return tally(_game_winner(policies, rounds, rotate), n_games, seed, show_progress=show_progress)
+    return tally(_game_winner(cast(list[Callable], policies), rounds, rotate), n_games, seed,
+                 show_progress=show_progress)
 
 
 LESSON_TOURNAMENTS: tuple[tuple[tuple[str, ...], int, int, int | None, bool], ...] = (

@@ -125,12 +125,12 @@ def _hypergeometric(j: int, carrying: int = 8, deck: int = 44, hand: int = 11) -
 
 
 def _at_least_three_tens(carrying: int = 8, deck: int = 44) -> Fraction:
-    return 1 - sum(_hypergeometric(j, carrying, deck) for j in range(3))
+    return 1 - sum((_hypergeometric(j, carrying, deck) for j in range(3)), Fraction(0))
 
 
 def _binomial_at_least_three() -> Fraction:
     p = Fraction(8, 44)
-    return 1 - sum(comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3))
+    return 1 - sum((comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3)), Fraction(0))
 
 
 @check.exercise(
@@ -251,6 +251,7 @@ def _is_bool(value) -> bool:
 
 def _why_not(a, b) -> str:
     ka, kb = set_key(a), set_key(b)
+    assert ka is not None and kb is not None  # asked only of two sets
     if ka[0] != kb[0]:
         return "more cards always wins, whatever the kind of set"
     if ka[1] != kb[1]:

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.args import flag, graph_of, items, limit, whole
+from ..core.game import GameState
 from ..core.graphs import build_graph
 from .rules import ScoutOptions, ScoutState, _values, legal_shows, set_key
 
@@ -100,7 +101,8 @@ def game_tree(hands: Sequence[Sequence], *, chips: int = 1, table: Sequence = ()
     return graph
 
 
-def _tree_label(state: ScoutState) -> str:
+def _tree_label(state: GameState) -> str:
+    assert isinstance(state, ScoutState)
     if state.is_over():
         return "end"
     hand = " ".join(str(c[0]) for c in state.hands[state.turn])

@@ -228,7 +228,7 @@ def mini_deck(top: int) -> tuple:
     return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
 
 
-def _has_set(values: list, k: int, kind: str) -> bool:
+def _has_set(values: Sequence[int], k: int, kind: str) -> bool:
     for i in range(len(values) - k + 1):
         key = _set_key(values[i:i + k])
         if key is not None and (kind == "any" or (key[1] == 1) == (kind == "match")):
@@ -391,7 +391,7 @@ def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
     step = []
     for s in states:  # the list grows while we walk it: a breadth-first search of the reachable states
         last, eq, up, down = s
-        moves = []
+        moves: list[int | None] = []
         for i, v in enumerate(numbers):
             eq2 = eq + 1 if watch_match and i == last else 1
             up2 = up + 1 if watch_run and v == numbers[last] + 1 else 1
@@ -513,8 +513,12 @@ def set_somewhere_grid(players: int) -> dict[tuple[int, int], sympy.Rational]:
     """P(a set of k adjacent cards somewhere in a dealt hand) with this many players' deck, for every hand size in
     ``EXPLORER_HANDS`` and k in ``EXPLORER_KS`` (k no longer than the hand), keyed (hand size, k): the set
     explorer's curves, read from the shipped table."""
-    whole(players, "players", 2, 5)
-    return {(h, k): set_somewhere_exact(k, players, h) for h in EXPLORER_HANDS for k in EXPLORER_KS if k <= h}
+    return dict(_grid(whole(players, "players", 2, 5)))
+
+
+@cache
+def _grid(players: int) -> tuple:
+    return tuple(((h, k), set_somewhere_exact(k, players, h)) for h in EXPLORER_HANDS for k in EXPLORER_KS if k <= h)
 
 
 @lru_cache(maxsize=64)
@@ -614,7 +618,7 @@ def _rows_with_set(values: np.ndarray, k: int, kind: str) -> np.ndarray:
     found = np.zeros(n, dtype=bool)
     for step in wanted:  # a set of k: k - 1 equal steps in a row, all 0 (a match) or all +1 or all -1 (a run)
         windows = np.lib.stride_tricks.sliding_window_view(steps == step, k - 1, axis=1)
-        found |= windows.all(axis=2).any(axis=1)
+        found |= np.any(np.all(windows, axis=2), axis=1)
     return found
 
 

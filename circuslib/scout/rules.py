@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.args import flag, instance, items, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
@@ -454,6 +454,10 @@ class ScoutState(GameState):
             cached = self.__dict__["_hash"] = hash(tuple([getattr(self, name) for name in _STATE_FIELDS]))
         return cached
 
+    if TYPE_CHECKING:  # what the protocol's methods return here: a Scout position (for the type checker only)
+        def play(self, move: Any) -> ScoutState: ...
+        def _replace(self, **changes: Any) -> ScoutState: ...
+
     def __getstate__(self) -> dict:
         # a hash holds only in the process that worked it out (texts hash differently in each): not pickled
         return {name: value for name, value in self.__dict__.items() if name != "_hash"}
@@ -642,7 +646,7 @@ class ScoutState(GameState):
         if table:
             table_values = [c[0] for c in table]
             table_key = _set_key(table_values)
-            if key <= table_key:
+            if table_key is not None and key <= table_key:  # (the table always holds a set)
                 return f"{values} does not beat {table_values} on the table: {_why_not_stronger(key, table_key)}"
         return None
 
@@ -723,6 +727,7 @@ class ScoutState(GameState):
             chips = self.chips[:p] + (self.chips[p] - 1,) + self.chips[p + 1:]
             return self._replace(hands=hands, table=rest, chips=chips)._end_if_stuck()
         o = self.owner
+        assert o is not None  # a set on the table has an owner
         chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
         row = self.scouts_in_row + 1
         state = self._replace(hands=hands, table=rest, chips=chips, scouts_in_row=row,
@@ -733,6 +738,7 @@ class ScoutState(GameState):
 
     def _scout_and_show(self, move: ScoutAndShow) -> ScoutState:
         p, o = self.turn, self.owner
+        assert o is not None  # a set on the table has an owner
         new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
         chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
         sns = self.sns_used[:p] + (True,) + self.sns_used[p + 1:]
@@ -844,7 +850,7 @@ def new_game(options: ScoutOptions | None = None, *, rng: random.Random | None =
             raise TypeError("give the number of players once: new_game(players=4)")
         warnings.warn("new_game(n) is now new_game(players=n); the old call goes in the next release",
                       DeprecationWarning, stacklevel=2)
-        players, options = options, None
+        players, options = cast(int, options), None
     if old:
         options = _old_settings(options, old)
     options = ScoutOptions() if options is None else instance(options, "options", ScoutOptions,

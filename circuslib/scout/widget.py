@@ -76,13 +76,13 @@ class ScoutWidget(Framed):
         import ipywidgets as widgets
         from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at the package's top level
 
-        rng_arg(rng, "rng (a seeded generator, as in ScoutWidget(3, random.Random(1)))")
         whole(n_players, "n_players (Scout is played by 2 to 5 players)", 2, 5)
         options = ScoutOptions() if options is None else instance(options, "options", ScoutOptions,
                                                                   "a ScoutOptions, for example ScoutOptions()")
         if rounds is not None:  # the widget's own setting, kept beside the options
             options = replace(options, rounds=whole(rounds, "rounds", 1))
-        self.rng, self.n_players, self.options = rng, n_players, options
+        self.rng: random.Random = rng_arg(rng, "rng")
+        self.n_players, self.options = n_players, options
         bots = [bots] * (n_players - 1) if callable(bots) or isinstance(bots, str) else list(bots)
         if len(bots) != n_players - 1:
             raise ValueError(f"give one bot for each of the {n_players - 1} other players")
