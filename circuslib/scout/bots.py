@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
-from typing import cast
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any, cast
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
@@ -19,11 +19,15 @@ from .rules import (
     ENDS,
     FLIP_HAND,
     KEEP_HAND,
+    Card,
+    FlipHand,
+    KeepHand,
     Scout,
     ScoutAndShow,
     ScoutMove,
     ScoutOptions,
     ScoutState,
+    SetKey,
     Show,
     _best_show,
     _count_shows,
@@ -41,23 +45,24 @@ __all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "p
            "tournament_winners", "LESSON_TOURNAMENTS"]
 
 
-def _to_move(state, rng) -> ScoutState:
+def _to_move(state: Any, rng: Any) -> ScoutState:
     """The checks of a bot's arguments: a Scout position where a player is to move, and a generator."""
-    instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
+    position: ScoutState = instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
     rng_arg(rng)
-    if state.phase not in ("flip", "play"):
-        raise ValueError(f"no player is to move in this position ({state.phase}): a bot only chooses moves")
-    return state
+    if position.phase not in ("flip", "play"):
+        raise ValueError(f"no player is to move in this position ({position.phase}): a bot only chooses moves")
+    return position
 
 
-def random_bot(state: ScoutState, rng: random.Random):
+def random_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Any legal move, each equally likely."""
     if _to_move(state, rng).phase == "play" and state.can_scout_and_show(state.turn):
         return rng.choice(_MovesWithScoutAndShow(state))  # the same draw as from legal_moves(), built lazily
-    return rng.choice(state.legal_moves())
+    move: ScoutMove = rng.choice(state.legal_moves())
+    return move
 
 
-class _MovesWithScoutAndShow(Sequence):
+class _MovesWithScoutAndShow(Sequence[ScoutMove]):
     """``state.legal_moves()`` as a sequence that builds only the move asked for: a hand of 10 against a set of
     3 has hundreds of Scout & Shows, and the random bot draws one of them (``rng.choice`` takes its length, then
     one item)."""
@@ -91,7 +96,8 @@ class _MovesWithScoutAndShow(Sequence):
         raise IndexError(index)  # not reached: the groups' counts add up to the size
 
 
-def _scout_places(table, values: list[int], *, distinct: bool = False):
+def _scout_places(table: tuple[Card, ...], values: list[int], *, distinct: bool = False
+                  ) -> Iterator[tuple[str, bool, int, tuple[Card, ...], SetKey | None, list[int]]]:
     """Every scout in legal_moves order, as (end, flip, gap, the table left, its set's key, the hand's values with
     the card put in). With ``distinct``, a card put just after an equal one is left out: it makes the same hand as
     the gap to its left, so the same values and the same shows (a bot weighing hands never needs both)."""
@@ -106,11 +112,11 @@ def _scout_places(table, values: list[int], *, distinct: bool = False):
                 yield end, flip, p, rest, rest_key, values[:p] + [up] + values[p:]
 
 
-def _values(hand) -> list[int]:
+def _values(hand: Sequence[Card]) -> list[int]:
     return [c[0] for c in hand]
 
 
-def _table_key(state: ScoutState):
+def _table_key(state: ScoutState) -> SetKey | None:
     return _set_key(_values(state.table)) if state.table else None
 
 
@@ -120,18 +126,18 @@ def _biggest_show(state: ScoutState) -> Show | None:
     return None if best is None else Show(*best)
 
 
-def _flip_choice(state: ScoutState):
+def _flip_choice(state: ScoutState) -> FlipHand | KeepHand:
     """Flip the hand if its longest set is longer that way up (then the one with more shows)."""
     hand = state.hands[state.turn]
     turned = flip_hand(hand, state.options.flip_reverses_order)
 
-    def score(h: tuple) -> tuple[int, int]:
+    def score(h: tuple[Any, ...]) -> tuple[int, int]:
         return longest_set(h), len(_shows(_values(h), None))
 
     return FLIP_HAND if score(turned) > score(hand) else KEEP_HAND
 
 
-def greedy_bot(state: ScoutState, rng: random.Random):
+def greedy_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Show the biggest set it can; if none beats the table, scout the card that builds the longest set."""
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
@@ -141,7 +147,7 @@ def greedy_bot(state: ScoutState, rng: random.Random):
     return best_scout(state.hands[state.turn], state.table)
 
 
-def best_scout(hand, table) -> Scout:
+def best_scout(hand: Sequence[Any], table: Sequence[Card]) -> Scout:
     """The scout whose card builds the longest set in the hand (the first such one in ``scout_moves`` order)."""
     values = _numbers(hand, "hand")
     table = items(table, "table", low=1)
@@ -154,7 +160,7 @@ def best_scout(hand, table) -> Scout:
     # stretch lengths ending at / starting from each place, for each step: index 0 down (-1), 1 match, 2 up (+1)
     ending = ([1] * n, [1] * n, [1] * n)
     starting = ([1] * n, [1] * n, [1] * n)
-    where: dict = {}
+    where: dict[Any, Any] = {}
     for i in range(n):
         where.setdefault(values[i], []).append(i)
         if i:
@@ -251,7 +257,7 @@ def _count_open_shows(values: list[int]) -> int:
     return sum(_set_stretches(values))
 
 
-def lookahead_bot(state: ScoutState, rng: random.Random):
+def lookahead_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Look one move ahead: among its shows (or, when it cannot show, its scouts and Scout & Shows), play the one
     whose resulting position looks best for it (``hand_value``, plus the size of the set it leaves on the table,
     which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
@@ -264,7 +270,7 @@ def lookahead_bot(state: ScoutState, rng: random.Random):
     return _lookahead_by_counting(state)
 
 
-def _lookahead_by_playing(state: ScoutState):
+def _lookahead_by_playing(state: ScoutState) -> ScoutMove:
     """The lookahead as its rule says it: play each move with the rules engine and value the position reached."""
     me = state.turn
     # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can (the
@@ -276,21 +282,22 @@ def _lookahead_by_playing(state: ScoutState):
         value = _value_after(state, state._apply(move), me)
         if best_value is None or value > best_value:
             best, best_value = move, value
-    return best
+    return _found(best)
 
 
 def _value_after(state: ScoutState, after: ScoutState, me: int) -> float:
     """The lookahead's value of the position ``after`` one move from ``state``, for player ``me``."""
     if after.history != state.history:  # the move ended the round
         result = after.history[-1]
-        return result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
+        scores: tuple[int, ...] = result.scores
+        return float(scores[me] - max(s for i, s in enumerate(scores) if i != me) + 100)
     value = _hand_value(after, me)
     if after.owner == me and after.table:
         value += 0.3 * len(after.table)
     return value
 
 
-def _lookahead_by_counting(state: ScoutState):
+def _lookahead_by_counting(state: ScoutState) -> ScoutMove:
     """``_lookahead_by_playing`` for 3 to 5 players before the turn limit, without building the positions: each
     move's value is counted from the numbers facing up (the hand left, the cards captured, the chips), in the same
     order and with the same floats; only a move that ends the round is played by the rules engine. A round of
@@ -310,7 +317,7 @@ def _lookahead_by_counting(state: ScoutState):
         if best_value is None or value > best_value:
             best, best_value = Show(i, j), value
     if shows or not table:
-        return best
+        return _found(best)
     # a scout gives the owner of the table a chip; when every other player has scouted, the round ends
     ends_round = state.scouts_in_row + 1 == state.n_players - 1
     scout_chips = chips + (1 if owner == me else 0)
@@ -325,7 +332,7 @@ def _lookahead_by_counting(state: ScoutState):
         if best_value is None or value > best_value:
             best, best_value = Scout(end, flip, p), value
     if not sns:
-        return best
+        return _found(best)
     # Scout & Show: the scout as above (a chip to the owner), then a show that captures what is left of the table
     for end, flip, p, rest, rest_key, new in _scout_places(table, values, distinct=True):
         for i, j in _shows(new, rest_key):
@@ -336,14 +343,20 @@ def _lookahead_by_counting(state: ScoutState):
                 value = _value_after(state, state._apply(ScoutAndShow(end, flip, p, i, j)), me)
             if best_value is None or value > best_value:
                 best, best_value = ScoutAndShow(end, flip, p, i, j), value
-    return best
+    return _found(best)
 
 
-BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
+def _found(move: ScoutMove | None) -> ScoutMove:
+    """The move a lookahead found: a player to move always has one (a show, or a scout when none beats the table)."""
+    assert move is not None
+    return move
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
 _KIT_BOTS = dict(BOTS)  # a shipped tournament is read only for these bots (a student may put their own in BOTS)
 
 
-def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
+def play_game(state: ScoutState, policies: Sequence[Callable[..., Any]] | Callable[..., Any], rng: random.Random, *,
               max_steps: int = 100_000) -> ScoutState:
     """Play to the end: deals by their exact (uniform) odds, each player by its policy."""
     instance(state, "state", ScoutState, "a ScoutState, for example new_game(players=3)")
@@ -365,14 +378,15 @@ def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: r
     raise ValueError(f"the game did not end within max_steps={max_steps:,} steps; allow more steps")
 
 
-def _winner(state: ScoutState):
+def _winner(state: ScoutState) -> Hashable:
     best = max(state.totals)
     winners = [i for i, s in enumerate(state.totals) if s == best]
     return winners[0] if len(winners) == 1 else "tie"
 
 
-def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1, *, rounds: int | None = None,
-                 rotate: bool = True, show_progress: bool | None = None, play_now: bool = False) -> Tally:
+def compare_bots(policies: Sequence[Callable[..., Any] | str], n_games: int = 200, seed: int = 1, *,
+                 rounds: int | None = None, rotate: bool = True, show_progress: bool | None = None,
+                 play_now: bool = False) -> Tally:
     """Seeded games between the bots (names or policies), tallying the winner's seat or "tie" (ties share the win).
 
     With ``rotate`` each game starts with the next player, so no seat is favoured by going first. A tournament the
@@ -400,7 +414,7 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
         # the kit's own bots by name: the run may be one the kit ships (read, not played), and is played otherwise
         winners = tournament_winners(names, n_games, seed, rounds, rotate, show_progress=show_progress)
         return Tally(Counter(winners), n_games)  # counted in the order they came, as tally counts them
-    return tally(_game_winner(cast(list[Callable], policies), rounds, rotate), n_games, seed,
+    return tally(_game_winner(cast(list[Callable[..., Any]], policies), rounds, rotate), n_games, seed,
                  show_progress=show_progress)
 
 
@@ -411,7 +425,7 @@ LESSON_TOURNAMENTS: tuple[tuple[tuple[str, ...], int, int, int | None, bool], ..
 
 
 def _tournament_key(names: Sequence[str], n_games: int, seed: int, rounds: int | None, rotate: bool,
-                    show_progress: bool | None = None) -> list:
+                    show_progress: bool | None = None) -> list[Any]:
     # n_games counts the run's games (a shorter run is its beginning); only exact kinds name a shipped run (True
     # would equal 1 in the file's keys): anything else is played, and so checked by the function itself
     if not (type(seed) is int and (rounds is None or type(rounds) is int) and type(rotate) is bool
@@ -445,12 +459,13 @@ def tournament_winners(names: Sequence[str], n_games: int, seed: int, rounds: in
                                                                                         "show_progress")))
 
 
-def _game_winner(policies: Sequence[Callable], rounds: int | None, rotate: bool) -> Callable[[random.Random], object]:
+def _game_winner(policies: Sequence[Callable[..., Any]], rounds: int | None,
+                 rotate: bool) -> Callable[[random.Random], object]:
     """The trial ``compare_bots`` tallies: play one game and return the winner's seat (or "tie"); with ``rotate``
     the k-th game it plays starts with player k mod the number of players."""
     n, counter = len(policies), iter(range(10 ** 9))
 
-    def trial(rng: random.Random):
+    def trial(rng: random.Random) -> Hashable:
         first = next(counter) % n if rotate else 0
         return _winner(play_game(new_game(ScoutOptions(rounds=rounds, first=first), players=n), policies, rng))
 

@@ -66,7 +66,7 @@ def _exact_html(x: Any, css_class: str) -> str:
             f"<span class='{css_class}-decimal'>{decimal}</span>")
 
 
-def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple) -> Any:
+def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple[Any, ...]) -> Any:
     import ipywidgets as widgets
 
     layout, style = looks
@@ -74,7 +74,7 @@ def _slider(description: str, value: int, low: int, high: int, css_class: str, l
                              style=style, layout=layout, _dom_classes=(css_class,))
 
 
-def _slider_looks() -> tuple:
+def _slider_looks() -> tuple[Any, ...]:
     """One layout and one style for an explorer's sliders: each widget model is a message that the kernel and the
     server both handle when a lesson opens, and the sliders look alike anyway."""
     import ipywidgets as widgets
@@ -82,7 +82,7 @@ def _slider_looks() -> tuple:
     return widgets.Layout(width="380px"), widgets.SliderStyle(description_width="130px")
 
 
-def _texts(*lines: tuple[str, str]) -> list:
+def _texts(*lines: tuple[str, str]) -> list[Any]:
     """HTML widgets, one for each (value, CSS classes separated by spaces, or ""), that share one layout and one
     style (one widget model each, not three), their classes given as they are made (an add_class afterwards is one
     more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``core.charts.Chart``)
@@ -308,7 +308,7 @@ class DealtHandExplorer(Shown):
         self.update()
 
     @property
-    def hand(self) -> tuple:
+    def hand(self) -> tuple[Any, ...]:
         """The hand as the controls say: the first cards of the shuffle that this deck uses, turned round or not.
         (A shuffle of all 45 cards, read without the cards a deck leaves out, is a shuffle of that deck.)"""
         used = set(deck_for(self.players.value))
@@ -365,7 +365,7 @@ class DealtHandExplorer(Shown):
         self.picture.value = dealt_hand_svg(hand, table, sets, best, turned=self.turned.value)
         self._draw(hand, table, sets, shows)
 
-    def _draw(self, hand: tuple, table: tuple, sets: list, shows: list) -> None:
+    def _draw(self, hand: tuple[Any, ...], table: tuple[Any, ...], sets: list[Any], shows: list[Any]) -> None:
         self.plot.value = self.chart(sets, shows if table else None)
 
     def chart(self, sets: list[tuple[int, int]], shows: list[tuple[int, int]] | None = None) -> str:

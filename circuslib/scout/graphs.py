@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import flag, graph_of, items, limit, whole
 from ..core.game import GameState
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["play_graph", "longest_chains", "game_tree", "tree_value", "best_line", "PLAY_GRAPH", "GAME_TREE"]
 
 
-def play_graph(hand: Sequence, *, transitive: bool = False) -> nx.DiGraph:
+def play_graph(hand: Sequence[Any], *, transitive: bool = False) -> nx.DiGraph:
     """The shows a hand can make (nodes: slices (start, stop)) with an edge a -> b when show b beats show a.
 
     "Beats" is a strict order on the kinds of set, so the graph has no cycle. Shows with the same numbers are
@@ -60,13 +60,13 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
     graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
     if graph.number_of_nodes() == 0:
         return []
-    length: dict = {}
+    length: dict[Any, Any] = {}
     for node in nx.topological_sort(graph):
         preds = list(graph.predecessors(node))
         length[node] = 1 + max((length[p] for p in preds), default=0)
     best = max(length.values())
 
-    def chains_ending(node):
+    def chains_ending(node: tuple[int, int]) -> list[list[tuple[int, int]]]:
         if length[node] == 1:
             return [[node]]
         return [c + [node] for p in graph.predecessors(node) if length[p] == length[node] - 1
@@ -79,7 +79,7 @@ def longest_chains(graph: nx.DiGraph) -> list[list[tuple[int, int]]]:
 # a small game tree: two players, short hands, one round
 
 
-def game_tree(hands: Sequence[Sequence], *, chips: int = 1, table: Sequence = (), owner: int | None = None,
+def game_tree(hands: Sequence[Sequence[Any]], *, chips: int = 1, table: Sequence[Any] = (), owner: int | None = None,
               max_nodes: int = 3_000) -> nx.DiGraph:
     """The whole tree of one 2-player round from a set position (short hands, few chips), on core's build_graph.
 
@@ -109,12 +109,12 @@ def _tree_label(state: GameState) -> str:
     return f"P{state.turn}: {hand}"
 
 
-def tree_value(graph: nx.DiGraph) -> dict:
+def tree_value(graph: nx.DiGraph) -> dict[Any, Any]:
     """Minimax over the tree: each node's value = player 0's round score minus player 1's, both playing best."""
     import networkx as nx
 
     graph_of(graph, "graph", GAME_TREE, "game_tree(hands)")
-    value: dict = {}
+    value: dict[Any, Any] = {}
     for node in reversed(list(nx.topological_sort(graph))):
         data = graph.nodes[node]
         if data["terminal"]:
@@ -127,7 +127,7 @@ def tree_value(graph: nx.DiGraph) -> dict:
     return value
 
 
-def best_line(graph: nx.DiGraph) -> list[tuple]:
+def best_line(graph: nx.DiGraph) -> list[tuple[Any, ...]]:
     """The edges of one line of best play for both players (minimax), from the root to the end of the round."""
     value = tree_value(graph)
     line = []

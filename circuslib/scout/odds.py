@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
 from operator import mul, or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,7 @@ from ..core.shipped import RATIONAL, shipped
 from ..core.sim import Estimate
 from .rules import (
     HAND_SIZE,
+    Card,
     _best_show,
     _card,
     _longest,
@@ -43,6 +44,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
+    import networkx as nx
     import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
@@ -54,6 +56,8 @@ __all__ = [
 ]
 
 KINDS = ("any", "match", "run")
+Deck = int | Sequence[Card]
+"""A deck: a number of players (the cards they use) or the cards themselves, pairs (a, b)."""
 
 
 def deck_size(n_players: int) -> int:
@@ -84,7 +88,7 @@ def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True,
     return sympy.Integer(count)
 
 
-def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
+def count_shows(hand: Sequence[Any], active: Sequence[Any] | None = None) -> int:
     """The number of different shows (slices of the hand) the hand can make against the active set."""
     return len(legal_shows(hand, active))
 
@@ -93,15 +97,15 @@ def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
 # one window of k adjacent cards
 
 
-def _deck(deck_or_players) -> tuple:
+def _deck(deck_or_players: Any) -> tuple[Card, ...]:
     """A number of players (their deck) or a deck of cards, checked: at least one card, each card once."""
     if is_whole(deck_or_players):
         return deck_for(deck_or_players)
     if isinstance(deck_or_players, (str, bytes, dict, bool)) or deck_or_players is None:
         raise TypeError(f"deck is a number of players (2 to 5) or a list of cards (a, b), not "
                         f"{describe(deck_or_players)}")
-    cards = tuple(tuple(sorted(_card(tuple(c) if isinstance(c, list) else c)))
-                  for c in items(deck_or_players, "deck", low=1))
+    cards = tuple((min(card), max(card)) for card in (_card(tuple(c) if isinstance(c, list) else c)
+                                                      for c in items(deck_or_players, "deck", low=1)))
     if len(set(cards)) != len(cards):
         raise ValueError("a deck holds each card once")
     return cards
@@ -114,11 +118,12 @@ def _check_k(k: object) -> int:
 
 def _check_kind(kind: object) -> str:
     """The kind of set: "any", "match" or "run"."""
-    return one_of(kind, "kind", KINDS)
+    checked: str = one_of(kind, "kind", KINDS)
+    return checked
 
 
 @cache
-def _window_counts(k: int, deck: tuple) -> dict:
+def _window_counts(k: int, deck: tuple[Any, ...]) -> dict[Any, Any]:
     """Ordered k-tuples of distinct oriented cards whose up numbers form a match / a run (both directions)."""
     carrying = Counter(v for card in deck for v in card)  # how many cards carry each number
     cards = set(deck)
@@ -142,11 +147,11 @@ def _window_counts(k: int, deck: tuple) -> dict:
     return {"match": match, "run": 2 * run}  # up or down: the same count, read backwards
 
 
-def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
+def _distinct_choices(counts: tuple[int, ...], clashes: frozenset[tuple[int, int]]) -> int:
     """Choices of one card per place (counts[i] cards for place i) with no card used twice (see above)."""
 
     @cache
-    def total(free: frozenset) -> int:
+    def total(free: frozenset[int]) -> int:
         # sum over matchings within `free`, pairing off the smallest free place or leaving it alone
         if not free:
             return 1
@@ -161,7 +166,7 @@ def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
     return total(frozenset(range(len(counts))))
 
 
-def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
+def window_set_count(k: int, deck: Deck = 5, *, kind: str = "any") -> sympy.Integer:
     """How many ordered k-tuples of distinct cards, each either way up, show a set (of this kind) in a row."""
     import sympy
 
@@ -174,7 +179,7 @@ def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
     return sympy.Integer(counts["match"] + counts["run"] if kind == "any" else counts[kind])
 
 
-def window_set_probability(k: int, deck=5, *, kind: str = "any") -> sympy.Rational:
+def window_set_probability(k: int, deck: Deck = 5, *, kind: str = "any") -> sympy.Rational:
     """The chance that k given adjacent cards of a dealt hand form a set (a deck, or a number of players)."""
     cards = _deck(deck)
     _check_k(k)
@@ -184,20 +189,20 @@ def window_set_probability(k: int, deck=5, *, kind: str = "any") -> sympy.Ration
     return window_set_count(k, cards, kind=kind) / (perm(len(cards), k) * 2 ** k)
 
 
-def _hand_size(deck, hand_size) -> int:
+def _hand_size(deck: Any, hand_size: Any) -> int:
     """The hand size: the real one for a number of players, else ``hand_size``, from 1 to the deck's cards."""
     cards = _deck(deck)
     if hand_size is None:
         if is_whole(deck):
             return HAND_SIZE[whole(deck, "players", 2, 5)]
         raise ValueError("give the hand size for a deck of your own")
-    whole(hand_size, "hand_size")
-    if not 1 <= hand_size <= len(cards):
-        raise ValueError(f"hand_size: a hand holds 1 to {len(cards)} cards of this deck, not {hand_size}")
-    return hand_size
+    size = whole(hand_size, "hand_size")
+    if not 1 <= size <= len(cards):
+        raise ValueError(f"hand_size: a hand holds 1 to {len(cards)} cards of this deck, not {size}")
+    return size
 
 
-def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
+def expected_set_windows(k: int, deck: Deck = 5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The expected number of places in a dealt hand where k adjacent cards form a set (linearity of expectation)."""
     import sympy
 
@@ -209,7 +214,7 @@ def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: 
     return (h - k + 1) * window_set_probability(k, deck, kind=kind)
 
 
-def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
+def expected_shows(deck: Deck = 5, hand_size: int | None = None) -> sympy.Rational:
     """The expected number of different shows a dealt hand can open with (every slice that is a set)."""
     import sympy
 
@@ -222,7 +227,7 @@ def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
 # a set somewhere in the hand: listed for small decks, simulated for any deck
 
 
-def mini_deck(top: int) -> tuple:
+def mini_deck(top: int) -> tuple[Any, ...]:
     """A small Scout deck: every pair of distinct numbers 1 to ``top`` (the real deck is mini_deck(10))."""
     whole(top, "top (a Scout deck uses the numbers 1 to top)", 2, 10)
     return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
@@ -236,7 +241,7 @@ def _has_set(values: Sequence[int], k: int, kind: str) -> bool:
     return False
 
 
-def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any", either_way: bool = False,
+def set_somewhere_probability(k: int, deck: Deck, hand_size: int, *, kind: str = "any", either_way: bool = False,
                               limit: int = 3_000_000) -> sympy.Rational:
     """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by listing every hand.
 
@@ -273,7 +278,7 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     return sympy.Rational(hits, total)
 
 
-class _Decided(dict):
+class _Decided(dict[tuple[int, ...], bool]):
     """Sequences of numbers facing up -> whether they hold a set of k adjacent cards of this kind, each decided
     on its first lookup."""
 
@@ -281,7 +286,7 @@ class _Decided(dict):
         super().__init__()
         self.k, self.kind = k, kind
 
-    def __missing__(self, values: tuple) -> bool:
+    def __missing__(self, values: tuple[Any, ...]) -> bool:
         held = self[values] = _has_set(values, self.k, self.kind)
         return held
 
@@ -301,7 +306,7 @@ class _Decided(dict):
 _BITS = 4  # each count is one hex digit of a code (a count is at most the cards carrying a number, 9 in Scout)
 
 
-def _refuse_uncountable(cards: tuple, hand_size: int) -> None:
+def _refuse_uncountable(cards: tuple[Any, ...], hand_size: int) -> None:
     """Refuse decks and hands too big for int64 codes and counts (the real decks are far inside the limits)."""
     numbers = {v for card in cards for v in card}
     if len(numbers) > 15:
@@ -311,7 +316,7 @@ def _refuse_uncountable(cards: tuple, hand_size: int) -> None:
         raise ValueError(f"hands of {hand_size} from {len(cards)} cards are too many to count this way; simulate")
 
 
-def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
+def _numbers_and_caps(cards: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The numbers on the cards, and for each how many cards carry it (the most times it can be up)."""
     carrying = Counter(v for card in cards for v in card)
     numbers = tuple(sorted(carrying))
@@ -319,7 +324,7 @@ def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
 
 
 @cache
-def _count_layers(caps: tuple, hand_size: int) -> tuple:
+def _count_layers(caps: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
     """For t = 0..hand_size, the sorted codes of all count vectors c with sum t and c_a <= caps[a]."""
     layers = [np.zeros(1, dtype=np.int64)]
     for _ in range(hand_size):
@@ -335,7 +340,7 @@ def _digit(codes: np.ndarray, i: int) -> np.ndarray:
 
 
 @cache
-def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
+def _one_more(caps: tuple[Any, ...], hand_size: int, t: int, i: int) -> tuple[Any, ...]:
     """Rows of layer t that can take one more number i, and the rows of layer t+1 they then become."""
     layers = _count_layers(caps, hand_size)
     rows = np.flatnonzero(_digit(layers[t], i) < caps[i])
@@ -343,7 +348,7 @@ def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
 
 
 @cache
-def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
+def _card_choices(cards: tuple[Any, ...], hand_size: int) -> np.ndarray:
     """[x^c] prod over the cards {a, b} of (1 + x_a + x_b), for every count vector c with sum hand_size."""
     numbers, caps = _numbers_and_caps(cards)
     index = {v: i for i, v in enumerate(numbers)}
@@ -359,7 +364,7 @@ def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
     return poly[hand_size]
 
 
-def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
+def hands_per_up_sequence(up_counts: dict[Any, Any], deck: Deck = 5) -> int:
     """How many ordered oriented hands show one given sequence of up-numbers with these counts {number: times}."""
     cards = _deck(deck)
     numbers, caps = _numbers_and_caps(cards)
@@ -379,7 +384,7 @@ def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
 
 
 @cache
-def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
+def _streak_machine(k: int, kind: str, numbers: tuple[Any, ...]) -> tuple[Any, ...]:
     """States (index of the last number, equal streak, up streak, down streak) and their moves, stopping before a set.
 
     Returns (states, step) with step[s][i] the state after number i, or None if that completes a set of k.
@@ -408,7 +413,8 @@ def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
     return tuple(states), tuple(tuple(m) for m in step)
 
 
-def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, hand_size: int) -> np.ndarray:
+def _up_sequences_without_set(k: int, kind: str, caps: tuple[int, ...], numbers: tuple[int, ...],
+                              hand_size: int) -> np.ndarray:
     """For each count vector c (sum hand_size): how many up-sequences with counts c hold no set of k."""
     layers = _count_layers(caps, hand_size)
     states, step = _streak_machine(k, kind, numbers)
@@ -435,11 +441,12 @@ def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, ha
                         grown[targets, nxt] += block[:, s]
             grown[targets, plain[i]] += to_plain
         table = grown
-    return table.sum(axis=1)
+    counts: np.ndarray = table.sum(axis=1)
+    return counts
 
 
 @cache
-def _hands_without_set(k: int, kind: str, cards: tuple, hand_size: int) -> int:
+def _hands_without_set(k: int, kind: str, cards: tuple[Any, ...], hand_size: int) -> int:
     """The number of dealt hands (ordered, oriented) with no set of k adjacent cards of this kind."""
     numbers, caps = _numbers_and_caps(cards)
     words = _up_sequences_without_set(k, kind, caps, numbers, hand_size)
@@ -462,7 +469,7 @@ EXPLORER_KS = range(2, 6)     # and its sets' lengths
 _REAL_KS = (2, 3)             # the lesson's sets in a real hand, of every kind
 
 
-def _set_somewhere_cases() -> list[dict]:
+def _set_somewhere_cases() -> list[dict[Any, Any]]:
     """The calls of ``set_somewhere_exact`` shipped with the kit: the real hands of 3, 4 and 5 players (2 players
     hold the 4-player hand), and the set explorer's grid."""
     real = [(k, players, HAND_SIZE[players], kind) for players in (3, 4, 5) for k in _REAL_KS for kind in KINDS]
@@ -472,7 +479,7 @@ def _set_somewhere_cases() -> list[dict]:
             for k, players, h, kind in real + [case for case in grid if case not in real]]
 
 
-def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object) -> list:
+def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object) -> list[Any]:
     """A call's shipped key: a number of players without a hand size holds the players' hand. Only whole numbers
     name a shipped case (2.0 or True would equal 2 or 1 in the file's keys): anything else is computed, and so
     checked and refused by the function itself."""
@@ -487,7 +494,7 @@ def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object)
          about="P(a set of k adjacent cards somewhere in a dealt Scout hand), exact: the real hands of 3, 4 and 5 "
                "players (sets of 2 and 3 of every kind) and the set explorer's grid; key [k, players, hand size, "
                "kind]")
-def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
+def set_somewhere_exact(k: int, deck: Deck = 5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by counting up-sequences.
 
     Works for the real decks (a deck, or a number of players; under a second each, and read from the kit's shipped
@@ -517,23 +524,23 @@ def set_somewhere_grid(players: int) -> dict[tuple[int, int], sympy.Rational]:
 
 
 @cache
-def _grid(players: int) -> tuple:
+def _grid(players: int) -> tuple[Any, ...]:
     return tuple(((h, k), set_somewhere_exact(k, players, h)) for h in EXPLORER_HANDS for k in EXPLORER_KS if k <= h)
 
 
 @lru_cache(maxsize=64)
-def _expected_windows(cards: tuple, hand_size: int) -> tuple:
+def _expected_windows(cards: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
     return tuple(expected_set_windows(k, cards, hand_size) for k in range(1, hand_size + 1))
 
 
-def expected_windows(deck=5, hand_size: int | None = None) -> tuple[sympy.Rational, ...]:
+def expected_windows(deck: Deck = 5, hand_size: int | None = None) -> tuple[sympy.Rational, ...]:
     """The expected number of places in a dealt hand holding a set of k adjacent cards, for k = 1 to the hand size
     (linearity of expectation, ``expected_set_windows`` for each k)."""
     cards = _deck(deck)
     return _expected_windows(cards, _hand_size(deck, hand_size))
 
 
-def strongest_show(hand: Sequence, active: Sequence | None = None) -> tuple[int, int] | None:
+def strongest_show(hand: Sequence[Any], active: Sequence[Any] | None = None) -> tuple[int, int] | None:
     """The strongest show the hand can make against the active set, as a slice (start, stop) of the hand (the first
     one, if two are equal), or None if nothing beats it."""
     values = _values(hand, "hand")
@@ -544,7 +551,7 @@ def strongest_show(hand: Sequence, active: Sequence | None = None) -> tuple[int,
     return _best_show(values, _set_key(active) if active else None)
 
 
-def hands_with_set(k: int, deck=5, hand_size: int | None = None, *, n: int, rng: random.Random) -> int:
+def hands_with_set(k: int, deck: Deck = 5, hand_size: int | None = None, *, n: int, rng: random.Random) -> int:
     """Deal n hands one by one with ``rng`` (as ``random_hand`` deals) and count those holding a set of k adjacent
     cards somewhere: a seeded check of ``set_somewhere_exact``, continued by each call with the same generator."""
     rng_arg(rng)
@@ -556,19 +563,19 @@ def hands_with_set(k: int, deck=5, hand_size: int | None = None, *, n: int, rng:
     return sum(_longest([c[0] for c in _random_hand(rng, cards, h)]) >= k for _ in range(n))
 
 
-def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tuple:
+def random_hand(rng: random.Random, deck: Deck = 5, hand_size: int | None = None) -> tuple[Any, ...]:
     """A hand dealt at random: distinct cards in random order, each either way up."""
     rng_arg(rng)
     cards = _deck(deck)
     return _random_hand(rng, cards, _hand_size(deck, hand_size))
 
 
-def _random_hand(rng: random.Random, cards: tuple, hand_size: int) -> tuple:
+def _random_hand(rng: random.Random, cards: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
     """``random_hand`` for a deck and hand size already checked."""
     return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, hand_size))
 
 
-def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1,
+def simulate_set_somewhere(k: int, deck: Deck = 5, hand_size: int | None = None, *, n: int = 10_000, seed: int = 1,
                            kind: str = "any", either_way: bool = False) -> Estimate:
     """Deal n seeded hands and estimate the chance of a k-card set somewhere (as dealt, or either way up).
 
@@ -590,14 +597,15 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
     return Estimate.from_values(found.astype(float), keep=True)
 
 
-def _numpy_rng(seed) -> np.random.Generator:
+def _numpy_rng(seed: Any) -> np.random.Generator:
     """A numpy generator seeded from a whole-number seed, the same stream for the same seed."""
     if not is_whole(seed):  # as monte_carlo: a text seed is refused too
         raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
     return np.random.default_rng(random.Random(seed).getrandbits(128))
 
 
-def _deal_hands(cards: tuple, hand_size: int, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def _deal_hands(cards: tuple[Any, ...], hand_size: int, n: int,
+                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """n dealt hands at once: (numbers facing up, numbers facing down), each an n x hand_size array."""
     deck = np.array(cards)
     # the first hand_size cards of n independent shuffles: distinct cards in a uniformly random order
@@ -622,7 +630,7 @@ def _rows_with_set(values: np.ndarray, k: int, kind: str) -> np.ndarray:
     return found
 
 
-def simulate_shows(deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1) -> Estimate:
+def simulate_shows(deck: Deck = 5, hand_size: int | None = None, *, n: int = 10_000, seed: int = 1) -> Estimate:
     """Deal n seeded hands and estimate the mean number of shows a hand can open with.
 
     The hands are dealt all at once with numpy, as in ``simulate_set_somewhere``; each hand's shows are counted
@@ -651,7 +659,7 @@ def _count_open_shows(values: np.ndarray) -> np.ndarray:
     return count
 
 
-def card_graph(deck=5):
+def card_graph(deck: Deck = 5) -> nx.Graph:
     """The deck as a graph: numbers are nodes, each card an edge (the full deck is the complete graph K10)."""
     import networkx as nx
 

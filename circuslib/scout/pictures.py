@@ -242,15 +242,15 @@ _STEP_X, _STEP_Y, _RX, _RY = 92, 62, 27, 15  # pixels between columns and rows; 
 _LEGEND_WIDTH = 215
 
 
-def _rows(graph: nx.DiGraph) -> dict:
+def _rows(graph: nx.DiGraph) -> dict[Any, Any]:
     """The shows of each kind of set, equal sets side by side, kinds ordered from the weakest up."""
-    rows: dict = {}
+    rows: dict[Any, Any] = {}
     for node, data in graph.nodes(data=True):
         rows.setdefault(data["key"], []).append(node)
     return {key: sorted(rows[key]) for key in sorted(rows)}
 
 
-def play_graph_positions(graph: nx.DiGraph) -> dict:
+def play_graph_positions(graph: nx.DiGraph) -> dict[Any, Any]:
     """Where each show sits: (column, row) with row 0 the weakest kind of set at the bottom, each row centred on 0."""
     graph_of(graph, "graph", PLAY_GRAPH, "play_graph(hand)")
     return {node: (i - (len(nodes) - 1) / 2, level)
@@ -262,7 +262,7 @@ def _kind(key: tuple[int, int, int]) -> str:
     return "a single card" if size == 1 else f"a {'match' if match else 'run'} of {size}"
 
 
-def play_graph_picture(graph: nx.DiGraph, *, highlight: Sequence | None = None,
+def play_graph_picture(graph: nx.DiGraph, *, highlight: Sequence[Any] | None = None,
                        title: str | None = None) -> GraphPicture:
     """The play graph of ``graphs.play_graph``: one row per kind of set (stronger sets higher, equal sets side by
     side), an arrow from each show to each show that beats it, matches orange, ``highlight`` (a chain of shows,
@@ -298,7 +298,7 @@ def play_graph_picture(graph: nx.DiGraph, *, highlight: Sequence | None = None,
                         description=_play_graph_words(graph, chain), legend_css="circus-scout-legend")
 
 
-def _play_graph_words(graph: nx.DiGraph, chain: Sequence) -> str:
+def _play_graph_words(graph: nx.DiGraph, chain: Sequence[Any]) -> str:
     rows = _rows(graph)
     lines = [f"The play graph of a hand: its {graph.number_of_nodes()} shows, one row for each kind of set, the "
              f"strongest on top, and {graph.number_of_edges()} arrows, each from a show to a show that beats it."]
@@ -310,7 +310,7 @@ def _play_graph_words(graph: nx.DiGraph, chain: Sequence) -> str:
     return "\n".join(lines)
 
 
-def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence | None = None, title: str | None = None) -> str:
+def play_graph_svg(graph: nx.DiGraph, *, highlight: Sequence[Any] | None = None, title: str | None = None) -> str:
     """The SVG text of ``play_graph_picture`` (for a page of one's own)."""
     return play_graph_picture(graph, highlight=highlight, title=title).svg()
 
@@ -390,7 +390,7 @@ def game_tree_picture(graph: nx.DiGraph, *, title: str | None = None) -> GraphPi
                         description=_tree_words(graph, best, value[root]))
 
 
-def _tree_words(graph: nx.DiGraph, best: list, margin: Any) -> str:
+def _tree_words(graph: nx.DiGraph, best: list[Any], margin: Any) -> str:
     root = graph.graph["root"]
     start = graph.nodes[root]["state"]
     hands = "; ".join(f"P{p} holds {' '.join(str(c[0]) for c in hand)}" for p, hand in enumerate(start.hands))
@@ -408,7 +408,7 @@ def _tree_words(graph: nx.DiGraph, best: list, margin: Any) -> str:
 # the widget's board, and a dealt hand with its sets
 
 
-def board_svg(state: ScoutState, hand: Sequence, table: Sequence, *, you: int = 0,
+def board_svg(state: ScoutState, hand: Sequence[Any], table: Sequence[Any], *, you: int = 0,
               selected: Iterable[int] = ()) -> str:
     """The game widget's board: the active set (and whose it is), then your hand with its gaps numbered for
     scouting and the ``selected`` cards highlighted (``hand`` and ``table`` as you see them now)."""
@@ -442,7 +442,7 @@ def maximal_sets(sets: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(i, j) for i, j in sets if j - i >= 2 and (i - 1, j) not in slices and (i, j + 1) not in slices]
 
 
-def dealt_hand_svg(hand: Sequence, table: Sequence[int], sets: Sequence[tuple[int, int]],
+def dealt_hand_svg(hand: Sequence[Any], table: Sequence[int], sets: Sequence[tuple[int, int]],
                    best: tuple[int, int] | None, *, turned: bool = False) -> str:
     """A dealt hand with the set to beat above it, its strongest show (``best``) with a thick border and its sets
     (``sets``, slices of the hand) bracketed below it: orange for a match, dashed blue for a run."""

@@ -29,7 +29,8 @@ __all__ = [
     "deal_round",
 ]
 
-Card = tuple  # (up, down): the number facing up (the one that counts) and the one on the other end
+SetKey = tuple[int, int, int]  # (cards, 1 for a match / 0 for a run, smallest number): see set_key
+Card = tuple[int, int]  # (up, down): the number facing up (the one that counts) and the one on the other end
 
 FULL_DECK: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 11) for b in range(a + 1, 11))
 """The 45 cards, each as the pair (smaller, larger): every pair of distinct numbers 1 to 10 once (C(10, 2) = 45)."""
@@ -54,7 +55,7 @@ def deck_for(n_players: int) -> tuple[tuple[int, int], ...]:
 MATCH, RUN = 1, 0  # at equal size a match beats a run, so it ranks higher
 
 
-def _values(cards: Iterable, name: str = "cards") -> list[int]:
+def _values(cards: Iterable[Any], name: str = "cards") -> list[int]:
     """The numbers facing up: a list of numbers stays as it is, cards (up, down) give their up number."""
     out = []
     for c in items(cards, name):
@@ -122,7 +123,7 @@ def beats(a: Sequence[int], b: Sequence[int] | None) -> bool:
     return key_a > _key_or_error(b, "the set on the table")
 
 
-def _show_stretches(values: Sequence[int], table_key) -> Iterator[tuple[int, int, int]]:
+def _show_stretches(values: Sequence[int], table_key: SetKey | None) -> Iterator[tuple[int, int, int]]:
     """For each start i with a set beating ``table_key`` (None: empty table): (i, first, stop), the slices
     (i, j) for first <= j <= stop being exactly the shows that start at i."""
     n = len(values)
@@ -148,17 +149,17 @@ def _show_stretches(values: Sequence[int], table_key) -> Iterator[tuple[int, int
             yield i, first, stop
 
 
-def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
+def _shows(values: Sequence[int], table_key: SetKey | None) -> list[tuple[int, int]]:
     """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
     return [(i, j) for i, first, stop in _show_stretches(values, table_key) for j in range(first, stop + 1)]
 
 
-def _count_shows(values: Sequence[int], table_key) -> int:
+def _count_shows(values: Sequence[int], table_key: SetKey | None) -> int:
     """``len(_shows(values, table_key))`` without listing the slices (the random bot only needs how many)."""
     return sum(stop - first + 1 for _, first, stop in _show_stretches(values, table_key))
 
 
-def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
+def _best_show(values: Sequence[int], table_key: SetKey | None) -> tuple[int, int] | None:
     """The strongest show (first of the strongest, in slice order) that beats ``table_key``, or None.
 
     The strongest slice starting at a place is the whole stretch of the set that starts there (more cards always
@@ -181,7 +182,7 @@ def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
     return best
 
 
-def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[int, int]]:
+def legal_shows(hand: Sequence[Any], active: Sequence[Any] | None = None) -> list[tuple[int, int]]:
     """Every show the hand can make against the active set, as slices (start, stop) of the hand, in order."""
     values = _values(hand, "hand")
     active = () if active is None else _values(active, "active")
@@ -189,7 +190,7 @@ def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[in
     return _shows(values, table_key)
 
 
-def longest_set(hand: Sequence) -> int:
+def longest_set(hand: Sequence[Any]) -> int:
     """The number of cards in the longest set a hand holds (0 for an empty hand)."""
     return _longest(_values(hand, "hand"))
 
@@ -296,7 +297,7 @@ HIDDEN = (0, 0)
 """A card another player holds, as seen in ``state.view(player)``: its numbers are unknown."""
 
 
-def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+def scout_moves(hand: Sequence[Any], active: Sequence[Any]) -> list[Scout]:
     """Every scout: each end of the active set (one end if it has one card), either way up, into every gap."""
     hand = _values(hand, "hand")
     active = items(active, "active")
@@ -306,14 +307,14 @@ def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
     return _scout_moves(hand, active)
 
 
-def _scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+def _scout_moves(hand: Sequence[Any], active: Sequence[Any]) -> list[Scout]:
     """``scout_moves`` for a hand and a set already known to be right (the rules' hot path)."""
     ends = ENDS if len(active) > 1 else ENDS[:1]
     gaps = range(len(hand) + 1)
     return [Scout(end, flip, p) for end in ends for flip in (False, True) for p in gaps]
 
 
-def _scout_and_show_moves(values: list[int], table: tuple) -> list:
+def _scout_and_show_moves(values: list[int], table: tuple[Any, ...]) -> list[Any]:
     """Every Scout & Show, in ``scout_moves`` order (end, way up, gap) and then its shows: the numbers facing up
     are enough (the hand after the scout, and the key of the set left on the table)."""
     moves = []
@@ -328,7 +329,8 @@ def _scout_and_show_moves(values: list[int], table: tuple) -> list:
     return moves
 
 
-def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
+def _scouted(hand: tuple[Card, ...], table: tuple[Card, ...],
+             move: Scout | ScoutAndShow) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
     """(new hand, new table, the card taken as it now lies in the hand)."""
     if move.end == "left":
         card, rest = table[0], table[1:]
@@ -340,7 +342,7 @@ def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
     return hand[:p] + (card,) + hand[p:], rest, card
 
 
-def flip_hand(hand: Sequence, reverse_order: bool = True) -> tuple:
+def flip_hand(hand: Sequence[Any], reverse_order: bool = True) -> tuple[Any, ...]:
     """The hand turned round: every card shows its other number (and, rotated, the order runs the other way)."""
     turned = tuple((down, up) for up, down in hand)
     return turned[::-1] if reverse_order else turned
@@ -424,24 +426,24 @@ class ScoutState(GameState):
 
     n_players: int
     hand_size: int
-    full_deck: tuple
-    deck: tuple
-    hands: tuple
+    full_deck: tuple[Any, ...]
+    deck: tuple[Any, ...]
+    hands: tuple[Any, ...]
     phase: str = "deal"  # "deal" (chance), "flip" (each player: flip or keep), "play", "over"
     turn: int = 0
-    table: tuple = ()
+    table: tuple[Any, ...] = ()
     owner: int | None = None
-    captured: tuple = ()
-    chips: tuple = ()
-    sns_used: tuple = ()
+    captured: tuple[Any, ...] = ()
+    chips: tuple[Any, ...] = ()
+    sns_used: tuple[Any, ...] = ()
     scouts_in_row: int = 0
     moves_made: int = 0  # moves played this round (shows and scouts), for the turn limit
     flips_done: int = 0
     starter: int = 0
     round: int = 0
     rounds: int = 1
-    totals: tuple = ()
-    history: tuple = ()
+    totals: tuple[Any, ...] = ()
+    history: tuple[Any, ...] = ()
     options: ScoutOptions = field(default_factory=ScoutOptions)
 
     chance_is_uniform = True  # every deal outcome has the same probability (see sample_chance)
@@ -458,7 +460,7 @@ class ScoutState(GameState):
         def play(self, move: Any) -> ScoutState: ...
         def _replace(self, **changes: Any) -> ScoutState: ...
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[Any, Any]:
         # a hash holds only in the process that worked it out (texts hash differently in each): not pickled
         return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
@@ -472,9 +474,9 @@ class ScoutState(GameState):
     # --- building states -----------------------------------------------------------------------------
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[Card]], *, table: Sequence[Card] = (), owner: int | None = None,
-                   turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence] | None = None,
+                   turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence[Any]] | None = None,
                    sns_used: Sequence[bool] | None = None, scouts_in_row: int = 0,
-                   options: ScoutOptions | None = None, deck: Sequence = (), phase: str = "play",
+                   options: ScoutOptions | None = None, deck: Sequence[Any] = (), phase: str = "play",
                    rules: ScoutOptions | None = None) -> ScoutState:
         """A position in the middle of a one-round game, built by hand (for examples, exercises and tests).
 
@@ -538,11 +540,11 @@ class ScoutState(GameState):
         """Whether every round has been played."""
         return self.phase == "over"
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """Each player's total over the finished rounds."""
         return self.totals
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card dealt: any card left in the deck, either way up, all equally likely."""
         if self.phase != "deal":
             return ()
@@ -554,7 +556,7 @@ class ScoutState(GameState):
         """While dealing: the player who gets the next card (one at a time, from the starting player round)."""
         return (self.starter + len(self.full_deck) - len(self.deck)) % self.n_players
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Flip or keep before play; then every show, scout and (once a round) Scout & Show."""
         if self.phase == "flip":
             return (KEEP_HAND, FLIP_HAND)
@@ -563,7 +565,7 @@ class ScoutState(GameState):
         p, hand, table = self.turn, self.hands[self.turn], self.table
         values = [c[0] for c in hand]
         table_key = _set_key([c[0] for c in table]) if table else None
-        moves: list = [Show(i, j) for i, j in _shows(values, table_key)]
+        moves: list[Any] = [Show(i, j) for i, j in _shows(values, table_key)]
         if table and self.can_scout(p):
             moves += _scout_moves(hand, table)
             if self.can_scout_and_show(p):
@@ -578,15 +580,15 @@ class ScoutState(GameState):
         """Whether the player still has the Scout & Show chip (never in the 2-player game)."""
         return self.n_players > 2 and bool(self.table) and not self.sns_used[player]
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Check one move directly against the rules (faster than listing every legal move)."""
         return self._refusal(move) is None
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """The rule a refused move breaks, in a sentence."""
         return self._refusal(move) or f"{move} is legal here"
 
-    def _refusal(self, move) -> str | None:
+    def _refusal(self, move: Any) -> str | None:
         """The one check of a move: its type, its details and their ranges, then the rule (None: legal)."""
         if self.phase == "over":
             return "the game is over: no more moves can be played"
@@ -623,7 +625,7 @@ class ScoutState(GameState):
         return f"{describe(move)} is not a Scout move: show a set, scout a card, or Scout & Show"
 
     @staticmethod
-    def _slice_refusal(n: int, start, stop) -> str | None:
+    def _slice_refusal(n: int, start: Any, stop: Any) -> str | None:
         if not (is_whole(start) and is_whole(stop)):
             return (f"a show names the places of its cards with two whole numbers, start and stop "
                     f"(Show(0, 2) shows the first two cards), not {describe(start)} and {describe(stop)}")
@@ -634,7 +636,7 @@ class ScoutState(GameState):
         return None
 
     @staticmethod
-    def _show_refusal(hand, table, move: Show) -> str | None:
+    def _show_refusal(hand: tuple[Card, ...], table: tuple[Card, ...], move: Show) -> str | None:
         n = len(hand)
         problem = ScoutState._slice_refusal(n, move.start, move.stop)
         if problem:
@@ -650,7 +652,7 @@ class ScoutState(GameState):
                 return f"{values} does not beat {table_values} on the table: {_why_not_stronger(key, table_key)}"
         return None
 
-    def _scout_refusal(self, p: int, hand, move) -> str | None:
+    def _scout_refusal(self, p: int, hand: tuple[Card, ...], move: Any) -> str | None:
         if not self.table:
             return "there is no set on the table to scout from"
         if self.n_players == 2 and self.chips[p] <= 0:
@@ -665,7 +667,7 @@ class ScoutState(GameState):
             return f"gap {describe(move.position)} is not in your hand: the gaps are 0 to {len(hand)}"
         return None
 
-    def _apply(self, move) -> ScoutState:
+    def _apply(self, move: Any) -> ScoutState:
         if self.phase == "deal":
             return self._deal(move)
         if self.phase == "flip":
@@ -683,7 +685,7 @@ class ScoutState(GameState):
         return after._replace(moves_made=self.moves_made + 1)
 
     # --- what each move does -------------------------------------------------------------------------
-    def _deal(self, card) -> ScoutState:
+    def _deal(self, card: Card) -> ScoutState:
         key = (card[0], card[1]) if card[0] < card[1] else (card[1], card[0])
         i = self.deck.index(key)
         deck = self.deck[:i] + self.deck[i + 1:]
@@ -694,7 +696,7 @@ class ScoutState(GameState):
             state = state._replace(phase="flip", turn=self.starter, flips_done=0)
         return state
 
-    def _flip_decision(self, move) -> ScoutState:
+    def _flip_decision(self, move: FlipHand | KeepHand) -> ScoutState:
         p = self.turn
         hands = self.hands
         if type(move) is FlipHand:
@@ -704,7 +706,7 @@ class ScoutState(GameState):
             return self._replace(hands=hands, flips_done=done, phase="play", turn=self.starter)
         return self._replace(hands=hands, flips_done=done, turn=(p + 1) % self.n_players)
 
-    def _show(self, hand, table, move: Show, changes: dict) -> ScoutState:
+    def _show(self, hand: tuple[Card, ...], table: tuple[Card, ...], move: Show, changes: dict[str, Any]) -> ScoutState:
         p = self.turn
         shown = hand[move.start:move.stop]
         new_hand = hand[:move.start] + hand[move.stop:]
@@ -811,7 +813,7 @@ def _card(card: Any) -> tuple[int, int]:
     return (a, b)
 
 
-def _why_not_stronger(key, table_key) -> str:
+def _why_not_stronger(key: SetKey, table_key: SetKey) -> str:
     if key[0] < table_key[0]:
         return f"it has fewer cards ({key[0]} against {table_key[0]})"
     if key[1] < table_key[1]:
@@ -824,8 +826,8 @@ def _why_not_stronger(key, table_key) -> str:
 _STATE_FIELDS = tuple(f.name for f in fields(ScoutState))  # in the dataclass's order, as its hash takes them
 
 
-def _fresh_round(n: int, hand_size: int, full_deck: tuple, options: ScoutOptions, round_index: int, rounds: int,
-                 starter: int, totals: tuple, history: tuple) -> ScoutState:
+def _fresh_round(n: int, hand_size: int, full_deck: tuple[Card, ...], options: ScoutOptions, round_index: int,
+                 rounds: int, starter: int, totals: tuple[int, ...], history: tuple[Any, ...]) -> ScoutState:
     return ScoutState(
         n_players=n, hand_size=hand_size, full_deck=full_deck, deck=full_deck, hands=((),) * n, phase="deal",
         turn=starter, captured=((),) * n,
@@ -880,13 +882,14 @@ def _old_settings(options: Any, old: dict[str, Any]) -> ScoutOptions:
     return replace(base, **{name: value for name, value in old.items() if value is not None or name == "rounds"})
 
 
-def sample_chance(state: ScoutState, rng: random.Random) -> tuple:
+def sample_chance(state: ScoutState, rng: random.Random) -> tuple[Any, ...]:
     """One deal outcome, drawn with its exact probability: every outcome has the same one, so a uniform pick of
     the listed outcomes is the same draw as ``core.game.sample_outcome`` (without its general-purpose arithmetic)."""
     # the same pick as outcomes[rng.randrange(len(outcomes))] on state.chance_outcomes(), without building the list
     deck = state.deck
     r = rng.randrange(2 * len(deck))
-    return deck[r] if r < len(deck) else deck[r - len(deck)][::-1]
+    card: Card = deck[r] if r < len(deck) else deck[r - len(deck)][::-1]
+    return card
 
 
 def deal_round(state: ScoutState, rng: random.Random) -> ScoutState:

@@ -24,6 +24,7 @@ from .pictures import board_svg
 from .rules import (
     FLIP_HAND,
     KEEP_HAND,
+    Card,
     FlipHand,
     KeepHand,
     Scout,
@@ -71,8 +72,8 @@ class ScoutWidget(Framed):
     """Scout for 2 to 5 players: you (player 0) against bots (greedy by default)."""
 
     def __init__(self, n_players: int = 3, rng: random.Random | None = None, *,
-                 bots: Sequence[Callable | str] | Callable | str = greedy_bot, rounds: int | None = None,
-                 options: ScoutOptions | None = None) -> None:
+                 bots: Sequence[Callable[..., Any] | str] | Callable[..., Any] | str = greedy_bot,
+                 rounds: int | None = None, options: ScoutOptions | None = None) -> None:
         import ipywidgets as widgets
         from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at the package's top level
 
@@ -116,7 +117,7 @@ class ScoutWidget(Framed):
                                  self.new_button])
         self.frame.add_panel(self.status, before="board")
         self.frame.add_panel(self.hand_box, before="controls")
-        self.toggles: list = []
+        self.toggles: list[Any] = []
         self.pending: Scout | None = None
         self.new_game()
 
@@ -188,14 +189,14 @@ class ScoutWidget(Framed):
             return
         self._play(move)
 
-    def _sns_changed(self, change) -> None:
+    def _sns_changed(self, change: dict[str, Any]) -> None:
         if not change["new"] and self.pending is not None:
             self.pending = None
             self.frame.say("Scout & Show cancelled: the card went back.")
         self._refresh()
 
     # --- the engine ----------------------------------------------------------------------------------
-    def _play(self, move) -> bool:
+    def _play(self, move: ScoutMove) -> bool:
         if self.state.current_player != YOU:
             self.frame.say("It is not your turn.", error=True)
             return False
@@ -238,7 +239,7 @@ class ScoutWidget(Framed):
         self._refresh()
 
     # --- drawing -------------------------------------------------------------------------------------
-    def _view(self):
+    def _view(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """(your hand, the table) as you see them now: after a pending Scout & Show scout, the preview."""
         hand, table = self.state.hands[YOU], self.state.table
         if self.pending is not None:
@@ -279,7 +280,7 @@ class ScoutWidget(Framed):
         self.sns_toggle.disabled = not (playing and (s.can_scout_and_show(YOU) or self.pending is not None))
         self.frame.show_odds(self._odds_html(hand, table))
 
-    def _selection_changed(self, change) -> None:
+    def _selection_changed(self, change: dict[str, Any]) -> None:
         hand, table = self._view()
         self.frame.show_board(board_svg(self.state, hand, table, you=YOU, selected=self.selected))
 
@@ -295,7 +296,7 @@ class ScoutWidget(Framed):
                 "<table class='circus-score-table'><tr><th>player</th><th>cards</th><th>captured</th>"
                 f"<th>chips</th><th>Scout&amp;Show</th><th>total</th></tr>{rows}</table>")
 
-    def _odds_html(self, hand: tuple, table: tuple) -> str:
+    def _odds_html(self, hand: tuple[Any, ...], table: tuple[Any, ...]) -> str:
         values = [c[0] for c in hand]
         best = strongest_show(hand, table)
         lines = [f"<b>Shows that beat the table:</b> <span class='circus-show-count'>{count_shows(hand, table)}</span>"]
