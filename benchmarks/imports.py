@@ -18,7 +18,7 @@ PACKAGES = {
     "welcome (Pig)": "circuslib.welcome",
     "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget",
-    "Scout": "circuslib.scout, circuslib.scout.widget",
+    "Scout": "circuslib.scout, circuslib.scout.widget, circuslib.scout.explorers",
     "Speed": "circuslib.speed, circuslib.speed.widget",
     "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget",
 }

@@ -95,6 +95,7 @@ class GraphPicture(Picture):
         self.css, self.label, self._description = css_class, label, description
 
     def description(self) -> str:
+        """The picture in words: what it shows, node by node where it matters."""
         return self._description
 
     def _ends(self, edge: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -102,6 +103,7 @@ class GraphPicture(Picture):
         return _rim(a, (b.x, b.y)), _rim(b, (a.x, a.y))
 
     def svg(self) -> str:
+        """The picture as one SVG element: lines under the nodes, the title above, the legend on the right."""
         parts = []
         for css, edges in self.groups:
             parts.append(f'<g class="{svg_text(css)}">')
