@@ -17,7 +17,7 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     for picture in ("circus-scout-card-graph", "circus-scout-play-graph", "circus-scout-game-tree"):
         assert page.locator(f".jp-OutputArea-output svg.{picture}").count() == 1, picture
     assert page.locator(".jp-OutputArea-output img").count() == 0
-    assert "shows 2 1" in page.locator("svg.circus-scout-game-tree").inner_text()  # a move on its arrow
+    assert "shows 2 1" in page.locator("svg.circus-scout-game-tree").text_content()  # a move on its arrow
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
     lab.click(page, ".circus-keep")  # you decide first: keep the hand as dealt; the bots decide and play
