@@ -556,3 +556,23 @@ def test_a_state_hashes_its_fields_once_and_a_changed_copy_hashes_afresh():
     copy = pickle.loads(pickle.dumps(state))
     assert "_hash" not in copy.__dict__ and copy == state and hash(copy) == hash(state)
     assert len({state, copy, after}) == 2
+
+
+def test_every_move_is_a_small_frozen_dataclass_of_its_own_kind():
+    import dataclasses
+
+    from circuslib.scout.rules import GAME, FlipHand, KeepHand
+
+    assert FLIP_HAND == FlipHand() and KEEP_HAND == KeepHand() and FLIP_HAND != KEEP_HAND
+    assert (str(FLIP_HAND), str(KEEP_HAND)) == ("flip the whole hand", "keep the hand as dealt")
+    assert GAME.options is ScoutOptions and GAME.move_types == (Show, Scout, ScoutAndShow, FlipHand, KeepHand)
+    for kind in GAME.move_types:
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen
+    moves = [m for m in GAME.samples if not isinstance(m, tuple)]  # (3, 7) is a card dealt: a chance outcome
+    assert {type(m) for m in moves} == set(GAME.move_types)
+    s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8)]], phase="flip")
+    assert s.legal_moves() == (KEEP_HAND, FLIP_HAND)
+    from circuslib.core.game import Move
+
+    with pytest.raises(IllegalMove, match="FLIP_HAND or KEEP_HAND"):
+        s.play(Move("flip hand"))  # the old way of writing it is refused in words

@@ -406,3 +406,27 @@ def test_widgets_are_made_with_their_css_classes(sent_states):
     classes_later = Counter(name for name, key in sent if "_dom_classes" in str(key))
     assert classes_later["ToggleButton"] == 1  # the frame's odds switch; the 11 cards and the others none
     assert not any(classes_later[name] for name in ("IntSlider", "Image", "Output", "Text", "Dropdown", "Checkbox"))
+
+
+def test_the_explorers_moved_to_their_own_module_and_still_answer_at_the_old_place():
+    from circuslib.scout import explorers, widget
+
+    with pytest.warns(DeprecationWarning, match="circuslib.scout.explorers"):
+        assert widget.SetSomewhereExplorer is explorers.SetSomewhereExplorer
+    with pytest.warns(DeprecationWarning, match="circuslib.scout.explorers"):
+        assert widget.DealtHandExplorer is explorers.DealtHandExplorer
+    with pytest.raises(AttributeError, match="set_somewhere_tables"):
+        widget.set_somewhere_tables  # noqa: B018  (a name it never had)
+
+
+def test_the_widget_plays_by_its_options():
+    from circuslib.scout.rules import ScoutOptions
+
+    w = ScoutWidget(3, random.Random(4), options=ScoutOptions(rounds=1, flip_reverses_order=False))
+    assert w.state.rounds == 1 and w.state.options.flip_reverses_order is False
+    before = w.state.hands[0]
+    w.flip_button.click()
+    assert w.state.hands[0] == tuple((d, u) for u, d in before)  # turned card by card, the order kept
+    assert ScoutWidget(3, random.Random(4), rounds=2).state.rounds == 2
+    with pytest.raises(TypeError, match="options must be a ScoutOptions"):
+        ScoutWidget(3, random.Random(4), options={"rounds": 1})
