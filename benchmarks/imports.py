@@ -18,7 +18,7 @@ PACKAGES = {
     "Pig (the warm-up)": "circuslib.pig, circuslib.pig.widget",
     "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget, circuslib.pcv.explorers",
-    "Scout": "circuslib.scout, circuslib.scout.widget",
+    "Scout": "circuslib.scout, circuslib.scout.widget, circuslib.scout.explorers",
     "Speed": "circuslib.speed, circuslib.speed.widget",
     "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget, circuslib.flip_circus.explorers",
 }

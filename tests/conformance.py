@@ -196,7 +196,7 @@ def candidates(state, rng: random.Random, seen: list, count: int) -> list:
 
 def _mutate(move, rng: random.Random):
     """A legal-looking move with one value changed (a neighbour number, another type, one detail more or less)."""
-    if dataclasses.is_dataclass(move) and not isinstance(move, type):
+    if dataclasses.is_dataclass(move) and not isinstance(move, type) and dataclasses.fields(move):
         names = [f.name for f in dataclasses.fields(move)]
         name = rng.choice(names)
         value = getattr(move, name)
@@ -324,7 +324,7 @@ def fixtures() -> dict:
     cache["sc_hand"] = ((3, 1), (4, 2), (5, 9), (5, 7), (2, 8))
     cache["sc_state"] = scout.ScoutState.from_hands([[(8, 1), (8, 2), (1, 3)], [(2, 3), (5, 1)], [(4, 6)]],
                                                     table=[(7, 1)], owner=2, turn=0)
-    cache["sc_new"] = scout.new_game(3)
+    cache["sc_new"] = scout.new_game(players=3)
     cache["sc_tree"] = __import__("circuslib.scout.graphs", fromlist=["x"]).game_tree([[(1, 2), (3, 4)], [(5, 6)]])
     cache["sc_graph"] = __import__("circuslib.scout.graphs", fromlist=["x"]).play_graph(cache["sc_hand"])
     cache["sp_state"] = speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK)
@@ -419,19 +419,24 @@ def good_calls() -> dict:
         "scout.odds.longest_set": [((fx["sc_hand"],), {})],
         "scout.graphs.play_graph": [((fx["sc_hand"],), {}), ((fx["sc_hand"],), {"transitive": True})],
         "scout.graphs.longest_chains": [((fx["sc_graph"],), {})],
-        "scout.graphs.draw_play_graph": [((fx["sc_graph"],), {}), ((fx["sc_graph"],), {"highlight": [(0, 1)]})],
         "scout.graphs.game_tree": [(([[(1, 2), (3, 4)], [(5, 6)]],), {}),
                                    (([[(1, 2), (3, 4)], [(5, 6)]],), {"table": [(7, 8)], "owner": 1})],
         "scout.graphs.tree_value": [((fx["sc_tree"],), {})],
-        "scout.graphs.draw_game_tree": [((fx["sc_tree"],), {})],
+        "scout.graphs.best_line": [((fx["sc_tree"],), {})],
         "scout.bots.random_bot": [((fx["sc_state"], R(1)), {})],
         "scout.bots.greedy_bot": [((fx["sc_state"], R(1)), {})],
         "scout.bots.lookahead_bot": [((fx["sc_state"], R(1)), {})],
         "scout.bots.best_scout": [((fx["sc_hand"], [(4, 1), (5, 1)]), {})],
-        "scout.bots.play_game": [((scout.new_game(3, rounds=1), __import__("circuslib.scout.bots", fromlist=["x"])
-                                   .greedy_bot, R(1)), {})],
+        "scout.bots.play_game": [((scout.new_game(scout.ScoutOptions(rounds=1), players=3),
+                                   __import__("circuslib.scout.bots", fromlist=["x"]).greedy_bot, R(1)), {})],
         "scout.bots.compare_bots": [((["greedy", "random", "random"], 2), {"rounds": 1})],
         "scout.bots.hand_value": [((fx["sc_state"], 0), {})],
+        "scout.bots.tournament_winners": [((("greedy", "random"), 2, 1), {"rounds": 1}),
+                                          ((["lookahead", "greedy", "random"], 5, 7, 1, True), {})],
+        "scout.odds.strongest_show": [((fx["sc_hand"],), {}), ((fx["sc_hand"], [(4, 1)]), {})],
+        "scout.odds.expected_windows": [((), {}), ((4, 6), {})],
+        "scout.odds.set_somewhere_grid": [((4,), {})],
+        "scout.odds.hands_with_set": [((2,), {"n": 50, "rng": R(1)}), ((3, 4, 8), {"n": 20, "rng": R(2)})],
         # speed
         "speed.odds.playable": [((5, 4), {}), (("Q", "K"), {})],  # a rank as a number or by its name
         "speed.odds.ranks_that_fit": [(("K",), {}), ((1,), {})],

@@ -11,10 +11,13 @@ pytestmark = pytest.mark.browser
 
 def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
-    assert page.locator(".jp-OutputArea-output img").count() >= 2  # K10 and the game tree, drawn by matplotlib
     # the chances of a set, the convergence, the bots: figures the kit writes as SVG
     assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
-    assert page.locator(".jp-OutputArea-output svg.circus-scout-play-graph").count() == 1  # drawn by the kit
+    # K10, the play graph and the game tree: pictures the kit draws as SVG, none by matplotlib
+    for picture in ("circus-scout-card-graph", "circus-scout-play-graph", "circus-scout-game-tree"):
+        assert page.locator(f".jp-OutputArea-output svg.{picture}").count() == 1, picture
+    assert page.locator(".jp-OutputArea-output img").count() == 0
+    assert "shows 2 1" in page.locator("svg.circus-scout-game-tree").text_content()  # a move on its arrow
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
     lab.click(page, ".circus-keep")  # you decide first: keep the hand as dealt; the bots decide and play

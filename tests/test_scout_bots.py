@@ -12,6 +12,7 @@ from circuslib.scout.rules import (
     FLIP_HAND,
     KEEP_HAND,
     Scout,
+    ScoutOptions,
     ScoutState,
     Show,
     _scouted,
@@ -55,13 +56,13 @@ def test_flip_decision_prefers_the_longer_set():
 
 @pytest.mark.parametrize("bot", [random_bot, greedy_bot, lookahead_bot])
 def test_every_bot_plays_legal_moves_to_the_end(bot):
-    end = play_game(new_game(3, rounds=1), bot, random.Random(2))
+    end = play_game(new_game(ScoutOptions(rounds=1), players=3), bot, random.Random(2))
     assert end.is_over() and len(end.history) == 1
 
 
 def test_games_are_repeatable_with_the_same_seed():
-    a = play_game(new_game(4), greedy_bot, random.Random(9))
-    b = play_game(new_game(4), greedy_bot, random.Random(9))
+    a = play_game(new_game(players=4), greedy_bot, random.Random(9))
+    b = play_game(new_game(players=4), greedy_bot, random.Random(9))
     assert a.totals == b.totals and a.history == b.history
 
 
@@ -73,7 +74,7 @@ def test_greedy_beats_random_in_a_tournament():
 
 def test_play_game_needs_a_seeded_generator():
     with pytest.raises(TypeError, match="seeded"):
-        play_game(new_game(3), greedy_bot, 1)
+        play_game(new_game(players=3), greedy_bot, 1)
 
 
 def test_play_graph_is_the_beats_order_of_the_shows():
@@ -170,7 +171,7 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
     for game in range(40):
         rng = random.Random(game)
         n = 3 + game % 3
-        state = new_game(n, rounds=1)
+        state = new_game(ScoutOptions(rounds=1), players=n)
         bots = [lookahead_bot, greedy_bot, random_bot, lookahead_bot, greedy_bot][:n]
         while state.phase != "over":
             if state.phase == "deal":
@@ -181,7 +182,8 @@ def test_the_fast_lookahead_plays_exactly_as_first_written():
                 assert lookahead_bot(state, rng) == _lookahead_as_first_written(state, rng)
                 values = [c[0] for c in state.hands[state.turn]]
                 assert _count_open_shows(values) == len(_shows(values, None))
-                assert _longest_and_open_shows(values) == (longest_set(state.hands[state.turn]), len(_shows(values, None)))
+                expected = (longest_set(state.hands[state.turn]), len(_shows(values, None)))
+                assert _longest_and_open_shows(values) == expected
             state = state.play(bots[state.turn](state, rng))
     assert positions > 500
 
@@ -193,7 +195,7 @@ def test_scout_and_show_moves_are_listed_as_by_scouting_first():
     checked = 0
     for game in range(30):
         rng = random.Random(100 + game)
-        state = new_game(3 + game % 3, rounds=1)
+        state = new_game(ScoutOptions(rounds=1), players=3 + game % 3)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)
@@ -223,7 +225,7 @@ def test_lookahead_counting_chooses_as_playing_every_move_out():
         rng = random.Random(seed)
         players = 3 + seed % 3
         names = ["random", "greedy", "lookahead", "random", "lookahead"][:players]
-        state = new_game(players, rounds=1, first=seed % players)
+        state = new_game(ScoutOptions(rounds=1, first=seed % players), players=players)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)
@@ -243,7 +245,7 @@ def test_random_bot_draws_from_the_legal_moves_in_order():
     checked = 0
     for seed in range(20):
         rng = random.Random(seed)
-        state = new_game(3 + seed % 3, rounds=1)
+        state = new_game(ScoutOptions(rounds=1), players=3 + seed % 3)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 from circuslib.core.charts import Chart, dark_ink
+from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 from circuslib.scout.rules import FULL_DECK, legal_shows
-from circuslib.scout.widget import DealtHandExplorer, SetSomewhereExplorer
 
 
 def _group(svg: str, css_class: str) -> str:
@@ -34,7 +34,8 @@ def test_the_set_explorer_draws_its_exact_values():
                   10 ** (math.log10(2) - (y - chart.top) / (chart.bottom - chart.top) * math.log10(2e4)))
                  for x, y in _points(group)]
         assert [n for n, _ in drawn] == hands
-        assert [p for _, p in drawn] == pytest.approx([float(e.exact[4, n, k]) for n in hands], rel=3e-3)  # a 20th of a pixel
+        exact = [float(e.exact[4, n, k]) for n in hands]
+        assert [p for _, p in drawn] == pytest.approx(exact, rel=3e-3)  # a 20th of a pixel
         assert ('stroke-width="2.8"' in group) == (k == 3)  # the chosen k in bold
     assert "4 players, 44 cards" in e.plot.value and "circus-scout-setting" in e.plot.value
     assert "1 in 1,000</text>" in e.plot.value and ">k = 5</text>" in e.plot.value  # ticks and legend

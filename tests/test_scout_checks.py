@@ -15,7 +15,7 @@ from circuslib.scout import checks as scout_checks
 from circuslib.scout.bots import greedy_bot, play_game, random_bot
 from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check, small_deck
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
-from circuslib.scout.rules import KEEP_HAND, Scout, Show, beats, deck_for, flip_hand, new_game
+from circuslib.scout.rules import KEEP_HAND, Scout, ScoutOptions, Show, beats, deck_for, flip_hand, new_game
 from notebooks import ROOT
 
 CHECKED = ["four_or_seven", "fives_facing_up", "three_tens", "set_of_three", "my_beats", "runs_bijection", "my_bot",
@@ -237,7 +237,8 @@ def test_the_model_simulation_passes_and_so_does_one_written_with_monte_carlo():
         counter = iter(range(n))
 
         def trial(rng):
-            final = play_game(new_game(3, rounds=1, first=next(counter) % 3), [greedy_bot, random_bot, random_bot],
+            final = play_game(new_game(ScoutOptions(rounds=1, first=next(counter) % 3), players=3),
+                              [greedy_bot, random_bot, random_bot],
                               rng)
             return final.totals[0] > max(final.totals[1:])
 

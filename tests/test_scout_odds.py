@@ -270,13 +270,12 @@ def _z_scores(up, players: int) -> list[float]:
     import numpy as np
 
     from circuslib.scout.odds import _count_open_shows, _rows_with_set
-    from circuslib.scout.tables import set_somewhere_table
 
-    shipped, n = set_somewhere_table(), len(up)
+    n = len(up)
     scores = []
     for k in (2, 3):
         for kind in ("any", "match", "run"):
-            p = float(shipped[players, up.shape[1], k, kind])
+            p = float(set_somewhere_exact(k, players, up.shape[1], kind=kind))  # read from the shipped table
             scores.append((_rows_with_set(up, k, kind).mean() - p) / (p * (1 - p) / n) ** 0.5)
     shows = _count_open_shows(up)
     scores.append((shows.mean() - float(expected_shows(players))) / (np.std(shows, ddof=1) / n ** 0.5))

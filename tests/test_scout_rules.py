@@ -18,7 +18,7 @@ from circuslib.scout.rules import (
     KEEP_HAND,
     Scout,
     ScoutAndShow,
-    ScoutRules,
+    ScoutOptions,
     ScoutState,
     Show,
     beats,
@@ -55,8 +55,64 @@ def test_deck_and_hand_size_by_player_count(n, cards, hand):
 
 @pytest.mark.parametrize("bad, error", [(1, ValueError), (6, ValueError), ("4", TypeError), (True, TypeError)])
 def test_player_count_is_checked(bad, error):
-    with pytest.raises(error, match="player|whole number"):
-        new_game(bad)
+    with pytest.raises(error, match="players must be a whole number"):
+        new_game(players=bad)
+
+
+@pytest.mark.parametrize("bad, error, message", [
+    (4, TypeError, "once"), ("rules", TypeError, "must be a ScoutOptions"), (None, TypeError, "takes options"),
+])
+def test_new_game_refuses_what_it_does_not_take(bad, error, message):
+    with pytest.raises(error, match=message):
+        if bad is None:
+            new_game(dealer=2)
+        else:
+            new_game(bad, players=4)
+
+
+def test_options_and_players_make_the_game():
+    s = new_game(ScoutOptions(rounds=2, first=1, turn_limit=40), players=3)
+    assert (s.n_players, s.rounds, s.starter, s.turn, s.phase) == (3, 2, 1, 1, "deal")
+    assert s.options.turn_limit == 40 and len(s.full_deck) == 36 and s.hand_size == 12
+    assert new_game() == new_game(ScoutOptions(), players=4)  # 4 players, as many rounds as players
+    assert new_game().rounds == 4
+    with pytest.raises(ValueError, match="first .* 0 to 2 with 3 players, not 4"):
+        new_game(ScoutOptions(first=4), players=3)
+    with pytest.raises(ValueError, match="3 hands of 12 need 36 cards; the deck has 2"):
+        new_game(ScoutOptions(deck=[(1, 2), (3, 4)]), players=3)
+    with pytest.raises(ValueError, match="appears twice"):
+        ScoutOptions(deck=[(1, 2), (2, 1)])
+
+
+def test_a_seeded_rng_deals_the_first_round_at_once():
+    dealt = new_game(ScoutOptions(first=2), players=3, rng=random.Random(8))
+    assert dealt.phase == "flip" and dealt.turn == 2
+    assert dealt == deal_round(new_game(ScoutOptions(first=2), players=3), random.Random(8))  # the same draws
+    with pytest.raises(TypeError, match="seeded random generator"):
+        new_game(players=3, rng=8)
+
+
+def test_the_old_names_still_answer_with_a_warning():
+    import circuslib.scout as scout
+    from circuslib.scout import rules
+
+    with pytest.warns(DeprecationWarning, match="ScoutRules is now called ScoutOptions"):
+        assert rules.ScoutRules is ScoutOptions
+    with pytest.warns(DeprecationWarning, match="ScoutOptions"):
+        assert scout.ScoutRules is ScoutOptions
+    with pytest.warns(DeprecationWarning, match="new_game\\(players=n\\)"):
+        old = new_game(3)
+    assert old == new_game(players=3)
+    with pytest.warns(DeprecationWarning):
+        assert new_game(3, rounds=1, first=2) == new_game(ScoutOptions(rounds=1, first=2), players=3)
+    with pytest.warns(DeprecationWarning):
+        assert (new_game(2, deck=[(1, 2), (3, 4)], hand_size=1, rules=ScoutOptions(turn_limit=9))
+                == new_game(ScoutOptions(deck=((1, 2), (3, 4)), hand_size=1, turn_limit=9), players=2))
+    with pytest.warns(DeprecationWarning, match="options"):
+        assert old.rules is old.options
+    with pytest.warns(DeprecationWarning, match="options="):
+        built = ScoutState.from_hands([[(1, 9)], [(3, 2)], [(2, 8)]], rules=ScoutOptions(turn_limit=5))
+    assert built.options.turn_limit == 5
 
 
 # --- sets -------------------------------------------------------------------------------------------------
@@ -228,7 +284,7 @@ def test_scoring_exemption_is_only_for_the_owner_in_the_scouted_ending():
 
 def test_a_game_has_one_round_per_player_and_the_start_passes_left():
     rng = random.Random(3)
-    s = new_game(3)
+    s = new_game(players=3)
     starters = []
     while not s.is_over():
         if s.phase == "flip" and s.flips_done == 0:
@@ -261,14 +317,14 @@ def test_two_players_a_player_without_chips_who_cannot_show_ends_the_round():
     assert result.reason == "stuck" and result.exempt is None
     # player 0: 1 unspent chip - 1 card in hand = 0; player 1: -2 cards
     assert result.scores == (0, -2)
-    assert ScoutRules().stuck_owner_exempt is False
-    lenient = ScoutState.from_hands(s.hands, turn=0, chips=[1, 0], rules=ScoutRules(stuck_owner_exempt=True))
+    assert ScoutOptions().stuck_owner_exempt is False
+    lenient = ScoutState.from_hands(s.hands, turn=0, chips=[1, 0], options=ScoutOptions(stuck_owner_exempt=True))
     result = lenient.play(Show(0, 2)).history[-1]
     assert result.exempt == 0 and result.scores == (1, -2)  # the option exempts the owner of the standing set
 
 
 def test_two_player_game_has_two_rounds_and_3_chips_a_round():
-    s = new_game(2)
+    s = new_game(players=2)
     assert s.rounds == 2 and s.chips == (3, 3)
     end = playout(s, random.Random(5))
     assert len(end.history) == 2 and end.is_over()
@@ -277,7 +333,7 @@ def test_two_player_game_has_two_rounds_and_3_chips_a_round():
 # --- deal and flip ----------------------------------------------------------------------------------------
 
 def test_the_deal_is_a_chance_step_over_cards_and_orientations():
-    s = new_game(4)
+    s = new_game(players=4)
     assert s.current_player == CHANCE
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 88 and sum(p for _, p in outcomes) == 1  # 44 cards, either way up
@@ -291,7 +347,7 @@ def test_the_deal_is_a_chance_step_over_cards_and_orientations():
 
 
 def test_sample_chance_draws_every_outcome_as_often_as_its_probability():
-    s = new_game(2, deck=[(1, 2), (3, 4)], hand_size=1)
+    s = new_game(ScoutOptions(deck=[(1, 2), (3, 4)], hand_size=1), players=2)
     # two cards, either way up: four outcomes, each 1/4
     result = tally(lambda rng: sample_chance(s, rng), 4000, 11)
     assert all(result.contains(o, p) for o, p in s.chance_outcomes())
@@ -300,7 +356,7 @@ def test_sample_chance_draws_every_outcome_as_often_as_its_probability():
 def test_flip_turns_every_card_and_the_order_round():
     assert flip_hand(((1, 9), (5, 2), (6, 3))) == ((3, 6), (2, 5), (9, 1))
     assert flip_hand(((1, 9), (5, 2)), reverse_order=False) == ((9, 1), (2, 5))
-    s = deal_round(new_game(3), random.Random(2))
+    s = deal_round(new_game(players=3), random.Random(2))
     assert s.legal_moves() == (KEEP_HAND, FLIP_HAND)
     before = s.hands[0]
     s1 = s.play(FLIP_HAND)
@@ -330,7 +386,7 @@ def _conserved(state):
 @given(n=st.integers(2, 5), seed=st.integers(0, 10 ** 6))
 def test_random_games_end_conserve_cards_and_never_reorder(n, seed):
     rng = random.Random(seed)
-    s = new_game(n, rounds=1)
+    s = new_game(ScoutOptions(rounds=1), players=n)
     steps = 0
     while not s.is_over():
         assert _conserved(s)
@@ -360,7 +416,7 @@ def test_random_games_end_conserve_cards_and_never_reorder(n, seed):
 @given(seed=st.integers(0, 10 ** 6))
 def test_a_failed_play_changes_nothing(seed):
     rng = random.Random(seed)
-    s = deal_round(new_game(4), rng)
+    s = deal_round(new_game(players=4), rng)
     s = s.play(KEEP_HAND).play(KEEP_HAND).play(KEEP_HAND).play(KEEP_HAND)
     snapshot = (s.hands, s.table, s.chips, s.turn)
     with pytest.raises(IllegalMove):
@@ -372,7 +428,7 @@ def test_a_round_that_would_loop_for_ever_ends_at_the_turn_limit():
     # player 0 shows a lone 9, player 1 scouts it into gap 0, player 2 must show on the empty table, player 0
     # scouts that ... the published rules never end this; the kit ends the round at the turn limit
     s = ScoutState.from_hands([[(9, 1), (6, 2)], [(1, 5), (5, 3)], [(9, 4), (4, 2)]],
-                              rules=ScoutRules(turn_limit=4))
+                              options=ScoutOptions(turn_limit=4))
     s = s.play(Show(0, 1)).play(Scout("left", False, 0))
     assert s.table == () and s.current_player == 2
     s = s.play(Show(0, 1))  # player 2 must show: the table is empty, so there is nothing to scout
@@ -394,22 +450,33 @@ def test_a_deterministic_looping_policy_still_ends():
 
     rng = random.Random(7)
     for _ in range(5):
-        s = deal_round(new_game(3, rounds=1), rng)
+        s = deal_round(new_game(ScoutOptions(rounds=1), players=3), rng)
         s = s.play(KEEP_HAND).play(KEEP_HAND).play(KEEP_HAND)
         while not s.is_over():
             s = s.play(lone_cards(s, rng))
         assert s.history[-1].reason in ("empty hand", "everyone scouted", "turn limit")
 
 
-@pytest.mark.parametrize("bad", [{"turn_limit": 0}, {"two_player_chips": -1}, {"turn_limit": 2.5}])
-def test_rules_options_are_checked(bad):
-    with pytest.raises(ValueError, match="whole number"):
-        ScoutRules(**bad)
+@pytest.mark.parametrize("bad, error, message", [
+    ({"turn_limit": 0}, ValueError, "turn_limit must be at least 1, not 0"),
+    ({"two_player_chips": -1}, ValueError, "two_player_chips must be at least 0, not -1"),
+    ({"turn_limit": 2.5}, TypeError, "turn_limit must be a whole number, not 2.5"),
+    ({"flip_reverses_order": 1}, TypeError, "flip_reverses_order is True or False"),
+    ({"stuck_owner_exempt": "no"}, TypeError, "stuck_owner_exempt is True or False"),
+    ({"rounds": 0}, ValueError, "rounds must be at least 1"),
+    ({"first": 5}, ValueError, "first .* from 0 to 4, not 5"),
+    ({"hand_size": True}, TypeError, "hand_size must be a whole number"),
+    ({"deck": [(1, 1)]}, ValueError, "two different numbers"),
+    ({"deck": []}, ValueError, "deck must hold at least 1"),
+])
+def test_rules_options_are_checked(bad, error, message):
+    with pytest.raises(error, match=message):
+        ScoutOptions(**bad)
 
 
 def test_flip_option_keeps_the_order():
     s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8)]], phase="flip",
-                              rules=ScoutRules(flip_reverses_order=False))
+                              options=ScoutOptions(flip_reverses_order=False))
     assert s.play(FLIP_HAND).hands[0] == ((9, 1), (2, 5))
 
 
@@ -419,23 +486,23 @@ def test_a_player_sees_only_their_own_hand():
     assert seen.hands == (((0, 0), (0, 0)), ((3, 4),), ((0, 0), (0, 0))) and seen.table == s.table
     assert s.hands[0] == ((1, 9), (5, 2))  # the real state keeps its cards
     assert 'fill="#3b5b92"' in scout_svg(seen)  # hidden cards are drawn face down
-    with pytest.raises(ValueError, match="player is one of"):
+    with pytest.raises(ValueError, match="player must be a whole number from 0 to 2, not 3"):
         s.view(3)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_deal_round_draws_the_same_cards_as_the_chance_steps(n):
-    stepwise, rng = new_game(n, first=n - 2), random.Random(n)
+    stepwise, rng = new_game(ScoutOptions(first=n - 2), players=n), random.Random(n)
     while stepwise.phase == "deal":
         stepwise = stepwise.play(sample_chance(stepwise, rng))
-    fast = deal_round(new_game(n, first=n - 2), random.Random(n))
+    fast = deal_round(new_game(ScoutOptions(first=n - 2), players=n), random.Random(n))
     assert fast == stepwise
     assert deal_round(fast, random.Random(0)) is fast  # nothing left to deal
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"turn": 3}, "turn must be a player"),
-    ({"table": [(5, 4)], "owner": 7}, "owner must be a player"),
+    ({"turn": 3}, r"turn \(the player to move\) must be a whole number from 0 to 2, not 3"),
+    ({"table": [(5, 4)], "owner": 7}, r"owner \(the player who showed the set\) must be a whole number from 0 to 2"),
     ({"table": [(5, 4)]}, "needs an owner"),
     ({"table": [(5, 4), (7, 1)], "owner": 0}, "must hold a set"),
     ({"chips": [1, 2]}, "3 chip counts"),
@@ -489,3 +556,23 @@ def test_a_state_hashes_its_fields_once_and_a_changed_copy_hashes_afresh():
     copy = pickle.loads(pickle.dumps(state))
     assert "_hash" not in copy.__dict__ and copy == state and hash(copy) == hash(state)
     assert len({state, copy, after}) == 2
+
+
+def test_every_move_is_a_small_frozen_dataclass_of_its_own_kind():
+    import dataclasses
+
+    from circuslib.scout.rules import GAME, FlipHand, KeepHand
+
+    assert FLIP_HAND == FlipHand() and KEEP_HAND == KeepHand() and FLIP_HAND != KEEP_HAND
+    assert (str(FLIP_HAND), str(KEEP_HAND)) == ("flip the whole hand", "keep the hand as dealt")
+    assert GAME.options is ScoutOptions and GAME.move_types == (Show, Scout, ScoutAndShow, FlipHand, KeepHand)
+    for kind in GAME.move_types:
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen
+    moves = [m for m in GAME.samples if not isinstance(m, tuple)]  # (3, 7) is a card dealt: a chance outcome
+    assert {type(m) for m in moves} == set(GAME.move_types)
+    s = ScoutState.from_hands([[(1, 9), (5, 2)], [(3, 4)], [(2, 8)]], phase="flip")
+    assert s.legal_moves() == (KEEP_HAND, FLIP_HAND)
+    from circuslib.core.game import Move
+
+    with pytest.raises(IllegalMove, match="FLIP_HAND or KEEP_HAND"):
+        s.play(Move("flip hand"))  # the old way of writing it is refused in words

@@ -8,9 +8,10 @@ from functools import cache
 import pytest
 import sympy
 
+from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 from circuslib.scout.odds import expected_shows, set_somewhere_exact
 from circuslib.scout.rules import FULL_DECK, ScoutState, Show, deck_for, legal_shows
-from circuslib.scout.widget import DealtHandExplorer, ScoutWidget, SetSomewhereExplorer, describe_move
+from circuslib.scout.widget import ScoutWidget, describe_move
 
 
 def started(n=3, seed=1, **kw):
@@ -218,7 +219,8 @@ def test_set_explorer_shows_hand_worked_values():
     assert (_shown(e, "circus-scout-p-fraction"), _shown(e, "circus-scout-p-decimal")) == ("3/10", "0.3000")
     assert "3/10</span> = <span" in e.result.value  # exact decimals get '=', the others '≈'
     e.hand_size.value, e.k.value = 3, 3  # a set of 3 in 3 cards: matches 9 * 8*7*6, runs 7 * 2 * (8^3 - 3 * 8)
-    assert _shown(e, "circus-scout-p-fraction") == "22/765" == str(sympy.Rational(9 * 336 + 7 * 2 * 488, 36 * 35 * 34 * 8))
+    by_hand = sympy.Rational(9 * 336 + 7 * 2 * 488, 36 * 35 * 34 * 8)
+    assert _shown(e, "circus-scout-p-fraction") == "22/765" == str(by_hand)
     e.players.value, e.hand_size.value = 5, 7
     assert e.probability() == set_somewhere_exact(3, 5, 7)  # the table is the library's count
     assert e.message.value == "" and not e.simulate_button.disabled
@@ -235,7 +237,7 @@ def test_set_explorer_refuses_a_set_longer_than_the_hand_and_keeps_working():
     e.hand_size.value = 6
     assert e.message.value == "" and _shown(e, "circus-scout-p-fraction") == str(set_somewhere_exact(5, 4, 6))
     _one_output(e)
-    with pytest.raises(ValueError, match="runs from 2 to 8"):
+    with pytest.raises(ValueError, match="hand_size must be a whole number from 2 to 8, not 11"):
         SetSomewhereExplorer(hand_size=11)
     with pytest.raises(TypeError, match="whole number"):
         SetSomewhereExplorer(k=2.5)
@@ -327,7 +329,8 @@ def test_explorers_show_one_live_widget_and_display_nothing_more(monkeypatch):
     for e in (SetSomewhereExplorer(), DealtHandExplorer()):
         bundle = e._repr_mimebundle_()
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
-        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id and e.children == (e.widget,)
+        assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id
+        assert e.children == (e.widget,)
         e.players.value = 2
         e.hand_size.value = 3
         e.deal() if isinstance(e, DealtHandExplorer) else e.simulate()
@@ -403,3 +406,27 @@ def test_widgets_are_made_with_their_css_classes(sent_states):
     classes_later = Counter(name for name, key in sent if "_dom_classes" in str(key))
     assert classes_later["ToggleButton"] == 1  # the frame's odds switch; the 11 cards and the others none
     assert not any(classes_later[name] for name in ("IntSlider", "Image", "Output", "Text", "Dropdown", "Checkbox"))
+
+
+def test_the_explorers_moved_to_their_own_module_and_still_answer_at_the_old_place():
+    from circuslib.scout import explorers, widget
+
+    with pytest.warns(DeprecationWarning, match="circuslib.scout.explorers"):
+        assert widget.SetSomewhereExplorer is explorers.SetSomewhereExplorer
+    with pytest.warns(DeprecationWarning, match="circuslib.scout.explorers"):
+        assert widget.DealtHandExplorer is explorers.DealtHandExplorer
+    with pytest.raises(AttributeError, match="set_somewhere_tables"):
+        widget.set_somewhere_tables  # noqa: B018  (a name it never had)
+
+
+def test_the_widget_plays_by_its_options():
+    from circuslib.scout.rules import ScoutOptions
+
+    w = ScoutWidget(3, random.Random(4), options=ScoutOptions(rounds=1, flip_reverses_order=False))
+    assert w.state.rounds == 1 and w.state.options.flip_reverses_order is False
+    before = w.state.hands[0]
+    w.flip_button.click()
+    assert w.state.hands[0] == tuple((d, u) for u, d in before)  # turned card by card, the order kept
+    assert ScoutWidget(3, random.Random(4), rounds=2).state.rounds == 2
+    with pytest.raises(TypeError, match="options must be a ScoutOptions"):
+        ScoutWidget(3, random.Random(4), options={"rounds": 1})

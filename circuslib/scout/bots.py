@@ -1,22 +1,33 @@
 """Computer players for Scout: random, greedy and a one-ply lookahead; a fast game loop and a tournament runner.
 
-A policy is ``policy(state, rng) -> move``; it is asked only at the flip decision and during play.
+A policy is ``policy(state, rng) -> move``; it is asked only at the flip decision and during play. The lesson's
+seeded tournament ships with the kit as who won each game (``data/tournaments.json``, read by ``tournament_winners``
+when asked for exactly that run, and played otherwise).
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any, cast
 
 from ..core.args import flag, instance, items, limit, optional_flag, rng_arg, seed_arg, whole
 from ..core.game import describe
-from ..core.sim import Tally, tally
+from ..core.shipped import record, shipped
+from ..core.sim import Tally, progress, tally
 from .rules import (
     ENDS,
     FLIP_HAND,
     KEEP_HAND,
+    Card,
+    FlipHand,
+    KeepHand,
     Scout,
     ScoutAndShow,
+    ScoutMove,
+    ScoutOptions,
     ScoutState,
+    SetKey,
     Show,
     _best_show,
     _count_shows,
@@ -30,26 +41,28 @@ from .rules import (
 )
 from .rules import _values as _numbers
 
-__all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value"]
+__all__ = ["random_bot", "greedy_bot", "lookahead_bot", "BOTS", "best_scout", "play_game", "compare_bots", "hand_value",
+           "tournament_winners", "LESSON_TOURNAMENTS"]
 
 
-def _to_move(state, rng) -> ScoutState:
+def _to_move(state: Any, rng: Any) -> ScoutState:
     """The checks of a bot's arguments: a Scout position where a player is to move, and a generator."""
-    instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
+    position: ScoutState = instance(state, "state", ScoutState, "a ScoutState (a Scout position)")
     rng_arg(rng)
-    if state.phase not in ("flip", "play"):
-        raise ValueError(f"no player is to move in this position ({state.phase}): a bot only chooses moves")
-    return state
+    if position.phase not in ("flip", "play"):
+        raise ValueError(f"no player is to move in this position ({position.phase}): a bot only chooses moves")
+    return position
 
 
-def random_bot(state: ScoutState, rng: random.Random):
+def random_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Any legal move, each equally likely."""
     if _to_move(state, rng).phase == "play" and state.can_scout_and_show(state.turn):
         return rng.choice(_MovesWithScoutAndShow(state))  # the same draw as from legal_moves(), built lazily
-    return rng.choice(state.legal_moves())
+    move: ScoutMove = rng.choice(state.legal_moves())
+    return move
 
 
-class _MovesWithScoutAndShow(Sequence):
+class _MovesWithScoutAndShow(Sequence[ScoutMove]):
     """``state.legal_moves()`` as a sequence that builds only the move asked for: a hand of 10 against a set of
     3 has hundreds of Scout & Shows, and the random bot draws one of them (``rng.choice`` takes its length, then
     one item)."""
@@ -61,7 +74,7 @@ class _MovesWithScoutAndShow(Sequence):
         # (end, flip, gap, the hand after the scout, the key of the table left, how many shows), in legal_moves
         # order: the shows are counted here and listed only for the group the draw falls in
         self.groups = []
-        for end, flip, p, rest, rest_key, new in _scout_places(table, values):
+        for end, flip, p, _, rest_key, new in _scout_places(table, values):
             count = _count_shows(new, rest_key)
             if count:
                 self.groups.append((end, flip, p, new, rest_key, count))
@@ -70,7 +83,7 @@ class _MovesWithScoutAndShow(Sequence):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, index: int):
+    def __getitem__(self, index: int) -> ScoutMove:  # type: ignore[override]  # one move, never a slice
         if not 0 <= index < self.size:
             raise IndexError(index)
         if index < len(self.plain):
@@ -80,9 +93,11 @@ class _MovesWithScoutAndShow(Sequence):
             if index < count:
                 return ScoutAndShow(end, flip, p, *_shows(new, rest_key)[index])
             index -= count
+        raise IndexError(index)  # not reached: the groups' counts add up to the size
 
 
-def _scout_places(table, values: list[int], *, distinct: bool = False):
+def _scout_places(table: tuple[Card, ...], values: list[int], *, distinct: bool = False
+                  ) -> Iterator[tuple[str, bool, int, tuple[Card, ...], SetKey | None, list[int]]]:
     """Every scout in legal_moves order, as (end, flip, gap, the table left, its set's key, the hand's values with
     the card put in). With ``distinct``, a card put just after an equal one is left out: it makes the same hand as
     the gap to its left, so the same values and the same shows (a bot weighing hands never needs both)."""
@@ -97,11 +112,11 @@ def _scout_places(table, values: list[int], *, distinct: bool = False):
                 yield end, flip, p, rest, rest_key, values[:p] + [up] + values[p:]
 
 
-def _values(hand) -> list[int]:
+def _values(hand: Sequence[Card]) -> list[int]:
     return [c[0] for c in hand]
 
 
-def _table_key(state: ScoutState):
+def _table_key(state: ScoutState) -> SetKey | None:
     return _set_key(_values(state.table)) if state.table else None
 
 
@@ -111,15 +126,18 @@ def _biggest_show(state: ScoutState) -> Show | None:
     return None if best is None else Show(*best)
 
 
-def _flip_choice(state: ScoutState):
+def _flip_choice(state: ScoutState) -> FlipHand | KeepHand:
     """Flip the hand if its longest set is longer that way up (then the one with more shows)."""
     hand = state.hands[state.turn]
-    turned = flip_hand(hand, state.rules.flip_reverses_order)
-    score = lambda h: (longest_set(h), len(_shows(_values(h), None)))
+    turned = flip_hand(hand, state.options.flip_reverses_order)
+
+    def score(h: tuple[Any, ...]) -> tuple[int, int]:
+        return longest_set(h), len(_shows(_values(h), None))
+
     return FLIP_HAND if score(turned) > score(hand) else KEEP_HAND
 
 
-def greedy_bot(state: ScoutState, rng: random.Random):
+def greedy_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Show the biggest set it can; if none beats the table, scout the card that builds the longest set."""
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
@@ -129,7 +147,7 @@ def greedy_bot(state: ScoutState, rng: random.Random):
     return best_scout(state.hands[state.turn], state.table)
 
 
-def best_scout(hand, table) -> Scout:
+def best_scout(hand: Sequence[Any], table: Sequence[Card]) -> Scout:
     """The scout whose card builds the longest set in the hand (the first such one in ``scout_moves`` order)."""
     values = _numbers(hand, "hand")
     table = items(table, "table", low=1)
@@ -142,7 +160,7 @@ def best_scout(hand, table) -> Scout:
     # stretch lengths ending at / starting from each place, for each step: index 0 down (-1), 1 match, 2 up (+1)
     ending = ([1] * n, [1] * n, [1] * n)
     starting = ([1] * n, [1] * n, [1] * n)
-    where: dict = {}
+    where: dict[Any, Any] = {}
     for i in range(n):
         where.setdefault(values[i], []).append(i)
         if i:
@@ -159,7 +177,8 @@ def best_scout(hand, table) -> Scout:
     # Inserting at gap p leaves the longest set elsewhere at most `longest` long (it may cut one in two), and
     # gap 0 cuts nothing: the first scout reaches at least `longest`. A later scout wins only with a longer set
     # *through* the new card, and that needs a neighbour within 1 of it: only those gaps are looked at.
-    best, best_length = None, -1
+    best: tuple[str, bool, int] | None = None
+    best_length = -1
     ends = ("left", "right") if len(table) > 1 else ("left",)
     for end in ends:  # the same order as scout_moves: end, then flip, then gap
         card = table[0] if end == "left" else table[-1]
@@ -187,6 +206,7 @@ def best_scout(hand, table) -> Scout:
                         through = through + right if left_step == d else max(through, 1 + right)
                 if through > best_length:
                     best, best_length = (end, flip, p), through
+    assert best is not None  # the first scout is always kept
     return Scout(*best)
 
 
@@ -237,45 +257,47 @@ def _count_open_shows(values: list[int]) -> int:
     return sum(_set_stretches(values))
 
 
-def lookahead_bot(state: ScoutState, rng: random.Random):
+def lookahead_bot(state: ScoutState, rng: random.Random) -> ScoutMove:
     """Look one move ahead: among its shows (or, when it cannot show, its scouts and Scout & Shows), play the one
     whose resulting position looks best for it (``hand_value``, plus the size of the set it leaves on the table,
     which is hard to beat and earns chips); a move that ends the round is judged by the round's real scores."""
     if _to_move(state, rng).phase == "flip":
         return _flip_choice(state)
-    if state.n_players == 2 or state.moves_made + 1 >= state.rules.turn_limit:
+    if state.n_players == 2 or state.moves_made + 1 >= state.options.turn_limit:
         # two players: a scout spends a chip and a stuck player ends the round; at the turn limit every move
         # ends it. The rules engine judges these moves.
         return _lookahead_by_playing(state)
     return _lookahead_by_counting(state)
 
 
-def _lookahead_by_playing(state: ScoutState):
+def _lookahead_by_playing(state: ScoutState) -> ScoutMove:
     """The lookahead as its rule says it: play each move with the rules engine and value the position reached."""
     me = state.turn
     # showing sheds cards and captures; scouting gives the owner a chip and adds a card: show when you can (the
     # shows come first in legal_moves, in this order: the scouts are only listed when there is no show)
     shows = [Show(i, j) for i, j in _shows(_values(state.hands[me]), _table_key(state))]
-    best, best_value = None, None
+    best: ScoutMove | None = None
+    best_value: float | None = None
     for move in shows or state.legal_moves():
         value = _value_after(state, state._apply(move), me)
         if best_value is None or value > best_value:
             best, best_value = move, value
-    return best
+    return _found(best)
 
 
 def _value_after(state: ScoutState, after: ScoutState, me: int) -> float:
     """The lookahead's value of the position ``after`` one move from ``state``, for player ``me``."""
     if after.history != state.history:  # the move ended the round
         result = after.history[-1]
-        return result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me) + 100
+        scores: tuple[int, ...] = result.scores
+        return float(scores[me] - max(s for i, s in enumerate(scores) if i != me) + 100)
     value = _hand_value(after, me)
     if after.owner == me and after.table:
         value += 0.3 * len(after.table)
     return value
 
 
-def _lookahead_by_counting(state: ScoutState):
+def _lookahead_by_counting(state: ScoutState) -> ScoutMove:
     """``_lookahead_by_playing`` for 3 to 5 players before the turn limit, without building the positions: each
     move's value is counted from the numbers facing up (the hand left, the cards captured, the chips), in the same
     order and with the same floats; only a move that ends the round is played by the rules engine. A round of
@@ -283,7 +305,8 @@ def _lookahead_by_counting(state: ScoutState):
     me, owner, table = state.turn, state.owner, state.table
     values = _values(state.hands[me])
     captured, chips = len(state.captured[me]), state.chips[me]
-    best, best_value = None, None
+    best: ScoutMove | None = None
+    best_value: float | None = None
     shows = _shows(values, _table_key(state))
     for i, j in shows:  # a show captures the table and leaves its own set there, owned by me
         left = values[:i] + values[j:]
@@ -294,7 +317,7 @@ def _lookahead_by_counting(state: ScoutState):
         if best_value is None or value > best_value:
             best, best_value = Show(i, j), value
     if shows or not table:
-        return best
+        return _found(best)
     # a scout gives the owner of the table a chip; when every other player has scouted, the round ends
     ends_round = state.scouts_in_row + 1 == state.n_players - 1
     scout_chips = chips + (1 if owner == me else 0)
@@ -309,7 +332,7 @@ def _lookahead_by_counting(state: ScoutState):
         if best_value is None or value > best_value:
             best, best_value = Scout(end, flip, p), value
     if not sns:
-        return best
+        return _found(best)
     # Scout & Show: the scout as above (a chip to the owner), then a show that captures what is left of the table
     for end, flip, p, rest, rest_key, new in _scout_places(table, values, distinct=True):
         for i, j in _shows(new, rest_key):
@@ -320,17 +343,23 @@ def _lookahead_by_counting(state: ScoutState):
                 value = _value_after(state, state._apply(ScoutAndShow(end, flip, p, i, j)), me)
             if best_value is None or value > best_value:
                 best, best_value = ScoutAndShow(end, flip, p, i, j), value
-    return best
+    return _found(best)
 
 
-BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
+def _found(move: ScoutMove | None) -> ScoutMove:
+    """The move a lookahead found: a player to move always has one (a show, or a scout when none beats the table)."""
+    assert move is not None
+    return move
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
 _KIT_BOTS = dict(BOTS)  # a shipped tournament is read only for these bots (a student may put their own in BOTS)
 
 
-def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: random.Random, *,
+def play_game(state: ScoutState, policies: Sequence[Callable[..., Any]] | Callable[..., Any], rng: random.Random, *,
               max_steps: int = 100_000) -> ScoutState:
     """Play to the end: deals by their exact (uniform) odds, each player by its policy."""
-    instance(state, "state", ScoutState, "a ScoutState, for example new_game(3)")
+    instance(state, "state", ScoutState, "a ScoutState, for example new_game(players=3)")
     rng_arg(rng)
     if not callable(policies):
         policies = items(policies, "policies", low=state.n_players, high=state.n_players)
@@ -349,19 +378,20 @@ def play_game(state: ScoutState, policies: Sequence[Callable] | Callable, rng: r
     raise ValueError(f"the game did not end within max_steps={max_steps:,} steps; allow more steps")
 
 
-def _winner(state: ScoutState):
+def _winner(state: ScoutState) -> Hashable:
     best = max(state.totals)
     winners = [i for i, s in enumerate(state.totals) if s == best]
     return winners[0] if len(winners) == 1 else "tie"
 
 
-def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1, *, rounds: int | None = None,
-                 rotate: bool = True, show_progress: bool | None = None, play_now: bool = False) -> Tally:
+def compare_bots(policies: Sequence[Callable[..., Any] | str], n_games: int = 200, seed: int = 1, *,
+                 rounds: int | None = None, rotate: bool = True, show_progress: bool | None = None,
+                 play_now: bool = False) -> Tally:
     """Seeded games between the bots (names or policies), tallying the winner's seat or "tie" (ties share the win).
 
     With ``rotate`` each game starts with the next player, so no seat is favoured by going first. A tournament the
     lesson plays (the kit's bots by name, with the lesson's seed) is read from the record of its games shipped with
-    the kit (``tables.shipped_games``: the same Tally, without playing the games again); ``play_now`` plays it all
+    the kit (``tournament_winners``: the same Tally, without playing the games again); ``play_now`` plays it all
     the same.
     """
     names = tuple(items(policies, "policies", low=2, high=5))
@@ -381,21 +411,62 @@ def compare_bots(policies: Sequence[Callable | str], n_games: int = 200, seed=1,
     optional_flag(show_progress, "show_progress")
     flag(play_now, "play_now")
     if not play_now and all(isinstance(name, str) and BOTS[name] is _KIT_BOTS.get(name) for name in names):
-        from .tables import shipped_games
+        # the kit's own bots by name: the run may be one the kit ships (read, not played), and is played otherwise
+        winners = tournament_winners(names, n_games, seed, rounds, rotate, show_progress=show_progress)
+        return Tally(Counter(winners), n_games)  # counted in the order they came, as tally counts them
+    return tally(_game_winner(cast(list[Callable[..., Any]], policies), rounds, rotate), n_games, seed,
+                 show_progress=show_progress)
 
-        shipped = shipped_games(names, n_games, seed, rounds, rotate)
-        if shipped is not None:
-            return shipped
-    return tally(_game_winner(policies, rounds, rotate), n_games, seed, show_progress=show_progress)
+
+LESSON_TOURNAMENTS: tuple[tuple[tuple[str, ...], int, int, int | None, bool], ...] = (
+    (("lookahead", "greedy", "random"), 100, 7, 1, True),
+)
+"""Every seeded tournament the lesson plays: (the bots by name, in seat order, games, seed, rounds, rotate)."""
 
 
-def _game_winner(policies: Sequence[Callable], rounds: int | None, rotate: bool) -> Callable[[random.Random], object]:
+def _tournament_key(names: Sequence[str], n_games: int, seed: int, rounds: int | None, rotate: bool,
+                    show_progress: bool | None = None) -> list[Any]:
+    # n_games counts the run's games (a shorter run is its beginning); only exact kinds name a shipped run (True
+    # would equal 1 in the file's keys): anything else is played, and so checked by the function itself
+    if not (type(seed) is int and (rounds is None or type(rounds) is int) and type(rotate) is bool
+            and isinstance(names, (list, tuple)) and all(type(name) is str for name in names)
+            and type(n_games) is int and (show_progress is None or type(show_progress) is bool)):
+        return ["not shipped"]
+    return [list(names), seed, rounds, rotate]
+
+
+@shipped("data/tournaments.json", cases=lambda: list(LESSON_TOURNAMENTS), key=_tournament_key, runs="n_games",
+         encoding=record({0: "0", 1: "1", 2: "2", 3: "3", 4: "4", "tie": "t"}),
+         about="who won each game (a seat 0-4, t = a tie) of the seeded bot tournaments of the Scout lesson, as "
+               "circuslib.scout.bots.compare_bots plays them; key [the bots by name, seed, rounds, rotate]")
+def tournament_winners(names: Sequence[str], n_games: int, seed: int, rounds: int | None = None, rotate: bool = True,
+                       show_progress: bool | None = None) -> tuple[Hashable, ...]:
+    """Who won each game of a seeded tournament between the kit's bots, by name (a seat, or "tie"), as
+    ``compare_bots`` plays it; a tournament the lesson plays is read from the record shipped with the kit."""
+    names = tuple(items(names, "names", low=2, high=5))
+    for name in names:
+        if name not in _KIT_BOTS:
+            raise ValueError(f"the kit's bots are {', '.join(map(repr, _KIT_BOTS))}, not {describe(name)}")
+    n = len(names)
+    limit(whole(n_games, "n_games", 1) * (n if rounds is None else whole(rounds, "rounds", 1, 10)), 10_000,
+          "n_games (counted in rounds)", "play fewer games")
+    if type(seed) is not int:
+        raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
+    flag(rotate, "rotate")
+    trial = _game_winner([_KIT_BOTS[name] for name in names], rounds, rotate)
+    rng = random.Random(seed)  # as tally seeds its one generator
+    return tuple(trial(rng) for _ in progress(range(n_games), n_games, show=optional_flag(show_progress,
+                                                                                        "show_progress")))
+
+
+def _game_winner(policies: Sequence[Callable[..., Any]], rounds: int | None,
+                 rotate: bool) -> Callable[[random.Random], object]:
     """The trial ``compare_bots`` tallies: play one game and return the winner's seat (or "tie"); with ``rotate``
     the k-th game it plays starts with player k mod the number of players."""
     n, counter = len(policies), iter(range(10 ** 9))
 
-    def trial(rng: random.Random):
+    def trial(rng: random.Random) -> Hashable:
         first = next(counter) % n if rotate else 0
-        return _winner(play_game(new_game(n, rounds=rounds, first=first), policies, rng))
+        return _winner(play_game(new_game(ScoutOptions(rounds=rounds, first=first), players=n), policies, rng))
 
     return trial

@@ -15,10 +15,12 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import permutations, product
 from math import comb
+from typing import Any
 
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
     WrongAnswer,
     call_student,
@@ -29,11 +31,13 @@ from ..core.teach import (
     correct,
 )
 from .bots import greedy_bot, random_bot
+from .odds import mini_deck
 from .rules import (
     FLIP_HAND,
     HAND_SIZE,
     KEEP_HAND,
     Scout,
+    ScoutOptions,
     ScoutState,
     Show,
     beats,
@@ -51,12 +55,10 @@ check = Checks("Scout")
 
 def small_deck(top: int) -> tuple[tuple[int, int], ...]:
     """A small Scout deck: one card (a, b), a < b, for every pair of different numbers from 1 to ``top``."""
-    if isinstance(top, bool) or not isinstance(top, int) or not 2 <= top <= 10:
-        raise ValueError("a Scout deck uses the numbers 1 to top, with top a whole number from 2 to 10")
-    return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
+    return mini_deck(top)
 
 
-def _up(hand) -> list[int]:
+def _up(hand: Any) -> list[int]:
     return [card[0] for card in hand]
 
 
@@ -69,7 +71,7 @@ def _step_of(values: Sequence[int]) -> int | None:
 # ---------------------------------------------------------------------------------------------------------
 # 1. counting cards: inclusion-exclusion on the 3-player deck
 
-def _carrying(deck, *numbers_) -> int:
+def _carrying(deck: Any, *numbers_: int) -> int:
     return sum(1 for card in deck if set(card) & set(numbers_))
 
 
@@ -84,7 +86,7 @@ def _carrying(deck, *numbers_) -> int:
         Mistake(2 * (8 + 8 - 1), "a card is one card whichever end is up: do not count its two ways up"),
         Mistake(15.0, "a count is a whole number"),
     ])
-def four_or_seven(answer, exercise):
+def four_or_seven(answer: Any, exercise: Exercise) -> str:
     """How many cards of the 3-player deck carry a 4 or a 7 (or both)."""
     return check_integer(answer, exercise.expected, what="your number of cards", mistakes=exercise.mistakes)
 
@@ -112,7 +114,7 @@ def _fives_up() -> Fraction:
                                       "and eight of them carry a 5"),
         Mistake(1.3333, "give it exactly"),
     ])
-def fives_facing_up(answer, exercise):
+def fives_facing_up(answer: Any, exercise: Exercise) -> str:
     """The expected number of cards showing a 5 in a 3-player hand of 12, as dealt."""
     return check_exact(answer, exercise.expected, what="your expected number", mistakes=exercise.mistakes)
 
@@ -125,12 +127,12 @@ def _hypergeometric(j: int, carrying: int = 8, deck: int = 44, hand: int = 11) -
 
 
 def _at_least_three_tens(carrying: int = 8, deck: int = 44) -> Fraction:
-    return 1 - sum(_hypergeometric(j, carrying, deck) for j in range(3))
+    return 1 - sum((_hypergeometric(j, carrying, deck) for j in range(3)), Fraction(0))
 
 
 def _binomial_at_least_three() -> Fraction:
     p = Fraction(8, 44)
-    return 1 - sum(comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3))
+    return 1 - sum((comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3)), Fraction(0))
 
 
 @check.exercise(
@@ -149,7 +151,7 @@ def _binomial_at_least_three() -> Fraction:
                                                        "(which 11 cards of the 44)"),
         Mistake(0.3128, "give it exactly"),
     ])
-def three_tens(answer, exercise):
+def three_tens(answer: Any, exercise: Exercise) -> str:
     """P(a 4-player hand of 11 holds at least three cards carrying a 10)."""
     return check_probability(answer, exercise.expected, what="P(at least three 10s)", mistakes=exercise.mistakes)
 
@@ -158,19 +160,19 @@ def three_tens(answer, exercise):
 # 4. listing dealt hands: a set of three in a 3-card hand from the deck 1..6
 
 @cache
-def _three_card_kinds(top: int = 6, oriented: bool = True, replacement: bool = False) -> tuple[Counter, int]:
+def _three_card_kinds(top: int = 6, oriented: bool = True, replacement: bool = False) -> tuple[Counter[Any], int]:
     """How many 3-card hands (ordered; each card either way up if ``oriented``) are a match, a run up, a run down."""
     deck = small_deck(top)
     orders = product(deck, repeat=3) if replacement else permutations(deck, 3)
     step_of = lru_cache(maxsize=None)(_step_of)  # many hands share their numbers facing up: decide each once
-    kinds: Counter = Counter()
+    kinds: Counter[Any] = Counter()
     for order in orders:
         # every way up of the three cards (their numbers facing up), or each card as it lies
         kinds.update(map(step_of, product(*order) if oriented else [tuple(card[0] for card in order)]))
     return kinds, sum(kinds.values())
 
 
-def _set_of_three(kinds: Sequence[int] = (0, 1, -1), **how) -> Fraction:
+def _set_of_three(kinds: Sequence[int] = (0, 1, -1), **how: Any) -> Fraction:
     counts, total = _three_card_kinds(**how)
     return Fraction(sum(counts[k] for k in kinds), total)
 
@@ -189,7 +191,7 @@ def _set_of_three(kinds: Sequence[int] = (0, 1, -1), **how) -> Fraction:
                                                                     "number of dealt hands"),
         Mistake(0.0568, "give it exactly"),
     ])
-def set_of_three(answer, exercise):
+def set_of_three(answer: Any, exercise: Exercise) -> str:
     """P(a 3-card hand dealt from small_deck(6), in order and either way up, shows a set)."""
     return check_probability(answer, exercise.expected, what="P(a set of three)", mistakes=exercise.mistakes)
 
@@ -211,46 +213,49 @@ BEATS_SETS: tuple[tuple[int, ...], ...] = (
 _BEATS_INPUTS = [(list(a), list(b)) for a in BEATS_SETS for b in BEATS_SETS]
 
 
-def _kind_rank(values) -> int:
+def _kind_rank(values: Sequence[int]) -> int:
     return 1 if len(values) == 1 or _step_of(values) == 0 else 0
 
 
-def _beats_first_card_smallest(a, b) -> bool:  # reads the smallest number of a run on its first card
+def _beats_first_card_smallest(a: Sequence[int], b: Sequence[int]) -> bool:
+    # reads the smallest number of a run on its first card
     return (len(a), _kind_rank(a), a[0]) > (len(b), _kind_rank(b), b[0])
 
 
-def _beats_down_runs_weakest(a, b) -> bool:  # only runs going up are runs: a run going down ranks below them
-    def rank(v):
+def _beats_down_runs_weakest(a: Sequence[int], b: Sequence[int]) -> bool:
+    # only runs going up are runs: a run going down ranks below them
+    def rank(v: Sequence[int]) -> int:
         return 2 if _kind_rank(v) else (1 if _step_of(v) == 1 else 0)
     return (len(a), rank(a), min(a)) > (len(b), rank(b), min(b))
 
 
-def _beats_no_kind(a, b) -> bool:
+def _beats_no_kind(a: Sequence[int], b: Sequence[int]) -> bool:
     return (len(a), min(a)) > (len(b), min(b))
 
 
-def _beats_kind_first(a, b) -> bool:
+def _beats_kind_first(a: Sequence[int], b: Sequence[int]) -> bool:
     return (_kind_rank(a), len(a), min(a)) > (_kind_rank(b), len(b), min(b))
 
 
-def _beats_or_equal(a, b) -> bool:
+def _beats_or_equal(a: Sequence[int], b: Sequence[int]) -> bool:
     return (len(a), _kind_rank(a), min(a)) >= (len(b), _kind_rank(b), min(b))
 
 
-def _beats_smallest_only(a, b) -> bool:
+def _beats_smallest_only(a: Sequence[int], b: Sequence[int]) -> bool:
     return min(a) > min(b)
 
 
-def _always_true(a, b) -> bool:
+def _always_true(a: Sequence[int], b: Sequence[int]) -> bool:
     return True
 
 
-def _is_bool(value) -> bool:
+def _is_bool(value: Any) -> bool:
     return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
 
 
-def _why_not(a, b) -> str:
+def _why_not(a: Sequence[int], b: Sequence[int]) -> str:
     ka, kb = set_key(a), set_key(b)
+    assert ka is not None and kb is not None  # asked only of two sets
     if ka[0] != kb[0]:
         return "more cards always wins, whatever the kind of set"
     if ka[1] != kb[1]:
@@ -275,7 +280,7 @@ def _why_not(a, b) -> str:
         Mistake(_beats_smallest_only, "the number of cards decides first, then the kind, then the smallest number"),
         Mistake(_always_true, "your function gives the same answer whatever the sets: it must compare them"),
     ])
-def my_beats(function, exercise):
+def my_beats(function: Any, exercise: Exercise) -> str:
     """A function my_beats(a, b): whether the set a beats the set b (lists of numbers facing up)."""
     if function is None or function is Ellipsis:
         raise WrongAnswer("my_beats is still empty: write the function")
@@ -310,13 +315,13 @@ def my_beats(function, exercise):
 BIJECTION_TOP, BIJECTION_HAND = 5, 4
 
 
-def _has_run(values, step: int) -> bool:
+def _has_run(values: Sequence[int], step: int) -> bool:
     return any(values[i + 1] - values[i] == step and values[i + 2] - values[i + 1] == step
                for i in range(len(values) - 2))
 
 
 @cache
-def _run_hands() -> tuple[tuple, frozenset]:
+def _run_hands() -> tuple[tuple[Any, ...], frozenset[Any]]:
     """(hands with a run of 3 going up somewhere, in listing order; the set of hands with one going down)."""
     up, down = [], []
     for order in permutations(small_deck(BIJECTION_TOP), BIJECTION_HAND):
@@ -330,7 +335,7 @@ def _run_hands() -> tuple[tuple, frozenset]:
     return tuple(up), frozenset(down)
 
 
-def _as_hand(result) -> tuple | None:
+def _as_hand(result: Any) -> tuple[tuple[int, int], ...] | None:
     """A returned hand as a tuple of (up, down) pairs, or None if it is not shaped like one."""
     if isinstance(result, (str, bytes)) or not isinstance(result, Sequence):
         return None
@@ -343,27 +348,27 @@ def _as_hand(result) -> tuple | None:
     return tuple(cards)
 
 
-def _shown(hand) -> str:
+def _shown(hand: Sequence[tuple[int, int]]) -> str:
     return " ".join(f"{u}/{d}" for u, d in hand)
 
 
-def _partner_identity(hand):
+def _partner_identity(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     return hand
 
 
-def _partner_turn_whole_hand(hand):
+def _partner_turn_whole_hand(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     return flip_hand(hand)
 
 
-def _partner_turn_each_card(hand):
+def _partner_turn_each_card(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     return tuple((down, up) for up, down in hand)
 
 
-def _partner_numbers_only(hand):
+def _partner_numbers_only(hand: tuple[tuple[int, int], ...]) -> list[int]:
     return [card[0] for card in hand][::-1]
 
 
-def _partner_sorted(hand):
+def _partner_sorted(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(hand, reverse=True))
 
 
@@ -381,7 +386,7 @@ def _partner_sorted(hand):
         Mistake(_partner_sorted, "sorting forgets where each card was: different hands sort to the same hand, so "
                                  "the map is not one-to-one"),
     ])
-def runs_bijection(partner, exercise):
+def runs_bijection(partner: Any, exercise: Exercise) -> str:
     """A one-to-one map from the 4-card hands of small_deck(5) with a run of 3 going up to those going down."""
     if partner is None or partner is Ellipsis:
         raise WrongAnswer("partner is still empty: write the function")
@@ -400,7 +405,7 @@ def runs_bijection(partner, exercise):
         if all(_same_result(g, t) for g, t in zip(raw, theirs)):
             raise WrongAnswer(f"partner is not right yet: {mistake.hint}")
     deck = set(small_deck(BIJECTION_TOP))
-    images: dict[tuple, tuple] = {}
+    images: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for hand, result in zip(ups, raw):
         image = _as_hand(result)
         if image is None:
@@ -425,7 +430,7 @@ def runs_bijection(partner, exercise):
                    "hands with a run going down")
 
 
-def _same_result(got, theirs) -> bool:
+def _same_result(got: Any, theirs: Any) -> bool:
     try:
         return bool(got == theirs) or (_as_hand(got) is not None and _as_hand(got) == _as_hand(theirs))
     except Exception:  # an odd returned object that cannot even be compared is simply not the same
@@ -451,7 +456,7 @@ def _position(state: ScoutState) -> str:
     return f"hand {hand}, table {table}"
 
 
-def _student_move(bot, state: ScoutState, rng: random.Random):
+def _student_move(bot: Any, state: ScoutState, rng: random.Random) -> Any:
     move = call_student(bot, state, rng, name="your bot")
     if move is None:
         raise WrongAnswer(f"your bot returned no move (None) with {_position(state)}: return a move")
@@ -470,11 +475,11 @@ def _student_move(bot, state: ScoutState, rng: random.Random):
     return move
 
 
-def _bot_wins(bot, games: int = BOT_GAMES, seed: int = BOT_SEED) -> int:
+def _bot_wins(bot: Any, games: int = BOT_GAMES, seed: int = BOT_SEED) -> int:
     wins = 0
     for game in range(games):
         rng = random.Random(seed + game)
-        state = new_game(3, rounds=1, first=game % 3)
+        state = new_game(ScoutOptions(rounds=1, first=game % 3), players=3)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)
@@ -486,13 +491,13 @@ def _bot_wins(bot, games: int = BOT_GAMES, seed: int = BOT_SEED) -> int:
     return wins
 
 
-def _bot_always_scouts(state, rng):
+def _bot_always_scouts(state: ScoutState, rng: random.Random) -> Any:
     moves = state.legal_moves()
     scouts = [m for m in moves if isinstance(m, Scout)]
     return scouts[0] if scouts else moves[0]
 
 
-def _bot_forgets_the_flip(state, rng):
+def _bot_forgets_the_flip(state: ScoutState, rng: random.Random) -> Any:
     values = _up(state.hands[state.turn])
     for size in range(len(values), 0, -1):
         for start in range(len(values) - size + 1):
@@ -502,11 +507,11 @@ def _bot_forgets_the_flip(state, rng):
     return Scout("left", False, 0)
 
 
-def _bot_shows_first_card(state, rng):
+def _bot_shows_first_card(state: ScoutState, rng: random.Random) -> Any:
     return KEEP_HAND if state.phase == "flip" else Show(0, 1)
 
 
-def _bot_returns_nothing(state, rng):
+def _bot_returns_nothing(state: ScoutState, rng: random.Random) -> Any:
     if state.phase == "flip":
         return KEEP_HAND
     moves = state.legal_moves()
@@ -529,7 +534,7 @@ _WORSE = "it does worse than a random player: showing sheds cards, scouting adds
         Mistake(_bot_shows_first_card, "which the rules refuse here"),
         Mistake(_bot_returns_nothing, "your bot returned no move"),
     ])
-def my_bot(bot, exercise):
+def my_bot(bot: Any, exercise: Exercise) -> str:
     """A policy bot(state, rng) that wins clearly more than its fair third against two random bots."""
     if bot is None or bot is Ellipsis:
         raise WrongAnswer("my_bot is still empty: write the function")
@@ -556,14 +561,14 @@ GREEDY_WIN_SPREAD = math.sqrt(GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE))
 # (standard error 0.0019). A win is a proportion, so one game's spread is sqrt(p (1 - p)).
 
 
-def _simulate_greedy(n: int, seed: int, *, seats=None, divide_by=None, rotate: bool = True,
+def _simulate_greedy(n: int, seed: int, *, seats: Any = None, divide_by: Any = None, rotate: bool = True,
                      players: int = 3) -> tuple[float, tuple[float, float]]:
     """The model simulation (and, with its options, the catalogued slips)."""
     rng = random.Random(seed)
     seats = seats or [greedy_bot] + [random_bot] * (players - 1)
     wins = 0
     for game in range(n):
-        state = new_game(players, rounds=1, first=game % players if rotate else 0)
+        state = new_game(ScoutOptions(rounds=1, first=game % players if rotate else 0), players=players)
         while state.phase != "over":
             if state.phase == "deal":
                 state = deal_round(state, rng)
@@ -575,19 +580,19 @@ def _simulate_greedy(n: int, seed: int, *, seats=None, divide_by=None, rotate: b
     return p, (p - half, p + half)
 
 
-def _sim_random_in_seat_zero(n, seed):
+def _sim_random_in_seat_zero(n: int, seed: int) -> tuple[float, tuple[float, float]]:
     return _simulate_greedy(n, seed, seats=[random_bot, greedy_bot, random_bot])
 
 
-def _sim_narrow(n, seed):
+def _sim_narrow(n: int, seed: int) -> tuple[float, tuple[float, float]]:
     return _simulate_greedy(n, seed, divide_by=lambda n: n)
 
 
-def _sim_constant(n, seed):
+def _sim_constant(n: int, seed: int) -> tuple[float, tuple[float, float]]:
     return 0.84, (0.78, 0.9)
 
 
-def _sim_unseeded(n, seed):
+def _sim_unseeded(n: int, seed: int) -> tuple[float, tuple[float, float]]:
     return _simulate_greedy(n, random.randrange(10 ** 9))
 
 
@@ -602,7 +607,7 @@ def _sim_unseeded(n, seed):
         Mistake(_sim_random_in_seat_zero, "the estimate is far from the long-run value"),
         Mistake(_sim_unseeded, "gives different results for the same seed"),
     ])
-def measure_greedy(simulate, exercise):
+def measure_greedy(simulate: Any, exercise: Exercise) -> str:
     """simulate(n, seed) -> (share of games greedy_bot wins against two random bots, its 95% interval)."""
     return check_simulation(simulate, reference=GREEDY_WIN_RATE, spread=GREEDY_WIN_SPREAD, n=SIM_GAMES,
                             name="simulate", mistakes=exercise.mistakes, unit="games")
@@ -611,7 +616,7 @@ def measure_greedy(simulate, exercise):
 # ---------------------------------------------------------------------------------------------------------
 # the lesson's try-it cells (notebooks/03_scout.ipynb): the student picks a number of players and answers for it
 
-def _players_and(answer, what: str) -> tuple[int, object]:
+def _players_and(answer: Any, what: str) -> tuple[int, object]:
     """Read a try-it answer (players, value), or explain in one line what shape it should have."""
     if answer is None or answer is Ellipsis:
         raise WrongAnswer("the answer is still empty: fill in the number of players and your value")
@@ -642,7 +647,7 @@ def _deck_mistakes() -> list[Mistake]:
 
 @check.exercise(title="Try it: the cards in play", practises="counting pairs with a binomial coefficient",
                 stars=1, minutes=2, mistakes=_deck_mistakes())
-def try_cards_in_play(answer, exercise):
+def try_cards_in_play(answer: Any, exercise: Exercise) -> str:
     """(players, the number of cards used with that many players)."""
     players, value = _players_and(answer, "number of cards")
     models = [Mistake(v, hint) for v, hint in _deck_models(players) if v != len(deck_for(players))]
@@ -670,7 +675,7 @@ def _hand_mistakes() -> list[Mistake]:
 
 @check.exercise(title="Try it: how many hands", practises="ordered choices and the factor 2 per card",
                 stars=1, minutes=3, mistakes=_hand_mistakes())
-def try_hands(answer, exercise):
+def try_hands(answer: Any, exercise: Exercise) -> str:
     """(players, the number of hands a deal can give: in hand order, each card either way up)."""
     players, value = _players_and(answer, "number of hands")
     n, h = len(deck_for(players)), HAND_SIZE[players]
@@ -680,7 +685,8 @@ def try_hands(answer, exercise):
                          success=f"every {players}-player hand counted once")
 
 
-def _pair_match(players: int, *, orientations: int = 4, replacement: bool = False, deck_players: int | None = None):
+def _pair_match(players: int, *, orientations: int = 4, replacement: bool = False,
+                deck_players: int | None = None) -> Fraction:
     deck = deck_for(deck_players or players)
     n = len(deck)
     carrying = Counter(v for card in deck for v in card)
@@ -707,7 +713,7 @@ def _pair_mistakes() -> list[Mistake]:
 
 @check.exercise(title="Try it: a match in two given places",
                 practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_pair_mistakes())
-def try_pair_match(answer, exercise):
+def try_pair_match(answer: Any, exercise: Exercise) -> str:
     """(players, P(two given adjacent cards of a dealt hand show a match))."""
     players, value = _players_and(answer, "probability")
     expected = _pair_match(players)

@@ -5,30 +5,35 @@ either way up with chance 1/2; so any k adjacent places of a hand hold a uniform
 oriented cards. Counting the k-tuples that form a set gives the exact chance for one window, and linearity of
 expectation gives the exact expected number of sets (and of shows) in a hand. The chance of a set *somewhere* in
 a hand is exact too: by listing hands for small decks, and for the real decks by counting up-number sequences
-(``set_somewhere_exact``, about a second a value; the values the lesson and the explorer use were counted once and
-ship with the kit, see ``tables``). The simulators deal all their hands at once with numpy.
+(``set_somewhere_exact``, about a second a value; the values the lesson and the set explorer use were counted once
+and ship with the kit in ``data/set_somewhere.json``, read by the same function). The simulators deal all their
+hands at once with numpy.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 from math import comb, factorial, perm, prod
 from operator import mul, or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.args import flag, items, limit, one_of, rng_arg, seed_arg, whole
-from ..core.game import describe
+from ..core.game import describe, is_whole
+from ..core.shipped import RATIONAL, shipped
 from ..core.sim import Estimate
 from .rules import (
     HAND_SIZE,
-    _check_card,
-    _check_players,
+    Card,
+    _best_show,
+    _card,
+    _longest,
     _set_key,
+    _values,
     beats,
     deck_for,
     is_set,
@@ -39,16 +44,20 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
+    import networkx as nx
     import sympy  # results are sympy numbers; sympy itself loads when a function makes one
 
 __all__ = [
     "beats", "legal_shows", "scout_moves", "set_key", "is_set", "longest_set", "count_shows", "count_hands",
     "deck_size", "window_set_count", "window_set_probability", "expected_set_windows", "expected_shows",
     "set_somewhere_probability", "set_somewhere_exact", "hands_per_up_sequence", "simulate_set_somewhere",
-    "simulate_shows", "random_hand", "mini_deck", "card_graph",
+    "simulate_shows", "random_hand", "mini_deck", "card_graph", "strongest_show", "expected_windows",
+    "set_somewhere_grid", "hands_with_set", "EXPLORER_HANDS", "EXPLORER_KS",
 ]
 
 KINDS = ("any", "match", "run")
+Deck = int | Sequence[Card]
+"""A deck: a number of players (the cards they use) or the cards themselves, pairs (a, b)."""
 
 
 def deck_size(n_players: int) -> int:
@@ -56,7 +65,8 @@ def deck_size(n_players: int) -> int:
     return len(deck_for(n_players))
 
 
-def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True, up_to_flip: bool = False) -> sympy.Integer:
+def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True,
+                up_to_flip: bool = False) -> sympy.Integer:
     """How many different hands a player can be dealt.
 
     ``ordered=False``: just which cards (C(N, h)); ordered: the cards in hand order (N!/(N-h)!), since a hand is
@@ -78,7 +88,7 @@ def count_hands(n_players: int, *, ordered: bool = True, oriented: bool = True, 
     return sympy.Integer(count)
 
 
-def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
+def count_shows(hand: Sequence[Any], active: Sequence[Any] | None = None) -> int:
     """The number of different shows (slices of the hand) the hand can make against the active set."""
     return len(legal_shows(hand, active))
 
@@ -87,34 +97,33 @@ def count_shows(hand: Sequence, active: Sequence | None = None) -> int:
 # one window of k adjacent cards
 
 
-def _deck(deck_or_players) -> tuple:
+def _deck(deck_or_players: Any) -> tuple[Card, ...]:
     """A number of players (their deck) or a deck of cards, checked: at least one card, each card once."""
-    if isinstance(deck_or_players, int) and not isinstance(deck_or_players, bool):
+    if is_whole(deck_or_players):
         return deck_for(deck_or_players)
-    if isinstance(deck_or_players, (str, bytes, dict)) or deck_or_players is None or isinstance(deck_or_players, bool):
+    if isinstance(deck_or_players, (str, bytes, dict, bool)) or deck_or_players is None:
         raise TypeError(f"deck is a number of players (2 to 5) or a list of cards (a, b), not "
                         f"{describe(deck_or_players)}")
-    cards = tuple(tuple(sorted(_check_card(tuple(c) if isinstance(c, list) else c)))
-                  for c in items(deck_or_players, "deck", low=1))
+    cards = tuple((min(card), max(card)) for card in (_card(tuple(c) if isinstance(c, list) else c)
+                                                      for c in items(deck_or_players, "deck", low=1)))
     if len(set(cards)) != len(cards):
         raise ValueError("a deck holds each card once")
     return cards
 
 
-def _check_k(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"k (the cards of a set) must be a whole number, not {describe(k)}")
-    if k < 1:
-        raise ValueError(f"a set has at least 1 card, not {k}")
-    return k
+def _check_k(k: object) -> int:
+    """k, the cards of a set: a whole number, at least 1."""
+    return whole(k, "k (the cards of a set)", 1)
 
 
-def _check_kind(kind) -> str:
-    return one_of(kind, "kind", KINDS)
+def _check_kind(kind: object) -> str:
+    """The kind of set: "any", "match" or "run"."""
+    checked: str = one_of(kind, "kind", KINDS)
+    return checked
 
 
 @cache
-def _window_counts(k: int, deck: tuple) -> dict:
+def _window_counts(k: int, deck: tuple[Any, ...]) -> dict[Any, Any]:
     """Ordered k-tuples of distinct oriented cards whose up numbers form a match / a run (both directions)."""
     carrying = Counter(v for card in deck for v in card)  # how many cards carry each number
     cards = set(deck)
@@ -138,11 +147,11 @@ def _window_counts(k: int, deck: tuple) -> dict:
     return {"match": match, "run": 2 * run}  # up or down: the same count, read backwards
 
 
-def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
+def _distinct_choices(counts: tuple[int, ...], clashes: frozenset[tuple[int, int]]) -> int:
     """Choices of one card per place (counts[i] cards for place i) with no card used twice (see above)."""
 
     @cache
-    def total(free: frozenset) -> int:
+    def total(free: frozenset[int]) -> int:
         # sum over matchings within `free`, pairing off the smallest free place or leaving it alone
         if not free:
             return 1
@@ -157,7 +166,7 @@ def _distinct_choices(counts: tuple, clashes: frozenset) -> int:
     return total(frozenset(range(len(counts))))
 
 
-def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
+def window_set_count(k: int, deck: Deck = 5, *, kind: str = "any") -> sympy.Integer:
     """How many ordered k-tuples of distinct cards, each either way up, show a set (of this kind) in a row."""
     import sympy
 
@@ -170,7 +179,7 @@ def window_set_count(k: int, deck=5, *, kind: str = "any") -> sympy.Integer:
     return sympy.Integer(counts["match"] + counts["run"] if kind == "any" else counts[kind])
 
 
-def window_set_probability(k: int, deck=5, *, kind: str = "any") -> sympy.Rational:
+def window_set_probability(k: int, deck: Deck = 5, *, kind: str = "any") -> sympy.Rational:
     """The chance that k given adjacent cards of a dealt hand form a set (a deck, or a number of players)."""
     cards = _deck(deck)
     _check_k(k)
@@ -180,20 +189,20 @@ def window_set_probability(k: int, deck=5, *, kind: str = "any") -> sympy.Ration
     return window_set_count(k, cards, kind=kind) / (perm(len(cards), k) * 2 ** k)
 
 
-def _hand_size(deck, hand_size) -> int:
+def _hand_size(deck: Any, hand_size: Any) -> int:
     """The hand size: the real one for a number of players, else ``hand_size``, from 1 to the deck's cards."""
     cards = _deck(deck)
     if hand_size is None:
-        if isinstance(deck, int) and not isinstance(deck, bool):
-            return HAND_SIZE[_check_players(deck)]
+        if is_whole(deck):
+            return HAND_SIZE[whole(deck, "players", 2, 5)]
         raise ValueError("give the hand size for a deck of your own")
-    whole(hand_size, "hand_size")
-    if not 1 <= hand_size <= len(cards):
-        raise ValueError(f"hand_size: a hand holds 1 to {len(cards)} cards of this deck, not {hand_size}")
-    return hand_size
+    size = whole(hand_size, "hand_size")
+    if not 1 <= size <= len(cards):
+        raise ValueError(f"hand_size: a hand holds 1 to {len(cards)} cards of this deck, not {size}")
+    return size
 
 
-def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
+def expected_set_windows(k: int, deck: Deck = 5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The expected number of places in a dealt hand where k adjacent cards form a set (linearity of expectation)."""
     import sympy
 
@@ -205,27 +214,26 @@ def expected_set_windows(k: int, deck=5, hand_size: int | None = None, *, kind: 
     return (h - k + 1) * window_set_probability(k, deck, kind=kind)
 
 
-def expected_shows(deck=5, hand_size: int | None = None) -> sympy.Rational:
+def expected_shows(deck: Deck = 5, hand_size: int | None = None) -> sympy.Rational:
     """The expected number of different shows a dealt hand can open with (every slice that is a set)."""
     import sympy
 
     h = _hand_size(deck, hand_size)
     limit(h, 45, "hand_size")
-    return sum((expected_set_windows(k, deck, h) for k in range(1, h + 1)), sympy.Integer(0))
+    return sum(_expected_windows(_deck(deck), h), sympy.Integer(0))
 
 
 # ---------------------------------------------------------------------------------------------------------
 # a set somewhere in the hand: listed for small decks, simulated for any deck
 
 
-def mini_deck(top: int) -> tuple:
+def mini_deck(top: int) -> tuple[Any, ...]:
     """A small Scout deck: every pair of distinct numbers 1 to ``top`` (the real deck is mini_deck(10))."""
-    if isinstance(top, bool) or not isinstance(top, int) or not 2 <= top <= 10:
-        raise ValueError("a Scout deck uses the numbers 1 to top, with top from 2 to 10")
+    whole(top, "top (a Scout deck uses the numbers 1 to top)", 2, 10)
     return tuple((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1))
 
 
-def _has_set(values: list, k: int, kind: str) -> bool:
+def _has_set(values: Sequence[int], k: int, kind: str) -> bool:
     for i in range(len(values) - k + 1):
         key = _set_key(values[i:i + k])
         if key is not None and (kind == "any" or (key[1] == 1) == (kind == "match")):
@@ -233,7 +241,7 @@ def _has_set(values: list, k: int, kind: str) -> bool:
     return False
 
 
-def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any", either_way: bool = False,
+def set_somewhere_probability(k: int, deck: Deck, hand_size: int, *, kind: str = "any", either_way: bool = False,
                               limit: int = 3_000_000) -> sympy.Rational:
     """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by listing every hand.
 
@@ -270,7 +278,7 @@ def set_somewhere_probability(k: int, deck, hand_size: int, *, kind: str = "any"
     return sympy.Rational(hits, total)
 
 
-class _Decided(dict):
+class _Decided(dict[tuple[int, ...], bool]):
     """Sequences of numbers facing up -> whether they hold a set of k adjacent cards of this kind, each decided
     on its first lookup."""
 
@@ -278,7 +286,7 @@ class _Decided(dict):
         super().__init__()
         self.k, self.kind = k, kind
 
-    def __missing__(self, values: tuple) -> bool:
+    def __missing__(self, values: tuple[Any, ...]) -> bool:
         held = self[values] = _has_set(values, self.k, self.kind)
         return held
 
@@ -298,7 +306,7 @@ class _Decided(dict):
 _BITS = 4  # each count is one hex digit of a code (a count is at most the cards carrying a number, 9 in Scout)
 
 
-def _check_countable(cards: tuple, hand_size: int) -> None:
+def _refuse_uncountable(cards: tuple[Any, ...], hand_size: int) -> None:
     """Refuse decks and hands too big for int64 codes and counts (the real decks are far inside the limits)."""
     numbers = {v for card in cards for v in card}
     if len(numbers) > 15:
@@ -308,7 +316,7 @@ def _check_countable(cards: tuple, hand_size: int) -> None:
         raise ValueError(f"hands of {hand_size} from {len(cards)} cards are too many to count this way; simulate")
 
 
-def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
+def _numbers_and_caps(cards: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The numbers on the cards, and for each how many cards carry it (the most times it can be up)."""
     carrying = Counter(v for card in cards for v in card)
     numbers = tuple(sorted(carrying))
@@ -316,7 +324,7 @@ def _numbers_and_caps(cards: tuple) -> tuple[tuple, tuple]:
 
 
 @cache
-def _count_layers(caps: tuple, hand_size: int) -> tuple:
+def _count_layers(caps: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
     """For t = 0..hand_size, the sorted codes of all count vectors c with sum t and c_a <= caps[a]."""
     layers = [np.zeros(1, dtype=np.int64)]
     for _ in range(hand_size):
@@ -332,7 +340,7 @@ def _digit(codes: np.ndarray, i: int) -> np.ndarray:
 
 
 @cache
-def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
+def _one_more(caps: tuple[Any, ...], hand_size: int, t: int, i: int) -> tuple[Any, ...]:
     """Rows of layer t that can take one more number i, and the rows of layer t+1 they then become."""
     layers = _count_layers(caps, hand_size)
     rows = np.flatnonzero(_digit(layers[t], i) < caps[i])
@@ -340,14 +348,14 @@ def _one_more(caps: tuple, hand_size: int, t: int, i: int) -> tuple:
 
 
 @cache
-def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
+def _card_choices(cards: tuple[Any, ...], hand_size: int) -> np.ndarray:
     """[x^c] prod over the cards {a, b} of (1 + x_a + x_b), for every count vector c with sum hand_size."""
     numbers, caps = _numbers_and_caps(cards)
     index = {v: i for i, v in enumerate(numbers)}
     layers = _count_layers(caps, hand_size)
     poly = [np.zeros(len(layer), dtype=np.int64) for layer in layers]
     poly[0][0] = 1
-    # multiply in one card at a time; entries stay below C(N, t) 2^t (see _check_countable): no int64 overflow
+    # multiply in one card at a time; entries stay below C(N, t) 2^t (see _refuse_uncountable): no int64 overflow
     for a, b in cards:
         for t in range(min(hand_size, len(cards)), 0, -1):  # high degrees first: they read the old lower ones
             for i in (index[a], index[b]):
@@ -356,28 +364,27 @@ def _card_choices(cards: tuple, hand_size: int) -> np.ndarray:
     return poly[hand_size]
 
 
-def hands_per_up_sequence(up_counts: dict, deck=5) -> int:
+def hands_per_up_sequence(up_counts: dict[Any, Any], deck: Deck = 5) -> int:
     """How many ordered oriented hands show one given sequence of up-numbers with these counts {number: times}."""
     cards = _deck(deck)
     numbers, caps = _numbers_and_caps(cards)
     if not isinstance(up_counts, dict):
         raise TypeError(f"up_counts maps numbers to how many times they are up, like {{3: 2, 5: 1}}, not "
                         f"{describe(up_counts)}")
-    if any(v not in numbers or isinstance(c, bool) or not isinstance(c, int) or c < 0
-           for v, c in up_counts.items()):
+    if any(v not in numbers or not is_whole(c) or c < 0 for v, c in up_counts.items()):
         raise ValueError(f"up_counts maps numbers on the cards {numbers} to whole numbers of times, at least 0")
     counts = [up_counts.get(v, 0) for v in numbers]
     if any(c > cap for c, cap in zip(counts, caps)) or sum(counts) > len(cards):
         return 0  # more of a number up than cards carrying it, or more cards than the deck
     h = sum(counts)
-    _check_countable(cards, h)
+    _refuse_uncountable(cards, h)
     code = sum(c << (_BITS * i) for i, c in enumerate(counts))
     row = int(np.searchsorted(_count_layers(caps, h)[h], code))
     return int(_card_choices(cards, h)[row]) * prod(factorial(c) for c in counts)
 
 
 @cache
-def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
+def _streak_machine(k: int, kind: str, numbers: tuple[Any, ...]) -> tuple[Any, ...]:
     """States (index of the last number, equal streak, up streak, down streak) and their moves, stopping before a set.
 
     Returns (states, step) with step[s][i] the state after number i, or None if that completes a set of k.
@@ -389,7 +396,7 @@ def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
     step = []
     for s in states:  # the list grows while we walk it: a breadth-first search of the reachable states
         last, eq, up, down = s
-        moves = []
+        moves: list[int | None] = []
         for i, v in enumerate(numbers):
             eq2 = eq + 1 if watch_match and i == last else 1
             up2 = up + 1 if watch_run and v == numbers[last] + 1 else 1
@@ -406,7 +413,8 @@ def _streak_machine(k: int, kind: str, numbers: tuple) -> tuple:
     return tuple(states), tuple(tuple(m) for m in step)
 
 
-def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, hand_size: int) -> np.ndarray:
+def _up_sequences_without_set(k: int, kind: str, caps: tuple[int, ...], numbers: tuple[int, ...],
+                              hand_size: int) -> np.ndarray:
     """For each count vector c (sum hand_size): how many up-sequences with counts c hold no set of k."""
     layers = _count_layers(caps, hand_size)
     states, step = _streak_machine(k, kind, numbers)
@@ -433,11 +441,12 @@ def _up_sequences_without_set(k: int, kind: str, caps: tuple, numbers: tuple, ha
                         grown[targets, nxt] += block[:, s]
             grown[targets, plain[i]] += to_plain
         table = grown
-    return table.sum(axis=1)
+    counts: np.ndarray = table.sum(axis=1)
+    return counts
 
 
 @cache
-def _hands_without_set(k: int, kind: str, cards: tuple, hand_size: int) -> int:
+def _hands_without_set(k: int, kind: str, cards: tuple[Any, ...], hand_size: int) -> int:
     """The number of dealt hands (ordered, oriented) with no set of k adjacent cards of this kind."""
     numbers, caps = _numbers_and_caps(cards)
     words = _up_sequences_without_set(k, kind, caps, numbers, hand_size)
@@ -455,11 +464,42 @@ def _clear_counting_caches() -> None:
         cached.cache_clear()
 
 
-def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
+EXPLORER_HANDS = range(2, 9)  # the set explorer's hand sizes (a real hand takes too long to follow a slider)
+EXPLORER_KS = range(2, 6)     # and its sets' lengths
+_REAL_KS = (2, 3)             # the lesson's sets in a real hand, of every kind
+
+
+def _set_somewhere_cases() -> list[dict[Any, Any]]:
+    """The calls of ``set_somewhere_exact`` shipped with the kit: the real hands of 3, 4 and 5 players (2 players
+    hold the 4-player hand), and the set explorer's grid."""
+    real = [(k, players, HAND_SIZE[players], kind) for players in (3, 4, 5) for k in _REAL_KS for kind in KINDS]
+    grid = [(k, players, h, "any") for players in (2, 3, 4, 5) for h in EXPLORER_HANDS for k in EXPLORER_KS
+            if k <= h]
+    return [{"k": k, "deck": players, "hand_size": h, "kind": kind}
+            for k, players, h, kind in real + [case for case in grid if case not in real]]
+
+
+def _set_somewhere_key(k: object, deck: object, hand_size: object, kind: object) -> list[Any]:
+    """A call's shipped key: a number of players without a hand size holds the players' hand. Only whole numbers
+    name a shipped case (2.0 or True would equal 2 or 1 in the file's keys): anything else is computed, and so
+    checked and refused by the function itself."""
+    if hand_size is None and is_whole(deck) and deck in HAND_SIZE:
+        hand_size = HAND_SIZE[deck]
+    if not (is_whole(k) and is_whole(deck) and is_whole(hand_size) and type(kind) is str):
+        return ["not shipped"]
+    return [k, deck, hand_size, kind]
+
+
+@shipped("data/set_somewhere.json", cases=_set_somewhere_cases, key=_set_somewhere_key, encoding=RATIONAL,
+         about="P(a set of k adjacent cards somewhere in a dealt Scout hand), exact: the real hands of 3, 4 and 5 "
+               "players (sets of 2 and 3 of every kind) and the set explorer's grid; key [k, players, hand size, "
+               "kind]")
+def set_somewhere_exact(k: int, deck: Deck = 5, hand_size: int | None = None, *, kind: str = "any") -> sympy.Rational:
     """The exact chance that a dealt hand holds a set of k adjacent cards somewhere, by counting up-sequences.
 
-    Works for the real decks (a deck, or a number of players; under a second each); agrees with
-    ``set_somewhere_probability``, which lists every hand and so only manages small decks. As dealt only (no flip).
+    Works for the real decks (a deck, or a number of players; under a second each, and read from the kit's shipped
+    table for the real hands and the set explorer's grid); agrees with ``set_somewhere_probability``, which lists
+    every hand and so only manages small decks. As dealt only (no flip).
     """
     import sympy
 
@@ -471,20 +511,71 @@ def set_somewhere_exact(k: int, deck=5, hand_size: int | None = None, *, kind: s
         return sympy.Integer(0)
     if k == 1:  # one card is a match of one, never a run (as in set_key)
         return sympy.Integer(0 if kind == "run" else 1)
-    _check_countable(cards, h)
+    _refuse_uncountable(cards, h)
     total = perm(len(cards), h) * 2 ** h
     return 1 - sympy.Rational(_hands_without_set(k, kind, cards, h), total)
 
 
-def random_hand(rng: random.Random, deck=5, hand_size: int | None = None) -> tuple:
-    """A hand dealt at random: distinct cards in random order, each either way up."""
+def set_somewhere_grid(players: int) -> dict[tuple[int, int], sympy.Rational]:
+    """P(a set of k adjacent cards somewhere in a dealt hand) with this many players' deck, for every hand size in
+    ``EXPLORER_HANDS`` and k in ``EXPLORER_KS`` (k no longer than the hand), keyed (hand size, k): the set
+    explorer's curves, read from the shipped table."""
+    return dict(_grid(whole(players, "players", 2, 5)))
+
+
+@cache
+def _grid(players: int) -> tuple[Any, ...]:
+    return tuple(((h, k), set_somewhere_exact(k, players, h)) for h in EXPLORER_HANDS for k in EXPLORER_KS if k <= h)
+
+
+@lru_cache(maxsize=64)
+def _expected_windows(cards: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
+    return tuple(expected_set_windows(k, cards, hand_size) for k in range(1, hand_size + 1))
+
+
+def expected_windows(deck: Deck = 5, hand_size: int | None = None) -> tuple[sympy.Rational, ...]:
+    """The expected number of places in a dealt hand holding a set of k adjacent cards, for k = 1 to the hand size
+    (linearity of expectation, ``expected_set_windows`` for each k)."""
+    cards = _deck(deck)
+    return _expected_windows(cards, _hand_size(deck, hand_size))
+
+
+def strongest_show(hand: Sequence[Any], active: Sequence[Any] | None = None) -> tuple[int, int] | None:
+    """The strongest show the hand can make against the active set, as a slice (start, stop) of the hand (the first
+    one, if two are equal), or None if nothing beats it."""
+    values = _values(hand, "hand")
+    active = () if active is None else _values(active, "active")
+    if active and _set_key(active) is None:
+        raise ValueError(f"the set on the table {list(active)} is not a set: adjacent cards must all match or run "
+                         "consecutively up or down")
+    return _best_show(values, _set_key(active) if active else None)
+
+
+def hands_with_set(k: int, deck: Deck = 5, hand_size: int | None = None, *, n: int, rng: random.Random) -> int:
+    """Deal n hands one by one with ``rng`` (as ``random_hand`` deals) and count those holding a set of k adjacent
+    cards somewhere: a seeded check of ``set_somewhere_exact``, continued by each call with the same generator."""
     rng_arg(rng)
     cards = _deck(deck)
     h = _hand_size(deck, hand_size)
-    return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, h))
+    _check_k(k)
+    limit(whole(n, "n", 1), 20_000, "n hands", "use simulate_set_somewhere, which deals them all at once")
+    # a hand holds a set of k somewhere exactly when its longest set has k cards or more
+    return sum(_longest([c[0] for c in _random_hand(rng, cards, h)]) >= k for _ in range(n))
 
 
-def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1,
+def random_hand(rng: random.Random, deck: Deck = 5, hand_size: int | None = None) -> tuple[Any, ...]:
+    """A hand dealt at random: distinct cards in random order, each either way up."""
+    rng_arg(rng)
+    cards = _deck(deck)
+    return _random_hand(rng, cards, _hand_size(deck, hand_size))
+
+
+def _random_hand(rng: random.Random, cards: tuple[Any, ...], hand_size: int) -> tuple[Any, ...]:
+    """``random_hand`` for a deck and hand size already checked."""
+    return tuple(c if rng.random() < 0.5 else (c[1], c[0]) for c in rng.sample(cards, hand_size))
+
+
+def simulate_set_somewhere(k: int, deck: Deck = 5, hand_size: int | None = None, *, n: int = 10_000, seed: int = 1,
                            kind: str = "any", either_way: bool = False) -> Estimate:
     """Deal n seeded hands and estimate the chance of a k-card set somewhere (as dealt, or either way up).
 
@@ -506,14 +597,15 @@ def simulate_set_somewhere(k: int, deck=5, hand_size: int | None = None, *, n: i
     return Estimate.from_values(found.astype(float), keep=True)
 
 
-def _numpy_rng(seed) -> np.random.Generator:
+def _numpy_rng(seed: Any) -> np.random.Generator:
     """A numpy generator seeded from a whole-number seed, the same stream for the same seed."""
-    if isinstance(seed, bool) or not isinstance(seed, int):  # as monte_carlo: a text seed is refused too
+    if not is_whole(seed):  # as monte_carlo: a text seed is refused too
         raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
     return np.random.default_rng(random.Random(seed).getrandbits(128))
 
 
-def _deal_hands(cards: tuple, hand_size: int, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def _deal_hands(cards: tuple[Any, ...], hand_size: int, n: int,
+                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """n dealt hands at once: (numbers facing up, numbers facing down), each an n x hand_size array."""
     deck = np.array(cards)
     # the first hand_size cards of n independent shuffles: distinct cards in a uniformly random order
@@ -534,11 +626,11 @@ def _rows_with_set(values: np.ndarray, k: int, kind: str) -> np.ndarray:
     found = np.zeros(n, dtype=bool)
     for step in wanted:  # a set of k: k - 1 equal steps in a row, all 0 (a match) or all +1 or all -1 (a run)
         windows = np.lib.stride_tricks.sliding_window_view(steps == step, k - 1, axis=1)
-        found |= windows.all(axis=2).any(axis=1)
+        found |= np.any(np.all(windows, axis=2), axis=1)
     return found
 
 
-def simulate_shows(deck=5, hand_size: int | None = None, *, n: int = 10_000, seed=1) -> Estimate:
+def simulate_shows(deck: Deck = 5, hand_size: int | None = None, *, n: int = 10_000, seed: int = 1) -> Estimate:
     """Deal n seeded hands and estimate the mean number of shows a hand can open with.
 
     The hands are dealt all at once with numpy, as in ``simulate_set_somewhere``; each hand's shows are counted
@@ -567,7 +659,7 @@ def _count_open_shows(values: np.ndarray) -> np.ndarray:
     return count
 
 
-def card_graph(deck=5):
+def card_graph(deck: Deck = 5) -> nx.Graph:
     """The deck as a graph: numbers are nodes, each card an edge (the full deck is the complete graph K10)."""
     import networkx as nx
 

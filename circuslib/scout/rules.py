@@ -1,30 +1,36 @@
 """Scout ("Cirkus"): the deck, the deal, the whole-hand flip, Show, Scout, Scout & Show, scoring and rounds.
 
-Rulings (../shared/RULINGS.md section 3): 45 cards, one for every pair of distinct numbers 1 to 10. A hand is held
-in the order it was dealt and is never reordered; the only changes are the once-per-round whole-hand flip before
-play, cards leaving by a Show and a card arriving by a Scout. A card in hand is a pair ``(up, down)``: the number
-that counts now, and the one on the other end.
+Rulings (RULINGS.md, section 3): 45 cards, one for every pair of distinct numbers 1 to 10. A hand is held in the
+order it was dealt and is never reordered; the only changes are the once-per-round whole-hand flip before play,
+cards leaving by a Show and a card arriving by a Scout. A card in hand is a pair ``(up, down)``: the number that
+counts now, and the one on the other end. Every kit ruling is an option of ``ScoutOptions``, with its default.
+
+Moves are small frozen dataclasses, one for each kind: ``Show``, ``Scout``, ``ScoutAndShow``, and before play
+``FlipHand`` / ``KeepHand`` (the values ``FLIP_HAND`` and ``KEEP_HAND``). A deal step is a card ``(up, down)``.
 """
 from __future__ import annotations
 
-import html
 import random
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.args import items
-from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, Move, describe, is_whole
-from ..core.svg import svg_card, svg_doc
+from ..core.args import flag, instance, items, rng_arg, whole
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
+from ..core.svg import Picture, svg_card, svg_doc, svg_text
 
 __all__ = [
     "GAME",
-    "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutRules", "Show", "Scout", "ScoutAndShow", "FLIP_HAND",
-    "KEEP_HAND", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key", "is_set", "beats", "legal_shows",
-    "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance", "deal_round",
+    "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutOptions", "Show", "Scout", "ScoutAndShow", "FlipHand",
+    "KeepHand", "FLIP_HAND", "KEEP_HAND", "ScoutMove", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key",
+    "is_set", "beats", "legal_shows", "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance",
+    "deal_round",
 ]
 
-Card = tuple  # (up, down): the number facing up (the one that counts) and the one on the other end
+SetKey = tuple[int, int, int]  # (cards, 1 for a match / 0 for a run, smallest number): see set_key
+Card = tuple[int, int]  # (up, down): the number facing up (the one that counts) and the one on the other end
 
 FULL_DECK: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 11) for b in range(a + 1, 11))
 """The 45 cards, each as the pair (smaller, larger): every pair of distinct numbers 1 to 10 once (C(10, 2) = 45)."""
@@ -35,20 +41,12 @@ HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
 
 def deck_for(n_players: int) -> tuple[tuple[int, int], ...]:
     """The cards used with this many players: 3 players drop the nine 10s, 2 and 4 players drop the 9/10 card."""
-    _check_players(n_players)
+    whole(n_players, "players", 2, 5)
     if n_players == 3:
         return tuple(c for c in FULL_DECK if 10 not in c)
     if n_players in (2, 4):
         return tuple(c for c in FULL_DECK if c != (9, 10))
     return FULL_DECK
-
-
-def _check_players(n_players) -> int:
-    if isinstance(n_players, bool) or not isinstance(n_players, int):
-        raise TypeError(f"the number of players must be a whole number, not {n_players!r}")
-    if not 2 <= n_players <= 5:
-        raise ValueError(f"Scout is played by 2 to 5 players, not {n_players}")
-    return n_players
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -57,7 +55,7 @@ def _check_players(n_players) -> int:
 MATCH, RUN = 1, 0  # at equal size a match beats a run, so it ranks higher
 
 
-def _values(cards: Iterable, name: str = "cards") -> list[int]:
+def _values(cards: Iterable[Any], name: str = "cards") -> list[int]:
     """The numbers facing up: a list of numbers stays as it is, cards (up, down) give their up number."""
     out = []
     for c in items(cards, name):
@@ -65,7 +63,7 @@ def _values(cards: Iterable, name: str = "cards") -> list[int]:
             if len(c) != 2:
                 raise ValueError(f"a card is a pair (up, down), not {describe(c)}")
             c = c[0]
-        if isinstance(c, bool) or not isinstance(c, int):
+        if not is_whole(c):
             raise TypeError(f"card values are whole numbers, not {describe(c)}")
         if not 1 <= c <= 10:
             raise ValueError(f"Scout cards carry the numbers 1 to 10, not {c}")
@@ -125,7 +123,7 @@ def beats(a: Sequence[int], b: Sequence[int] | None) -> bool:
     return key_a > _key_or_error(b, "the set on the table")
 
 
-def _show_stretches(values: Sequence[int], table_key) -> Iterator[tuple[int, int, int]]:
+def _show_stretches(values: Sequence[int], table_key: SetKey | None) -> Iterator[tuple[int, int, int]]:
     """For each start i with a set beating ``table_key`` (None: empty table): (i, first, stop), the slices
     (i, j) for first <= j <= stop being exactly the shows that start at i."""
     n = len(values)
@@ -151,17 +149,17 @@ def _show_stretches(values: Sequence[int], table_key) -> Iterator[tuple[int, int
             yield i, first, stop
 
 
-def _shows(values: Sequence[int], table_key) -> list[tuple[int, int]]:
+def _shows(values: Sequence[int], table_key: SetKey | None) -> list[tuple[int, int]]:
     """Every slice (start, stop) of ``values`` that is a set beating ``table_key`` (None: empty table), in order."""
     return [(i, j) for i, first, stop in _show_stretches(values, table_key) for j in range(first, stop + 1)]
 
 
-def _count_shows(values: Sequence[int], table_key) -> int:
+def _count_shows(values: Sequence[int], table_key: SetKey | None) -> int:
     """``len(_shows(values, table_key))`` without listing the slices (the random bot only needs how many)."""
     return sum(stop - first + 1 for _, first, stop in _show_stretches(values, table_key))
 
 
-def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
+def _best_show(values: Sequence[int], table_key: SetKey | None) -> tuple[int, int] | None:
     """The strongest show (first of the strongest, in slice order) that beats ``table_key``, or None.
 
     The strongest slice starting at a place is the whole stretch of the set that starts there (more cards always
@@ -184,7 +182,7 @@ def _best_show(values: Sequence[int], table_key) -> tuple[int, int] | None:
     return best
 
 
-def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[int, int]]:
+def legal_shows(hand: Sequence[Any], active: Sequence[Any] | None = None) -> list[tuple[int, int]]:
     """Every show the hand can make against the active set, as slices (start, stop) of the hand, in order."""
     values = _values(hand, "hand")
     active = () if active is None else _values(active, "active")
@@ -192,7 +190,7 @@ def legal_shows(hand: Sequence, active: Sequence | None = None) -> list[tuple[in
     return _shows(values, table_key)
 
 
-def longest_set(hand: Sequence) -> int:
+def longest_set(hand: Sequence[Any]) -> int:
     """The number of cards in the longest set a hand holds (0 for an empty hand)."""
     return _longest(_values(hand, "hand"))
 
@@ -273,14 +271,33 @@ class ScoutAndShow:
         return f"Scout & Show: {self.scout}, then {self.show}"
 
 
+@dataclass(frozen=True)
+class FlipHand:
+    """Before play: turn the whole hand round (once a round, before the first show)."""
+
+    def __str__(self) -> str:
+        return "flip the whole hand"
+
+
+@dataclass(frozen=True)
+class KeepHand:
+    """Before play: keep the hand as dealt."""
+
+    def __str__(self) -> str:
+        return "keep the hand as dealt"
+
+
+FLIP_HAND = FlipHand()
+KEEP_HAND = KeepHand()
+
+ScoutMove = Show | Scout | ScoutAndShow | FlipHand | KeepHand
+"""Any move of Scout (a deal step is a card (up, down) instead: a chance outcome)."""
+
 HIDDEN = (0, 0)
 """A card another player holds, as seen in ``state.view(player)``: its numbers are unknown."""
 
-FLIP_HAND = Move("flip hand")
-KEEP_HAND = Move("keep hand")
 
-
-def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+def scout_moves(hand: Sequence[Any], active: Sequence[Any]) -> list[Scout]:
     """Every scout: each end of the active set (one end if it has one card), either way up, into every gap."""
     hand = _values(hand, "hand")
     active = items(active, "active")
@@ -290,14 +307,14 @@ def scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
     return _scout_moves(hand, active)
 
 
-def _scout_moves(hand: Sequence, active: Sequence) -> list[Scout]:
+def _scout_moves(hand: Sequence[Any], active: Sequence[Any]) -> list[Scout]:
     """``scout_moves`` for a hand and a set already known to be right (the rules' hot path)."""
     ends = ENDS if len(active) > 1 else ENDS[:1]
     gaps = range(len(hand) + 1)
     return [Scout(end, flip, p) for end in ends for flip in (False, True) for p in gaps]
 
 
-def _scout_and_show_moves(values: list[int], table: tuple) -> list:
+def _scout_and_show_moves(values: list[int], table: tuple[Any, ...]) -> list[Any]:
     """Every Scout & Show, in ``scout_moves`` order (end, way up, gap) and then its shows: the numbers facing up
     are enough (the hand after the scout, and the key of the set left on the table)."""
     moves = []
@@ -312,7 +329,8 @@ def _scout_and_show_moves(values: list[int], table: tuple) -> list:
     return moves
 
 
-def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
+def _scouted(hand: tuple[Card, ...], table: tuple[Card, ...],
+             move: Scout | ScoutAndShow) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
     """(new hand, new table, the card taken as it now lies in the hand)."""
     if move.end == "left":
         card, rest = table[0], table[1:]
@@ -324,7 +342,7 @@ def _scouted(hand: tuple, table: tuple, move) -> tuple[tuple, tuple, tuple]:
     return hand[:p] + (card,) + hand[p:], rest, card
 
 
-def flip_hand(hand: Sequence, reverse_order: bool = True) -> tuple:
+def flip_hand(hand: Sequence[Any], reverse_order: bool = True) -> tuple[Any, ...]:
     """The hand turned round: every card shows its other number (and, rotated, the order runs the other way)."""
     turned = tuple((down, up) for up, down in hand)
     return turned[::-1] if reverse_order else turned
@@ -334,8 +352,9 @@ def flip_hand(hand: Sequence, reverse_order: bool = True) -> tuple:
 # the state
 
 @dataclass(frozen=True)
-class ScoutRules:
-    """Options of the rules; the defaults are the published rules as the kit reads them.
+class ScoutOptions:
+    """How a game of Scout is played: the kit's readings of the rules (RULINGS.md) and the game's settings. The
+    defaults are the published rules as the kit reads them.
 
     ``flip_reverses_order``: turning the whole hand round is a 180-degree rotation, so the left card becomes the
     right one as well as showing its other number (False: each card shows its other number, order kept).
@@ -346,18 +365,38 @@ class ScoutRules:
     ``turn_limit``: a round ends after this many moves, scored as if a hand had been emptied (no exemption). The
     published rules let a round loop for ever (scout the lone card of a set, the next player must show on the
     empty table, and round again); normal play ends long before (a 4-player round lasts about 30 to 60 moves).
+    ``rounds``: how many rounds (None: as many as players, as the rules say); ``first``: who starts the first
+    round (the start then passes left). ``deck`` and ``hand_size`` may be made smaller for exact study of short
+    games (None: the players' deck and hand, ``deck_for`` and ``HAND_SIZE``).
     """
 
     flip_reverses_order: bool = True
     two_player_chips: int = 3
     stuck_owner_exempt: bool = False
     turn_limit: int = 300
+    rounds: int | None = None
+    first: int = 0
+    hand_size: int | None = None
+    deck: tuple[tuple[int, int], ...] | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.two_player_chips, bool) or not isinstance(self.two_player_chips, int) or self.two_player_chips < 0:
-            raise ValueError("two_player_chips must be a whole number, 0 or more")
-        if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1:
-            raise ValueError("turn_limit must be a whole number, at least 1")
+        flag(self.flip_reverses_order, "flip_reverses_order")
+        flag(self.stuck_owner_exempt, "stuck_owner_exempt")
+        numbers = {"two_player_chips": whole(self.two_player_chips, "two_player_chips", 0),
+                   "turn_limit": whole(self.turn_limit, "turn_limit", 1),
+                   "first": whole(self.first, "first (the player who starts)", 0, 4)}
+        if self.rounds is not None:
+            numbers["rounds"] = whole(self.rounds, "rounds", 1)
+        if self.hand_size is not None:
+            numbers["hand_size"] = whole(self.hand_size, "hand_size", 1)
+        for name, value in numbers.items():  # a numpy or sympy integer is kept as a plain int
+            object.__setattr__(self, name, value)
+        if self.deck is not None:
+            cards = tuple(sorted(tuple(sorted(_card(tuple(c) if isinstance(c, list) else c)))
+                                 for c in items(self.deck, "deck", low=1)))
+            if len(set(cards)) != len(cards):
+                raise ValueError("a card appears twice in the deck")
+            object.__setattr__(self, "deck", cards)
 
 
 @dataclass(frozen=True)
@@ -387,25 +426,25 @@ class ScoutState(GameState):
 
     n_players: int
     hand_size: int
-    full_deck: tuple
-    deck: tuple
-    hands: tuple
+    full_deck: tuple[Any, ...]
+    deck: tuple[Any, ...]
+    hands: tuple[Any, ...]
     phase: str = "deal"  # "deal" (chance), "flip" (each player: flip or keep), "play", "over"
     turn: int = 0
-    table: tuple = ()
+    table: tuple[Any, ...] = ()
     owner: int | None = None
-    captured: tuple = ()
-    chips: tuple = ()
-    sns_used: tuple = ()
+    captured: tuple[Any, ...] = ()
+    chips: tuple[Any, ...] = ()
+    sns_used: tuple[Any, ...] = ()
     scouts_in_row: int = 0
     moves_made: int = 0  # moves played this round (shows and scouts), for the turn limit
     flips_done: int = 0
     starter: int = 0
     round: int = 0
     rounds: int = 1
-    totals: tuple = ()
-    history: tuple = ()
-    rules: ScoutRules = field(default_factory=ScoutRules)
+    totals: tuple[Any, ...] = ()
+    history: tuple[Any, ...] = ()
+    options: ScoutOptions = field(default_factory=ScoutOptions)
 
     chance_is_uniform = True  # every deal outcome has the same probability (see sample_chance)
 
@@ -417,47 +456,74 @@ class ScoutState(GameState):
             cached = self.__dict__["_hash"] = hash(tuple([getattr(self, name) for name in _STATE_FIELDS]))
         return cached
 
-    def __getstate__(self) -> dict:
+    if TYPE_CHECKING:  # what the protocol's methods return here: a Scout position (for the type checker only)
+        def play(self, move: Any) -> ScoutState: ...
+        def _replace(self, **changes: Any) -> ScoutState: ...
+
+    def __getstate__(self) -> dict[Any, Any]:
         # a hash holds only in the process that worked it out (texts hash differently in each): not pickled
         return {name: value for name, value in self.__dict__.items() if name != "_hash"}
+
+    @property
+    def rules(self) -> ScoutOptions:
+        """The game's options (the old name of ``options``, kept for one release)."""
+        warnings.warn("ScoutState.rules is now ScoutState.options; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.options
 
     # --- building states -----------------------------------------------------------------------------
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[Card]], *, table: Sequence[Card] = (), owner: int | None = None,
-                   turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence] | None = None,
-                   sns_used: Sequence[bool] | None = None, scouts_in_row: int = 0, rules: ScoutRules | None = None,
-                   deck: Sequence = (), phase: str = "play") -> ScoutState:
-        """A position in the middle of a one-round game, built by hand (for examples, exercises and tests)."""
-        n = _check_players(len(hands))
-        rules = rules or ScoutRules()
-        hands = tuple(tuple(_check_card(c) for c in h) for h in hands)
-        table = tuple(_check_card(c) for c in table)
+                   turn: int = 0, chips: Sequence[int] | None = None, captured: Sequence[Sequence[Any]] | None = None,
+                   sns_used: Sequence[bool] | None = None, scouts_in_row: int = 0,
+                   options: ScoutOptions | None = None, deck: Sequence[Any] = (), phase: str = "play",
+                   rules: ScoutOptions | None = None) -> ScoutState:
+        """A position in the middle of a one-round game, built by hand (for examples, exercises and tests).
+
+        ``options`` are the readings it is played by (``rules`` is their old name, kept for one release)."""
+        hands = items(hands, "hands")
+        n = whole(len(hands), "the number of hands (one a player)", 2, 5)
+        if rules is not None:
+            warnings.warn("from_hands(rules=...) is now from_hands(options=...); the old name goes in the next "
+                          "release", DeprecationWarning, stacklevel=2)
+            options = options or rules
+        options = ScoutOptions() if options is None else instance(options, "options", ScoutOptions,
+                                                                  "a ScoutOptions, for example ScoutOptions()")
+        hands = tuple(tuple(_card(c) for c in items(h, "a hand")) for h in hands)
+        table = tuple(_card(c) for c in items(table, "table"))
         if table and _set_key(_values(table)) is None:
             raise ValueError(f"the table must hold a set, not {[c[0] for c in table]}")
         if table and owner is None:
             raise ValueError("a set on the table needs an owner (the player who showed it)")
-        captured = tuple(tuple(map(_check_card, c)) for c in captured) if captured else ((),) * n
+        captured = (tuple(tuple(map(_card, items(pile, "a captured pile"))) for pile in items(captured, "captured"))
+                    if captured else ((),) * n)
+        deck = tuple(_card(tuple(c) if isinstance(c, list) else c) for c in items(deck, "deck"))
         cards = [tuple(sorted(c)) for h in hands for c in h] + [tuple(sorted(c)) for c in table]
         cards += [tuple(sorted(c)) for pile in captured for c in pile] + [tuple(sorted(c)) for c in deck]
         twice = sorted({c for c in cards if cards.count(c) > 1})
         if twice:
             raise ValueError(f"the card {twice[0][0]}/{twice[0][1]} appears twice: every card of the deck exists once")
         if chips is None:
-            chips = (rules.two_player_chips,) * n if n == 2 else (0,) * n
-        if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
-            raise ValueError(f"give {n} chip counts, whole numbers 0 or more")
-        if sns_used is not None and len(sns_used) != n:
+            chips = (options.two_player_chips,) * n if n == 2 else (0,) * n
+        chips = items(chips, "chips")
+        if len(chips) != n:
+            raise ValueError(f"give {n} chip counts, one for each player")
+        chips = tuple(whole(c, "a chip count", 0) for c in chips)
+        used = (False,) * n if sns_used is None else tuple(flag(u, "a Scout & Show flag")
+                                                           for u in items(sns_used, "sns_used"))
+        if len(used) != n:
             raise ValueError(f"give {n} Scout & Show flags, one for each player")
-        for name, who in (("turn", turn), ("owner", owner)):
-            if who is not None and (isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n):
-                raise ValueError(f"{name} must be a player from 0 to {n - 1}, not {who!r}")
-        if phase not in ("flip", "play"):
+        whole(turn, "turn (the player to move)", 0, n - 1)
+        if owner is not None:
+            whole(owner, "owner (the player who showed the set)", 0, n - 1)
+        whole(scouts_in_row, "scouts_in_row", 0, n - 2)
+        if type(phase) is not str or phase not in ("flip", "play"):
             raise ValueError("a position built by hand starts in the 'flip' or the 'play' phase")
         state = cls(n_players=n, hand_size=max(map(len, hands)), full_deck=tuple(sorted(cards)),
                     deck=tuple(sorted(tuple(sorted(c)) for c in deck)), hands=hands, phase=phase,
                     turn=turn, table=table, owner=owner, captured=captured, chips=tuple(chips),
-                    sns_used=tuple(sns_used) if sns_used else (False,) * n, scouts_in_row=scouts_in_row,
-                    starter=turn, rounds=1, totals=(0,) * n, rules=rules)
+                    sns_used=used, scouts_in_row=scouts_in_row,
+                    starter=turn, rounds=1, totals=(0,) * n, options=options)
         return state
 
     # --- the protocol --------------------------------------------------------------------------------
@@ -474,11 +540,11 @@ class ScoutState(GameState):
         """Whether every round has been played."""
         return self.phase == "over"
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """Each player's total over the finished rounds."""
         return self.totals
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card dealt: any card left in the deck, either way up, all equally likely."""
         if self.phase != "deal":
             return ()
@@ -490,7 +556,7 @@ class ScoutState(GameState):
         """While dealing: the player who gets the next card (one at a time, from the starting player round)."""
         return (self.starter + len(self.full_deck) - len(self.deck)) % self.n_players
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Flip or keep before play; then every show, scout and (once a round) Scout & Show."""
         if self.phase == "flip":
             return (KEEP_HAND, FLIP_HAND)
@@ -499,7 +565,7 @@ class ScoutState(GameState):
         p, hand, table = self.turn, self.hands[self.turn], self.table
         values = [c[0] for c in hand]
         table_key = _set_key([c[0] for c in table]) if table else None
-        moves: list = [Show(i, j) for i, j in _shows(values, table_key)]
+        moves: list[Any] = [Show(i, j) for i, j in _shows(values, table_key)]
         if table and self.can_scout(p):
             moves += _scout_moves(hand, table)
             if self.can_scout_and_show(p):
@@ -514,15 +580,15 @@ class ScoutState(GameState):
         """Whether the player still has the Scout & Show chip (never in the 2-player game)."""
         return self.n_players > 2 and bool(self.table) and not self.sns_used[player]
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Check one move directly against the rules (faster than listing every legal move)."""
         return self._refusal(move) is None
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """The rule a refused move breaks, in a sentence."""
         return self._refusal(move) or f"{move} is legal here"
 
-    def _refusal(self, move) -> str | None:
+    def _refusal(self, move: Any) -> str | None:
         """The one check of a move: its type, its details and their ranges, then the rule (None: legal)."""
         if self.phase == "over":
             return "the game is over: no more moves can be played"
@@ -532,11 +598,11 @@ class ScoutState(GameState):
                 return None
             return f"the cards are being dealt: the next step is a card from the deck, not {describe(move)}"
         if self.phase == "flip":
-            if _is_plain(move, FLIP_HAND) or _is_plain(move, KEEP_HAND):
+            if type(move) is FlipHand or type(move) is KeepHand:
                 return None
             return (f"before play each player decides to flip their whole hand or keep it (FLIP_HAND or KEEP_HAND); "
                     f"{describe(move)} must wait")
-        if _is_plain(move, FLIP_HAND) or _is_plain(move, KEEP_HAND):
+        if type(move) is FlipHand or type(move) is KeepHand:
             return "a hand may only be flipped before the round starts, not during play"
         p, hand = self.turn, self.hands[self.turn]
         kind = type(move)
@@ -559,7 +625,7 @@ class ScoutState(GameState):
         return f"{describe(move)} is not a Scout move: show a set, scout a card, or Scout & Show"
 
     @staticmethod
-    def _slice_refusal(n: int, start, stop) -> str | None:
+    def _slice_refusal(n: int, start: Any, stop: Any) -> str | None:
         if not (is_whole(start) and is_whole(stop)):
             return (f"a show names the places of its cards with two whole numbers, start and stop "
                     f"(Show(0, 2) shows the first two cards), not {describe(start)} and {describe(stop)}")
@@ -570,7 +636,7 @@ class ScoutState(GameState):
         return None
 
     @staticmethod
-    def _show_refusal(hand, table, move: Show) -> str | None:
+    def _show_refusal(hand: tuple[Card, ...], table: tuple[Card, ...], move: Show) -> str | None:
         n = len(hand)
         problem = ScoutState._slice_refusal(n, move.start, move.stop)
         if problem:
@@ -582,11 +648,11 @@ class ScoutState(GameState):
         if table:
             table_values = [c[0] for c in table]
             table_key = _set_key(table_values)
-            if key <= table_key:
+            if table_key is not None and key <= table_key:  # (the table always holds a set)
                 return f"{values} does not beat {table_values} on the table: {_why_not_stronger(key, table_key)}"
         return None
 
-    def _scout_refusal(self, p: int, hand, move) -> str | None:
+    def _scout_refusal(self, p: int, hand: tuple[Card, ...], move: Any) -> str | None:
         if not self.table:
             return "there is no set on the table to scout from"
         if self.n_players == 2 and self.chips[p] <= 0:
@@ -601,7 +667,7 @@ class ScoutState(GameState):
             return f"gap {describe(move.position)} is not in your hand: the gaps are 0 to {len(hand)}"
         return None
 
-    def _apply(self, move) -> ScoutState:
+    def _apply(self, move: Any) -> ScoutState:
         if self.phase == "deal":
             return self._deal(move)
         if self.phase == "flip":
@@ -614,12 +680,12 @@ class ScoutState(GameState):
             after = self._scout_and_show(move)
         if after.round != self.round or after.phase == "over":
             return after
-        if self.moves_made + 1 >= self.rules.turn_limit:
+        if self.moves_made + 1 >= self.options.turn_limit:
             return after._end_round("turn limit", None)
         return after._replace(moves_made=self.moves_made + 1)
 
     # --- what each move does -------------------------------------------------------------------------
-    def _deal(self, card) -> ScoutState:
+    def _deal(self, card: Card) -> ScoutState:
         key = (card[0], card[1]) if card[0] < card[1] else (card[1], card[0])
         i = self.deck.index(key)
         deck = self.deck[:i] + self.deck[i + 1:]
@@ -630,17 +696,17 @@ class ScoutState(GameState):
             state = state._replace(phase="flip", turn=self.starter, flips_done=0)
         return state
 
-    def _flip_decision(self, move) -> ScoutState:
+    def _flip_decision(self, move: FlipHand | KeepHand) -> ScoutState:
         p = self.turn
         hands = self.hands
-        if move == FLIP_HAND:
-            hands = hands[:p] + (flip_hand(hands[p], self.rules.flip_reverses_order),) + hands[p + 1:]
+        if type(move) is FlipHand:
+            hands = hands[:p] + (flip_hand(hands[p], self.options.flip_reverses_order),) + hands[p + 1:]
         done = self.flips_done + 1
         if done == self.n_players:
             return self._replace(hands=hands, flips_done=done, phase="play", turn=self.starter)
         return self._replace(hands=hands, flips_done=done, turn=(p + 1) % self.n_players)
 
-    def _show(self, hand, table, move: Show, changes: dict) -> ScoutState:
+    def _show(self, hand: tuple[Card, ...], table: tuple[Card, ...], move: Show, changes: dict[str, Any]) -> ScoutState:
         p = self.turn
         shown = hand[move.start:move.stop]
         new_hand = hand[:move.start] + hand[move.stop:]
@@ -652,7 +718,7 @@ class ScoutState(GameState):
                               turn=(p + 1) % self.n_players, **changes)
         if not new_hand:
             return state._end_round("empty hand", None)
-        return state._check_stuck()
+        return state._end_if_stuck()
 
     def _scout(self, move: Scout) -> ScoutState:
         p = self.turn
@@ -661,8 +727,9 @@ class ScoutState(GameState):
         if self.n_players == 2:
             # two players: scouting spends one of your own chips, and you play again
             chips = self.chips[:p] + (self.chips[p] - 1,) + self.chips[p + 1:]
-            return self._replace(hands=hands, table=rest, chips=chips)._check_stuck()
+            return self._replace(hands=hands, table=rest, chips=chips)._end_if_stuck()
         o = self.owner
+        assert o is not None  # a set on the table has an owner
         chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
         row = self.scouts_in_row + 1
         state = self._replace(hands=hands, table=rest, chips=chips, scouts_in_row=row,
@@ -673,12 +740,13 @@ class ScoutState(GameState):
 
     def _scout_and_show(self, move: ScoutAndShow) -> ScoutState:
         p, o = self.turn, self.owner
+        assert o is not None  # a set on the table has an owner
         new_hand, rest, _ = _scouted(self.hands[p], self.table, move)
         chips = self.chips[:o] + (self.chips[o] + 1,) + self.chips[o + 1:]
         sns = self.sns_used[:p] + (True,) + self.sns_used[p + 1:]
         return self._show(new_hand, rest, move.show, {"chips": chips, "sns_used": sns})
 
-    def _check_stuck(self) -> ScoutState:
+    def _end_if_stuck(self) -> ScoutState:
         """Two players: a player who can neither show nor scout ends the round."""
         if self.n_players != 2 or self.phase != "play":
             return self
@@ -688,7 +756,7 @@ class ScoutState(GameState):
         table_key = _set_key([c[0] for c in self.table]) if self.table else None
         if _shows([c[0] for c in self.hands[p]], table_key):
             return self
-        return self._end_round("stuck", self.owner if self.rules.stuck_owner_exempt else None)
+        return self._end_round("stuck", self.owner if self.options.stuck_owner_exempt else None)
 
     def round_scores(self, exempt: int | None = None) -> tuple[int, ...]:
         """What each player scores for the round if it ends now: captured cards + chips - cards in hand."""
@@ -702,15 +770,14 @@ class ScoutState(GameState):
         history = self.history + (result,)
         if self.round + 1 >= self.rounds:
             return self._replace(phase="over", totals=totals, history=history)
-        return _fresh_round(self.n_players, self.hand_size, self.full_deck, self.rules, self.round + 1,
+        return _fresh_round(self.n_players, self.hand_size, self.full_deck, self.options, self.round + 1,
                             self.rounds, (self.starter + 1) % self.n_players, totals, history)
 
     # --- looking at it -------------------------------------------------------------------------------
     def view(self, player: int) -> ScoutState:
         """What ``player`` sees: their own hand, the table and everyone's counts; other hands and the undealt
         deck become hidden cards ``HIDDEN`` (the number of cards stays visible)."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n_players:
-            raise ValueError(f"player is one of 0 to {self.n_players - 1}, not {player!r}")
+        whole(player, "player", 0, self.n_players - 1)
         hands = tuple(h if i == player else (HIDDEN,) * len(h) for i, h in enumerate(self.hands))
         return self._replace(hands=hands, deck=(HIDDEN,) * len(self.deck))
 
@@ -729,29 +796,24 @@ class ScoutState(GameState):
     def _repr_html_(self) -> str:
         return scout_svg(self)
 
-
-def _is_plain(move: object, constant: Move) -> bool:
-    """Whether ``move`` is exactly ``constant`` (a Move with the same name and no details)."""
-    return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
-
-
-def _check_hand(hand, name: str = "hand") -> tuple:
-    """A hand of cards (up, down), checked."""
-    return tuple(_check_card(c) for c in items(hand, name))
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """The position drawn (themed HTML, plain SVG) and in words (its text alternative)."""
+        return Picture.of(scout_svg(self), str(self))._repr_mimebundle_()
 
 
-def _check_card(card) -> tuple[int, int]:
+def _card(card: Any) -> tuple[int, int]:
+    """A card (up, down), checked: two different numbers from 1 to 10."""
     if not (isinstance(card, tuple) and len(card) == 2):
         raise ValueError(f"a card is a pair (up, down), not {describe(card)}")
     a, b = card
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in card) or not (1 <= a <= 10 and 1 <= b <= 10):
+    if not (is_whole(a) and is_whole(b)) or not (1 <= a <= 10 and 1 <= b <= 10):
         raise ValueError(f"a card carries two numbers from 1 to 10, not {describe(card)}")
     if a == b:
         raise ValueError(f"a card has two different numbers, not {describe(card)}")
     return (a, b)
 
 
-def _why_not_stronger(key, table_key) -> str:
+def _why_not_stronger(key: SetKey, table_key: SetKey) -> str:
     if key[0] < table_key[0]:
         return f"it has fewer cards ({key[0]} against {table_key[0]})"
     if key[1] < table_key[1]:
@@ -764,50 +826,73 @@ def _why_not_stronger(key, table_key) -> str:
 _STATE_FIELDS = tuple(f.name for f in fields(ScoutState))  # in the dataclass's order, as its hash takes them
 
 
-def _fresh_round(n, hand_size, full_deck, rules, round_index, rounds, starter, totals, history) -> ScoutState:
+def _fresh_round(n: int, hand_size: int, full_deck: tuple[Card, ...], options: ScoutOptions, round_index: int,
+                 rounds: int, starter: int, totals: tuple[int, ...], history: tuple[Any, ...]) -> ScoutState:
     return ScoutState(
         n_players=n, hand_size=hand_size, full_deck=full_deck, deck=full_deck, hands=((),) * n, phase="deal",
         turn=starter, captured=((),) * n,
-        chips=(rules.two_player_chips,) * n if n == 2 else (0,) * n, sns_used=(False,) * n, starter=starter,
-        round=round_index, rounds=rounds, totals=totals, history=history, rules=rules)
+        chips=(options.two_player_chips,) * n if n == 2 else (0,) * n, sns_used=(False,) * n, starter=starter,
+        round=round_index, rounds=rounds, totals=totals, history=history, options=options)
 
 
-def new_game(n_players: int = 4, *, rounds: int | None = None, first: int = 0, deck: Sequence | None = None,
-             hand_size: int | None = None, rules: ScoutRules | None = None) -> ScoutState:
-    """A new game before the deal: as many rounds as players (by default), the start passing left each round.
+_OLD_SETTINGS = ("rounds", "first", "deck", "hand_size")
 
-    ``deck`` and ``hand_size`` may be made smaller for exact study of short games.
+
+def new_game(options: ScoutOptions | None = None, *, rng: random.Random | None = None, players: int | None = None,
+             **old: Any) -> ScoutState:
+    """A new game of Scout for ``players`` (2 to 5, 4 by default), played by ``options`` (``ScoutOptions()``: as
+    many rounds as players, the start passing left each round).
+
+    The game starts before the deal, a chance step; with a seeded ``rng`` the first round is dealt at once, and each
+    player then decides to flip or keep their hand. (``new_game(4, rounds=1, first=2, rules=...)``, the old way to
+    call it, still works for one release.)
     """
-    _check_players(n_players)
-    rules = rules or ScoutRules()
-    if not isinstance(rules, ScoutRules):
-        raise TypeError("rules must be a ScoutRules")
-    full = tuple(sorted(tuple(sorted(_check_card(tuple(c)))) for c in deck)) if deck is not None else deck_for(n_players)
-    if len(set(full)) != len(full):
-        raise ValueError("a card appears twice in the deck")
-    size = HAND_SIZE[n_players] if hand_size is None else hand_size
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError("the hand size must be a whole number, at least 1")
-    if size * n_players > len(full):
-        raise ValueError(f"{n_players} hands of {size} need {size * n_players} cards; the deck has {len(full)}")
-    rounds = n_players if rounds is None else rounds
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError("the number of rounds must be a whole number, at least 1")
-    if not isinstance(first, int) or not 0 <= first < n_players:
-        raise ValueError(f"the first player is one of 0 to {n_players - 1}")
-    return _fresh_round(n_players, size, full, rules, 0, rounds, first, (0,) * n_players, ())
+    if is_whole(options):  # the old call new_game(4): the number of players came first
+        if players is not None:
+            raise TypeError("give the number of players once: new_game(players=4)")
+        warnings.warn("new_game(n) is now new_game(players=n); the old call goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        players, options = cast(int, options), None
+    if old:
+        options = _old_settings(options, old)
+    options = ScoutOptions() if options is None else instance(options, "options", ScoutOptions,
+                                                              "a ScoutOptions, for example ScoutOptions(rounds=1)")
+    n = 4 if players is None else whole(players, "players", 2, 5)
+    deck = deck_for(n) if options.deck is None else options.deck
+    size = HAND_SIZE[n] if options.hand_size is None else options.hand_size
+    if size * n > len(deck):
+        raise ValueError(f"{n} hands of {size} need {size * n} cards; the deck has {len(deck)}")
+    if options.first >= n:
+        raise ValueError(f"first (the player who starts) is one of 0 to {n - 1} with {n} players, not {options.first}")
+    rounds = n if options.rounds is None else options.rounds
+    state = _fresh_round(n, size, deck, options, 0, rounds, options.first, (0,) * n, ())
+    return state if rng is None else deal_round(state, rng_arg(rng))
 
 
-def sample_chance(state: ScoutState, rng) -> tuple:
+def _old_settings(options: Any, old: dict[str, Any]) -> ScoutOptions:
+    """The options of an old-style call (``rounds=``, ``first=``, ``deck=``, ``hand_size=``, ``rules=``)."""
+    unknown = sorted(set(old) - set(_OLD_SETTINGS) - {"rules"})
+    if unknown:
+        raise TypeError(f"new_game takes options, rng and players, not {', '.join(unknown)}")
+    warnings.warn(f"new_game({', '.join(f'{name}=...' for name in old)}) is now "
+                  "new_game(ScoutOptions(...), players=n); the old call goes in the next release",
+                  DeprecationWarning, stacklevel=3)
+    base = old.pop("rules", None) or options or ScoutOptions()
+    instance(base, "rules", ScoutOptions, "a ScoutOptions, for example ScoutOptions()")
+    return replace(base, **{name: value for name, value in old.items() if value is not None or name == "rounds"})
+
+
+def sample_chance(state: ScoutState, rng: random.Random) -> tuple[Any, ...]:
     """One deal outcome, drawn with its exact probability: every outcome has the same one, so a uniform pick of
     the listed outcomes is the same draw as ``core.game.sample_outcome`` (without its general-purpose arithmetic)."""
     # the same pick as outcomes[rng.randrange(len(outcomes))] on state.chance_outcomes(), without building the list
     deck = state.deck
     r = rng.randrange(2 * len(deck))
-    return deck[r] if r < len(deck) else deck[r - len(deck)][::-1]
+    card: Card = deck[r] if r < len(deck) else deck[r - len(deck)][::-1]
+    return card
 
 
-def deal_round(state: ScoutState, rng) -> ScoutState:
+def deal_round(state: ScoutState, rng: random.Random) -> ScoutState:
     """Deal the rest of the round's cards: the same draws, in the same order, as playing each chance step with
     ``sample_chance`` (so the same seed gives the same hands), without building a state for every card."""
     if state.phase != "deal":
@@ -830,7 +915,8 @@ def deal_round(state: ScoutState, rng) -> ScoutState:
 
 def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterable[int] = (),
               gaps: bool = False) -> str:
-    """The table and the hands as SVG: each card shows both numbers, the one in play on top.
+    """The table and the hands as SVG: each card shows both numbers, the one in play on top (the position's own
+    picture, as it shows itself in a notebook; ``pictures`` draws the others).
 
     With ``player`` only that hand is drawn (with ``selected`` cards highlighted and numbered gaps if ``gaps``).
     """
@@ -864,9 +950,9 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
     return svg_doc(width, y, parts, css_class="circus-svg circus-scout", title=str(state))
 
 
-def _text(x, y, text, *, size=12, color="#333333") -> str:
+def _text(x: float, y: float, text: object, *, size: int = 12, color: str = "currentColor") -> str:
     return (f'<text x="{x}" y="{y}" font-size="{size}" font-family="sans-serif" fill="{color}">'
-            f'{html.escape(str(text))}</text>')
+            f'{svg_text(text)}</text>')
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -875,9 +961,9 @@ def _text(x, y, text, *, size=12, color="#333333") -> str:
 def _random_start(rng: random.Random) -> ScoutState:
     """A seeded starting position, with the number of players, rounds, first player and readings drawn too."""
     n = rng.choice([2, 3, 4, 5])
-    rules = ScoutRules(flip_reverses_order=rng.random() < 0.8, stuck_owner_exempt=rng.random() < 0.2,
-                       turn_limit=rng.choice([40, 300]))
-    return new_game(n, rounds=rng.choice([1, 1, None]), first=rng.randrange(n), rules=rules)
+    options = ScoutOptions(flip_reverses_order=rng.random() < 0.8, stuck_owner_exempt=rng.random() < 0.2,
+                           turn_limit=rng.choice([40, 300]), rounds=rng.choice([1, 1, None]), first=rng.randrange(n))
+    return new_game(options, players=n)
 
 
 def _conserved(start: GameState, now: GameState) -> None:
@@ -895,10 +981,12 @@ def _conserved(start: GameState, now: GameState) -> None:
 
 def _bound(start: GameState) -> int:
     assert isinstance(start, ScoutState)
-    return start.rounds * (start.rules.turn_limit + 60 + start.n_players)
+    return start.rounds * (start.options.turn_limit + 60 + start.n_players)
 
 
-GAME = Game("scout", "Scout", ScoutRules, new_game, _random_start, _conserved, _bound,
+__getattr__ = renamed(globals(), {"ScoutRules": "ScoutOptions"})
+
+GAME = Game("scout", "Scout", ScoutOptions, new_game, _random_start, _conserved, _bound,
             (Show(0, 2), Scout("left", True, 1), ScoutAndShow("right", False, 0, 0, 1), FLIP_HAND, KEEP_HAND, (3, 7)),
-            (Show, Scout, ScoutAndShow))
+            (Show, Scout, ScoutAndShow, FlipHand, KeepHand))
 """Scout for the kit's registry."""
