@@ -28,6 +28,7 @@ from ..core.teach import (
     correct,
 )
 from .bots import Bot, StopAtSum, play_game
+from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
 from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
 
 __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD", "GAMES"]
@@ -152,7 +153,8 @@ def bust_within_two(answer, exercise):
     mistakes=[
         Mistake(Fraction(430, 73), "a bust loses the 24 points already in front of her: count that loss"),
         Mistake(Fraction(432 - 24 * 21, 76), "the 11, 9 and 2 on the other row are out of the deck too"),
-        Mistake(Fraction(430 - 24 * 19, 79), "the six cards on the table are out of the deck: divide by the cards left"),
+        Mistake(Fraction(430 - 24 * 19, 79), "the six cards on the table are out of the deck: divide by the cards "
+                                             "left"),
         Mistake(Fraction(430, 54) - 24, "average over all the cards left, the busting ones included, each weighted "
                                         "by its chance"),
         Mistake(Fraction(-24 * 19, 73), "the safe cards add their value to her score: count that gain too"),
@@ -485,8 +487,6 @@ def _situation(answer, shape: str, size: int) -> tuple:
 
 
 def _cards(held, seen=()) -> tuple[list, list]:
-    from .odds import remaining_deck
-
     if isinstance(held, (str, bytes)) or not isinstance(held, (list, tuple, set)):
         raise WrongAnswer("held is a list of the numbers in front of her, for example [3, 7, 11]")
     if isinstance(seen, (str, bytes)) or not isinstance(seen, (list, tuple)):
@@ -531,8 +531,6 @@ def try_bust_chance(answer, exercise):
     """(held, seen, p_bust): the exact chance that the next card busts her (full deck)."""
     held, seen, p = _situation(answer, "(held, seen, p_bust)", 3)
     held, seen = _cards(held, seen)
-    from .odds import bust_probability
-
     variants = _bust_variants(held, seen)
     return check_probability(p, bust_probability(held, seen), what="P(bust)",
                              mistakes=[Mistake(v, hint) for hint, v in variants.items()],
@@ -559,8 +557,6 @@ def try_one_more_card(answer, exercise):
     held, _ = _cards(held)
     if len(held) >= 7:
         raise WrongAnswer("seven different numbers is a Flip 7: the round is over")
-    from .odds import expected_gain
-
     score = sum(held)
     copies = {v: _copies(v) - (v in held) for v in range(13)}
     left = 79 - len(held)
@@ -607,8 +603,6 @@ def try_disagree(hand, exercise):
         raise WrongAnswer("a hand never holds a number twice (the second would have busted)")
     if len(set(hand)) >= 7:
         raise WrongAnswer("seven different numbers is a Flip 7: the round is already over")
-    from .odds import solo_optimal
-
     optimum = solo_optimal().advice(sorted(hand))
     threshold = "hit" if sum(hand) < 23 else "stay"
     if optimum == threshold == "hit":

@@ -56,7 +56,7 @@ def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
     if graph.graph["truncated"]:
         raise ValueError("this deck makes too big a graph to draw; use three or four small numbers")
     graph.graph["kind"] = ROUND_GRAPH
-    for node, data in graph.nodes(data=True):
+    for _, data in graph.nodes(data=True):
         data["value"] = to_rational(best_value(data["state"]))
     for node, data in graph.nodes(data=True):
         if data["player"] == 0:
