@@ -307,7 +307,7 @@ def _tournament_key(bots: Sequence[Bot], n: int, seed: int | str, target: int = 
                "circuslib.flip7.bots.win_rates plays them (the key: the bots, the seed, the target, whether the "
                "dealer rotates, the options)")
 def game_winners(bots: Sequence[Bot], n: int, seed: int | str, *, target: int = TARGET, rotate_dealer: bool = True,
-                 options: Flip7Options | None = None, show_progress: bool | None = False) -> tuple[int, ...]:
+                 options: Flip7Options | None = None, show_progress: bool | None = None) -> tuple[int, ...]:
     """Who won each of n seeded games between ``bots`` (the winner's seat), in the order they were played; with
     ``rotate_dealer`` the k-th game is dealt by seat k mod the number of players."""
     bots = _bots(bots)

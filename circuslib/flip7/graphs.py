@@ -9,8 +9,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
@@ -18,6 +17,9 @@ from ..core.game import CHANCE, best_value, playout
 from ..core.graphs import build_graph, draw_arrows, layered_layout
 from ..core.sim import Tally, tally
 from .rules import STAY, SoloRound, card_name, solo_round
+
+if TYPE_CHECKING:  # networkx is loaded where a graph is first built (core.graphs), not on import
+    import networkx as nx
 
 __all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "draw_round_graph",
            "optimal_edges"]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core.args import flag, instance, items, limit, one_of, whole
+from ..core.args import flag, instance, items, limit, one_of, text, whole
 from ..core.exact import Dist, to_rational
 from ..core.shipped import NPZ, Encoding, shipped
 from .rules import (
@@ -194,6 +194,14 @@ def _row_numbers(numbers: Any, name: str) -> tuple[int, ...]:
         whole(h, f"each card of {name}", 0, 12)
     if len(set(numbers)) != len(numbers):
         raise ValueError(f"{name} holds each number at most once (a second one would have been a bust)")
+    return numbers
+
+
+def _number_copies(numbers: Any) -> tuple[int, ...]:
+    """The copies of each number 0..12 of a deck: 13 whole numbers."""
+    numbers = items(numbers, "numbers", low=13, high=13)
+    for count in numbers:
+        whole(count, "each count of numbers", 0, 10_000)
     return numbers
 
 
@@ -717,14 +725,22 @@ CURVE = Encoding("threshold curve", _encode_curve, _decode_curve)
 """A ThresholdCurve: its whole numerators and their one denominator, as text."""
 
 
-@lru_cache(maxsize=256)
 @shipped("data/threshold_curves.json", cases=lambda: [(DECKS["numbers+modifiers"].counts,)], encoding=CURVE,
          about="the exact expected round score of the rule 'stop as soon as the round score reaches t', for every "
                "t from 0 to 201, of a lone player on a fresh numbers+modifiers deck: whole numerators over one "
                "denominator (the key: the deck's counts in CARDS order)")
-def threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
+def threshold_curve(counts: Sequence[int]) -> ThresholdCurve:
     """The exact expected round score of 'stop as soon as the round score reaches t', for every t from 0 to
-    ``TOP_SCORE``, on a deck given as counts in CARDS order (numbers and modifiers, one copy of a modifier at most).
+    ``TOP_SCORE``, on a deck given as counts in CARDS order (numbers and modifiers, one copy of a modifier at most,
+    no action cards, at most 15 copies of a number)."""
+    counts = _counts_left(counts, "counts")
+    _curve_deck(dict(zip(CARDS, counts)))
+    return _solve_threshold_curve(counts)
+
+
+@lru_cache(maxsize=256)
+def _solve_threshold_curve(counts: tuple[int, ...]) -> ThresholdCurve:
+    """threshold_curve worked out (a deck already checked).
 
     One forward pass over the sets of cards a round can hold, instead of one dynamic programme per threshold. The
     score never goes down as cards come, and every order of the same cards is equally likely, so a round that holds
@@ -948,6 +964,7 @@ def _fresh_deck_tables():
 def numbers_optimum(numbers: Sequence[int]) -> Fraction:
     """The exact expected round score of the best play on a numbers-only deck with ``numbers[h]`` copies of h:
     solo_optimal's value (``solo_optimal('numbers').value`` for the real deck)."""
+    numbers = _number_copies(numbers)
     values, scale = _numbers_table(tuple(numbers))
     return Fraction(int(values[0]), scale[0])
 
@@ -956,6 +973,11 @@ def optimum_value(counts: tuple[int, ...]) -> Fraction:
     """The exact expected round score of the best play on a deck of numbers and modifiers given as counts in CARDS
     order (one copy of a modifier at most): the dynamic programme of odds.solo_optimal, value only (no table kept).
     A numbers-only deck goes to the layered ``numbers_optimum``; with modifiers it takes up to a second or two."""
+    counts = _counts_left(counts, "counts")
+    deck = deck_of(dict(zip(CARDS, counts)))
+    if deck.has_actions:
+        raise ValueError("optimum_value works on decks without action cards (solo_optimal takes them)")
+    _one_of_each_modifier(deck, counts)
     counts = tuple(counts)
     if not any(counts[13:]):
         return numbers_optimum(counts[:13])
@@ -970,6 +992,10 @@ def _optimum_with_modifiers(counts: tuple[int, ...]) -> Fraction:
 def optimal_advice(held: Sequence[int], numbers_seen: Sequence[int] = ()) -> str:
     """'hit' or 'stay' for a lone player holding ``held`` on the numbers-only deck minus ``numbers_seen``: what
     ``solo_optimal('numbers', seen=numbers_seen).advice(held)`` says (a tie stays)."""
+    held = _held(held)
+    for card in items(numbers_seen, "numbers_seen"):
+        whole(card, "each number seen", 0, 12)
+    remaining_deck(held, numbers_seen, "numbers")  # no more copies out of the deck than it has
     numbers = list(DECK_COUNTS[:13])
     for card in numbers_seen:
         numbers[card] -= 1
@@ -984,6 +1010,8 @@ def optimal_advice(held: Sequence[int], numbers_seen: Sequence[int] = ()) -> str
 def still_in(numbers: Sequence[int], k: int) -> Fraction:
     """P(no bust among the first k numbers drawn) for a player who never stops: k! e_k(c) / (T)_k, with e_k the
     k-th elementary symmetric polynomial of the copies c_h and T the number cards (modifiers never bust)."""
+    numbers = _number_copies(numbers)
+    whole(k, "k", 0, 13)
     elementary = [1] + [0] * 13  # the coefficients of prod (1 + c_h x)
     for c in numbers:
         for i in range(13, 0, -1):
@@ -998,6 +1026,7 @@ def next_card(left: Sequence[int], held: Sequence[int]) -> tuple[Fraction, Fract
     """P(the next card busts) and the expected gain of one more card, for a player holding the numbers ``held``
     (no modifier) when ``left`` (counts in CARDS order) is the deck left: the formulas of odds.bust_probability and
     odds.expected_gain (an action card changes nothing), straight from the counts."""
+    left, held = _counts_left(left, "left"), _held(held)
     total, numbers_sum = sum(left), sum(held)
     if not total:
         raise ValueError("no card is left in the deck, so there is no next card")
@@ -1590,17 +1619,30 @@ class SoloSolution:
             return cls.from_arrays({name: table[name] for name in table.files}, "table")
 
 
+QUICK_SOLVE = 40
+"""The most cards solve_solo solves without being told the solve is big (beyond: seconds to minutes)."""
+
+
 def solve_solo(counts: Any, *, exact: bool = True, reading: str = "stack", flip_at: int = 7, name: str = "",
-               progress: Callable[[str], None] | None = None) -> SoloSolution:
+               progress: Callable[[str], None] | None = None, big: bool = False) -> SoloSolution:
     """Solve a lone player's round on the deck ``counts`` (CARDS order, or any deck the kit names): the best
     expected score and its policy, every action card played on himself. Exact by default; ``exact=False`` works in
-    float64 (the full deck: about 3 minutes and 5 GB). ``reading`` says how cards revealed during a Flip Three are
-    resolved (READINGS)."""
+    float64. ``reading`` says how cards revealed during a Flip Three are resolved (READINGS). A deck of more than
+    40 cards is solved only with ``big=True``: the Second Chance deck takes about 20 s exactly, the full deck about
+    3 minutes and 5 GB in float64."""
     flag(exact, "exact")
+    flag(big, "big")
     one_of(reading, "reading", READINGS)
+    if name != "":
+        text(name, "name")
+    if progress is not None and not callable(progress):
+        raise TypeError("progress is a function that takes a line of text, like print, or None")
     if isinstance(counts, (str, Mapping, Deck)):
         counts = deck_of(counts).counts
     deck = deck_from_counts(counts, flip_at)
+    if not big:
+        limit(deck.total, QUICK_SOLVE, "the deck's cards", "solve_solo(..., big=True) solves a bigger deck (seconds "
+              "to minutes)")
     start = time.perf_counter()
     layers = _number_layers(deck)
     acts = _action_states(deck.flip_threes, deck.freezes, reading)
@@ -1811,6 +1853,8 @@ PUBLIC_FULL = 20.2980220287
 """The same with all 94 cards (a C++ solver, over 1,208,732,216 states)."""
 SECOND_CHANCE_VALUE = Fraction(125612523067303642675809551341757623, 5645404298010639798130381286400000)
 """The exact best expected round score with numbers, modifiers and Second Chance: 22.250403414255..."""
+SECOND_CHANCE_STATES = 22_766_464
+"""The states of that solve (free and forced)."""
 
 
 def _check_every_card_sample(arrays: Mapping[str, Any], rng: Any) -> None:
@@ -1818,8 +1862,8 @@ def _check_every_card_sample(arrays: Mapping[str, Any], rng: Any) -> None:
     array for array, and the full deck's table holding the public figure (its 3-minute solve runs only when named:
     ``make solve-flip7``). ``rng`` is unused: this sample is the same every time."""
     name = "numbers+modifiers+second-chance"
-    solved = solve_solo(DECKS[name].counts, name=name)
-    if solved.value != SECOND_CHANCE_VALUE or solved.states != 22_766_464:
+    solved = solve_solo(DECKS[name].counts, name=name, big=True)
+    if solved.value != SECOND_CHANCE_VALUE or solved.states != SECOND_CHANCE_STATES:
         raise AssertionError(f"the Second Chance deck solves to {solved.value} over {solved.states:,} states")
     for key, array in solved.arrays(name).items():
         if key not in arrays or not np.array_equal(arrays[key], array):
@@ -1839,7 +1883,7 @@ def every_card_tables() -> dict[str, np.ndarray]:
     exactly (about 20 s), the full deck in float64 (about 3 minutes and 5 GB): ``make solve-flip7``."""
     arrays: dict[str, np.ndarray] = {}
     for name, exact in (("numbers+modifiers+second-chance", True), ("full", False)):
-        arrays.update(solve_solo(DECKS[name].counts, exact=exact, name=name).arrays(name))
+        arrays.update(solve_solo(DECKS[name].counts, exact=exact, name=name, big=True).arrays(name))
     return arrays
 
 
