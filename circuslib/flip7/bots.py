@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..core.args import flag, instance, items, limit, one_of, optional_flag, rng_arg, seed_arg, text, whole
 from ..core.game import Move
@@ -318,11 +318,11 @@ def game_winners(bots: Sequence[Bot], n: int, seed: int | str, *, target: int = 
     flag(rotate_dealer, "rotate_dealer")
     optional_flag(show_progress, "show_progress")
     rng = random.Random(seed)
-    winners = []
+    winners: list[int] = []
     for game in progress(range(n), n, "playing", show=show_progress):
         dealer = game % len(bots) if rotate_dealer else options.dealer
         game_options = options if dealer == options.dealer else replace(options, dealer=dealer)
-        winners.append(play_game(bots, rng, options=game_options).winner())
+        winners.append(cast(int, play_game(bots, rng, options=game_options).winner()))  # a game played ends
     return tuple(winners)
 
 
@@ -418,7 +418,7 @@ def never_stop_round(rng: random.Random):
     """One lone round on the numbers deck by a player who never stops: the count of numbers held when the bust
     comes, or 'Flip 7'. (The first eight cards of a shuffled deck decide it.)"""
     rng_arg(rng)
-    held = set()
+    held: set[int] = set()
     for card in rng.sample(_NUMBER_CARDS, 8):
         if card in held:
             return len(held)

@@ -158,7 +158,7 @@ class OddsExplorer(_Explorer):
         if against is None:
             against = max(held) if held else 12
         against = parse_card(against)
-        self.held_buttons = []
+        self.held_buttons: list[Any] = []
         narrow = widgets.Layout(width="42px")
         for n in range(13):
             b = widgets.ToggleButton(value=n in held, description=str(n), layout=narrow,
@@ -166,7 +166,7 @@ class OddsExplorer(_Explorer):
                                      **({"style": self.held_buttons[0].style} if self.held_buttons else {}))
             b.observe(lambda _: self.update(), names="value")
             self.held_buttons.append(b)
-        self.seen_boxes = []
+        self.seen_boxes: list[Any] = []
         box_layout = widgets.Layout(width="170px")
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
@@ -421,8 +421,8 @@ class DeckExplorer(_Explorer):
             whole(c, "each number of copies", 0, self.MAX_COPIES)
         if isinstance(modifiers, (str, bytes, dict)) or not isinstance(modifiers, Iterable):
             raise TypeError(f"modifiers is a list of modifier cards such as ['+4', 'x2'], not {modifiers!r}")
-        modifiers = [parse_card(m) for m in modifiers]
-        if any(m not in MODIFIERS for m in modifiers):
+        chosen = [parse_card(m) for m in modifiers]
+        if any(m not in MODIFIERS for m in chosen):
             raise ValueError("modifiers lists +2, +4, +6, +8, +10 or x2 cards only")
         self.copy_sliders = []
         upright, slider_style = widgets.Layout(width="44px", height="150px"), widgets.SliderStyle()
@@ -432,10 +432,10 @@ class DeckExplorer(_Explorer):
                                   _dom_classes=("circus-deck-copies", f"circus-deck-copies-{n}"))
             s.observe(lambda _: self.update(), names="value")
             self.copy_sliders.append(s)
-        self.modifier_buttons = []
+        self.modifier_buttons: list[Any] = []
         narrow = widgets.Layout(width="52px")
         for m in MODIFIERS:
-            b = widgets.ToggleButton(value=m in modifiers, description=card_name(m), layout=narrow,
+            b = widgets.ToggleButton(value=m in chosen, description=card_name(m), layout=narrow,
                                      _dom_classes=("circus-deck-modifier",),
                                      **({"style": self.modifier_buttons[0].style} if self.modifier_buttons else {}))
             b.observe(lambda _: self.update(), names="value")

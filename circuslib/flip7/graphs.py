@@ -9,14 +9,14 @@ from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
 from ..core.graphs import build_graph, draw_arrows, layered_layout
 from ..core.sim import Tally, tally
-from .rules import STAY, SoloRound, card_name, solo_round
+from .rules import STAY, card_name, solo_round
 
 if TYPE_CHECKING:  # networkx is loaded where a graph is first built (core.graphs), not on import
     import networkx as nx
@@ -28,7 +28,8 @@ SMALL_DECK = {1: 1, 3: 3, 5: 5}
 """A reduced deck for the graph: one 1, three 3s, five 5s (n copies of n, as in the game); all three is a Flip 3."""
 
 
-def _key(state: SoloRound):
+def _key(state: Any) -> Any:
+    """A round state's node in the graph: 'BUST', 'FLIP n', or (kind, the cards held)."""
     if state.busted:
         return "BUST"
     if len(state.numbers) >= state.flip_at:
@@ -39,7 +40,7 @@ def _key(state: SoloRound):
     return ("draw" if state.drawing else "hand", hand)
 
 
-def _label(state: SoloRound) -> str:
+def _label(state: Any) -> str:
     key = _key(state)
     if isinstance(key, str):
         return key
@@ -161,7 +162,7 @@ def simulate_ends_by_playout(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     def choose(state, rng):
         return graph.nodes[_key(state)]["best_move"]
 
-    return tally(lambda rng: _key(playout(start, rng, choose)), n, seed)
+    return tally(lambda rng: _key(playout(start, rng, choose)), n, seed)  # (no record: a state, not a pair)
 
 
 NODE_COLORS = {"hand": "#c6dbef", "draw": "#fdd49e", "stay": "#d9d9d9", "BUST": "#fb6a4a", "flip": "#74c476"}

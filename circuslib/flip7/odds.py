@@ -332,7 +332,7 @@ def _bits(mask: int) -> list[int]:
 
 def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple[str, ...] = (),
            policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True, target: int | None = None,
-           follow: dict | None = None):
+           follow: Mapping | None = None) -> tuple[Fraction, dict]:
     """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?}).
 
     With ``target`` a hand is worth 1 when it stays with a round score of at least ``target`` and 0 otherwise, so
@@ -417,9 +417,9 @@ class SoloOptimal:
 
     def chance_to_reach(self, target: int) -> sympy.Rational:
         """The exact chance that the round score reaches ``target`` when the round is played by this policy."""
-        target = _target(target)
         if target is None:
             raise TypeError("give the target, a whole number of points")
+        target = whole(target, "the target", 1)
         if any(self.counts[13:]):  # modifiers: the dynamic programme, following the decisions
             value, _ = _solve(self.counts, follow=self.decisions, target=target, want_table=False)
             return to_rational(value)
@@ -1235,13 +1235,13 @@ class NumberLayer:
     keys: np.ndarray           # sorted config keys
     sums: np.ndarray           # sum of the numbers held
     held: int                  # how many numbers are held (a - saves)
-    drawable: np.ndarray = None     # the numbers the deck has
-    add_copies: np.ndarray = None   # their copies in the deck (a number not held has all its copies left)
-    add_to: np.ndarray = None       # [hand, v] -> index in layer (a+1, E) if v is not held (else its zero row)
-    save_to: np.ndarray = None      # [hand, v] -> index in layer (a+1, E+1) if v is held (else its zero row)
-    save_copies: np.ndarray = None  # [hand, v]: copies of a held v still in the deck (what a save draws)
-    new_copies: np.ndarray = None   # [hand]: cards in the deck that are a number not held
-    new_copies_value: np.ndarray = None  # [hand]: their total value
+    drawable: Any = None     # the numbers the deck has
+    add_copies: Any = None   # their copies in the deck (a number not held has all its copies left)
+    add_to: Any = None       # [hand, v] -> index in layer (a+1, E) if v is not held (else its zero row)
+    save_to: Any = None      # [hand, v] -> index in layer (a+1, E+1) if v is held (else its zero row)
+    save_copies: Any = None  # [hand, v]: copies of a held v still in the deck (what a save draws)
+    new_copies: Any = None   # [hand]: cards in the deck that are a number not held
+    new_copies_value: Any = None  # [hand]: their total value
 
     @property
     def size(self) -> int:
@@ -1265,9 +1265,11 @@ def _number_layers(deck: _SolverDeck) -> dict[tuple[int, int], NumberLayer]:
                     if all((key >> (13 + 2 * v) & 3) < deck.numbers[v] and pick.count(v) <= 3 for v in set(pick)):
                         found.setdefault((k + saves, saves), []).append(key)
     layers = {}
-    for (a, e), keys in found.items():
-        keys = np.array(sorted(set(keys)), dtype=np.int64)
-        sums = sum(v * (keys >> v & 1) for v in range(13))
+    for (a, e), listed in found.items():
+        keys = np.array(sorted(set(listed)), dtype=np.int64)
+        sums = np.zeros(len(keys), dtype=np.int64)
+        for v in range(13):
+            sums += v * (keys >> v & 1)
         layers[a, e] = NumberLayer(a, e, keys, sums, a - e)
     for (a, e), layer in layers.items():
         _link(layer, layers.get((a + 1, e)), layers.get((a + 1, e + 1)), deck)
@@ -1339,7 +1341,7 @@ def _action_states(flip_threes: int, freezes: int, reading: str) -> ActionStates
     index, todo, edges = {start: 0}, [start], {}
     while todo:
         state = todo.pop()
-        nxt = []
+        nxt: list = []
         for card in ("other", FLIP_THREE, FREEZE):
             if card == FLIP_THREE and state[0] >= flip_threes or card == FREEZE and state[1] >= freezes:
                 nxt.append(None)
@@ -1350,7 +1352,7 @@ def _action_states(flip_threes: int, freezes: int, reading: str) -> ActionStates
                 todo.append(after)
             nxt.append(after)
         edges[state] = nxt
-    states = sorted(index, key=index.get)
+    states = sorted(index, key=index.__getitem__)
 
     def code(s):
         return STAY_NOW if s == STAY_NOW else -2 if s is None else index[s]
@@ -1523,7 +1525,7 @@ class SoloSolution:
     counts: tuple
     reading: str
     exact: bool
-    value: object                 # Fraction (exact) or float
+    value: Any                    # Fraction (exact), float (float64), a sympy Rational as solo_optimal gives it
     states: int                   # states solved (free and forced)
     seconds: float = 0.0          # how long the solve took (a solution read from a file does not know)
     layout: list = field(default_factory=list, repr=False)  # (a, E, keys, second-chance states, free act F3s)
@@ -1869,7 +1871,8 @@ def _check_every_card_sample(arrays: Mapping[str, Any], rng: Any) -> None:
         if key not in arrays or not np.array_equal(arrays[key], array):
             raise AssertionError(f"the shipped {key} is not what the solver gives now: make solve-flip7")
     full = SoloSolution.from_arrays(arrays, "full")
-    if full.exact or full.reading != "stack" or full.counts != DECK_COUNTS or abs(full.value - PUBLIC_FULL) > 5e-11:
+    if (full.exact or full.reading != "stack" or full.counts != DECK_COUNTS
+            or abs(float(full.value) - PUBLIC_FULL) > 5e-11):
         raise AssertionError(f"the shipped full deck's table says {full.value} ({full.reading}, exact={full.exact})")
     if full.states != 1_047_257_344:
         raise AssertionError(f"the shipped full deck's table was solved over {full.states:,} states")

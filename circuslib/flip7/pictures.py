@@ -51,7 +51,7 @@ def table_picture(state: Flip7State, *, names: Iterable[str] | None = None) -> P
     names = [str(n) for n in items(names, "names", low=state.players, high=state.players)] if names is not None \
         else [f"Player {p}" for p in range(state.players)]
     info = f"Round {state.round} · deck {sum(state.deck)} cards · discards {sum(state.discard)}"
-    rows, words, y, width = [], [info + "."], 22, 300
+    rows, words, y, width = [], [info + "."], 22, 300.0
     for p, h in enumerate(state.hands):
         acting = state.current_player == p
         row = hand_svg(h, label=("▶ " if acting else "") + names[p], total=state.totals[p], highlight=acting)

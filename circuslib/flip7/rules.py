@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import warnings
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -211,12 +211,13 @@ def _is_plain(move: object, constant: Move) -> bool:
     return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
 
 
-def draw_card(counts, rng: random.Random):
+def draw_card(counts: Sequence[int], rng: random.Random) -> int | str:
     """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
     running = list(accumulate(counts))  # the cards of kinds 0..i: kind i owns the tickets running[i-1]..running[i]-1
     if not running or running[-1] <= 0:
         raise ValueError("the deck is empty: there is no card to draw")
-    ticket = rng._randbelow(running[-1])  # what rng.randrange(total) draws, without its argument checks
+    # what rng.randrange(total) draws, without its argument checks (the hot path of every simulated game)
+    ticket = rng._randbelow(running[-1])  # type: ignore[attr-defined]
     return CARDS[bisect_right(running, ticket)]
 
 
@@ -453,12 +454,14 @@ class Flip7State(GameState):
             t.resolve_target(move.detail[1])
         elif move == HIT:
             t.turn_done = True
-            t.talk and t.log.append(f"player {self.turn} hits")
+            if t.talk:
+                t.log.append(f"player {self.turn} hits")
             t._ready_to_draw(self.turn)
         else:
             t.hands[self.turn] = t.hands[self.turn]._replace(status="stopped")
             t.turn_done = True
-            t.talk and t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
+            if t.talk:
+                t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
         return t.settle()
 
     # --- display ------------------------------------------------------------------------------------------
@@ -485,13 +488,14 @@ class _Table:
         self.totals = list(s.totals)
         self.deck, self.discard = list(s.deck), list(s.discard)
         self.dealer, self.round, self.turn, self.turn_done = s.dealer, s.round, s.turn, s.turn_done
-        self.receiver = None
+        self.receiver: int | None = None
         self.deal_queue = list(s.deal_queue)
-        self.flip3 = list(s.flip3) if s.flip3 else None
+        # (target, cards still to take, deferred action cards): a list while it changes, a tuple when frozen
+        self.flip3: list[Any] | None = list(s.flip3) if s.flip3 else None
         self.pending = list(s.pending)
         self.waiting = list(s.waiting)
         self.contenders = s.contenders
-        self.previous = s.previous
+        self.previous: tuple[Hand, ...] = s.previous
         self.options = s.options
         self.finished = False
         self.round_over = False
@@ -503,7 +507,7 @@ class _Table:
         h = self.hands[p]
         flip3 = self.flip3
         in_flip3 = flip3 is not None and flip3[0] == p
-        if in_flip3:
+        if flip3 is not None and in_flip3:
             flip3[1] -= 1
         if type(card) is int:  # (a card kind from CARDS: an int or a name)
             if card in h.numbers:
@@ -512,31 +516,40 @@ class _Table:
                     self.hands[p] = h._replace(second_chance=False)
                     self.discard[INDEX[card]] += 1
                     self.discard[INDEX[SECOND_CHANCE]] += 1
-                    self.talk and self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
+                    if self.talk:
+                        self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
                 else:
                     self.hands[p] = h._replace(numbers=h.numbers + (card,), status="busted")
-                    self.talk and self.log.append(f"player {p} draws a second {card}: bust!")
+                    if self.talk:
+                        self.log.append(f"player {p} draws a second {card}: bust!")
             else:
                 h = Hand(h.numbers + (card,), h.modifiers, h.second_chance, h.status, h.played)  # (hot path)
                 if len(h.numbers) >= 7:
                     h = h._replace(status="flip7")
                     self.round_over = True
-                    self.talk and self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
+                    if self.talk:
+                        self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
                 else:
-                    self.talk and self.log.append(f"player {p} draws {card}")
+                    if self.talk:
+                        self.log.append(f"player {p} draws {card}")
                 self.hands[p] = h
         elif card in MODIFIERS:
             self.hands[p] = Hand(h.numbers, h.modifiers + (card,), h.second_chance, h.status, h.played)
-            self.talk and self.log.append(f"player {p} draws {card_name(card)}")
-        elif in_flip3 and (card != SECOND_CHANCE or self.options.second_chance_in_flip_three == "wait"):
-            self.flip3[2] = tuple(self.flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
-            self.talk and self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
+            if self.talk:
+                self.log.append(f"player {p} draws {card_name(card)}")
+        elif flip3 is not None and in_flip3 and (card != SECOND_CHANCE
+                                                 or self.options.second_chance_in_flip_three == "wait"):
+            flip3[2] = tuple(flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
+            if self.talk:
+                self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
         elif card == SECOND_CHANCE and not h.second_chance:
             self.hands[p] = h._replace(second_chance=True)
-            self.talk and self.log.append(f"player {p} draws a Second Chance and keeps it")
+            if self.talk:
+                self.log.append(f"player {p} draws a Second Chance and keeps it")
         else:
             self.pending.append((p, card))
-            self.talk and self.log.append(f"player {p} draws {card}")
+            if self.talk:
+                self.log.append(f"player {p} draws {card}")
 
     def resolve_target(self, target: int) -> None:
         owner, card = self.pending.pop(0)
@@ -546,14 +559,17 @@ class _Table:
         h = self.hands[target]
         if card == SECOND_CHANCE:
             self.hands[target] = h._replace(second_chance=True)
-            self.talk and self.log.append(f"player {owner} gives the Second Chance to player {target}")
+            if self.talk:
+                self.log.append(f"player {owner} gives the Second Chance to player {target}")
         elif card == FREEZE:
             self.hands[target] = h._replace(status="frozen", played=h.played + (card,))
-            self.talk and self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
+            if self.talk:
+                self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
         else:
             self.hands[target] = h._replace(played=h.played + (card,))
             self.flip3 = [target, 3, ()]
-            self.talk and self.log.append(f"player {owner} makes player {target} flip three")
+            if self.talk:
+                self.log.append(f"player {owner} makes player {target} flip three")
 
     # --- moving on until a choice or a draw is due --------------------------------------------------------
     def settle(self) -> Flip7State:
@@ -578,7 +594,8 @@ class _Table:
                     self._give(owner, card, targets[0])
                 else:
                     self.discard[INDEX[card]] += 1
-                    self.talk and self.log.append(f"nobody can take the {card}: it is discarded")
+                    if self.talk:
+                        self.log.append(f"nobody can take the {card}: it is discarded")
                 continue
             if self.flip3 is not None:
                 target, left, deferred = self.flip3
@@ -602,7 +619,8 @@ class _Table:
                 h = self.hands[owner]
                 if card == SECOND_CHANCE and h.active and not h.second_chance:  # a Second Chance that waited
                     self.hands[owner] = h._replace(second_chance=True)
-                    self.talk and self.log.append(f"player {owner} keeps the Second Chance that waited")
+                    if self.talk:
+                        self.log.append(f"player {owner} keeps the Second Chance that waited")
                 else:
                     self.pending.append((owner, card))
                 continue
@@ -648,11 +666,13 @@ class _Table:
         round ends) in the rare case that every card is on the table."""
         if not any(self.deck):
             if not any(self.discard):
-                self.talk and self.log.append("no cards are left anywhere: the round ends")
+                if self.talk:
+                    self.log.append("no cards are left anywhere: the round ends")
                 self.round_over = True
                 return False
             self.deck, self.discard = self.discard, [0] * len(CARDS)
-            self.talk and self.log.append("the deck is empty: the discards are shuffled into a new deck")
+            if self.talk:
+                self.log.append("the deck is empty: the discards are shuffled into a new deck")
         self.receiver = p
         return True
 
@@ -666,19 +686,22 @@ class _Table:
             for card in self.flip3[2]:
                 self.discard[INDEX[card]] += 1
         self.pending, self.waiting, self.flip3, self.deal_queue = [], [], None, []
-        self.talk and self.log.append("round " + str(self.round) + " ends: " +
-                        ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
+        if self.talk:
+            self.log.append("round " + str(self.round) + " ends: " +
+                            ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
         best = max(self.totals[p] for p in self.contenders)
         tie_break = len(self.contenders) < len(self.hands)
         if best >= self.options.target or tie_break:
             leaders = tuple(p for p in self.contenders if self.totals[p] == best)
             if len(leaders) == 1:
                 self.finished = True
-                self.talk and self.log.append(f"player {leaders[0]} wins with {best}")
+                if self.talk:
+                    self.log.append(f"player {leaders[0]} wins with {best}")
                 return
             self.contenders = leaders
-            self.talk and self.log.append("a tie for the lead: one more round among players "
-                                          + ", ".join(map(str, leaders)))
+            if self.talk:
+                self.log.append("a tie for the lead: one more round among players "
+                                              + ", ".join(map(str, leaders)))
         self.start_round(self.dealer + 1, self.round + 1)
 
     def start_round(self, dealer: int, number: int) -> None:
@@ -687,8 +710,8 @@ class _Table:
             self.previous = tuple(self.hands)
         discard = self.discard
         for h in self.hands:
-            for card in h.numbers:
-                discard[card] += 1  # a number is its own index in CARDS
+            for number in h.numbers:
+                discard[number] += 1  # a number is its own index in CARDS
             for card in h.modifiers:
                 discard[INDEX[card]] += 1
             for card in h.played:
@@ -860,7 +883,7 @@ class SoloRound(GameState):
             return "the deck is empty: there is nothing left to draw, so stay"
         return f"{describe(move)} is not a move here: say hit or stay (HIT or STAY)"
 
-    def _apply(self, move) -> SoloRound:
+    def _apply(self, move: Any) -> GameState:
         # GameState._replace, not dataclasses.replace: the new values come from the rules (nothing to re-check)
         if self.drawing:
             i = INDEX[move]
@@ -909,7 +932,7 @@ def _random_start(rng: random.Random) -> Flip7State:
     """A seeded starting position, with the number of players, dealer, target, deck and rulings drawn too."""
     players = rng.choice([1, 2, 3, 3, 4, 5, 6])
     options = Flip7Options(target=rng.choice([30, 60, 100, 200]), dealer=rng.randrange(players),
-                           deck=rng.choice(["full", "full", "full", "numbers+modifiers"]),
+                           deck=DECKS[rng.choice(["full", "full", "full", "numbers+modifiers"])],
                            opening_deal=rng.random() < 0.8, waiting_after_bust=rng.choice(WAITING_AFTER_BUST),
                            second_chance_in_flip_three=rng.choice(SECOND_CHANCE_IN_FLIP_THREE))
     return new_game(options, players=players)

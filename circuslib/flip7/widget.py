@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ..core.args import rng_arg, whole
@@ -38,6 +39,8 @@ class Flip7Widget(Framed):
         rng_arg(rng)
         if isinstance(bots, int) and not isinstance(bots, bool):
             bots = default_bots(whole(bots, "the number of bots to play against", 1, 9))
+        if isinstance(bots, bool) or not isinstance(bots, Sequence):
+            raise TypeError("bots is how many to play against (1 to 9), or a list of bots such as [StopAtSum(23)]")
         bots = list(bots)
         if not 1 <= len(bots) <= 9 or not all(isinstance(b, Bot) for b in bots):
             raise ValueError("give 1 to 9 bots (for example [StopAtSum(23), Optimal()])")
@@ -120,7 +123,7 @@ class Flip7Widget(Framed):
         mine = "you score " + str(gained[0]) if 0 in before.contenders else "you sit out the tie-break"
         self.last_round = f"Round {before.round} is over: {mine}."
         if self.state.is_over():
-            winner = self.state.winner()
+            winner = self.state.winner() or 0
             self.last_round += (" You win the game!" if winner == 0 else f" {self.names[winner]} wins the game.")
 
     def _named(self, line: str) -> str:
@@ -150,7 +153,7 @@ class Flip7Widget(Framed):
             self.frame.say((prefix + " " if prefix else "") + f"You drew {card}: choose who gets it.")
             for target in s.targets_for(owner, card):
                 who = "yourself" if target == 0 else self.names[target]
-                b = self.frame.move_button(f"{card} → {who}", lambda c=card, t=target: self.give(c, t),
+                b = self.frame.move_button(f"{card} → {who}", partial(self.give, card, target),
                                            css_class="circus-target")
                 controls.append(b)
             self.hit_button.disabled = self.stay_button.disabled = True
