@@ -710,8 +710,8 @@ class _Table:
             self.previous = tuple(self.hands)
         discard = self.discard
         for h in self.hands:
-            for number in h.numbers:
-                discard[number] += 1  # a number is its own index in CARDS
+            for value in h.numbers:
+                discard[value] += 1  # a number is its own index in CARDS
             for card in h.modifiers:
                 discard[INDEX[card]] += 1
             for card in h.played:
