@@ -15,7 +15,19 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, cast
 
-from ..core.args import flag, instance, items, limit, one_of, optional_flag, rng_arg, seed_arg, text, whole
+from ..core.args import (
+    exact_number,
+    flag,
+    instance,
+    items,
+    limit,
+    one_of,
+    optional_flag,
+    rng_arg,
+    seed_arg,
+    text,
+    whole,
+)
 from ..core.game import Move
 from ..core.shipped import record, shipped
 from ..core.sim import Tally, progress
@@ -92,10 +104,11 @@ class Bot:
         return type(self).__name__
 
     def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
-        """Whether to take another card."""
+        """Whether to take another card, holding ``hand`` with ``deck`` (counts in CARDS order) left."""
         raise NotImplementedError
 
-    def choose_target(self, owner, card, hands, totals, targets) -> int:
+    def choose_target(self, owner: int, card: str, hands: Sequence[Hand], totals: Sequence[int],
+                      targets: Sequence[int]) -> int:
         """Who gets an action card this bot drew."""
         return choose_target(owner, card, hands, totals, targets)
 
@@ -106,7 +119,8 @@ class AlwaysHit(Bot):
 
     name = "always hit"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """Always: one more card."""
         return True
 
 
@@ -121,9 +135,11 @@ class StopAtSum(Bot):
 
     @property
     def name(self) -> str:
+        """'stop at 23'."""
         return f"stop at {self.stop_at}"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """While the round score is below stop_at."""
         return hand.score() < self.stop_at
 
 
@@ -134,20 +150,20 @@ class StopAtRisk(Bot):
     risk: Fraction = Fraction(1, 4)
 
     def __post_init__(self) -> None:
-        if isinstance(self.risk, bool) or not isinstance(self.risk, (int, float, Fraction)):
-            raise TypeError("risk is a probability, for example Fraction(1, 4)")
-        if isinstance(self.risk, float) and not 0 <= self.risk <= 1:  # (nan and infinity included)
-            raise ValueError("risk is a probability: it must lie between 0 and 1")
-        risk = Fraction(self.risk) if not isinstance(self.risk, float) else Fraction(self.risk).limit_denominator(1000)
-        if not 0 <= risk <= 1:
-            raise ValueError("risk is a probability: it must lie between 0 and 1")
-        object.__setattr__(self, "risk", risk)
+        risk: Any = self.risk
+        if isinstance(risk, float):  # a decimal such as 0.25, read as the fraction it stands for
+            if not 0 <= risk <= 1:  # (nan and infinity included)
+                raise ValueError("risk is a probability: it must lie between 0 and 1")
+            risk = Fraction(risk).limit_denominator(1000)
+        object.__setattr__(self, "risk", exact_number(risk, "risk (a probability)", low=0, high=1))
 
     @property
     def name(self) -> str:
+        """'risk ≤ 1/4'."""
         return f"risk ≤ {self.risk}"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """While the live chance of a bust is at most risk."""
         # live_bust_probability without its argument checks (the game hands over a well-formed deck), compared as
         # whole numbers: busting / total <= p / q
         busting, total = sum(map(deck.__getitem__, hand.numbers)), sum(deck)  # (a number is its own index)
@@ -164,7 +180,8 @@ class Optimal(Bot):
 
     name = "optimal"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """When the fresh numbers deck's optimum hits this hand."""
         modifiers = hand.modifiers
         return _optimal_numbers_hit(tuple(hand.numbers), tuple(sorted(modifiers)) if modifiers else ())
 
@@ -195,7 +212,8 @@ class CardCounter(Bot):
 
     name = "card counter"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """When the optimum for the numbers actually left hits this hand."""
         return counted_hit(tuple(deck[:13]), hand.numbers, hand.modifiers)
 
 
@@ -414,7 +432,7 @@ def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck:
 _NUMBER_CARDS = [v for v in range(13) for _ in range(max(v, 1))]
 
 
-def never_stop_round(rng: random.Random):
+def never_stop_round(rng: random.Random) -> int | str:
     """One lone round on the numbers deck by a player who never stops: the count of numbers held when the bust
     comes, or 'Flip 7'. (The first eight cards of a shuffled deck decide it.)"""
     rng_arg(rng)

@@ -51,7 +51,7 @@ def _label(state: Any) -> str:
     return "draw" if kind == "draw" else text
 
 
-def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
+def round_graph(deck: Any = None, *, flip_at: int = 3) -> nx.DiGraph:
     """The move graph of a lone player's round on a reduced deck, the optimal choice marked on each hand
     (edge attribute ``optimal``; node attribute ``value``: the exact best expected score from there)."""
     start = solo_round(SMALL_DECK if deck is None else deck, flip_at=flip_at)
@@ -181,7 +181,7 @@ def _node_kind(node, data) -> str:
     return "draw" if data["player"] == CHANCE else "hand"
 
 
-def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
+def draw_round_graph(graph: nx.DiGraph, ax: Any = None, *, title: str | None = None) -> Any:
     """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
 
     Drawn with one collection for the nodes, one set of arrows a colour (core.graphs.draw_arrows), a text per

@@ -395,7 +395,7 @@ def _numbers_of_masks() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(_bits(mask)) for mask in range(1 << 13))
 
 
-def _hand_key(held, modifiers=()) -> int:
+def _hand_key(held: Any, modifiers: Any = ()) -> int:
     held = _held(held)
     mods = [parse_card(m) for m in items(modifiers, "modifiers")]
     if any(m not in MODIFIERS for m in mods):
@@ -440,7 +440,7 @@ class SoloOptimal:
             self._kept["scores"] = numbers_score_distribution(self.counts[:13], self.decisions)
         return self._kept["scores"]
 
-    def hit(self, held, modifiers=()) -> bool:
+    def hit(self, held: Any, modifiers: Any = ()) -> bool:
         """The advice for this hand: True means hit, False means stay."""
         key = _hand_key(held, modifiers)
         if key not in self.decisions:
@@ -450,7 +450,7 @@ class SoloOptimal:
                              + (" (or it is already over)" if self.target is not None else ""))
         return self.decisions[key]
 
-    def advice(self, held, modifiers=()) -> str:
+    def advice(self, held: Any, modifiers: Any = ()) -> str:
         """'hit' or 'stay' for this hand."""
         return "hit" if self.hit(held, modifiers) else "stay"
 
@@ -878,7 +878,7 @@ def numbers_target_optimum(numbers: Sequence[int], target: int) -> tuple[Fractio
     return Fraction(int(values[0]), scale[0]), decisions
 
 
-def numbers_score_distribution(numbers: Sequence[int], decisions) -> tuple[dict[int, int], int]:
+def numbers_score_distribution(numbers: Sequence[int], decisions: Mapping[int, bool]) -> tuple[dict[int, int], int]:
     """How often each round score comes when a lone player plays ``decisions`` {hand key: hit?} on a numbers-only
     deck with ``numbers[h]`` copies of h: ({score: ways}, ways in all), so P(score) = ways / all. A bust scores 0.
 
@@ -1541,7 +1541,7 @@ class SoloSolution:
                  "numbers+modifiers": "numbers and modifiers", "numbers": "numbers only"}
         return f"best solo play, {names.get(self.deck, 'the deck ' + self.deck)}"
 
-    def hit(self, held, modifiers=(), *, second_chance: bool = False, seen=()) -> bool:
+    def hit(self, held: Any, modifiers: Any = (), *, second_chance: bool = False, seen: Any = ()) -> bool:
         """The advice in this position: True means hit. ``seen`` lists this round's cards that are out of the deck
         but not in front of the player: each duplicate a Second Chance saved and that Second Chance, an extra
         Second Chance discarded, the Flip Threes played on him."""
@@ -1550,7 +1550,7 @@ class SoloSolution:
         bit = (block * self.layout[layer][2].size + index) * (1 << len(self.modifiers)) + mods
         return bool(packed[bit >> 3] >> (7 - (bit & 7)) & 1)
 
-    def advice(self, held, modifiers=(), *, second_chance: bool = False, seen=()) -> str:
+    def advice(self, held: Any, modifiers: Any = (), *, second_chance: bool = False, seen: Any = ()) -> str:
         """'hit' or 'stay' in this position."""
         return "hit" if self.hit(held, modifiers, second_chance=second_chance, seen=seen) else "stay"
 
@@ -1581,7 +1581,7 @@ class SoloSolution:
         mask = sum(1 << self.modifiers.index(m) for m in mods)
         return place[0], index, block, mask
 
-    def save(self, path) -> None:
+    def save(self, path: Any) -> None:
         """Write the solution (value, model, policy bits) to an .npz file."""
         np.savez_compressed(path, **self.arrays("table"))
 
@@ -1599,7 +1599,7 @@ class SoloSolution:
                 f"{prefix}.bits": np.concatenate(self.policy)}
 
     @classmethod
-    def from_arrays(cls, arrays, prefix: str) -> SoloSolution:
+    def from_arrays(cls, arrays: Mapping[str, Any], prefix: str) -> SoloSolution:
         """A solution from the arrays ``arrays()`` made (an open .npz file or a dict)."""
         meta = json.loads(str(arrays[f"{prefix}.meta"]))
         counts = tuple(meta["counts"])
@@ -1615,7 +1615,7 @@ class SoloSolution:
                    layout, policy, meta["near_ties"], meta["flip_at"])
 
     @classmethod
-    def load(cls, path) -> SoloSolution:
+    def load(cls, path: Any) -> SoloSolution:
         """A solution that ``save`` wrote."""
         with np.load(path) as table:
             return cls.from_arrays({name: table[name] for name in table.files}, "table")

@@ -51,7 +51,7 @@ HIT = Move("hit")
 STAY = Move("stay")
 
 
-def parse_card(card) -> int | str:
+def parse_card(card: Any) -> int | str:
     """A card as the kit names it: a number 0..12, or a name like '+4', 'x2', 'Freeze'; refuses anything else."""
     if isinstance(card, bool):
         raise TypeError("True/False is not a card")
@@ -71,7 +71,7 @@ def parse_card(card) -> int | str:
     raise TypeError(f"a card is a number 0..12 or a card name, not a {type(card).__name__}")
 
 
-def card_name(card) -> str:
+def card_name(card: int | str) -> str:
     """How a card is written on screen."""
     return "×2" if card == TIMES_TWO else str(card)
 
@@ -367,7 +367,7 @@ class Flip7State(GameState):
             return tuple(Move("target", (card, p)) for p in self.targets_for(owner, card))
         return (HIT, STAY)
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Direct rule check (the chance step accepts any card kind still in the deck)."""
         if self.finished:
             return False
@@ -405,7 +405,7 @@ class Flip7State(GameState):
             return tuple(p for p in active if p != owner and not self.hands[p].second_chance)
         return tuple(active)
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """The rule that forbids ``move`` here, in the game's words."""
         return self._problem(move) or f"{describe(move)} is legal here"
 
@@ -839,7 +839,7 @@ class SoloRound(GameState):
         """The round ends on a stay, a bust or a Flip."""
         return self.stopped or self.busted or len(self.numbers) >= self.flip_at
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Direct rule check: a card kind left in the deck while drawing, else hit or stay."""
         if self.is_over():
             return False
@@ -873,7 +873,7 @@ class SoloRound(GameState):
         """The round score, as a one-player tuple."""
         return (self.score(),)
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """Explain a refused move."""
         if self.is_over():
             return "the round is over"
