@@ -56,7 +56,7 @@ __all__ = [
 MOST_TARGET = 2_000  # a game to more points than this takes too long to play many times
 
 
-def _bots(bots: Any) -> tuple:
+def _bots(bots: Any) -> tuple[Any, ...]:
     bots = items(bots, "bots", low=1, high=10)
     for bot in bots:
         instance(bot, "each bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
@@ -193,7 +193,7 @@ def _numbers_decisions():
 
 
 @cache
-def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
+def _optimal_numbers_hit(numbers: tuple[Any, ...], modifiers: tuple[Any, ...]) -> bool:
     if not modifiers:
         decisions = _numbers_decisions()
         key = sum(1 << h for h in set(numbers))
@@ -217,11 +217,11 @@ class CardCounter(Bot):
         return counted_hit(tuple(deck[:13]), hand.numbers, hand.modifiers)
 
 
-KIT_BOTS: tuple = (AlwaysHit, StopAtSum, StopAtRisk, Optimal, CardCounter)
+KIT_BOTS: tuple[Any, ...] = (AlwaysHit, StopAtSum, StopAtRisk, Optimal, CardCounter)
 """The kit's own kinds of bot (a subclass a student writes is not one of them)."""
 
 
-def policy(bot: Bot) -> Callable:
+def policy(bot: Bot) -> Callable[..., Any]:
     """The bot as a core policy ``policy(state, rng) -> move`` (hit/stay on its turn, a target when asked)."""
     instance(bot, "bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
 
@@ -300,7 +300,7 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
     raise RuntimeError("the game did not end: a rule may let it loop")
 
 
-LESSON_TOURNAMENTS: tuple = (
+LESSON_TOURNAMENTS: tuple[Any, ...] = (
     {"bots": (AlwaysHit(), StopAtSum(23), StopAtRisk(Fraction(1, 4)), Optimal()), "n": 500, "seed": 2026},
 )
 """Every seeded tournament the lesson plays (``game_winners``' arguments): who won each game is shipped."""
@@ -313,7 +313,7 @@ def _bot_name(bot: Bot) -> str:
 
 
 def _tournament_key(bots: Sequence[Bot], n: int, seed: int | str, target: int = TARGET, rotate_dealer: bool = True,
-                    options: Flip7Options | None = None, **_: Any) -> list:
+                    options: Flip7Options | None = None, **_: Any) -> list[Any]:
     if type(n) is not int or n < 1:  # no record answers for no games: game_winners refuses them in its own words
         raise TypeError("n is a whole number of games, at least 1")
     return [[_bot_name(bot) for bot in bots], seed, target, rotate_dealer, None if options is None else repr(options)]

@@ -39,12 +39,12 @@ __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE
 check = Checks("Flip 7")
 
 
-def full_deck() -> dict:
+def full_deck() -> dict[Any, Any]:
     """The 94-card deck as {card: copies}: numbers 0..12, the modifiers '+2'..'+10' and 'x2', the action cards."""
     return dict(zip(CARDS, deck_counts("full")))
 
 
-def numbers_deck() -> dict:
+def numbers_deck() -> dict[Any, Any]:
     """The 79 number cards as {number: copies}: one 0, and n copies of each n from 1 to 12."""
     return {v: (v if v else 1) for v in range(13)}
 
@@ -251,7 +251,7 @@ def _gain_x2_as_two(held, left):
     return _gain_reference(held, left) + Fraction(left.get("x2", 0) * (2 - sum(held)), sum(left.values()))
 
 
-def _gain_inputs() -> list[tuple]:
+def _gain_inputs() -> list[tuple[Any, ...]]:
     """Hands and decks left: late and early in a deck, with and without modifiers, a fresh copy each call."""
     rng = random.Random(7)
     cases = [([], full_deck()), ([12], full_deck())]
@@ -292,7 +292,7 @@ def counted_gain(gain: Any, exercise: Exercise) -> Passed:
 # ---------------------------------------------------------------------------------------------------------
 # 7. optimal stopping: the dynamic programme on small decks
 
-DP_DECKS: tuple[dict, ...] = (
+DP_DECKS: tuple[dict[int, int], ...] = (
     {2: 2, 4: 4}, {5: 1, 6: 2}, {1: 1, 2: 2, 3: 3, 4: 4}, {0: 1, 7: 3, 9: 2}, {3: 1, 8: 4, 11: 2},
     {1: 2, 2: 3, 4: 4, 6: 5, 9: 2}, {10: 1}, {2: 1, 3: 1, 4: 1}, {6: 3, 12: 5}, {1: 3, 5: 2, 8: 1, 12: 3},
     {2: 3, 3: 3, 5: 4, 8: 5, 10: 3, 12: 2}, {0: 1, 1: 1, 2: 2, 7: 7},
@@ -483,13 +483,13 @@ check.written("why_the_optimum_loses", title="Why the best average can lose game
 # ---------------------------------------------------------------------------------------------------------
 # the lesson's try-it cells (notebooks/01_flip7.ipynb): the student changes the lesson's values and checks a line
 
-def _situation(answer, shape: str, size: int) -> tuple:
+def _situation(answer, shape: str, size: int) -> tuple[Any, ...]:
     if not isinstance(answer, (tuple, list)) or len(answer) != size:
         raise WrongAnswer(f"give {shape} together, as in the cell")
     return tuple(answer)
 
 
-def _cards(held, seen=()) -> tuple[list, list]:
+def _cards(held: Any, seen: Any = ()) -> tuple[list[Any], list[Any]]:
     if isinstance(held, (str, bytes)) or not isinstance(held, (list, tuple, set)):
         raise WrongAnswer("held is a list of the numbers in front of her, for example [3, 7, 11]")
     if isinstance(seen, (str, bytes)) or not isinstance(seen, (list, tuple)):
@@ -501,7 +501,7 @@ def _cards(held, seen=()) -> tuple[list, list]:
     return list(held), list(seen)
 
 
-def _bust_variants(held, seen) -> dict:
+def _bust_variants(held, seen) -> dict[Any, Any]:
     deck = full_deck()
     for card in seen:
         deck[parse_card(card)] -= 1

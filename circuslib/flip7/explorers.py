@@ -151,7 +151,7 @@ class OddsExplorer(_Explorer):
     MAX_COPIES = max(DECK_COUNTS)
     GAIN_FLOORS = (-20, -70)  # the gain axis ends at one of these: the scale moves only when it must
 
-    def __init__(self, held: Sequence[int] = (), seen: Sequence = (), *, against: Any = None) -> None:
+    def __init__(self, held: Sequence[int] = (), seen: Sequence[Any] = (), *, against: Any = None) -> None:
         import ipywidgets as widgets
 
         held, seen = list(held), list(seen)
@@ -205,7 +205,7 @@ class OddsExplorer(_Explorer):
         return [n for n, b in enumerate(self.held_buttons) if b.value]
 
     @property
-    def seen(self) -> list:
+    def seen(self) -> list[Any]:
         """The seen cards, each kind as many times as its box says."""
         return [card for card, box in zip(CARDS, self.seen_boxes) for _ in range(box.value)]
 
@@ -244,7 +244,7 @@ class OddsExplorer(_Explorer):
             f"<span class='circus-explorer-advice'>{advice}</span></div>")
         self._redraw(held, seen)
 
-    def _redraw(self, held: list[int], seen: list) -> None:
+    def _redraw(self, held: list[int], seen: list[Any]) -> None:
         card = CARDS[self.against.value]
         now = seen.count(card)
         by_copies = next_card_by_copies_seen(held, seen, card, self.MAX_COPIES)
@@ -449,7 +449,8 @@ class DeckExplorer(_Explorer):
         self.plot = self._text(css_class="circus-deck-plot")
         self.real = threshold_curve(deck_counts("numbers")).floats(self.MAX_T + 1)  # the real deck's curve, drawn grey
         self._quiet = False
-        self._solved: OrderedDict = OrderedDict()  # counts with modifiers -> (curve, optimum), solved on the button
+        # counts with modifiers -> (curve, optimum), solved on the button
+        self._solved: OrderedDict[tuple[int, ...], tuple[Any, Any]] = OrderedDict()
         wrap = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox([
             self._text(f"{theme_style()}<b style='color:{TEXT}'>Your deck</b> <span style='color:{MUTED}'>(copies of "

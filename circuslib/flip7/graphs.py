@@ -78,7 +78,7 @@ def _round_graph(graph) -> nx.DiGraph:
     return graph_of(graph, "graph", ROUND_GRAPH, "round_graph(...)")
 
 
-def optimal_edges(graph: nx.DiGraph) -> list[tuple]:
+def optimal_edges(graph: nx.DiGraph) -> list[tuple[Any, Any]]:
     """The choice edges the optimal policy takes."""
     _round_graph(graph)
     return [(u, v) for u, v, d in graph.edges(data=True) if d.get("optimal")]
@@ -99,7 +99,7 @@ def round_chain(graph: nx.DiGraph) -> AbsorbingChain:
     return AbsorbingChain(transitions)
 
 
-def absorption(graph: nx.DiGraph) -> dict:
+def absorption(graph: nx.DiGraph) -> dict[Any, Any]:
     """The exact chance of ending in each absorbing node (bust, flip, each stay) from the start, optimal play."""
     _round_graph(graph)
     chances = round_chain(graph).absorption_probabilities()[graph.graph["root"]]
@@ -130,11 +130,11 @@ def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     return tally(one_round, n, seed)
 
 
-def _walk_steps(graph: nx.DiGraph) -> tuple[dict, dict]:
+def _walk_steps(graph: nx.DiGraph) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """Where the round goes on from each node still in play: {hand: its optimal next node} and {draw: (cumulative
     whole-number weights of its cards on one common denominator, the nodes they lead to)}, in the engine's order."""
-    choices: dict = {}
-    draws: dict = {}
+    choices: dict[Any, Any] = {}
+    draws: dict[Any, Any] = {}
     for node, data in graph.nodes(data=True):  # a millisecond for the lesson's graph: made anew at each call
         state = data["state"]
         if state.is_over():

@@ -94,7 +94,7 @@ def _held(held: Any) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def _seen_cards(seen: Any) -> tuple:
+def _seen_cards(seen: Any) -> tuple[Any, ...]:
     if isinstance(seen, (str, bytes, int, dict)) or not isinstance(seen, Iterable):
         raise TypeError("seen must be a list of cards, for example [5, 5, 'Freeze']")
     return items(seen, "seen")
@@ -138,7 +138,7 @@ def bust_formula(held: Any) -> sympy.Expr:
     return sympy.Add(*[sympy.Symbol(f"n_{h}", nonnegative=True, integer=True) for h in held]) / _n_symbol()
 
 
-def bust_formula_values(held: Any, seen: Any = (), *, deck: Any = "full") -> dict:
+def bust_formula_values(held: Any, seen: Any = (), *, deck: Any = "full") -> dict[Any, Any]:
     """The values of the formula's symbols (n_h and N) for this hand and these seen cards."""
     held = _held(held)
     counts = remaining_deck(held, seen, deck)
@@ -332,7 +332,7 @@ def _bits(mask: int) -> list[int]:
 
 def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple[str, ...] = (),
            policy: Callable[[int, int, int], bool] | None = None, want_table: bool = True, target: int | None = None,
-           follow: Mapping | None = None) -> tuple[Fraction, dict]:
+           follow: Mapping[Any, Any] | None = None) -> tuple[Fraction, dict[int, bool]]:
     """Scaled integer DP. Returns (value as Fraction, {(numbers mask, modifier mask): hit?}).
 
     With ``target`` a hand is worth 1 when it stays with a round score of at least ``target`` and 0 otherwise, so
@@ -351,8 +351,8 @@ def _solve(counts: tuple[int, ...], held: tuple[int, ...] = (), held_mods: tuple
     scale = [prod(range(total - max_draws + 1, total - d + 1)) for d in range(max_draws + 1)]
     numbers_free = [h for h in range(13) if number_counts[h] and h not in held]
     mods_free = [i for i in range(6) if mod_counts[i]]
-    table: dict = {}
-    memo: dict = {}
+    table: dict[Any, Any] = {}
+    memo: dict[Any, Any] = {}
 
     def value(nmask: int, mmask: int, d: int, n_numbers: int, numbers_sum: int, plus: int) -> int:
         key = nmask | mmask << 13
@@ -410,10 +410,10 @@ class SoloOptimal:
 
     deck: str
     value: sympy.Rational
-    decisions: Mapping  # hand key -> True (hit) / False (stay), for every hand the policy can reach or consider
+    decisions: Mapping[int, bool]  # hand key -> hit?, for every hand the policy can reach or consider
     target: int | None = None
-    counts: tuple = field(default=(), repr=False)  # the deck it was solved for, in CARDS order
-    _kept: dict = field(default_factory=dict, repr=False, compare=False)  # results derived once (score ways, table)
+    counts: tuple[Any, ...] = field(default=(), repr=False)  # the deck it was solved for, in CARDS order
+    _kept: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # derived once: score ways, table
 
     def chance_to_reach(self, target: int) -> sympy.Rational:
         """The exact chance that the round score reaches ``target`` when the round is played by this policy."""
@@ -434,7 +434,7 @@ class SoloOptimal:
             raise ValueError("the score distribution is computed for numbers-only decks")
         return Dist.from_counts(self._score_ways()[0])
 
-    def _score_ways(self) -> tuple[dict, int]:
+    def _score_ways(self) -> tuple[dict[int, int], int]:
         # kept with the policy: it never changes (a SoloOptimal is immutable)
         if "scores" not in self._kept:
             self._kept["scores"] = numbers_score_distribution(self.counts[:13], self.decisions)
@@ -454,12 +454,13 @@ class SoloOptimal:
         """'hit' or 'stay' for this hand."""
         return "hit" if self.hit(held, modifiers) else "stay"
 
-    def table(self) -> dict:
+    def table(self) -> dict[Any, Any]:
         """The advice for every hand: {(numbers held, modifiers held): 'hit'/'stay'} (numbers deck: {numbers: ...})."""
         if "table" not in self._kept:  # built once (a copy is handed out, so the caller may change it)
             # a deck without modifiers lists its hands by their numbers alone
             plain = not any(self.counts[13:19]) and self.deck != "numbers+modifiers"
             numbers_of = _numbers_of_masks()
+            out: dict[Any, str]
             if plain:
                 out = {numbers_of[key]: "hit" if hit else "stay" for key, hit in self.decisions.items()}
             else:
@@ -469,7 +470,7 @@ class SoloOptimal:
         return dict(self._kept["table"])
 
 
-_OPTIMA: dict = {}
+_OPTIMA: dict[Any, Any] = {}
 
 
 def _target(target: Any) -> int | None:
@@ -519,7 +520,7 @@ SMALL_ACTION_DECK = 24
 """The most cards of a small deck with action cards that solo_optimal solves at once (a few seconds)."""
 
 
-def _action_deck_optimum(deck: Deck, seen: tuple, target: int | None) -> SoloSolution:
+def _action_deck_optimum(deck: Deck, seen: tuple[Any, ...], target: int | None) -> SoloSolution:
     """The best solo play of a deck with action cards: read from the kit's table for the two big decks, solved now
     for a small one (the value exact, as a sympy Rational, or float64 for the full deck)."""
     if target is not None:
@@ -547,7 +548,7 @@ _KEY_BITS = 19  # 13 numbers and 6 modifiers: every hand key is below 2**19
 _SHIPPED_OPTIMA = ("numbers+modifiers",)
 
 
-def _pack_decisions(solved: tuple[Fraction, Mapping[int, bool]]) -> dict:
+def _pack_decisions(solved: tuple[Fraction, Mapping[int, bool]]) -> dict[Any, Any]:
     """A value and its decisions table as text: the value exactly, the table as two bitsets over all hand keys
     (which hands it covers, which of them hit), zipped."""
     value, decisions = solved
@@ -571,7 +572,7 @@ DECISIONS = Encoding("packed decisions", _pack_decisions, _unpack_decisions)
 """A value and its decisions {hand key: hit?}: the value as text, the table as two zipped bitsets in base64."""
 
 
-class PackedDecisions(Mapping):
+class PackedDecisions(Mapping[int, bool]):
     """A decisions table {hand key: hit?} read straight from two bitsets (which hands it covers, which of them hit):
     the 262,144 hands of the numbers+modifiers deck take 128 KB this way, against about 20 MB as a dict."""
 
@@ -638,7 +639,7 @@ def _falling(n: int, k: int) -> int:
     return prod(range(n - k + 1, n + 1))
 
 
-def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict, dict]:
+def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """The sets N of at most ``most`` different numbers of the deck, grouped by (|N|, sum): the ways W to hold such
     a set (the product of the copies of its numbers), and for each x, the ways R[x] to hold such a set containing x.
 
@@ -655,7 +656,7 @@ def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict, dict]:
             for k in range(most, 0, -1):
                 ways[k, h:] += c * ways[k - 1, :sums - h]
     grouped = {(k, t): int(ways[k, t]) for k in range(most + 1) for t in range(sums) if ways[k, t]}
-    last: dict = {key: {} for key in grouped}
+    last: dict[Any, Any] = {key: {} for key in grouped}
     for x, c in enumerate(numbers):
         if not c:
             continue
@@ -670,12 +671,12 @@ def _number_sets(numbers: tuple[int, ...], most: int) -> tuple[dict, dict]:
     return grouped, last
 
 
-def _modifier_sets(modifiers: tuple[int, ...]) -> tuple[dict, dict]:
+def _modifier_sets(modifiers: tuple[int, ...]) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """Every set M of the modifiers in the deck, grouped by (|M|, sum of its +N, holds x2): how many sets, and for
     each modifier y, how many of them contain y."""
     present = [i for i in range(6) if modifiers[i]]
-    ways: dict = {}
-    last: dict = {}
+    ways: dict[Any, Any] = {}
+    last: dict[Any, Any] = {}
     for mask in range(1 << len(present)):
         chosen = [present[b] for b in range(len(present)) if mask >> b & 1]
         key = (len(chosen), sum(MOD_VALUES[i] for i in chosen if i < 5), 5 in chosen)
@@ -686,7 +687,7 @@ def _modifier_sets(modifiers: tuple[int, ...]) -> tuple[dict, dict]:
     return ways, last
 
 
-class ThresholdCurve(Sequence):
+class ThresholdCurve(Sequence[Fraction]):
     """The exact expected round score of 'stop as soon as the round score reaches t' for t = 0, 1, ...,
     ``TOP_SCORE``: ``curve[t]`` is a Fraction. Kept as whole numerators over one denominator, so finding the best
     threshold or drawing the curve never reduces a fraction."""
@@ -713,7 +714,7 @@ class ThresholdCurve(Sequence):
         return numerators.index(top), Fraction(top, self.scale)
 
 
-def _encode_curve(curve: ThresholdCurve) -> dict:
+def _encode_curve(curve: ThresholdCurve) -> dict[Any, Any]:
     return {"scale": str(curve.scale), "numerators": [str(n) for n in curve.numerators]}
 
 
@@ -836,7 +837,7 @@ def _hit_worth(values, masks, numbers: tuple[int, ...], bits):
     return hit
 
 
-def _reachable_layers(numbers: tuple[int, ...], depth: int) -> list:
+def _reachable_layers(numbers: tuple[int, ...], depth: int) -> list[Any]:
     """The masks of each layer 0..depth that hold only numbers the deck has (the hands a round can reach)."""
     _, _, layers = _mask_layers()
     missing = sum(1 << h for h, c in enumerate(numbers) if not c)
@@ -850,7 +851,7 @@ def _int_dtype(total: int, depth: int):
     return np.int64 if (TOP_SCORE + 1) * max(total, 1) ** depth < 2 ** 63 else object
 
 
-def numbers_target_optimum(numbers: Sequence[int], target: int) -> tuple[Fraction, dict]:
+def numbers_target_optimum(numbers: Sequence[int], target: int) -> tuple[Fraction, dict[int, bool]]:
     """The best chance to reach ``target`` points in one round on a numbers-only deck with ``numbers[h]`` copies of
     h, and the decisions {hand key: hit?}: what odds._solve(counts, target=target) gives (a tie below the target
     hits), solved layer by layer on numpy arrays instead of hand by hand."""
@@ -1104,14 +1105,14 @@ def best_threshold(deck: Any = "numbers", candidates: Iterable[int] = range(0, 6
 # a player who never stops
 
 @cache
-def _never_stop(counts: tuple[int, ...]) -> dict:
+def _never_stop(counts: tuple[int, ...]) -> dict[Any, Any]:
     """The chance to bust holding k numbers, and to reach Flip 7, for a player who never stops.
 
     Still in after k numbers has chance S(k) = k! e_k(c) / (T)_k (still_in: e_k is the k-th elementary symmetric
     polynomial of the copies c_h, T the number cards), so the bust comes holding k with S(k) - S(k + 1)."""
     numbers = counts[:13]  # modifiers never change the order in which the numbers come, so they are left out
     alive = [still_in(numbers, k) for k in range(8)]
-    result: dict = {k: alive[k] - alive[k + 1] for k in range(1, 7) if alive[k] != alive[k + 1]}
+    result: dict[Any, Any] = {k: alive[k] - alive[k + 1] for k in range(1, 7) if alive[k] != alive[k + 1]}
     result["Flip 7"] = alive[7]
     return result
 
@@ -1218,7 +1219,7 @@ def deck_from_counts(counts: Iterable[int], flip_at: int = 7) -> _SolverDeck:
                        counts[INDEX[FREEZE]], flip_at)
 
 
-def _config_key(numbers: Iterable[int], saved: dict) -> int:
+def _config_key(numbers: Iterable[int], saved: dict[Any, Any]) -> int:
     """A hand of numbers and its saved duplicates as one whole number: 13 bits of numbers, then 2 bits per number."""
     key = sum(1 << v for v in numbers)
     for v, n in saved.items():
@@ -1318,15 +1319,15 @@ def _second_chance_states(second_chances: int, saves: int) -> list[tuple[int, in
 class ActionStates:
     """The states of the Freeze and Flip Three cards: which came out, and the forced draws and cards waiting."""
 
-    states: list            # the states, as tuples (flip threes out, freezes out, ...reading's details)
+    states: list[Any]            # the states, as tuples (flip threes out, freezes out, ...reading's details)
     free: np.ndarray        # True where the player chooses hit or stay
     flip_threes: np.ndarray  # Flip Threes out of the deck in each state
     freezes: np.ndarray     # Freezes out of the deck in each state
     after_other: np.ndarray  # the state after a number, modifier or Second Chance (STAY_NOW: a Freeze resolves)
     after_flip_three: np.ndarray
     after_freeze: np.ndarray
-    order: list             # successors before predecessors
-    free_index: dict        # flip threes out -> the free state
+    order: list[Any]             # successors before predecessors
+    free_index: dict[Any, Any]        # flip threes out -> the free state
 
     @property
     def size(self) -> int:
@@ -1341,7 +1342,7 @@ def _action_states(flip_threes: int, freezes: int, reading: str) -> ActionStates
     index, todo, edges = {start: 0}, [start], {}
     while todo:
         state = todo.pop()
-        nxt: list = []
+        nxt: list[Any] = []
         for card in ("other", FLIP_THREE, FREEZE):
             if card == FLIP_THREE and state[0] >= flip_threes or card == FREEZE and state[1] >= freezes:
                 nxt.append(None)
@@ -1376,7 +1377,7 @@ def _action_states(flip_threes: int, freezes: int, reading: str) -> ActionStates
                         other, f3, fz, order, {s[0]: i for i, s in enumerate(states) if s[2] == 0})
 
 
-def _stack_step(state: tuple, card: str):
+def _stack_step(state: tuple[Any, ...], card: str):
     """'stack': a Flip Three adds three forced draws; a Freeze drawn while forced waits for the last of them."""
     f3, fz, forced = state[:3]
     if forced == 0:  # a free draw
@@ -1393,12 +1394,12 @@ def _stack_step(state: tuple, card: str):
     return STAY_NOW if fz > state[1] or _freeze_waits(state) else (f3, 0, 0, 0, 0, 0, 0)
 
 
-def _freeze_waits(state: tuple) -> bool:
+def _freeze_waits(state: tuple[Any, ...]) -> bool:
     """In 'stack', a Freeze out of the deck during forced draws is one still waiting (a resolved one ends the round)."""
     return state[1] > 0
 
 
-def _in_order_step(state: tuple, card: str):
+def _in_order_step(state: tuple[Any, ...], card: str):
     """'in order' (the rules engine): cards revealed during a Flip Three wait in a queue, the current Flip Three's
     before the older ones, and are resolved one after another; whatever comes after a waiting Freeze never resolves.
 
@@ -1522,14 +1523,14 @@ class SoloSolution:
     """
 
     deck: str
-    counts: tuple
+    counts: tuple[Any, ...]
     reading: str
     exact: bool
     value: Any                    # Fraction (exact), float (float64), a sympy Rational as solo_optimal gives it
     states: int                   # states solved (free and forced)
     seconds: float = 0.0          # how long the solve took (a solution read from a file does not know)
-    layout: list = field(default_factory=list, repr=False)  # (a, E, keys, second-chance states, free act F3s)
-    policy: list = field(default_factory=list, repr=False)  # packed bits, one array per layout entry
+    layout: list[Any] = field(default_factory=list, repr=False)  # (a, E, keys, second-chance states, free act F3s)
+    policy: list[Any] = field(default_factory=list, repr=False)  # packed bits, one array per layout entry
     near_ties: int = 0            # free states whose hit and stay values differ by less than 1e-12 (relative)
     flip_at: int = 7
     peak_bytes: int = 0           # the solving process's peak memory, when it was measured
@@ -1585,7 +1586,7 @@ class SoloSolution:
         """Write the solution (value, model, policy bits) to an .npz file."""
         np.savez_compressed(path, **self.arrays("table"))
 
-    def arrays(self, prefix: str) -> dict:
+    def arrays(self, prefix: str) -> dict[Any, Any]:
         """The solution as named numpy arrays (what save writes), each name starting with ``prefix``."""
         # what the solve found, not how long it took: the same deck solved again gives the same arrays
         meta = {"deck": self.deck, "counts": list(self.counts), "reading": self.reading, "exact": self.exact,
@@ -1666,7 +1667,8 @@ def _deck_name(deck: _SolverDeck) -> str:
 class _Solver:
     """One solve: number layers from the deepest up, each block of states at once."""
 
-    def __init__(self, deck: _SolverDeck, layers: dict, acts: ActionStates, arith, depth: int, progress) -> None:
+    def __init__(self, deck: _SolverDeck, layers: dict[Any, Any], acts: ActionStates, arith: Any, depth: int,
+                 progress: Any) -> None:
         self.deck, self.layers, self.acts, self.arith, self.depth = deck, layers, acts, arith, depth
         self.progress = progress
         mods = deck.modifiers
@@ -1678,12 +1680,12 @@ class _Solver:
         self.double = np.where(masks >> doubles[0] & 1, 2, 1) if doubles else np.ones(self.n_mods, dtype=np.int64)
         self.states = 0
         self.near_ties = 0
-        self.layout: list = []
-        self.policy: list = []
+        self.layout: list[Any] = []
+        self.policy: list[Any] = []
 
     def run(self) -> np.ndarray:
         """Solve every layer, deepest first; returns the start state's scaled value."""
-        above: dict = {}
+        above: dict[Any, Any] = {}
         top = max(a for a, _ in self.layers)
         for a in range(top, -1, -1):
             here = {}
@@ -1695,7 +1697,7 @@ class _Solver:
         root_sc = _second_chance_states(self.deck.second_chances, 0).index((0, 0))
         return above[0][root_sc, self.acts.free_index[0], 0, 0].copy()
 
-    def _solve_layer(self, layer: NumberLayer, above: dict) -> np.ndarray:
+    def _solve_layer(self, layer: NumberLayer, above: dict[Any, Any]) -> np.ndarray:
         """Every state of one number layer: blocks (Second Chance state, action state) in dependency order."""
         deck, acts, arith = self.deck, self.acts, self.arith
         scs = _second_chance_states(deck.second_chances, layer.saves)
@@ -1817,7 +1819,7 @@ class _Solver:
 # ---------------------------------------------------------------------------------------------------------
 # positions asked about, and the tables shipped with the kit
 
-def _position_of(held, modifiers, second_chance, seen, solution: SoloSolution) -> tuple:
+def _position_of(held, modifiers, second_chance, seen, solution: SoloSolution) -> tuple[Any, ...]:
     """A position in a student's words, checked: (numbers held, modifiers held, cards out of the deck)."""
     for name, given in (("held", held), ("modifiers", modifiers), ("seen", seen)):
         if isinstance(given, (str, bytes, int, dict)) or not isinstance(given, Iterable):

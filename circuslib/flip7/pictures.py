@@ -10,7 +10,7 @@ chance labels are light pieces with dark ink, the rest takes the page's.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this module stays light
     import networkx as nx
@@ -79,7 +79,7 @@ _CHANCE_AT = 0.45  # where a chance sits along its arrow: just before the midpoi
 _LEGEND_SIZE = 11  # the legend's font size (px)
 
 
-def round_graph_positions(graph: nx.DiGraph) -> dict:
+def round_graph_positions(graph: nx.DiGraph) -> dict[Any, Any]:
     """Where each node sits: (x, depth) with x from -0.5 to 0.5, as ``core.graphs.layered_layout`` puts it for
     ``draw_round_graph`` (the start at depth 0, at the top)."""
     from ..core.graphs import layered_layout

@@ -38,7 +38,7 @@ MODIFIERS: tuple[str, ...] = ("+2", "+4", "+6", "+8", "+10", "x2")
 TIMES_TWO = "x2"
 FREEZE, FLIP_THREE, SECOND_CHANCE = "Freeze", "Flip Three", "Second Chance"
 ACTIONS: tuple[str, ...] = (FREEZE, FLIP_THREE, SECOND_CHANCE)
-CARDS: tuple = NUMBERS + MODIFIERS + ACTIONS
+CARDS: tuple[Any, ...] = NUMBERS + MODIFIERS + ACTIONS
 INDEX = {card: i for i, card in enumerate(CARDS)}
 # 0 x1 and n x n for n = 1..12 (79 numbers); one of each modifier (6); three of each action (9): 94 cards
 DECK_COUNTS: tuple[int, ...] = (1,) + tuple(range(1, 13)) + (1,) * 6 + (3,) * 3
@@ -118,7 +118,7 @@ class Deck:
         """How many copies of ``card`` the deck holds."""
         return self.counts[INDEX[parse_card(card)]]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[Any, Any]:
         """The deck as {card: copies}, the kinds it holds only."""
         return {card: c for card, c in zip(CARDS, self.counts) if c}
 
@@ -247,7 +247,7 @@ class Hand(NamedTuple):
             return round_score(self.numbers, self.modifiers)
         return sum(self.numbers) + (FLIP7_BONUS if len(self.numbers) >= 7 else 0)
 
-    def cards(self) -> list:
+    def cards(self) -> list[Any]:
         """Every card lying in front of the player."""
         return list(self.numbers) + list(self.modifiers) + [SECOND_CHANCE] * self.second_chance + list(self.played)
 
@@ -313,15 +313,15 @@ class Flip7State(GameState):
     turn_done: bool = True
     receiver: int | None = None        # who gets the next card (a chance step is due)
     deal_queue: tuple[int, ...] = ()   # players still waiting for their opening card
-    flip3: tuple | None = None         # (target, cards still to take, deferred action cards)
-    pending: tuple = ()                # (owner, action card) waiting for a target
-    waiting: tuple = ()                # (owner, action card) revealed during a finished Flip Three, still to
+    flip3: tuple[Any, ...] | None = None         # (target, cards still to take, deferred action cards)
+    pending: tuple[Any, ...] = ()                # (owner, action card) waiting for a target
+    waiting: tuple[Any, ...] = ()                # (owner, action card) revealed during a finished Flip Three, still to
                                        # resolve one after another, in the order they were revealed
     contenders: tuple[int, ...] = ()   # who plays this round (everyone, or the tied players of a tie-break)
     finished: bool = False
     options: Flip7Options = DEFAULT_OPTIONS
     last: str = field(default="", compare=False)
-    previous: tuple = field(default=(), compare=False)  # the rows as the last round ended (for display)
+    previous: tuple[Any, ...] = field(default=(), compare=False)  # the rows as the last round ended (for display)
 
     def __post_init__(self) -> None:
         if not (len(self.hands) == len(self.totals) == self.players) or len(self.deck) != len(CARDS):
@@ -358,7 +358,7 @@ class Flip7State(GameState):
         """The game ends after a round in which someone reached the target, once the lead is not tied."""
         return self.finished
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Hit or Stay on a turn; one target move per eligible player when an action card needs a target."""
         if self.finished or self.receiver is not None:
             return ()
@@ -375,18 +375,18 @@ class Flip7State(GameState):
             return _card_left(self.deck, move)
         return self._problem(move) is None
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card: each kind left in the deck with probability count / cards left."""
         if self.receiver is None or self.finished:
             return ()
         total = sum(self.deck)
         return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, self.deck) if c)
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """Each player's game total."""
         return self.totals
 
-    def round_scores(self) -> tuple:
+    def round_scores(self) -> tuple[Any, ...]:
         """What each row is worth now in the current round."""
         return tuple(h.score() for h in self.hands)
 
@@ -847,13 +847,13 @@ class SoloRound(GameState):
             return _card_left(self.deck, move)
         return _is_plain(move, STAY) or (_is_plain(move, HIT) and any(self.deck))
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Hit or stay (only stay once the deck is empty)."""
         if self.is_over() or self.drawing:
             return ()
         return (HIT, STAY) if any(self.deck) else (STAY,)
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card, each kind left with probability count / cards left."""
         if not self.drawing or self.is_over():
             return ()
@@ -869,7 +869,7 @@ class SoloRound(GameState):
         total += sum(int(m[1:]) for m in self.modifiers if m != TIMES_TWO)
         return total + (FLIP7_BONUS if len(self.numbers) >= self.flip_at else 0)
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """The round score, as a one-player tuple."""
         return (self.score(),)
 
@@ -909,7 +909,7 @@ class SoloRound(GameState):
 
 
 @lru_cache(maxsize=4096)
-def _draw_chances(deck: tuple[int, ...]) -> tuple:
+def _draw_chances(deck: tuple[int, ...]) -> tuple[Any, ...]:
     """Each card kind left in ``deck`` with its chance, count / cards left (an immutable tuple, safe to share)."""
     total = sum(deck)
     return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, deck) if c)
