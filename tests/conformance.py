@@ -384,7 +384,6 @@ def good_calls() -> dict:
         "flip7.graphs.round_chain": [((F,), {})],
         "flip7.graphs.absorption": [((F,), {})],
         "flip7.graphs.simulate_ends": [((F, 20, 1), {})],
-        "flip7.graphs.draw_round_graph": [((F,), {})],
         "flip7.graphs.optimal_edges": [((F,), {})],
         "flip7.bots.policy": [((fx["f7_bots"][0],), {})],
         "flip7.bots.play_game": [((fx["f7_bots"], R(1)), {"target": 30})],

@@ -22,7 +22,7 @@ from circuslib.flip7.bots import (
     policy,
     win_rates,
 )
-from circuslib.flip7.graphs import absorption, draw_round_graph, optimal_edges, round_chain, round_graph, simulate_ends
+from circuslib.flip7.graphs import absorption, optimal_edges, round_chain, round_graph, simulate_ends
 from circuslib.flip7.odds import counted_hit, live_bust_probability, solo_optimal
 from circuslib.flip7.rules import (
     CARDS,
@@ -200,12 +200,21 @@ def test_the_quick_walk_plays_the_rounds_playout_plays_seed_for_seed():
             assert list(quick.counts.items()) == list(plain.counts.items()), (deck, seed)
 
 
-def test_the_graph_draws():
-    import matplotlib
+def test_the_graph_draws_with_matplotlib_too():
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    ax = draw_round_graph(round_graph())
-    assert "optimal" in ax.get_title()
+    from circuslib.flip7 import graphs
+    from circuslib.flip7.pictures import round_graph_picture
+
+    figure = round_graph_picture(round_graph(), title="the optimal round").to_matplotlib()
+    [ax] = figure.axes
+    assert isinstance(figure, Figure) and ax.get_title() == "the optimal round"
+    nodes = [c for c in ax.collections if type(c).__name__ == "PathCollection"]
+    assert [len(c.get_offsets()) for c in nodes] == [23]                     # the 23 nodes, one collection
+    assert "the optimal choice" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "optimal" in round_graph_picture(round_graph()).to_matplotlib().axes[0].get_title()
+    with pytest.warns(DeprecationWarning, match="to_matplotlib"):
+        assert "optimal" in graphs.draw_round_graph(round_graph(), Figure().add_subplot()).get_title()
     with pytest.raises(ValueError, match="too big"):
         round_graph({n: n for n in range(1, 9)}, flip_at=7)
 

@@ -1,5 +1,5 @@
 """Flip 7's round graph drawn by the kit as SVG (flip7.pictures): the same nodes, colours, chances, optimal choices and
-legend as draw_round_graph's matplotlib figure."""
+legend as its matplotlib drawing (to_matplotlib)."""
 from __future__ import annotations
 
 import re

@@ -21,8 +21,7 @@ from .rules import STAY, card_name, solo_round
 if TYPE_CHECKING:  # networkx is loaded where a graph is first built (core.graphs), not on import
     import networkx as nx
 
-__all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "draw_round_graph",
-           "optimal_edges"]
+__all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "optimal_edges"]
 
 SMALL_DECK = {1: 1, 3: 3, 5: 5}
 """A reduced deck for the graph: one 1, three 3s, five 5s (n copies of n, as in the game); all three is a Flip 3."""
@@ -181,8 +180,9 @@ def _node_kind(node, data) -> str:
     return "draw" if data["player"] == CHANCE else "hand"
 
 
-def draw_round_graph(graph: nx.DiGraph, ax: Any = None, *, title: str | None = None) -> Any:
-    """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
+def _draw_round_graph(graph: nx.DiGraph, ax: Any = None, *, title: str | None = None) -> Any:
+    """Draw the graph with matplotlib (``pictures.round_graph_picture(graph).to_matplotlib()`` asks for it): choices
+    blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
 
     Drawn with one collection for the nodes, one set of arrows a colour (core.graphs.draw_arrows), a text per
     node and per chance (the hit/stay edges need no words: they lead to a 'draw' or a 'stay' node), a legend."""
@@ -221,3 +221,15 @@ def draw_round_graph(graph: nx.DiGraph, ax: Any = None, *, title: str | None = N
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
     ax.set_title(title or "A lone player's round (reduced deck): optimal choices in red", y=1)
     return ax
+
+
+def __getattr__(name: str) -> Any:
+    """draw_round_graph, for one release: the round graph's matplotlib drawing is now its picture's to_matplotlib()."""
+    if name == "draw_round_graph":
+        import warnings
+
+        warnings.warn("draw_round_graph(graph) is now round_graph_picture(graph).to_matplotlib() in "
+                      "circuslib.flip7.pictures; the old name goes in the next release", DeprecationWarning,
+                      stacklevel=2)
+        return _draw_round_graph
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

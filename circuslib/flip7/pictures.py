@@ -1,11 +1,11 @@
 """Flip 7's pictures drawn as SVG by the kit, each a ``core.svg.Picture`` (its SVG, and words for a screen reader):
 the table of a game (every player's row), one row, and a lone player's round on a reduced deck as a move graph.
 
-The round graph shows what ``graphs.draw_round_graph`` draws with matplotlib: the same nodes where the same layered
-layout puts them, the same colours (hands blue, draws orange, bust red, the Flip green, stays grey), the exact
-chance on each draw's arrow, the optimal choices in red and thicker, and the legend; this text costs a few
-milliseconds where the matplotlib figure cost a tenth of a second. It reads in light and dark themes: nodes and
-chance labels are light pieces with dark ink, the rest takes the page's.
+The round graph (``round_graph_picture``) is drawn as SVG, and the same by matplotlib with its ``to_matplotlib()``:
+the same nodes where the same layered layout puts them, the same colours (hands blue, draws orange, bust red, the
+Flip green, stays grey), the exact chance on each draw's arrow, the optimal choices in red and thicker, and the
+legend; this text costs a few milliseconds where the matplotlib figure cost a tenth of a second. It reads in light
+and dark themes: nodes and chance labels are light pieces with dark ink, the rest takes the page's.
 """
 from __future__ import annotations
 
@@ -21,11 +21,11 @@ from ..core.args import instance, items, optional_text
 from ..core.charts import INK, Key, legend_size, svg_legend
 from ..core.game import CHANCE
 from ..core.svg import PIECE, Picture, svg_arrow, svg_doc, svg_text
-from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
+from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _draw_round_graph, _node_kind, _round_graph, optimal_edges
 from .rules import STATUS_WORDS, Flip7State, Hand, card_name, hand_svg
 
-__all__ = ["table_picture", "hand_row_picture", "round_graph_picture", "round_graph_svg", "round_graph_positions",
-           "ARROW_GREY"]
+__all__ = ["table_picture", "hand_row_picture", "RoundGraphPicture", "round_graph_picture", "round_graph_svg",
+           "round_graph_positions", "ARROW_GREY"]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ _LEGEND_SIZE = 11  # the legend's font size (px)
 
 def round_graph_positions(graph: nx.DiGraph) -> dict[Any, Any]:
     """Where each node sits: (x, depth) with x from -0.5 to 0.5, as ``core.graphs.layered_layout`` puts it for
-    ``draw_round_graph`` (the start at depth 0, at the top)."""
+    the matplotlib drawing (the start at depth 0, at the top)."""
     from ..core.graphs import layered_layout
 
     return {node: (x, -y) for node, (x, y) in layered_layout(_round_graph(graph)).items()}
@@ -128,7 +128,7 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     kinds = {node: _node_kind(node, data) for node, data in graph.nodes(data=True)}
     keys = _legend_keys([kind for kind in NODE_COLORS if kind in set(kinds.values())])
     legend_top = 16 + 16 * len(title_lines)
-    # the legend stands at the top left, beside the start (alone in the middle of its row), as draw_round_graph's
+    # the legend stands at the top left, beside the start (alone in the middle of its row), as the matplotlib drawing's
     # does; the next row (the start's two moves, a quarter of the way in from each side) begins under the legend
     _, legend_height = legend_size(keys, size=_LEGEND_SIZE)
     top = legend_top + max(_RADIUS, math.ceil(legend_height) + 8 - (_STEP_Y - _RADIUS))
@@ -159,17 +159,43 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
                    title="a lone player's round as a move graph, the optimal choices in red")
 
 
-def round_graph_picture(graph: nx.DiGraph, *, title: str | None = None) -> Picture:
+class RoundGraphPicture(Picture):
+    """The round graph of ``graphs.round_graph`` as a picture: its SVG (``round_graph_svg``), the graph in words (its
+    hands, the optimal choices, the ends), and the same drawing with matplotlib to restyle or save."""
+
+    def __init__(self, graph: nx.DiGraph, title: str | None = None) -> None:
+        _round_graph(graph)
+        self.graph, self.title = graph, optional_text(title)
+
+    def svg(self) -> str:
+        """The graph as the kit draws it, in the page's theme."""
+        return round_graph_svg(self.graph, title=self.title)
+
+    def description(self) -> str:
+        """The graph in words: how many nodes and moves, the hands, the optimal choices, the ends."""
+        graph = self.graph
+        hands = sorted(data.get("label", str(node)) for node, data in graph.nodes(data=True)
+                       if _node_kind(node, data) == "hand")
+        choices = [f"{graph.nodes[u].get('label', str(u))}: {graph.edges[u, v]['move']}"
+                   for u, v in optimal_edges(graph)]
+        ends = sorted(data.get("label", str(node)).replace("\n", " ") for node, data in graph.nodes(data=True)
+                      if data.get("terminal"))
+        return (f"{self.title or 'A lone player’s round on a reduced deck'}, as a move graph of "
+                f"{graph.number_of_nodes()} nodes and {graph.number_of_edges()} moves. The {len(hands)} hands where "
+                f"the player chooses: {', '.join(hands)}. The optimal choices: {'; '.join(choices)}. The round ends "
+                f"in: {', '.join(ends)}.")
+
+    def to_matplotlib(self) -> Any:
+        """The same graph drawn by matplotlib (nodes, colours, chances, optimal choices, legend, title): a
+        ``matplotlib.figure.Figure`` to restyle or ``savefig``."""
+        from matplotlib.figure import Figure
+
+        figure = Figure(figsize=(13, 7))
+        _draw_round_graph(self.graph, figure.add_subplot(), title=self.title)
+        return figure
+
+
+def round_graph_picture(graph: nx.DiGraph, *, title: str | None = None) -> RoundGraphPicture:
     """The round graph of ``graphs.round_graph`` as a picture (``round_graph_svg``), described in words: its nodes,
-    where the optimal play goes, and how the round can end."""
-    svg = round_graph_svg(graph, title=title)
-    hands = sorted(data.get("label", str(node)) for node, data in graph.nodes(data=True)
-                   if _node_kind(node, data) == "hand")
-    choices = [f"{graph.nodes[u].get('label', str(u))}: {graph.edges[u, v]['move']}"
-               for u, v in optimal_edges(graph)]
-    ends = sorted(data.get("label", str(node)).replace("\n", " ") for node, data in graph.nodes(data=True)
-                  if data.get("terminal"))
-    words = (f"{title or 'A lone player’s round on a reduced deck'}, as a move graph of {graph.number_of_nodes()} "
-             f"nodes and {graph.number_of_edges()} moves. The {len(hands)} hands where the player chooses: "
-             f"{', '.join(hands)}. The optimal choices: {'; '.join(choices)}. The round ends in: {', '.join(ends)}.")
-    return Picture.of(svg, words)
+    where the optimal play goes, and how the round can end; ``.to_matplotlib()`` draws it with matplotlib."""
+    return RoundGraphPicture(graph, title)
