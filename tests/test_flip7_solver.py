@@ -359,3 +359,11 @@ def test_a_game_without_action_cards_gets_no_all_cards_advice():
     assert every_card_advice(game, 0) is None
     game = new_game(players=2)
     assert every_card_advice(game, 0)[1] == "best solo play, all 94 cards"
+
+
+def test_a_second_chance_game_gets_the_advice_of_its_own_deck():
+    game = new_game(Flip7Options(deck="numbers+modifiers+second-chance"), players=2)
+    state = play_moves(game, [12, 8])                       # player 0 holds a 12
+    advice, model = every_card_advice(state, 0)
+    assert model == "best solo play, numbers, modifiers and Second Chance"
+    assert advice == solo_optimal("numbers+modifiers+second-chance").advice([12]) == "hit"

@@ -304,15 +304,15 @@ def table_odds(state: Flip7State, player: int = 0) -> TableOdds | None:
 
 
 def every_card_advice(state: Flip7State, player: int = 0) -> tuple[str, str] | None:
-    """(advice, model) from the shipped best solo play with all 94 cards, for ``player`` alone with a fresh deck less
-    their own cards, every action card played on themself; None for a game without action cards or a position that
-    table does not cover."""
+    """(advice, model) from the shipped best solo play with the game's action cards (all 94 cards, or the Second
+    Chance deck), for ``player`` alone with a fresh deck less their own cards, every action card played on themself;
+    None for a game without action cards or a position that table does not cover."""
     instance(state, "state", Flip7State, "a Flip7State (a game from new_game)")
     whole(player, "player", 0, state.players - 1)
-    if not state.options.deck.has_actions:
+    if state.options.deck.name not in BIG_DECKS:
         return None
     hand = state.hands[player]
-    table = _big_deck_table("full")
+    table = _big_deck_table(state.options.deck.name)
     played = [card for card in hand.played if card == FLIP_THREE]  # the Flip Threes played on this player
     try:
         return table.advice(hand.numbers, hand.modifiers, second_chance=hand.second_chance, seen=played), table.model
