@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.args import rng_arg, whole
 from ..core.game import CHANCE, Move
-from ..core.svg import svg_text
+from ..core.svg import Picture, svg_text
 from ..core.ui import Framed, GameFrame, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum
 from .odds import table_odds
@@ -136,9 +136,9 @@ class Flip7Widget(Framed):
     # --- drawing ----------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         s = self.state
-        board = table_picture(s, names=self.names)._repr_html_()
+        board = _shown(table_picture(s, names=self.names))
         if s.previous and not s.is_over():  # folded: the rows in play are drawn once; the message says how it ended
-            rows = "<br>".join(hand_row_picture(h, label=name)._repr_html_() for name, h in zip(self.names, s.previous))
+            rows = "<br>".join(_shown(hand_row_picture(h, label=name)) for name, h in zip(self.names, s.previous))
             board += (f"<details class='circus-previous'><summary>Round {s.round - 1} as it ended</summary>"
                       f"{rows}</details>")
         self.frame.show_board(board)
@@ -194,6 +194,12 @@ class Flip7Widget(Framed):
         if odds.second_chance:
             lines.append("<i>You hold a Second Chance: a duplicate would not bust you this time.</i>")
         return "<br>".join(lines)
+
+
+def _shown(picture: Picture) -> str:
+    """A picture of the table as the board shows it: its SVG, and its words for a screen reader."""
+    return (f'<div class="circus-flip7-board" role="img" aria-label="{svg_text(picture.description())}">'
+            f"{picture.svg()}</div>")
 
 
 _MOVED = {"OddsExplorer", "PolicyExplorer", "DeckExplorer"}
