@@ -70,15 +70,15 @@ def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
     """One row per explorer: the latency of an update over seeded, scripted changes of its controls (refused
     settings included), from a fresh explorer with the explorers' caches cleared; and the deck editor's 'Solve with
     the modifiers' button, the one computation left to a button, for all six modifiers."""
-    from circuslib.flip7 import deck_odds, widget
+    from circuslib.flip7 import explorers
     from circuslib.flip7.rules import CARDS, DECK_COUNTS
 
     rows = []
     rng = random.Random(2026)
-    deck_odds.threshold_curve.cache_clear()
-    deck_odds._numbers_table.cache_clear()
+    odds._solve_threshold_curve.cache_clear()
+    odds._numbers_table.cache_clear()
 
-    e = widget.OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9])
+    e = explorers.OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9])
     held = [b.value for b in e.held_buttons]
     seen = [b.value for b in e.seen_boxes]
     against = e.against.value
@@ -106,7 +106,7 @@ def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
     script = script[:changes]
     rows.append(_latency_row("OddsExplorer", script, e))
 
-    p = widget.PolicyExplorer()
+    p = explorers.PolicyExplorer()
     t, deck = p.threshold.value, p.deck.value
     script = []
     for _ in range(changes):
@@ -124,7 +124,7 @@ def explorer_rows(changes: int = 300) -> list[tuple[str, str, str, bool]]:
             script.append(_set(p.deck, deck))
     rows.append(_latency_row("PolicyExplorer", script, p))
 
-    d = widget.DeckExplorer()
+    d = explorers.DeckExplorer()
     copies = [s.value for s in d.copy_sliders]
     ticked = [b.value for b in d.modifier_buttons]
     script = []

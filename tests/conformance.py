@@ -316,8 +316,8 @@ def fixtures() -> dict:
     if cache:
         return cache
     rng = random.Random(5)
-    cache["f7_state"] = flip7.new_game(3)
-    cache["f7_game"] = flip7.new_game(2, dealer=1).play(5).play(8)
+    cache["f7_state"] = flip7.new_game(players=3)
+    cache["f7_game"] = flip7.new_game(flip7.Flip7Options(dealer=1), players=2).play(5).play(8)
     cache["f7_graph"] = f7graphs.round_graph()
     cache["f7_bots"] = [f7bots.StopAtSum(20), f7bots.AlwaysHit()]
     cache["f7_hands"] = cache["f7_game"].hands
@@ -373,24 +373,41 @@ def good_calls() -> dict:
         "flip7.odds.bust_formula": [(([3, 7],), {})],
         "flip7.odds.bust_formula_values": [(([3, 7], [1]), {})],
         "flip7.odds.expected_gain": [(([3, 7],), {}), (([12],), {"deck": "full", "modifiers": ["x2"]})],
-        "flip7.odds.solo_optimal": [(({1: 1, 3: 3, 5: 5},), {}), (({1: 1, 3: 3},), {"target": 4})],
+        "flip7.odds.solo_optimal": [(({1: 1, 3: 3, 5: 5},), {}), (({1: 1, 3: 3},), {"target": 4}), (("full",), {})],
         "flip7.odds.threshold_value": [((20,), {})],
         "flip7.odds.best_threshold": [((), {"candidates": [10, 20]})],
         "flip7.odds.flip7_probability": [((), {})],
-        "flip7.odds.cards_before_bust": [((), {})],
+        "flip7.odds.cards_before_bust": [((), {}), (({1: 3, 2: 3, 5: 2, "+4": 1},), {})],
+        "flip7.odds.live_bust_probability": [(([5], flip7.DECK_COUNTS), {})],
+        "flip7.odds.live_gain": [((fx["f7_hands"][0], flip7.DECK_COUNTS), {})],
+        "flip7.odds.table_odds": [((fx["f7_game"],), {}), ((fx["f7_game"], 1), {})],
+        "flip7.odds.every_card_advice": [((fx["f7_game"],), {}), ((fx["f7_game"], 1), {})],
+        "flip7.odds.threshold_curve": [((flip7.deck_counts("numbers"),), {})],
+        "flip7.odds.numbers_optimum": [(((1, 1, 2, 3) + (0,) * 9,), {})],
+        "flip7.odds.optimum_value": [((flip7.deck_counts({1: 1, 3: 3, "+4": 1}),), {})],
+        "flip7.odds.optimal_advice": [(([3, 7],), {}), (([3, 7], [7, 12]), {})],
+        "flip7.odds.still_in": [((flip7.DECK_COUNTS[:13], 3), {})],
+        "flip7.odds.next_card": [((flip7.DECK_COUNTS, [5]), {})],
+        "flip7.odds.next_card_by_copies_seen": [(([5, 9], [12], 9, 8), {})],
+        "flip7.odds.second_card_busts": [((flip7.DECK_COUNTS,), {})],
+        "flip7.odds.solve_solo": [((flip7.deck_counts({1: 1, 3: 3, 5: 2, "+4": 1, "Second Chance": 1}),), {}),
+                                  (({2: 2, 3: 2, "Freeze": 1, "Flip Three": 1},), {"reading": "in order"})],
         "flip7.graphs.round_graph": [((), {}), (({1: 1, 2: 2},), {"flip_at": 2}), (("numbers",), {"flip_at": 2})],
         "flip7.graphs.round_chain": [((F,), {})],
         "flip7.graphs.absorption": [((F,), {})],
         "flip7.graphs.simulate_ends": [((F, 20, 1), {})],
-        "flip7.graphs.draw_round_graph": [((F,), {})],
         "flip7.graphs.optimal_edges": [((F,), {})],
         "flip7.bots.policy": [((fx["f7_bots"][0],), {})],
         "flip7.bots.play_game": [((fx["f7_bots"], R(1)), {"target": 30})],
-        "flip7.bots.win_rates": [((fx["f7_bots"], 4, 1), {"target": 30})],
+        "flip7.bots.win_rates": [((fx["f7_bots"], 4, 1), {"target": 30}),
+                                 ((fx["f7_bots"], 3, "a text"), {"target": 30})],
+        "flip7.bots.game_winners": [((fx["f7_bots"], 4, 1), {"target": 30}),
+                                    ((fx["f7_bots"], 3, "a text"), {"target": 30}),
+                                    ((fx["f7_bots"], 3, 2),
+                                     {"options": flip7.Flip7Options(target=30, deck="numbers")})],
         "flip7.bots.plot_win_rates": [((fx["tally"], fx["f7_bots"]), {})],
         "flip7.bots.simulate_threshold_rounds": [((20, 50, R(1)), {})],
         "flip7.bots.choose_target": [((0, flip7.FREEZE, fx["f7_hands"], (0, 0), (0, 1)), {})],
-        "flip7.bots.live_bust_probability": [(([5], flip7.DECK_COUNTS), {})],
         "flip7.bots.never_stop_round": [((R(1),), {})],
         "flip7.bots.StopAtSum": [((20,), {})],
         "flip7.bots.StopAtRisk": [((Fraction(1, 3),), {}), ((1,), {}), ((0.25,), {})],

@@ -9,7 +9,9 @@ pytestmark = pytest.mark.browser
 def test_flip7_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/01_flip7.ipynb")
     # the heat map, the thresholds, the convergence, two tallies, the tournament and the two target plots, by the kit
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 8) == 8
+    # (the explorers' charts, the kit's SVG too, are counted below)
+    lesson_figures = ".jp-OutputArea-output svg.circus-plot:not(.circus-explorer *)"
+    assert lab.wait_for_count(page, lesson_figures, 8) == 8
     assert page.locator(".jp-OutputArea-output svg.circus-flip7-round-graph").count() == 1  # drawn by the kit
     # the lesson's game (seeded) starts on the student's turn, holding a 12
     lab.wait_for_text(page, ".circus-flip7 .circus-message", "Your turn")
@@ -24,20 +26,23 @@ def test_flip7_lesson_plays_in_the_lab(lab):
     after = lab.wait_for_text(page, ".circus-explorer-result", "n_11")
     assert after != before
     # the policy explorer: one step right on its threshold slider (t = 15 -> 16) is read back from the page, and
-    # its plot is redrawn in place (the same single image, a new picture)
+    # its chart is redrawn in place (the same single output, a new SVG)
     lab.wait_for_text(page, ".circus-policy-result", "876405412/52777725")
     plot = page.locator(".circus-policy-plot")
-    assert plot.count() == 1
-    before_plot = plot.get_attribute("src")
+    assert plot.count() == 1 and plot.locator("svg.circus-plot").count() == 1
+    before_plot = plot.inner_html()
     handle = page.locator(".circus-policy-threshold .noUi-handle").first
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press("ArrowRight")
     policy = lab.wait_for_text(page, ".circus-policy-result", "stop at t = 16")
     assert "4140779309971/243495312060 ≈ 17.0056" in policy
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
                            arg=[".circus-policy-plot", before_plot], timeout=15_000)
     assert page.locator(".circus-policy-plot").count() == 1
+    assert "your threshold t" in page.locator(".circus-policy-plot svg").first.text_content()
+    # the odds explorer draws its two charts, each the kit's SVG
+    assert page.locator(".circus-explorer-plot svg.circus-plot").count() == 2
     # the deck editor: a x2 ticked waits for its button; solved, the optimum counts it
     lab.click(page, ".circus-deck-modifier", nth=5)
     lab.wait_for_text(page, ".circus-deck-explorer .circus-message", "Solve with the modifiers")

@@ -37,7 +37,7 @@ from circuslib.speed import rules as speed
 def starts():
     """One position of each game where a player is to move."""
     return {
-        "flip7": play_moves(flip7.new_game(3), [4, 7, 9]),
+        "flip7": play_moves(flip7.new_game(players=3), [4, 7, 9]),
         "scout": scout.ScoutState.from_hands([[(8, 1), (8, 2), (1, 3)], [(2, 3), (5, 1)], [(4, 6)]],
                                              table=[(7, 1)], owner=2, turn=0),
         "speed": speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK),

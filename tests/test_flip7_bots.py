@@ -16,14 +16,14 @@ from circuslib.flip7.bots import (
     StopAtRisk,
     StopAtSum,
     choose_target,
-    live_bust_probability,
+    game_winners,
     play_game,
     plot_win_rates,
     policy,
     win_rates,
 )
-from circuslib.flip7.graphs import absorption, draw_round_graph, optimal_edges, round_chain, round_graph, simulate_ends
-from circuslib.flip7.odds import solo_optimal
+from circuslib.flip7.graphs import absorption, optimal_edges, round_chain, round_graph, simulate_ends
+from circuslib.flip7.odds import counted_hit, live_bust_probability, solo_optimal
 from circuslib.flip7.rules import (
     CARDS,
     DECK_COUNTS,
@@ -31,6 +31,7 @@ from circuslib.flip7.rules import (
     FREEZE,
     INDEX,
     SECOND_CHANCE,
+    Flip7Options,
     Hand,
     draw_card,
     new_game,
@@ -40,8 +41,8 @@ BOTS = [StopAtSum(23), StopAtRisk(Fraction(1, 5)), Optimal(), AlwaysHit(), CardC
 
 
 def protocol_game(bots, rng, dealer=0):
-    """The same game through Flip7Game.play, one frozen state after another."""
-    state = new_game(len(bots), dealer=dealer)
+    """The same game through Flip7State.play, one frozen state after another."""
+    state = new_game(Flip7Options(dealer=dealer), players=len(bots))
     policies = [policy(b) for b in bots]
     while not state.is_over():
         if state.current_player == CHANCE:
@@ -77,20 +78,18 @@ def test_bot_decisions_by_hand():
 
 
 def test_the_optimal_bot_s_tables_say_what_the_recursion_from_its_hand_says():
-    from circuslib.flip7.bots import _counting_hit
-
     rng = random.Random(11)
     fresh = tuple(DECK_COUNTS[:13])
     modifiers = ["+2", "+4", "+6", "+8", "+10", "x2"]
     for _ in range(150):
         held = tuple(sorted(rng.sample(range(13), rng.randint(0, 6))))
         mods = tuple(sorted(rng.sample(modifiers, rng.randint(1, 4))))
-        assert Optimal().wants_hit(Hand(held, mods), list(DECK_COUNTS)) == _counting_hit(fresh, held, mods,
-                                                                                           fresh=True), (held, mods)
+        assert Optimal().wants_hit(Hand(held, mods), list(DECK_COUNTS)) == counted_hit(fresh, held, mods,
+                                                                                          fresh=True), (held, mods)
 
 
 def test_the_optimal_bot_s_tables_for_every_modifiers_at_once_are_the_table_for_each():
-    from circuslib.flip7.deck_odds import _fresh_deck_tables, _numbers_table
+    from circuslib.flip7.odds import _fresh_deck_tables, _numbers_table
 
     columns, values, scale = _fresh_deck_tables()
     assert len(columns) == 32                      # x1 or x2, and +0, +2, ..., +30
@@ -139,7 +138,11 @@ def test_bad_bots_are_refused():
     with pytest.raises(TypeError):
         play_game([AlwaysHit()], 42)
     with pytest.raises(ValueError, match="players"):
-        play_game([AlwaysHit()], random.Random(1), start=new_game(2))
+        play_game([AlwaysHit()], random.Random(1), start=new_game(players=2))
+    with pytest.raises(ValueError, match="not both"):
+        play_game([AlwaysHit(), AlwaysHit()], random.Random(1), target=100, options=Flip7Options())
+    with pytest.raises(ValueError, match="dealer"):
+        play_game([AlwaysHit(), AlwaysHit()], random.Random(1), options=Flip7Options(dealer=2))
 
 
 def test_tournaments_are_seeded_and_the_optimum_beats_always_hitting():
@@ -150,7 +153,8 @@ def test_tournaments_are_seeded_and_the_optimum_beats_always_hitting():
     always_lo, always_hi = first.interval(0)
     optimal_lo, optimal_hi = first.interval(1)
     assert always_hi < optimal_lo
-    assert plot_win_rates(first, bots) is not None
+    chart = plot_win_rates(first, bots).svg()
+    assert chart.startswith("<svg") and "1: optimal" in chart and "a fair share, 1/3" in chart
 
 
 # --- the move graph ---------------------------------------------------------------------------------------
@@ -196,12 +200,21 @@ def test_the_quick_walk_plays_the_rounds_playout_plays_seed_for_seed():
             assert list(quick.counts.items()) == list(plain.counts.items()), (deck, seed)
 
 
-def test_the_graph_draws():
-    import matplotlib
+def test_the_graph_draws_with_matplotlib_too():
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    ax = draw_round_graph(round_graph())
-    assert "optimal" in ax.get_title()
+    from circuslib.flip7 import graphs
+    from circuslib.flip7.pictures import round_graph_picture
+
+    figure = round_graph_picture(round_graph(), title="the optimal round").to_matplotlib()
+    [ax] = figure.axes
+    assert isinstance(figure, Figure) and ax.get_title() == "the optimal round"
+    nodes = [c for c in ax.collections if type(c).__name__ == "PathCollection"]
+    assert [len(c.get_offsets()) for c in nodes] == [23]                     # the 23 nodes, one collection
+    assert "the optimal choice" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "optimal" in round_graph_picture(round_graph()).to_matplotlib().axes[0].get_title()
+    with pytest.warns(DeprecationWarning, match="to_matplotlib"):
+        assert "optimal" in graphs.draw_round_graph(round_graph(), Figure().add_subplot()).get_title()
     with pytest.raises(ValueError, match="too big"):
         round_graph({n: n for n in range(1, 9)}, flip_at=7)
 
@@ -218,39 +231,42 @@ def test_the_quick_never_stop_round_matches_the_exact_distribution():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the lesson's tournament, shipped (tournaments.json)
+# the lesson's tournament, shipped (data/tournaments.json, through core.shipped)
 
 LESSON_BOTS = [AlwaysHit(), StopAtSum(23), StopAtRisk(Fraction(1, 4)), Optimal()]
 
 
 def test_the_shipped_tournament_is_what_the_bots_play_game_for_game():
-    import json
+    from circuslib.core.shipped import entry
+    from circuslib.flip7.bots import LESSON_TOURNAMENTS
 
-    from circuslib.flip7 import tables
-
-    played = tables.play_lesson_games()  # every game played again (about a second)
-    shipped = json.loads(tables.TOURNAMENT_FILE.read_text(encoding="utf-8"))["runs"]
-    assert played == shipped and len(shipped) == len(tables.LESSON_GAMES)
-    for bots, n, seed, target, rotate in tables.LESSON_GAMES:
-        assert len(shipped[tables._run_key(bots, seed, target, rotate)]) == n
+    shipped_entry = entry(game_winners)
+    assert shipped_entry.path.name == "tournaments.json" and shipped_entry.runs == "n"
+    assert shipped_entry.differences() == []                  # every game played again (about a second a run)
+    for case in LESSON_TOURNAMENTS:
+        assert len(shipped_entry.table()[shipped_entry.key_of((), case)]) == case["n"]
 
 
 def test_win_rates_reads_the_lesson_tournament_and_it_is_what_playing_gives():
-    from circuslib.flip7.tables import shipped_win_rates
+    from circuslib.core.shipped import entry
 
     read = win_rates(LESSON_BOTS, 500, seed=2026)
     played = win_rates(LESSON_BOTS, 500, seed=2026, play_now=True)
     assert read == played and str(read) == str(played)
     assert [read.counts[seat] for seat in range(4)] == [37, 126, 177, 160]  # the lesson's text
-    # a shorter run is the record's beginning; more games, another seed, target or dealer are played
+    # a shorter run is the record's beginning; more games, another seed, target, dealer or ruling are played
     assert win_rates(LESSON_BOTS, 40, seed=2026) == win_rates(LESSON_BOTS, 40, seed=2026, play_now=True)
-    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 200, True) is not None
-    assert shipped_win_rates(LESSON_BOTS, 501, 2026, 200, True) is None
-    assert shipped_win_rates(LESSON_BOTS, 40, 2027, 200, True) is None
-    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 100, True) is None
-    assert shipped_win_rates(LESSON_BOTS, 40, 2026, 200, False) is None
-    assert shipped_win_rates(LESSON_BOTS[::-1], 40, 2026, 200, True) is None
-    assert shipped_win_rates([AlwaysHit(), StopAtSum(22), *LESSON_BOTS[2:]], 40, 2026, 200, True) is None
+    table = entry(game_winners).table()
+
+    def shipped(bots, **changes):
+        return entry(game_winners).key_of((), {"bots": bots, "n": 40, "seed": 2026, **changes}) in table
+
+    assert shipped(LESSON_BOTS) and shipped(LESSON_BOTS, target=200, rotate_dealer=True)
+    assert not shipped(LESSON_BOTS, seed=2027) and not shipped(LESSON_BOTS, target=100)
+    assert not shipped(LESSON_BOTS, rotate_dealer=False) and not shipped(LESSON_BOTS[::-1])
+    assert not shipped(LESSON_BOTS, options=Flip7Options(waiting_after_bust="resolve"))
+    assert not shipped([AlwaysHit(), StopAtSum(22), *LESSON_BOTS[2:]])
+    assert len(game_winners(LESSON_BOTS, 501, 2026)) == 501          # more games than shipped: played
 
 
 def test_a_students_own_bot_is_played_not_read():
@@ -258,20 +274,30 @@ def test_a_students_own_bot_is_played_not_read():
         def wants_hit(self, hand, deck):
             return len(hand.numbers) >= 5 or super().wants_hit(hand, deck)
 
+    from circuslib.core.shipped import entry
+
     bots = [AlwaysHit(), Bolder(23), *LESSON_BOTS[2:]]
+    assert entry(game_winners).key_of((bots, 30, 2026)) not in entry(game_winners).table()
     assert win_rates(bots, 30, seed=2026) == win_rates(bots, 30, seed=2026, play_now=True)
 
 
 def test_a_wrong_record_would_be_caught(monkeypatch):
-    from circuslib.flip7 import tables
+    from circuslib.core.shipped import entry
 
-    runs = tables.play_lesson_games()
-    key = next(iter(runs))
-    wrong = {key: ("1" if runs[key][0] != "1" else "0") + runs[key][1:]}  # one game's winner changed
-    monkeypatch.setattr(tables.RECORDS, "_runs", wrong)
+    shipped_entry = entry(game_winners)
+    key = next(iter(shipped_entry.table()))
+    record = shipped_entry.table()[key]
+    wrong = {key: ("1" if record[0] != "1" else "0") + record[1:]}  # one game's winner changed
+    monkeypatch.setattr(shipped_entry, "_table", wrong)
+    monkeypatch.setattr(shipped_entry, "_decoded", {})
     assert win_rates(LESSON_BOTS, 5, seed=2026) != win_rates(LESSON_BOTS, 5, seed=2026, play_now=True)
+    assert shipped_entry.differences()                                 # and the registry's check finds it
 
 
-def test_play_now_must_be_true_or_false():
+def test_play_now_and_the_games_are_checked():
     with pytest.raises(TypeError):
         win_rates(LESSON_BOTS, 5, seed=2026, play_now="yes")
+    with pytest.raises(ValueError, match="at least 1"):
+        win_rates(LESSON_BOTS, 0, seed=2026)                           # not an empty beginning of the record
+    with pytest.raises(ValueError, match="at least 1"):
+        game_winners(LESSON_BOTS, 0, 2026)

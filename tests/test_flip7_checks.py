@@ -335,7 +335,8 @@ def test_the_data_helpers_are_the_decks():
 # ---------------------------------------------------------------------------------------------------------
 # the lesson's try-it checks: the student changes the lesson's values, the check follows
 
-@pytest.mark.parametrize("held, seen", [([3, 7, 11], [11, 11, 7, "+4"]), ([0, 1, 12], []), ([5], [5, 5, "x2", "Freeze"])])
+@pytest.mark.parametrize("held, seen", [([3, 7, 11], [11, 11, 7, "+4"]), ([0, 1, 12], []),
+                                        ([5], [5, 5, "x2", "Freeze"])])
 def test_try_bust_chance_follows_the_situation_the_student_chose(held, seen):
     deck = full_deck()
     for card in held + seen:

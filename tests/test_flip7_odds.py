@@ -162,8 +162,14 @@ def test_numbers_and_modifiers_optimum_is_worth_more():
     assert rich.value == sympy.Rational(3877684344302659223996081, 191688374830953480480000)  # about 20.229
     assert rich.value > solo_optimal().value
     assert rich.hit([], ["x2"]) and rich.advice([10, 11, 12], ["+10"]) == "stay"
-    with pytest.raises(ValueError):
-        solo_optimal("full")
+    # the full deck has one name everywhere: its optimum is the shipped table of the best play with every card
+    assert solo_optimal("full").model == "best solo play, all 94 cards"
+    assert bust_probability([12], deck="full") == bust_probability([12]) == sympy.Rational(11, 93)
+    with pytest.raises(ValueError, match="'numbers', 'numbers[+]modifiers', 'numbers[+]modifiers[+]second-chance' "
+                                         "or 'full'"):
+        solo_optimal("tarot")
+    with pytest.raises(ValueError, match="one copy of each modifier"):
+        solo_optimal({3: 3, "+4": 2})
 
 
 def test_card_counting_changes_the_optimum():
@@ -255,8 +261,7 @@ NUMBER_DECKS = [deck_counts("numbers"), remaining_deck((), [12] * 6 + [11] * 5, 
 
 @pytest.mark.parametrize("deck", range(len(NUMBER_DECKS)))
 def test_the_layered_target_optimum_is_the_dynamic_programme_exactly(deck):
-    from circuslib.flip7.deck_odds import numbers_target_optimum
-    from circuslib.flip7.odds import _solve
+    from circuslib.flip7.odds import _solve, numbers_target_optimum
 
     counts = NUMBER_DECKS[deck]
     for target in (1, 5, 9, 17, 23, 40, 61, 75, 200):
@@ -319,7 +324,7 @@ def test_threshold_values_are_what_the_dynamic_programme_gives_hand_by_hand():
 
     for deck in ("numbers", "numbers+modifiers"):
         for stop_at in (0, 1, 7, 23, 40, 95, 250):
-            by_hand, _ = _solve(deck_counts(deck), policy=lambda score, n, d: score < stop_at, want_table=False)
+            by_hand, _ = _solve(deck_counts(deck), policy=lambda score, n, d, t=stop_at: score < t, want_table=False)
             assert threshold_value(stop_at, deck) == by_hand, (deck, stop_at)
 
 
@@ -412,34 +417,46 @@ def test_bust_probability_is_a_probability_and_more_seen_copies_never_raise_it(h
 
 
 def test_the_shipped_numbers_and_modifiers_optimum_is_what_solving_it_again_gives():
-    from circuslib.flip7.odds import _shipped_optima, shipped_optima_data
+    from circuslib.core.shipped import entry
+    from circuslib.flip7.odds import DECISIONS, _solve, optimum_table
 
-    assert _shipped_optima() == shipped_optima_data()     # value and every decision, solved afresh by _solve
+    shipped_entry = entry(optimum_table)
+    assert shipped_entry.path.name == "solo_optima.json" and shipped_entry.encoding is DECISIONS
+    solved = _solve(deck_counts("numbers+modifiers"))                 # value and every decision, solved afresh
+    assert optimum_table("numbers+modifiers") == solved == shipped_entry.compute(("numbers+modifiers",))
+    assert shipped_entry.differences() == []
     shipped = solo_optimal("numbers+modifiers")
     assert shipped.value == sympy.Rational(3877684344302659223996081, 191688374830953480480000)
     assert len(shipped.decisions) == 4096 * 64 and shipped.advice([12, 11, 10], ["x2"]) == "stay"
 
 
 def test_the_shipped_threshold_curve_is_the_one_worked_out_and_only_the_fresh_deck_reads_it():
-    from circuslib.flip7.deck_odds import solve_threshold_curve, threshold_curve
+    from circuslib.core.shipped import entry
+    from circuslib.flip7.odds import threshold_curve
 
     fresh = tuple(deck_counts("numbers+modifiers"))
-    shipped, solved = threshold_curve(fresh), solve_threshold_curve(fresh)
+    shipped, solved = threshold_curve(fresh), entry(threshold_curve).compute((fresh,))
     assert shipped.numerators == solved.numerators and shipped.scale == solved.scale
     assert shipped.best(61) == best_threshold("numbers+modifiers")      # the same best rule as one threshold at a time
     other = fresh[:12] + (11,) + fresh[13:]                             # one 12 gone: worked out, not read
-    assert threshold_curve(other).numerators == solve_threshold_curve(other).numerators != solved.numerators
+    assert entry(threshold_curve).key_of((fresh,)) in entry(threshold_curve).table()
+    assert entry(threshold_curve).key_of((other,)) not in entry(threshold_curve).table()
+    assert threshold_curve(other).numerators == entry(threshold_curve).compute((other,)).numerators
+    assert threshold_curve(other).numerators != solved.numerators
 
 
-def test_a_deck_with_cards_seen_or_a_target_is_solved_not_read_from_the_shipped_table():
-    from circuslib.flip7.odds import _shipped_optimum
+def test_a_deck_with_cards_seen_or_a_target_is_solved_not_read_from_the_shipped_table(monkeypatch):
+    from circuslib.flip7 import odds
 
-    fresh = tuple(deck_counts("numbers+modifiers"))
-    assert _shipped_optimum("numbers+modifiers", fresh, None) is not None
-    assert _shipped_optimum("numbers+modifiers", fresh, 30) is None
-    assert _shipped_optimum("numbers", tuple(deck_counts("numbers")), None) is None
+    read = []
+    monkeypatch.setattr(odds, "optimum_table", lambda deck: read.append(deck) or odds._solve(deck_counts(deck)))
+    monkeypatch.setattr(odds, "_OPTIMA", {})
+    fresh = solo_optimal("numbers+modifiers")
+    assert read == ["numbers+modifiers"]
     seen = solo_optimal("numbers+modifiers", seen=["x2"])
-    assert seen.value != solo_optimal("numbers+modifiers").value
+    aiming = solo_optimal("numbers+modifiers", target=30)
+    assert read == ["numbers+modifiers"] and seen.value != fresh.value and 0 < aiming.value < 1
+    assert solo_optimal("numbers").value == sympy.Rational(154813132069, 8338880550) and len(read) == 1
 
 
 def test_the_shipped_decisions_read_from_their_bitsets_like_a_dict():

@@ -1,5 +1,5 @@
 """Flip 7's round graph drawn by the kit as SVG (flip7.pictures): the same nodes, colours, chances, optimal choices and
-legend as draw_round_graph's matplotlib figure."""
+legend as its matplotlib drawing (to_matplotlib)."""
 from __future__ import annotations
 
 import re
@@ -90,3 +90,38 @@ def test_round_graph_svg_refuses_what_is_not_a_round_graph():
         round_graph_svg([1, 2])
     with pytest.raises(TypeError):
         round_graph_svg(round_graph(), title=3)
+
+
+# --- the pictures a notebook shows: SVG, plain SVG and words -------------------------------------------------
+
+def test_the_round_graph_picture_says_what_it_shows():
+    from circuslib.flip7.pictures import round_graph_picture
+
+    graph = round_graph()
+    picture = round_graph_picture(graph, title="A lone player's round")
+    bundle = picture._repr_mimebundle_()
+    assert set(bundle) == {"text/html", "image/svg+xml", "text/plain"}
+    assert bundle["image/svg+xml"].startswith("<svg") and "currentColor" not in bundle["image/svg+xml"]
+    words = bundle["text/plain"]
+    assert words.startswith("A lone player's round, as a move graph of 23 nodes")
+    assert "{}: hit" in words and "{5}: stay" in words and "BUST" in words and "FLIP 3" in words
+    assert 'aria-label="A lone player&#x27;s round, as a move graph' in bundle["text/html"]
+
+
+def test_the_table_is_one_picture_with_a_row_for_each_player_and_words_for_them():
+    from circuslib.core.game import play_moves
+    from circuslib.flip7.pictures import hand_row_picture, table_picture
+    from circuslib.flip7.rules import HIT, Flip7Options, Hand, new_game
+
+    state = play_moves(new_game(Flip7Options(dealer=1), players=2), [5, 8, HIT, 5])   # player 0 busts on a 5
+    picture = table_picture(state, names=["Ann <3", "Bob"])
+    svg = picture.svg()
+    ET.fromstring(svg)                                   # one well-formed SVG, the rows inside it
+    assert svg.count("<svg") == 3 and "Ann &lt;3" in svg and "Ann <3" not in svg
+    words = picture.description()
+    assert words.startswith("Round 1 · deck 91 cards · discards 0.")
+    assert "Ann <3: 5, 5; BUST, 0 points this round, 0 in all." in words and "Bob (to play): 8; in play" in words
+    with pytest.raises(ValueError, match="names"):
+        table_picture(state, names=["Ann"])
+    row = hand_row_picture(Hand((3, 7), ("x2",)), label="Cleo")
+    assert row.description() == "Cleo: 3, 7, ×2; in play, 20 points this round" and row.svg().startswith("<svg")

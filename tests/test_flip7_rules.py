@@ -13,15 +13,19 @@ from circuslib.core.game import CHANCE, TERMINAL, IllegalMove, Move, play_moves,
 from circuslib.flip7.rules import (
     CARDS,
     DECK_COUNTS,
+    DECKS,
     FLIP_THREE,
     FREEZE,
     HIT,
     INDEX,
     SECOND_CHANCE,
     STAY,
-    Flip7Game,
+    Deck,
+    Flip7Options,
+    Flip7State,
     Hand,
     deck_counts,
+    deck_of,
     draw_card,
     game_svg,
     hand_svg,
@@ -32,7 +36,7 @@ from circuslib.flip7.rules import (
 )
 
 
-def on_table(state: Flip7Game) -> int:
+def on_table(state: Flip7State) -> int:
     """Every card that is somewhere: deck, discards, rows, waiting actions, deferred Flip Three actions."""
     return (sum(state.deck) + sum(state.discard) + sum(len(h.cards()) for h in state.hands) + len(state.pending)
             + len(state.waiting) + (len(state.flip3[2]) if state.flip3 else 0))
@@ -40,6 +44,11 @@ def on_table(state: Flip7Game) -> int:
 
 def target(card, player):
     return Move("target", (card, player))
+
+
+def game(players=3, **options):
+    """A new game for ``players``, with these options (the dealer, the target, the rulings)."""
+    return new_game(Flip7Options(**options), players=players)
 
 
 # --- the deck -----------------------------------------------------------------------------------------------
@@ -81,7 +90,7 @@ def test_round_score_doubles_the_numbers_only():
 # --- the opening deal and a turn ----------------------------------------------------------------------------
 
 def test_the_dealer_deals_one_card_each_starting_at_his_left_then_the_left_player_starts():
-    s = new_game(3, dealer=0)
+    s = game(3, dealer=0)
     assert s.current_player == CHANCE and s.receiver == 1
     s = s.play(4)
     assert s.receiver == 2
@@ -93,7 +102,7 @@ def test_the_dealer_deals_one_card_each_starting_at_his_left_then_the_left_playe
 
 
 def test_a_duplicate_busts_and_staying_banks():
-    s = play_moves(new_game(2, dealer=1), [5, 8])       # player 0 gets 5, player 1 gets 8
+    s = play_moves(game(2, dealer=1), [5, 8])       # player 0 gets 5, player 1 gets 8
     s = play_moves(s, [HIT, 5])                          # player 0 draws a second 5: bust
     assert s.hands[0].status == "busted" and s.hands[0].score() == 0
     assert s.current_player == 1
@@ -103,7 +112,7 @@ def test_a_duplicate_busts_and_staying_banks():
 
 
 def test_a_failed_play_changes_nothing_and_says_why():
-    s = new_game(2)
+    s = game(2)
     before = replace(s)
     with pytest.raises(IllegalMove, match="card from the deck"):
         s.play(HIT)
@@ -121,7 +130,7 @@ def test_a_failed_play_changes_nothing_and_says_why():
 
 
 def test_a_draw_takes_the_exact_chances_of_the_cards_left():
-    s = play_moves(new_game(2, dealer=1), [12, 12])  # two 12s out: 10 of 92 cards left are 12s
+    s = play_moves(game(2, dealer=1), [12, 12])  # two 12s out: 10 of 92 cards left are 12s
     s = s.play(HIT)
     assert s.probability_of(12) == Fraction(10, 92)
     assert sum(p for _, p in s.chance_outcomes()) == 1
@@ -130,7 +139,7 @@ def test_a_draw_takes_the_exact_chances_of_the_cards_left():
 # --- action cards ---------------------------------------------------------------------------------------------
 
 def test_freeze_targets_any_active_player_chosen_by_the_drawer():
-    s = play_moves(new_game(3, dealer=2), [5, 8, 10])  # players 0, 1, 2 get 5, 8, 10
+    s = play_moves(game(3, dealer=2), [5, 8, 10])  # players 0, 1, 2 get 5, 8, 10
     s = play_moves(s, [HIT, FREEZE])
     assert s.phase == "target" and s.current_player == 0
     assert s.legal_moves() == tuple(target(FREEZE, p) for p in (0, 1, 2))
@@ -140,13 +149,13 @@ def test_freeze_targets_any_active_player_chosen_by_the_drawer():
 
 
 def test_alone_the_drawer_must_freeze_himself():
-    s = play_moves(new_game(1), [6, HIT, FREEZE])  # alone: no choice, the Freeze is his
+    s = play_moves(game(1), [6, HIT, FREEZE])  # alone: no choice, the Freeze is his
     assert s.totals == (6,) and s.round == 2
     assert on_table(s) == 94
 
 
 def test_flip_three_defers_a_freeze_until_the_three_are_taken():
-    s = play_moves(new_game(2, dealer=1), [5, 8])
+    s = play_moves(game(2, dealer=1), [5, 8])
     s = play_moves(s, [HIT, FLIP_THREE, target(FLIP_THREE, 1)])
     assert s.flip3 == (1, 3, ()) and s.receiver == 1
     s = play_moves(s, [2, FREEZE])
@@ -159,7 +168,7 @@ def test_flip_three_defers_a_freeze_until_the_three_are_taken():
 
 
 def test_flip_three_stops_at_a_bust_and_its_waiting_actions_are_discarded():
-    s = play_moves(new_game(2, dealer=1), [5, 8])
+    s = play_moves(game(2, dealer=1), [5, 8])
     s = play_moves(s, [HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, 8])
     assert s.hands[1].status == "busted" and s.flip3 is None and not s.pending
     assert s.discard[INDEX[FLIP_THREE]] == 1          # the waiting Flip Three went to the discards
@@ -168,7 +177,7 @@ def test_flip_three_stops_at_a_bust_and_its_waiting_actions_are_discarded():
 
 
 def test_second_chance_saves_once_and_both_cards_are_discarded():
-    s = play_moves(new_game(1), [7, HIT, SECOND_CHANCE])
+    s = play_moves(game(1), [7, HIT, SECOND_CHANCE])
     assert s.hands[0].second_chance
     s = play_moves(s, [HIT, 7])
     assert s.hands[0].status == "active" and not s.hands[0].second_chance and s.hands[0].numbers == (7,)
@@ -180,11 +189,11 @@ def test_second_chance_saves_once_and_both_cards_are_discarded():
 
 
 def test_a_second_second_chance_is_passed_on_or_discarded():
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, SECOND_CHANCE, HIT, SECOND_CHANCE])  # each keeps one
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, SECOND_CHANCE, HIT, SECOND_CHANCE])  # each keeps one
     assert [h.second_chance for h in s.hands] == [True, True]
     s = play_moves(s, [HIT, SECOND_CHANCE])  # the third: nobody active lacks one, so it is discarded
     assert s.discard[INDEX[SECOND_CHANCE]] == 1 and s.current_player == 1
-    fresh = play_moves(new_game(3, dealer=2), [5, 8, 10, HIT, SECOND_CHANCE, HIT, 3, HIT, 4, HIT, SECOND_CHANCE])
+    fresh = play_moves(game(3, dealer=2), [5, 8, 10, HIT, SECOND_CHANCE, HIT, 3, HIT, 4, HIT, SECOND_CHANCE])
     # player 0 already holds one: the new one must go to an active player without one (1 or 2), his choice
     assert fresh.phase == "target" and fresh.legal_moves() == (target(SECOND_CHANCE, 1), target(SECOND_CHANCE, 2))
     with pytest.raises(IllegalMove, match="without one"):
@@ -193,7 +202,7 @@ def test_a_second_second_chance_is_passed_on_or_discarded():
 
 def test_two_waiting_flip_threes_are_resolved_one_after_the_other_each_completely():
     # player 1 flips three and reveals two Flip Threes: both wait until the three are taken
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FLIP_THREE, 3])
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FLIP_THREE, 3])
     assert s.phase == "target" and s.current_player == 1 and s.pending == ((1, FLIP_THREE),)
     assert s.waiting == ((1, FLIP_THREE),)                 # the second waits its turn: it is not lost
     s = s.play(target(FLIP_THREE, 0))
@@ -209,7 +218,7 @@ def test_two_waiting_flip_threes_are_resolved_one_after_the_other_each_completel
 
 
 def test_a_waiting_freeze_waits_for_the_waiting_flip_three_before_it():
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
     assert s.pending == ((1, FLIP_THREE),) and s.waiting == ((1, FREEZE),)
     s = s.play(target(FLIP_THREE, 0))
     assert s.receiver == 0                                  # the Freeze is not assigned before the three draws
@@ -221,7 +230,7 @@ def test_a_waiting_freeze_waits_for_the_waiting_flip_three_before_it():
 
 
 def test_cards_revealed_by_a_waiting_flip_three_come_before_the_cards_still_waiting():
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
     s = play_moves(s, [target(FLIP_THREE, 0), 1, FLIP_THREE, 4])  # player 0 reveals a Flip Three of his own
     # the waiting Flip Three is resolved completely, with what it revealed, before player 1's Freeze
     assert s.pending == ((0, FLIP_THREE),) and s.waiting == ((1, FREEZE),) and s.current_player == 0
@@ -231,7 +240,7 @@ def test_cards_revealed_by_a_waiting_flip_three_come_before_the_cards_still_wait
 
 
 def test_cards_still_waiting_are_discarded_when_the_round_ends():
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, 1, HIT, 9, HIT, 2, HIT, 10, HIT, 4])   # 5 1 2 4 | 8 9 10
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, 1, HIT, 9, HIT, 2, HIT, 10, HIT, 4])   # 5 1 2 4 | 8 9 10
     s = play_moves(s, [HIT, FLIP_THREE, target(FLIP_THREE, 1), FLIP_THREE, FREEZE, 3])
     assert s.pending == ((1, FLIP_THREE),) and s.waiting == ((1, FREEZE),)
     s = play_moves(s, [target(FLIP_THREE, 0), 6, 7, 11])   # player 0's seventh number: Flip 7 ends the round
@@ -241,12 +250,12 @@ def test_cards_still_waiting_are_discarded_when_the_round_ends():
 
 
 def test_second_chance_during_flip_three_is_taken_at_once():
-    s = play_moves(new_game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), SECOND_CHANCE, 8])
+    s = play_moves(game(2, dealer=1), [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), SECOND_CHANCE, 8])
     assert s.hands[1].status == "active" and s.flip3 == (1, 1, ())   # the Second Chance saved the second 8
 
 
 def test_flip7_ends_the_round_for_everyone_with_15():
-    s = play_moves(new_game(2, dealer=1), [0, 9])          # player 0 gets the 0, player 1 a 9
+    s = play_moves(game(2, dealer=1), [0, 9])          # player 0 gets the 0, player 1 a 9
     s = play_moves(s, [HIT, 1, HIT, "x2", HIT, 2, STAY])    # 0 draws 1; 1 draws x2; 0 draws 2; 1 stays
     assert s.hands[0].numbers == (0, 1, 2) and s.hands[1].status == "stopped"
     s = play_moves(s, [HIT, 3, HIT, 4, HIT, 5])
@@ -259,7 +268,7 @@ def test_flip7_ends_the_round_for_everyone_with_15():
 # --- rounds, reshuffles and the end of the game ----------------------------------------------------------------
 
 def test_when_the_deck_runs_out_the_discards_become_the_deck():
-    s = play_moves(new_game(1), [6])
+    s = play_moves(game(1), [6])
     deck = [0] * len(CARDS)
     deck[INDEX[9]] = 1
     discard = [0] * len(CARDS)
@@ -271,18 +280,18 @@ def test_when_the_deck_runs_out_the_discards_become_the_deck():
 
 
 def test_the_deck_carries_over_between_rounds():
-    s = play_moves(new_game(1), [6, STAY])
+    s = play_moves(game(1), [6, STAY])
     assert s.round == 2 and sum(s.deck) == 93 and s.discard[INDEX[6]] == 1
 
 
 def test_the_game_ends_at_200_and_a_tie_plays_one_more_round_among_the_tied():
-    s = play_moves(new_game(3, dealer=2), [5, 5, 1])
+    s = play_moves(game(3, dealer=2), [5, 5, 1])
     s = replace(s, totals=(190, 195, 50))
     s = play_moves(s, [HIT, 10])           # player 0: 5 + 10
     s = play_moves(s, [HIT, 5])            # player 1 busts: stays at 195
     s = play_moves(s, [STAY, STAY])        # player 2 banks 1 (51), player 0 banks 15 (205)
     assert s.is_over() and s.winner() == 0 and s.current_player == TERMINAL
-    tied = play_moves(new_game(3, dealer=2), [5, 10, 1])
+    tied = play_moves(game(3, dealer=2), [5, 10, 1])
     tied = replace(tied, totals=(195, 190, 50))
     tied = play_moves(tied, [STAY, STAY, STAY])        # 200, 200, 51: a tie for the lead
     assert not tied.is_over() and tied.contenders == (0, 1) and tied.hands[2].status == "out"
@@ -294,17 +303,136 @@ def test_the_game_ends_at_200_and_a_tie_plays_one_more_round_among_the_tied():
 
 def test_player_counts_are_checked():
     with pytest.raises(ValueError, match="1 to 10"):
-        new_game(11)
+        game(11)
     with pytest.raises(TypeError):
-        new_game("3")
+        game("3")
     with pytest.raises(ValueError, match="dealer"):
-        new_game(3, dealer=3)
+        game(3, dealer=3)
     with pytest.raises(ValueError, match="new_game"):
-        Flip7Game(players=3)
+        Flip7State(players=3)
+    with pytest.raises(TypeError, match="players=3"):   # the old first argument: the number of players
+        new_game(3)
+    with pytest.raises(TypeError, match="Flip7Options"):
+        new_game("full")
+
+
+def test_new_game_takes_its_options_and_the_number_of_players():
+    start = new_game()
+    assert start.players == 3 and start.options == Flip7Options() and start.dealer == 0 and start.target == 200
+    assert start.receiver == 1 and sum(start.deck) == 94          # the dealer deals the player on his left first
+    small = new_game(Flip7Options(target=60, deck="numbers+modifiers", dealer=1), players=2)
+    assert small.target == 60 and small.options.deck is DECKS["numbers+modifiers"] and sum(small.deck) == 85
+    assert small.dealer == 1 and small.receiver == 0
+    drawn = [new_game(players=4, rng=random.Random(seed)).dealer for seed in range(12)]
+    assert drawn == [random.Random(seed).randrange(4) for seed in range(12)] and len(set(drawn)) > 1
+    with pytest.raises(ValueError, match="not both"):
+        new_game(Flip7Options(dealer=2), players=4, rng=random.Random(1))
+    with pytest.raises(TypeError, match="random generator"):
+        new_game(players=4, rng=7)
+
+
+def test_the_options_are_checked_when_they_are_made():
+    assert Flip7Options(deck="numbers").deck == DECKS["numbers"]
+    with pytest.raises(ValueError, match="unknown deck 'tarot'"):
+        Flip7Options(deck="tarot")
+    with pytest.raises(ValueError, match="kit's decks"):
+        Flip7Options(deck={5: 5})
+    with pytest.raises(ValueError, match="target"):
+        Flip7Options(target=0)
+    with pytest.raises(TypeError, match="opening_deal"):
+        Flip7Options(opening_deal="yes")
+    with pytest.raises(ValueError, match="waiting_after_bust"):
+        Flip7Options(waiting_after_bust="keep")
+    with pytest.raises(ValueError, match="second_chance_in_flip_three"):
+        Flip7Options(second_chance_in_flip_three="never")
+
+
+def test_the_old_state_name_still_answers_with_a_warning():
+    import circuslib.flip7 as package
+    from circuslib.flip7 import odds, rules
+
+    with pytest.warns(DeprecationWarning, match="Flip7State"):
+        assert rules.Flip7Game is Flip7State
+    with pytest.warns(DeprecationWarning, match="Flip7State"):
+        assert package.Flip7Game is Flip7State
+    with pytest.warns(DeprecationWarning, match="odds"):
+        assert package.solver is odds
+
+
+# --- the decks: one value, one name each ---------------------------------------------------------------------
+
+def test_each_deck_has_one_name_and_every_function_takes_it():
+    assert list(DECKS) == ["numbers", "numbers+modifiers", "numbers+modifiers+second-chance", "full"]
+    assert [DECKS[name].total for name in DECKS] == [79, 85, 88, 94]
+    assert deck_of("full").counts == DECK_COUNTS and deck_of(DECKS["numbers"]) is DECKS["numbers"]
+    assert deck_counts("numbers+modifiers+second-chance") == DECK_COUNTS[:19] + (0, 0, 3)
+    # a small deck {card: copies} that is one of the kit's decks takes that deck's name
+    assert deck_of(dict(zip(CARDS, DECK_COUNTS))) is DECKS["full"]
+    small = deck_of({1: 1, 3: 3, "+4": 1})
+    assert small.name == "{1: 1, 3: 3, '+4': 1}" and small.total == 5 and small.has_modifiers
+    assert not small.has_actions and small.as_dict() == {1: 1, 3: 3, "+4": 1} and small.copies("+4") == 1
+    assert isinstance(small, Deck) and str(DECKS["full"]) == "full"
+
+
+def test_a_wrong_deck_is_refused_with_the_names():
+    for wrong in ("tarot", "Full", "numbers+second-chance"):
+        with pytest.raises(ValueError, match="'numbers', 'numbers[+]modifiers', 'numbers[+]modifiers[+]second-chance' "
+                                             "or 'full'"):
+            deck_of(wrong)
+    with pytest.raises(TypeError, match="deck's name"):
+        deck_of(94)
+    with pytest.raises(ValueError, match="copies of 5"):
+        deck_of({5: -1})
+    with pytest.raises(ValueError, match="not a Flip 7 card"):
+        deck_of({"Joker": 1})
+    with pytest.warns(DeprecationWarning, match="'full'"):   # the solver's old name of the full deck
+        assert deck_of("all") is DECKS["full"]
+
+
+# --- the kit's rulings, each an option ------------------------------------------------------------------------
+
+def test_without_the_opening_deal_the_first_player_chooses_at_once():
+    s = game(2, dealer=1, opening_deal=False)
+    assert s.current_player == 0 and s.hands[0].cards() == [] and s.legal_moves() == (HIT, STAY)
+    s = play_moves(s, [STAY])               # staying with nothing: 0 points
+    assert s.current_player == 1 and s.hands[0].status == "stopped"
+    s = play_moves(s, [HIT, 7, STAY])
+    assert s.round == 2 and s.totals == (0, 7) and s.hands == (Hand(), Hand())   # and the next round starts so too
+
+
+def test_a_card_waiting_when_its_flip_three_target_busts_is_discarded_or_given_out():
+    # player 0 makes player 1 flip three; the first card is a Freeze (it waits), the second a duplicate 8: bust
+    moves = [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), FREEZE, 8]
+    discarded = play_moves(game(2, dealer=1), moves)
+    assert discarded.hands[1].status == "busted" and discarded.discard[INDEX[FREEZE]] == 1   # set aside, unplayed
+    assert discarded.current_player == 0 and not discarded.pending and discarded.hands[0].status == "active"
+    assert on_table(discarded) == 94
+    resolved = play_moves(game(2, dealer=1, waiting_after_bust="resolve"), moves)
+    # the busted player still gives the Freeze out: player 0, the only one still in the round, must take it
+    assert [h.status for h in resolved.previous] == ["frozen", "busted"]   # the rows as round 1 ended
+    assert resolved.round == 2 and resolved.totals == (5, 0) and on_table(resolved) == 94
+    three = [5, 8, 2, HIT, FLIP_THREE, target(FLIP_THREE, 2), FREEZE, 2]   # three players: a choice to make
+    choosing = play_moves(game(3, dealer=2, waiting_after_bust="resolve"), three)
+    assert choosing.current_player == 2 and choosing.hands[2].status == "busted"
+    assert choosing.legal_moves() == (target(FREEZE, 0), target(FREEZE, 1))
+    assert play_moves(choosing, [target(FREEZE, 1)]).hands[1].status == "frozen"
+
+
+def test_a_second_chance_revealed_during_a_flip_three_is_taken_at_once_or_waits():
+    # player 1 flips three: a Second Chance, then a duplicate 8, then a 3
+    moves = [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), SECOND_CHANCE, 8, 3]
+    taken = play_moves(game(2, dealer=1), moves)
+    assert taken.hands[1].numbers == (8, 3) and taken.hands[1].status == "active"   # saved by the Second Chance
+    waits = play_moves(game(2, dealer=1, second_chance_in_flip_three="wait"), moves[:-1])
+    assert waits.hands[1].status == "busted" and waits.discard[INDEX[SECOND_CHANCE]] == 1   # it waited: no save
+    kept = play_moves(game(2, dealer=1, second_chance_in_flip_three="wait"),
+                      [5, 8, HIT, FLIP_THREE, target(FLIP_THREE, 1), SECOND_CHANCE, 3, 4])
+    assert kept.hands[1].second_chance and kept.hands[1].numbers == (8, 3, 4)   # once the three are done, kept
+    assert "keeps the Second Chance that waited" in kept.last and on_table(kept) == 94
 
 
 def test_pictures_are_svg_with_the_cards():
-    s = play_moves(new_game(2, dealer=1), [5, 8])
+    s = play_moves(game(2, dealer=1), [5, 8])
     svg = hand_svg(s.hands[0], label="Ann")
     assert svg.startswith("<svg") and ">5<" in svg and "Ann" in svg
     assert game_svg(s).count("<svg") == 2 and s._repr_html_() == game_svg(s)
@@ -323,7 +451,7 @@ def random_player(state, rng):
 @given(st.integers(1, 10), st.integers(0, 10**9))
 def test_random_games_end_and_conserve_every_card_at_every_step(players, seed):
     rng = random.Random(seed)
-    s = new_game(players, dealer=seed % players)
+    s = game(players, dealer=seed % players)
     steps = 0
     while not s.is_over():
         frozen = (s.deck, s.hands, s.totals)
@@ -342,7 +470,7 @@ def test_random_games_end_and_conserve_every_card_at_every_step(players, seed):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**9))
 def test_core_playout_plays_whole_games(seed):
-    end = playout(new_game(4), random.Random(seed), random_player)
+    end = playout(game(4), random.Random(seed), random_player)
     assert end.is_over() and on_table(end) == 94
 
 
@@ -358,7 +486,7 @@ def test_solo_round_is_a_small_exact_game():
 
 def test_whole_games_reshuffle_and_still_conserve_every_card():
     rng = random.Random(12)
-    s = new_game(6)
+    s = game(6)
     reshuffles = 0
     while not s.is_over():
         s = s.play(draw_card(s.deck, rng) if s.current_player == CHANCE else random_player(s, rng))

@@ -1,7 +1,8 @@
-"""The lone player's best round with every card (circuslib.flip7.solver): exact on reduced decks against two
+"""The lone player's best round with every card (circuslib.flip7.odds.solve_solo): exact on reduced decks against two
 brute forces (the real rules engine played out by a plain recursion, and a plain recursion of the 'stack' reading),
-the kit's numbers and numbers+modifiers optima reproduced, the public figures of the two big decks, the shipped
-all-cards policy played by the real rules engine in a seeded simulation, and bad input refused."""
+the kit's numbers and numbers+modifiers optima reproduced, the public figures of the two big decks (the shipped
+table's sample, the Second Chance deck solved again exactly, is in tests/test_shipped.py), the shipped all-cards
+policy played by the real rules engine in a seeded simulation, and bad input refused."""
 from __future__ import annotations
 
 import random
@@ -12,10 +13,10 @@ from functools import cache
 import pytest
 import sympy
 
-from circuslib.core.game import CHANCE
+from circuslib.core.game import CHANCE, play_moves
 from circuslib.core.sim import monte_carlo
-from circuslib.flip7 import solver
-from circuslib.flip7.odds import solo_optimal
+from circuslib.flip7 import odds as solver
+from circuslib.flip7.odds import every_card_advice, solo_optimal
 from circuslib.flip7.rules import (
     CARDS,
     DECK_COUNTS,
@@ -28,6 +29,8 @@ from circuslib.flip7.rules import (
     SECOND_CHANCE,
     STAY,
     TIMES_TWO,
+    Flip7Options,
+    deck_counts,
     draw_card,
     new_game,
 )
@@ -55,8 +58,9 @@ def never_runs_out(deck: dict) -> bool:
 
 def engine_optimum(deck: dict) -> Fraction:
     """The best expected round score when the real rules engine deals this deck to one player: a plain recursion
-    over Flip7Game states (every card it can draw, hit or stay at every turn)."""
-    start = replace(new_game(1, target=10 ** 9), deck=counts_of(deck))  # the opening card is about to be dealt
+    over Flip7State states (every card it can draw, hit or stay at every turn)."""
+    # the opening card is about to be dealt
+    start = replace(new_game(Flip7Options(target=10 ** 9), players=1), deck=counts_of(deck))
     memo: dict = {}
 
     def value(s) -> Fraction:
@@ -166,7 +170,7 @@ def test_the_readings_differ_only_when_a_flip_three_is_revealed_during_another()
 @pytest.mark.parametrize("deck", ["numbers", "numbers+modifiers"])
 def test_without_action_cards_the_solver_gives_the_kits_optimum_and_its_advice(deck):
     known = solo_optimal(deck)
-    solved = solver.solve_solo(known.counts, name=deck)
+    solved = solver.solve_solo(known.counts, name=deck, big=True)
     assert sympy.Rational(solved.value.numerator, solved.value.denominator) == known.value
     for key, hit in list(known.decisions.items())[:: 1 if deck == "numbers" else 97]:
         numbers = [v for v in range(13) if key >> v & 1]
@@ -174,39 +178,78 @@ def test_without_action_cards_the_solver_gives_the_kits_optimum_and_its_advice(d
         assert solved.hit(numbers, mods) == hit, (numbers, mods)
 
 
-def test_the_second_chance_deck_solved_exactly_matches_the_public_figure_and_the_shipped_table():
-    solved = solver.solve_solo(solver.big_deck_counts("numbers+modifiers+second-chance"))  # about 20 s
-    assert solved.value == Fraction(125612523067303642675809551341757623, 5645404298010639798130381286400000)
-    assert round(float(solved.value), 10) == PUBLIC_SECOND_CHANCE
-    shipped = solver.shipped_all("numbers+modifiers+second-chance")
-    assert shipped.value == solved.value and shipped.states == solved.states == 22_766_464
-    assert all((a == b).all() for a, b in zip(shipped.policy, solved.policy))
+def test_the_second_chance_deck_is_shipped_with_its_exact_value_and_checked_by_solving_it_again():
+    from circuslib.core.shipped import entry
+
     rich = solo_optimal("numbers+modifiers+second-chance")
-    assert rich.value == sympy.Rational(solved.value.numerator, solved.value.denominator)
+    assert rich.exact and rich.states == 22_766_464 and rich.deck == "numbers+modifiers+second-chance"
+    assert rich.value == sympy.Rational(125612523067303642675809551341757623, 5645404298010639798130381286400000)
+    assert rich.value == solver.SECOND_CHANCE_VALUE and round(float(rich.value), 10) == PUBLIC_SECOND_CHANCE
+    # the shipped file's own check solves this deck again (about 20 s) and compares every array with it
+    shipped_entry = entry(solver.every_card_tables)
+    assert shipped_entry.long and shipped_entry.check_sample is not None and shipped_entry.path.name == "solo_all.npz"
+
+
+def test_a_changed_table_is_caught_by_the_shipped_check(monkeypatch):
+    from circuslib.core.shipped import entry
+
+    arrays = dict(entry(solver.every_card_tables).table()[()])
+    small = {2: 2, 3: 2, "+4": 1, SC: 1}                        # a quick solve in the place of the 20 s one
+    name = "numbers+modifiers+second-chance"
+    real = solver.solve_solo
+
+    def quick(counts, **kw):
+        return real(counts_of(small), **{**kw, "name": name})
+
+    monkeypatch.setattr(solver, "solve_solo", quick)
+    monkeypatch.setattr(solver, "SECOND_CHANCE_VALUE", stack_optimum(small))
+    monkeypatch.setattr(solver, "SECOND_CHANCE_STATES", quick(()).states)
+    with pytest.raises(AssertionError, match="is not what the solver gives now"):
+        solver._check_every_card_sample(arrays, random.Random(1))
+    arrays.update(quick(()).arrays(name))                          # the table of what it solves now: accepted
+    solver._check_every_card_sample(arrays, random.Random(1))
+    arrays["full.meta"] = arrays["full.meta"].tolist().replace("20.298", "20.3")   # the full deck's figure changed
+    with pytest.raises(AssertionError, match="full deck"):
+        solver._check_every_card_sample(arrays, random.Random(1))
 
 
 def test_the_shipped_all_cards_table_has_the_public_figure():
-    table = solver.shipped_all("all")
-    assert not table.exact and table.reading == "stack" and table.deck == "all"
+    table = solo_optimal("full")
+    assert not table.exact and table.reading == "stack" and table.deck == "full"
     assert abs(table.value - PUBLIC_ALL) < 5e-11          # agrees to 10 decimals
     assert table.states == 1_047_257_344
     assert table.counts == DECK_COUNTS
-    assert solo_optimal("all") is solo_optimal("all") and solo_optimal("all").value == table.value
+    assert solo_optimal("full") is solo_optimal("full")
+    with pytest.warns(DeprecationWarning, match="'full'"):   # the solver's old name answers for one release
+        assert solo_optimal("all") is table
 
 
 def test_what_each_kind_of_card_is_worth_grows_then_falls():
     worth = [float(solo_optimal(d).value) for d in ("numbers", "numbers+modifiers", "numbers+modifiers+second-chance")]
-    worth.append(solo_optimal("all").value)
+    worth.append(solo_optimal("full").value)
     assert worth[0] < worth[1] < worth[2] and worth[3] < worth[2]  # Freeze and Flip Three cost a lone player
 
 
 def test_some_advice_of_the_all_cards_table():
-    table = solver.shipped_all("all")
+    table = solo_optimal("full")
     assert table.advice([]) == "hit" and table.advice([12]) == "hit"
     assert table.advice([12, 11, 10]) == "stay"
     assert table.advice([12, 11, 10], second_chance=True) == "hit"      # a duplicate would not end the round
     assert table.model == "best solo play, all 94 cards"
     assert table.hit([2, 9], ["x2"], second_chance=True, seen=[9, SC, SC, F3]) in (True, False)
+
+
+def test_a_small_deck_with_action_cards_is_solved_at_once_by_solo_optimal():
+    deck = ENGINE_DECKS[0]
+    solved = solo_optimal(deck)
+    assert solved.exact and solved.value == sympy.Rational(*_pair(stack_optimum(deck)))
+    assert solved.deck == "{1: 1, 3: 3, 5: 2, '+4': 1, 'Second Chance': 1}"
+    with pytest.raises(ValueError, match="at most 24"):
+        solo_optimal({5: 5, 6: 6, 7: 7, 8: 8, SC: 3})
+
+
+def _pair(x: Fraction) -> tuple[int, int]:
+    return x.numerator, x.denominator
 
 
 # --- the real rules engine playing the computed policy ------------------------------------------------------------
@@ -224,7 +267,7 @@ def seen_out_of(state, counts) -> list:
 
 def play_round(table, counts, rng) -> int:
     """One round of the rules engine, one player, playing the table's advice; the round score."""
-    s = replace(new_game(1, target=10 ** 9), deck=counts)
+    s = replace(new_game(Flip7Options(target=10 ** 9), players=1), deck=counts)
     while s.round == 1:
         if s.current_player == CHANCE:
             s = s.play(draw_card(s.deck, rng))
@@ -238,12 +281,12 @@ def play_round(table, counts, rng) -> int:
     return s.totals[0]
 
 
-@pytest.mark.parametrize("deck, rounds", [("all", 40_000), ("numbers+modifiers+second-chance", 20_000)])
+@pytest.mark.parametrize("deck, rounds", [("full", 40_000), ("numbers+modifiers+second-chance", 20_000)])
 def test_the_rules_engine_playing_the_shipped_policy_scores_its_value(deck, rounds):
     # the engine resolves Flip Three's waiting cards 'in order'; the table is the 'stack' optimum: the two differ
     # by about 1e-4 points a round, far inside the interval (4 standard errors, about 0.4 points for 40,000 rounds)
-    table = solver.shipped_all(deck)
-    counts = solver.big_deck_counts(deck)
+    table = solo_optimal(deck)
+    counts = deck_counts(deck)
     estimate = monte_carlo(lambda rng: play_round(table, counts, rng), rounds, seed=16, keep=False)
     assert estimate.contains(table.value, z=4), str(estimate)
 
@@ -259,12 +302,15 @@ def test_bad_decks_and_readings_are_refused_in_words():
         solver.solve_solo(counts_of({3: 3}), reading="sideways")
     with pytest.raises(ValueError, match="flip_at"):
         solver.solve_solo(counts_of({3: 3}), flip_at=0)
-    with pytest.raises(ValueError, match="named decks"):
-        solver.big_deck_counts("full")
+    with pytest.raises(ValueError, match="unknown deck"):
+        solver.solve_solo("tarot")
+    assert solver.solve_solo("numbers", big=True).value == solo_optimal("numbers").value   # a deck by its name
+    with pytest.raises(ValueError, match="big=True"):   # 79 cards: seconds, so only when asked for
+        solver.solve_solo("numbers")
 
 
 def test_bad_positions_are_refused_in_words():
-    table = solver.shipped_all("all")
+    table = solo_optimal("full")
     with pytest.raises(ValueError, match="never holds two"):
         table.advice([5, 5])
     with pytest.raises(ValueError, match="discarded that Second Chance"):
@@ -287,7 +333,7 @@ def test_bad_positions_are_refused_in_words():
 
 def test_solo_optimal_refuses_what_the_big_decks_do_not_offer():
     with pytest.raises(ValueError, match="target"):
-        solo_optimal("all", target=40)
+        solo_optimal("full", target=40)
     with pytest.raises(ValueError, match="seen"):
         solo_optimal("numbers+modifiers+second-chance", seen=[12])
 
@@ -298,19 +344,26 @@ def test_the_odds_panel_gives_the_all_cards_advice_and_names_its_model():
     from circuslib.flip7.bots import StopAtSum
     from circuslib.flip7.widget import Flip7Widget
 
-    start = new_game(2, dealer=1).play(12).play(8).play(HIT).play(11).play(STAY).play(HIT).play(10)
+    start = play_moves(new_game(Flip7Options(dealer=1), players=2), [12, 8, HIT, 11, STAY, HIT, 10])
     w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start, odds_visible=True)
     assert w.state.hands[0].numbers == (12, 11, 10) and w.state.current_player == 0
     shown = w.frame.odds.value
     assert "best solo play, all 94 cards" in shown and "numbers only" in shown
     assert "circus-solo-advice'>stay<" in shown      # as the table says (benchmarks/flip7_solver.py times it)
-    assert solver.shipped_all("all").advice([10, 11, 12]) == "stay"
+    assert solo_optimal("full").advice([10, 11, 12]) == "stay"
+    assert every_card_advice(start, 0) == ("stay", "best solo play, all 94 cards")
 
 
 def test_a_game_without_action_cards_gets_no_all_cards_advice():
-    from circuslib.flip7.widget import _every_card_advice
+    game = new_game(Flip7Options(deck="numbers+modifiers"), players=2)
+    assert every_card_advice(game, 0) is None
+    game = new_game(players=2)
+    assert every_card_advice(game, 0)[1] == "best solo play, all 94 cards"
 
-    game = new_game(2, deck="numbers+modifiers")
-    assert _every_card_advice(game, game.hands[0]) is None
-    game = new_game(2)
-    assert _every_card_advice(game, game.hands[0])[1] == "best solo play, all 94 cards"
+
+def test_a_second_chance_game_gets_the_advice_of_its_own_deck():
+    game = new_game(Flip7Options(deck="numbers+modifiers+second-chance"), players=2)
+    state = play_moves(game, [12, 8])                       # player 0 holds a 12
+    advice, model = every_card_advice(state, 0)
+    assert model == "best solo play, numbers, modifiers and Second Chance"
+    assert advice == solo_optimal("numbers+modifiers+second-chance").advice([12]) == "hit"

@@ -1,30 +1,35 @@
 """The Flip 7 widgets driven headless (ipywidgets 8 runs the handlers): the game, and the odds, policy and deck
-explorers (exact values, refusals, plots redrawn in place, 1,000 random changes each). The exercise checks are in
-test_flip7_checks.py."""
+explorers (exact values, refusals, the kit's SVG charts redrawn in place, 1,000 random changes each, no matplotlib).
+The exercise checks are in test_flip7_checks.py."""
 from __future__ import annotations
 
 import functools
 import random
+import re
 from fractions import Fraction
 
 import pytest
 
 from circuslib.core.game import play_moves
 from circuslib.flip7.bots import StopAtSum
-from circuslib.flip7.odds import flip7_probability, solo_optimal, threshold_value
-from circuslib.flip7.rules import CARDS, DECK_COUNTS, FREEZE, HIT, INDEX, deck_counts, new_game
-from circuslib.flip7.widget import (
-    DeckExplorer,
-    Flip7Widget,
-    OddsExplorer,
-    PolicyExplorer,
+from circuslib.flip7.explorers import DeckExplorer, OddsExplorer, PolicyExplorer
+from circuslib.flip7.odds import (
+    flip7_probability,
     next_card,
     numbers_optimum,
     optimal_advice,
     optimum_value,
+    solo_optimal,
     still_in,
     threshold_curve,
+    threshold_value,
 )
+from circuslib.flip7.rules import CARDS, DECK_COUNTS, FREEZE, HIT, INDEX, Flip7Options, deck_counts, new_game
+from circuslib.flip7.widget import Flip7Widget
+
+
+def game(players, **options):
+    return new_game(Flip7Options(**options), players=players)
 
 
 def classes(widget):
@@ -50,7 +55,7 @@ def test_staying_banks_and_the_bots_play_on():
 
 
 def test_an_action_card_shows_target_buttons_and_a_click_gives_it():
-    start = play_moves(new_game(2, dealer=1), [5, 8, HIT, FREEZE])   # the student drew a Freeze
+    start = play_moves(game(2, dealer=1), [5, 8, HIT, FREEZE])   # the student drew a Freeze
     w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start)
     targets = [c for c in w.frame.controls.children if "circus-target" in classes(c)]
     assert [t.description for t in targets] == ["Freeze → yourself", "Freeze → Bot 1 (stop at 20)"]
@@ -63,7 +68,7 @@ def test_an_action_card_shows_target_buttons_and_a_click_gives_it():
 
 
 def test_the_odds_panel_switches_and_shows_the_live_chance():
-    start = play_moves(new_game(2, dealer=1), [12, 8])     # the student holds a 12: 11 of 92 cards bust
+    start = play_moves(game(2, dealer=1), [12, 8])     # the student holds a 12: 11 of 92 cards bust
     w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start)
     assert w.frame.odds.layout.display == "none"
     w.frame.odds_toggle.value = True
@@ -118,7 +123,7 @@ def test_the_explorer_updates_at_once():
 
 
 def test_the_last_round_stays_at_hand_folded_after_it_ends():
-    start = play_moves(new_game(2, dealer=1), [5, 8])
+    start = play_moves(game(2, dealer=1), [5, 8])
     w = Flip7Widget(random.Random(4), [StopAtSum(1)], start=start)   # the bot stays at once with its 8
     w.stay_button.click()                                            # the student stays: the round is over
     assert w.state.round == 2
@@ -126,24 +131,55 @@ def test_the_last_round_stays_at_hand_folded_after_it_ends():
     assert "Round 1 is over: you score 5." in w.frame.message.value
 
 
+
+def test_the_board_is_the_table_picture_with_its_words():
+    start = play_moves(game(2, dealer=1), [12, 8])
+    w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start, name="Ann <b>")
+    board = w.frame.board.value
+    assert 'role="img" aria-label="Round 1 · deck 92 cards' in board and "circus-flip7-table" in board
+    assert "Ann &lt;b&gt;" in board and "Ann <b>" not in board       # a name goes through the one escape
+
+
+def test_the_odds_panel_is_what_table_odds_says():
+    from circuslib.flip7.odds import table_odds
+
+    start = play_moves(game(2, dealer=1), [12, 8])
+    w = Flip7Widget(random.Random(1), [StopAtSum(20)], start=start, odds_visible=True)
+    odds = table_odds(w.state, 0)
+    assert odds.bust == Fraction(11, 92) and odds.busting == 11 and odds.left == 92
+    assert odds.counted_advice == odds.fresh_advice == "hit" and odds.every_card[1] == "best solo play, all 94 cards"
+    # one more card from the 92 left: 11 twelves bust (-12 each), the other numbers add their value, the +N cards
+    # theirs, the x2 doubles the 12, the action cards change nothing
+    assert odds.gain == Fraction(650 - 144 - 8 + 30 + 12 - 12 * 11, 92)
+    assert f"{float(odds.gain):+.2f} points" in w.frame.odds.value and "11 bad cards of 92 left" in w.frame.odds.value
+
+
 # ---------------------------------------------------------------------------------------------------------
-# the explorers: exact values for pinned settings, refusals in the message line, one plot redrawn in place, and
-# 1,000 random changes each
+# the explorers: exact values for pinned settings, refusals in the message line, one chart redrawn in place (the
+# kit's SVG), and 1,000 random changes each
 
 
-def images(box):
-    """Every ipywidgets Image in a widget tree (an explorer draws its plot in exactly one)."""
-    import ipywidgets as widgets
-
-    found = [box] if isinstance(box, widgets.Image) else []
+def charts(box):
+    """Every explorer chart output in a widget tree (an explorer draws its charts in exactly one)."""
+    found = [box] if "circus-figure" in str(getattr(box, "value", "")) else []
     for child in getattr(box, "children", ()):
-        found += images(child)
+        found += charts(child)
     return found
+
+
+def svg_texts(html):
+    """Each text a chart shows, as a reader sees it."""
+    import xml.etree.ElementTree as ET
+
+    texts = []
+    for svg in re.findall(r"<svg.*?</svg>", html, flags=re.S):
+        texts += ["".join(t.itertext()) for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    return texts
 
 
 @pytest.fixture(scope="module")
 def policy():
-    """One policy explorer on both decks (solving the numbers+modifiers optimum takes a second or two, once)."""
+    """One policy explorer on both decks (the numbers+modifiers optimum is read from the kit's shipped table)."""
     return PolicyExplorer()
 
 
@@ -188,6 +224,8 @@ def test_the_threshold_curve_is_exact_for_every_threshold_in_one_pass():
 
 
 def test_the_explorers_optimum_and_advice_agree_with_solo_optimal():
+    from circuslib.flip7.odds import next_card_by_copies_seen, second_card_busts
+
     assert numbers_optimum(DECK_COUNTS[:13]) == solo_optimal("numbers").value
     small = {1: 2, 3: 3, 5: 1, "+4": 1, "x2": 1}
     counts = [0] * len(CARDS)
@@ -202,34 +240,40 @@ def test_the_explorers_optimum_and_advice_agree_with_solo_optimal():
     assert still_in(DECK_COUNTS[:13], 2) == 1 - Fraction(sum(c * (c - 1) for c in DECK_COUNTS[:13]), 79 * 78)
     p, gain = next_card(DECK_COUNTS[:12] + (11,) + DECK_COUNTS[13:], [12])
     assert (p, gain) == (Fraction(11, 93), Fraction(416, 93))
+    by_copies = next_card_by_copies_seen([12], [], 12, 12)
+    assert by_copies[0] == (p, gain) and by_copies[2][0] == Fraction(9, 91) and by_copies[11][0] == 0
+    assert by_copies[12] is None                                  # twelve 12s cannot be seen beside the one held
+    assert second_card_busts(deck_counts("numbers")) == Fraction(650 - 78, 79 * 78)
+    assert second_card_busts((0, 2, 1) + (0,) * 19) == Fraction(1, 3)
 
 
-def test_the_odds_explorer_plots_the_bust_chance_and_the_gain_against_the_copies_seen():
-    import matplotlib.pyplot as plt
-
-    figures = plt.get_fignums()
-    e = OddsExplorer(held=[12])  # plotted against the 12s seen, the largest number held
+def test_the_odds_explorer_charts_the_bust_chance_and_the_gain_against_the_copies_seen():
+    e = OddsExplorer(held=[12])  # charted against the 12s seen, the largest number held
     # 11 twelves left among 93 cards; the gain: safe numbers 650 - 144 = 506 points, modifiers 2+4+6+8+10 = 30,
     # x2 doubles the 12 (+12), a bust loses 12 on 11 cards: (506 + 30 + 12 - 132)/93 = 416/93
     assert "circus-explorer-bust'>11/93<" in e.result.value and "circus-explorer-gain'>416/93<" in e.result.value
     assert "4.47" in e.result.value and not e.refused and e.message.value == ""
-    [image] = images(e.widget)
-    assert image is e.plot and bytes(image.value).startswith(b"\x89PNG")
-    bust, gain = e._bust_line.get_ydata(), e._gain_line.get_ydata()
+    [chart] = charts(e.widget)
+    assert chart is e.plot and e.plot.value.count("<svg") == 2     # the bust chance and the gain, side by side
+    bust, gain = e.curves["bust"], e.curves["gain"]
+    assert len(bust) == len(gain) == 12                            # 0 to 11 copies seen: twelve would be impossible
     assert bust[0] == pytest.approx(11 / 93) and bust[2] == pytest.approx(9 / 91) and bust[11] == 0
-    assert gain[0] == pytest.approx(416 / 93) and all(y != y for y in bust[12:])  # 12 copies seen: impossible
-    ax = e.figure.axes[0]
-    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and e.figure.axes[1].get_ylabel()
-    assert [t.get_text() for t in e.figure.legends[0].get_texts()][0].startswith("P(bust")
-    first = bytes(image.value)
+    assert gain[0] == pytest.approx(416 / 93)
+    texts = svg_texts(e.plot.value)
+    assert "P(bust on the next card) · 12: 0 of 12 seen" in texts and "expected gain (points)" in texts
+    assert "copies seen now" in texts and "copies of 12 seen (the other cards seen as set above)" in texts
+    assert 'aria-label="Two charts against the copies of 12 seen, 0 to 11' in e.plot.value
+    assert [type(f).__name__ for f in e.figure] == ["Plot", "Plot"]
+    first = e.plot.value
     e.seen_boxes[12].value = 2  # 9 twelves left among 91
-    assert "circus-explorer-bust'>9/91<" in e.result.value and list(e._now.get_xdata()) == [2, 2]
-    assert image.value != first and images(e.widget) == [image]
+    assert "circus-explorer-bust'>9/91<" in e.result.value and e.curves["now"] == 2
+    assert e.plot.value != first and charts(e.widget) == [e.plot] and "12: 2 of 12 seen" in e.description
     e.against.value = INDEX["x2"]  # the same hand against the x2 seen: 0 or 1 of them
-    assert e._which.get_text() == "×2: 0 of 1 seen"
+    assert e.curves["label"] == "×2: 0 of 1 seen" and len(e.curves["gain"]) == 2
     # the x2 seen too: 90 cards left, safe numbers 506, the +N 30, no x2, a bust loses 12 on 9 cards: 428/90
-    assert e._gain_line.get_ydata()[1] == pytest.approx(428 / 90) and e._gain_line.get_ydata()[2] != 0
-    assert plt.get_fignums() == figures and len(e.figure.axes) == 2
+    assert e.curves["gain"][1] == pytest.approx(428 / 90) and e.curves["gain"][1] != 0
+    picture = e.picture()._repr_mimebundle_()
+    assert picture["image/svg+xml"].count("<svg") == 3 and picture["text/plain"] == e.description
 
 
 def test_the_odds_explorer_refuses_impossible_counts_in_its_message_line():
@@ -262,14 +306,18 @@ def test_the_policy_explorer_marks_the_threshold_on_the_exact_curve(policy):
     assert f"circus-policy-optimum'>{solo_optimal('numbers').value} ≈ 18.5652<" in p.result.value
     p.threshold.value = 30
     assert f"{threshold_value(30)} ≈ 17.1389" in p.result.value and p.typed.value == 30
-    assert list(p._chosen.get_xdata()) == [30, 30]
-    ax = p.figure.axes[0]
-    assert "numbers deck" in ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
-    assert "best threshold" in [t.get_text() for t in ax.get_legend().get_texts()]
-    [image] = images(p.widget)
+    assert p.curves["chosen"] == 30 and p.curves["best"] == (23, pytest.approx(float(threshold_value(23))))
+    assert p.curves["curve"][30] == pytest.approx(float(threshold_value(30))) and len(p.curves["curve"]) == 101
+    texts = svg_texts(p.plot.value)
+    assert "Stop-at-t rules against the exact optimum, numbers deck" in texts and "best threshold" in texts
+    assert "threshold t: stop as soon as the round score reaches t (points)" in texts
+    assert "expected round score (points)" in texts and "your threshold t" in texts
+    [chart] = charts(p.widget)
     p.deck.value = "numbers+modifiers"
-    assert "numbers+modifiers deck" in ax.get_title() and images(p.widget) == [image]
+    assert "Stop-at-t rules against the exact optimum, numbers+modifiers deck" in svg_texts(p.plot.value)
+    assert charts(p.widget) == [chart]
     assert f"circus-policy-optimum'>{solo_optimal('numbers+modifiers').value} ≈" in p.result.value
+    assert "the exact optimum, 20.2291, lies above the whole curve" in p.description
     p.deck.value = "numbers"
 
 
@@ -301,10 +349,14 @@ def test_the_deck_explorer_recomputes_a_small_deck_by_hand():
     assert "circus-deck-best'>3<" in text and "no Flip 7 is possible" in text
     assert "right'>2/3</td>" in text and "right'>0.6667</td>" in text  # no bust in the first 2 numbers: 2/3
     assert "numbers only" in text and not d.refused
+    assert d.curves["optimum"] == 2 and d.curves["best"] == (3, 2) and d.curves["top"] == 30
     d.reset.click()  # the real deck: solo_optimal's value, 'stop at 23', P(Flip 7) of a player who never stops
     text = d.result.value
     assert f"circus-deck-optimum'>{solo_optimal('numbers').value} ≈ 18.5652<" in text
     assert "circus-deck-best'>23<" in text and f"circus-deck-flip7'>{flip7_probability()} ≈" in text
+    texts = svg_texts(d.plot.value)
+    assert "Your deck (numbers only) against the real deck" in texts and "the real deck's numbers" in texts
+    assert d.curves["curve"] == pytest.approx(d.real)                 # the real deck on the real deck's curve
 
 
 def test_the_deck_explorer_solves_modifiers_on_its_button():
@@ -316,8 +368,7 @@ def test_the_deck_explorer_solves_modifiers_on_its_button():
     deck = {1: 2, 2: 1, "+4": 1}
     assert f"circus-deck-optimum'>{_exact_text(solo_optimal(deck).value)}<" in d.result.value
     assert "numbers and modifiers" in d.result.value and d.solve_button.disabled and d.message.value == ""
-    ax = d.figure.axes[0]
-    assert "with" not in ax.get_title() or "modifiers" in ax.get_title()
+    assert "Your deck (numbers and modifiers) against the real deck" in svg_texts(d.plot.value)
     d.modifier_buttons[0].value = True  # +2 as well: not solved yet
     assert "modifiers left out" in d.result.value
     d.modifier_buttons[0].value = False  # back to the solved deck: remembered
@@ -344,6 +395,8 @@ def test_the_deck_explorer_refuses_a_deck_without_numbers_and_keeps_working():
     assert not d.refused and "circus-deck-second'>1/3 ≈ 0.3333<" in d.result.value
     with pytest.raises(ValueError, match="13 whole numbers"):
         DeckExplorer([1, 2, 3])
+    with pytest.raises(ValueError, match="from 0 to 15"):
+        DeckExplorer([16] * 13)
     with pytest.raises(ValueError, match="modifiers"):
         DeckExplorer(modifiers=["Freeze"])
     with pytest.raises(TypeError, match="modifiers"):
@@ -351,29 +404,33 @@ def test_the_deck_explorer_refuses_a_deck_without_numbers_and_keeps_working():
 
 
 def _drive(explorer, moves, rng, changes=1000):
-    """Random changes: after each, a value or a refusal is shown, nothing failed inside, and there is one plot."""
-    [image] = images(explorer.widget)
-    lines = [len(ax.lines) for ax in explorer.figure.axes]
+    """Random changes: after each, a value or a refusal is shown, nothing failed inside, and there is one chart
+    output, holding well-formed SVG with its words."""
+    import xml.etree.ElementTree as ET
+
+    [chart] = charts(explorer.widget)
+    drawn = set()
     for _ in range(changes):
         rng.choice(moves)()
         assert explorer.message.value or explorer.result.value
         assert "could not be shown" not in explorer.message.value
-        assert images(explorer.widget) == [image] and bytes(image.value).startswith(b"\x89PNG")
-        assert [len(ax.lines) for ax in explorer.figure.axes] == lines
+        assert charts(explorer.widget) == [chart] and "aria-label=" in chart.value
+        if chart.value not in drawn:
+            for svg in re.findall(r"<svg.*?</svg>", chart.value, flags=re.S):
+                ET.fromstring(svg)
+            drawn.add(chart.value)
+    assert len(drawn) > 20                                # the changes change the chart
     return explorer
 
 
 def test_the_odds_explorer_survives_1000_random_changes():
-    import matplotlib.pyplot as plt
-
-    figures, rng = plt.get_fignums(), random.Random(17)
+    rng = random.Random(17)
     e = OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9])
     moves = [lambda: setattr(rng.choice(e.held_buttons), "value", rng.random() < 0.35),
              lambda: setattr(rng.choice(e.seen_boxes), "value", rng.randint(0, 3)),
              lambda: setattr(rng.choice(e.seen_boxes[10:13]), "value", rng.randint(0, 12)),
              lambda: setattr(e.against, "value", rng.randrange(len(CARDS)))]
     _drive(e, moves, rng)
-    assert plt.get_fignums() == figures
 
 
 def test_the_policy_explorer_survives_1000_random_changes(policy):
@@ -399,110 +456,25 @@ def test_the_deck_explorer_survives_1000_random_changes():
     assert not d.refused and "circus-deck-best'>23<" in d.result.value
 
 
-# ---------------------------------------------------------------------------------------------------------
-# the shipped frames: the still parts every frame of an explorer's plot shares, laid from explorer_frames.json
+def test_the_game_and_the_explorers_load_no_matplotlib():
+    import json
+    import subprocess
+    import sys
 
-def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
-    # explorer_frames.json holds the three explorers' frames as python -m circuslib.flip7.widget drew them
-    from circuslib.flip7.widget import FRAME_MAKERS, SHIPPED_FRAMES
-
-    assert set(SHIPPED_FRAMES.frames()) == set(FRAME_MAKERS) == {"odds", "policy", "deck"}
-    assert SHIPPED_FRAMES.differences(FRAME_MAKERS) == [], "draw them again: python -m circuslib.flip7.widget"
-
-
-def _pictures(explorer, changes) -> tuple[list[bytes], list]:
-    """The explorer's picture at first and after each change (a control set to a value, or a button clicked), and
-    the frame each one was shown on."""
-    plot = explorer._plot
-    pictures, frames = [bytes(plot.image.value)], [plot._frame]
-    for change in changes:
-        if callable(change):
-            change()
-        else:
-            control, value = change
-            control.value = value
-        pictures.append(bytes(plot.image.value))
-        frames.append(plot._frame)
-    return pictures, frames
+    code = ("import json, random, sys\n"
+            "from circuslib.flip7.widget import Flip7Widget\n"
+            "from circuslib.flip7.explorers import DeckExplorer, OddsExplorer, PolicyExplorer\n"
+            "w = Flip7Widget(random.Random(2022), 3); w.hit_button.click(); w.frame.odds_toggle.value = True\n"
+            "OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9]); PolicyExplorer(threshold=15); DeckExplorer()\n"
+            "print(json.dumps('matplotlib' in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.strip().splitlines()[-1]) is False
 
 
-def _one_copy_each(d):
-    return [(s, 1) for s in d.copy_sliders]
-
-
-# each run of changes goes through every frame the explorer draws, and back: the gain floors -20 and -70, the
-# policy's one frame through thresholds and decks, the score tops 30 and 70 (prepared) and 100 (drawn when first
-# needed: a deck of one copy of each number, +10 and x2 solved)
-SHIPPED_RUNS = {
-    "odds": (lambda: OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9]),
-             lambda e: [(e.held_buttons[10], True), (e.held_buttons[11], True), (e.against, INDEX[3]),
-                        (e.seen_boxes[INDEX[3]], 2), (e.held_buttons[11], False), (e.held_buttons[10], False),
-                        (e.against, INDEX["x2"])],
-             [-20, -20, -20, -70, -70, -20, -20, -20]),
-    "policy": (lambda: PolicyExplorer(threshold=15),
-               lambda p: [(p.threshold, 40), (p.deck, "numbers+modifiers"), (p.typed, 90), (p.threshold, 0),
-                          (p.deck, "numbers")],
-               ["axes"] * 6),
-    "deck": (lambda: DeckExplorer(),
-             lambda d: [*_one_copy_each(d), (d.modifier_buttons[4], True), (d.modifier_buttons[5], True),
-                        d.solve_modifiers, d.use_real_deck, (d.copy_sliders[12], 11)],
-             [30] * 13 + [70, 70, 70, 100, 100, 30]),  # the real deck again: its picture kept, not drawn
-}
-
-
-@pytest.mark.parametrize("name", SHIPPED_RUNS)
-def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(name, monkeypatch, tmp_path):
-    import circuslib.flip7.widget as widget_module
-    from circuslib.core.frames import ShippedFrames
-
-    make, changes, frames = SHIPPED_RUNS[name]
-    shipped = make()
-    assert shipped._plot.shipped == name and shipped._plot.frame_source == "shipped"  # as in the lesson's kernel
-    on_shipped, shown = _pictures(shipped, changes(shipped))
-    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
-    drawn = make()
-    assert drawn._plot.frame_source == "drawn"
-    on_drawn, _ = _pictures(drawn, changes(drawn))
-    assert on_shipped == on_drawn
-    assert shown == frames  # the frame each picture was last drawn on (a picture kept is shown as it was)
-    assert len(set(on_shipped)) > len(on_shipped) // 2  # the changes change the pictures
-
-
-# explorers made with other arguments than the frames' makers: the shared still parts do not depend on held, seen,
-# the card plotted against, the threshold, the deck shown first or the deck edited; the policy explorer's score
-# scale depends on the decks it offers, so one with other decks draws its own frame
-OTHER_ARGUMENTS = [
-    (lambda: OddsExplorer(held=[8, 10, 11, 12], seen=[3, "x2"], against=3), "odds"),
-    (lambda: OddsExplorer(), "odds"),
-    (lambda: PolicyExplorer(threshold=80, deck="numbers+modifiers"), "policy"),
-    (lambda: PolicyExplorer(threshold=30, decks=["numbers+modifiers", "numbers"]), "policy"),
-    (lambda: PolicyExplorer(threshold=40, decks=["numbers"]), None),
-    (lambda: DeckExplorer([0, 2, 1] + [0] * 10, modifiers=["+4"]), "deck"),
-]
-
-
-@pytest.mark.parametrize("make, shipped", OTHER_ARGUMENTS)
-def test_an_explorer_with_other_arguments_pictures_as_one_drawing_its_own_frame(make, shipped, monkeypatch,
-                                                                                 tmp_path):
-    import circuslib.flip7.widget as widget_module
-    from circuslib.core.frames import ShippedFrames
-
-    first = make()
-    assert first._plot.shipped == shipped
-    assert first._plot.frame_source == ("shipped" if shipped else "drawn")
-    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
-    drawn = make()
-    assert drawn._plot.frame_source == "drawn"
-    assert bytes(first._plot.image.value) == bytes(drawn._plot.image.value)
-
-
-def test_a_policy_explorer_with_other_decks_would_picture_wrong_on_the_lessons_frame(monkeypatch):
-    # why it draws its own frame: its score scale ends lower, and the lesson's frame laid under it shows other ticks
+def test_the_explorers_old_address_still_answers_with_a_warning():
     import circuslib.flip7.widget as widget_module
 
-    own = PolicyExplorer(threshold=40, decks=["numbers"])
-    plot = widget_module.LivePlot
-    monkeypatch.setattr(widget_module, "LivePlot", lambda *args, **kw: plot(*args, **{**kw, "shipped": "policy"}))
-    forced = PolicyExplorer(threshold=40, decks=["numbers"])
-    assert forced._plot.frame_source == "shipped" and own._plot.frame_source == "drawn"
-    assert bytes(forced._plot.image.value) != bytes(own._plot.image.value)
+    with pytest.warns(DeprecationWarning, match="circuslib.flip7.explorers"):
+        assert widget_module.OddsExplorer is OddsExplorer
+    with pytest.raises(AttributeError):
+        _ = widget_module.LivePlot

@@ -153,8 +153,6 @@ def test_each_module_parses(name):
 
 # the circles still being taken apart, each group of modules as cycles() names it; this list only shrinks
 STILL_TIED: list[list[str]] = [
-    ["circuslib.flip7.deck_odds", "circuslib.flip7.odds"],
-    ["circuslib.flip7.bots", "circuslib.flip7.tables"],
     ["circuslib.speed.odds", "circuslib.speed.tables"],
     ["circuslib.speed.bots", "circuslib.speed.sim"],
 ]

@@ -69,7 +69,7 @@ def test_a_lessons_figures_are_the_same_pictures_in_every_kernel(path, monkeypat
 # The lessons that still load matplotlib when run top to bottom (a game's explorer or graph still drawn by it). Every
 # lesson draws with the kit's SVG, which costs a few milliseconds where loading matplotlib costs about 0.4 s in each
 # of thirty kernels; a lesson leaves this list once it loads no matplotlib, and the list only shrinks.
-STILL_LOADING_MATPLOTLIB = {"01_flip7", "04_speed"}
+STILL_LOADING_MATPLOTLIB = {"04_speed"}
 
 
 @pytest.mark.notebook

@@ -3,74 +3,64 @@
 A bot answers two questions: hit or stay (``wants_hit``), and who gets an action card (``choose_target``).
 ``policy(bot)`` turns it into a core policy ``policy(state, rng) -> move``; ``play_game`` plays whole games on
 the rules' own working table (no copies of frozen states), so tournaments are fast and still use every rule.
+The seeded tournaments the lesson plays are shipped as who won each game (``game_winners``, data/tournaments.json).
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Any, cast
 
-from ..core.args import axes, flag, instance, items, limit, one_of, optional_flag, rng_arg, seed_arg, text, whole
+from ..core.args import (
+    exact_number,
+    flag,
+    instance,
+    items,
+    limit,
+    one_of,
+    optional_flag,
+    rng_arg,
+    seed_arg,
+    text,
+    whole,
+)
 from ..core.game import Move
-from ..core.sim import Tally, tally
-from .odds import _solve, solo_optimal
+from ..core.shipped import record, shipped
+from ..core.sim import Tally, progress
+from .odds import _curve_deck, counted_hit, numbers_deck_hit, solo_optimal
 from .rules import (
     ACTIONS,
-    CARDS,
     FLIP_THREE,
     FREEZE,
     HIT,
-    INDEX,
     STAY,
     TARGET,
-    Flip7Game,
+    Flip7Options,
+    Flip7State,
     Hand,
     _opening_table,
     _Table,
-    deck_counts,
     draw_card,
 )
+
+__all__ = [
+    "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
+    "win_rates", "game_winners", "plot_win_rates", "simulate_threshold_rounds", "choose_target", "never_stop_round",
+    "KIT_BOTS", "LESSON_TOURNAMENTS",
+]
 
 MOST_TARGET = 2_000  # a game to more points than this takes too long to play many times
 
 
-def _check_bots(bots) -> tuple:
+def _bots(bots: Any) -> tuple[Any, ...]:
     bots = items(bots, "bots", low=1, high=10)
     for bot in bots:
         instance(bot, "each bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
     return bots
-
-
-def _check_numbers(numbers, name: str) -> tuple[int, ...]:
-    numbers = items(numbers, name, high=7)
-    for h in numbers:
-        whole(h, f"each card of {name}", 0, 12)
-    if len(set(numbers)) != len(numbers):
-        raise ValueError(f"{name} holds each number at most once (a second one would have been a bust)")
-    return numbers
-
-
-def _check_deck(deck, name: str = "deck") -> tuple[int, ...]:
-    deck = items(deck, name, low=len(CARDS), high=len(CARDS))
-    for count in deck:
-        whole(count, f"each count of {name}", 0, 10_000)
-    return deck
-
-__all__ = [
-    "Bot", "AlwaysHit", "StopAtSum", "StopAtRisk", "Optimal", "CardCounter", "policy", "play_game",
-    "win_rates", "plot_win_rates", "simulate_threshold_rounds", "choose_target", "live_bust_probability",
-    "never_stop_round", "KIT_BOTS",
-]
-
-
-def live_bust_probability(numbers: Sequence[int], deck: Sequence[int]) -> Fraction:
-    """The true chance that the next card busts, from the deck as it is now (every card in Flip 7 is face up).
-    An empty deck will be refilled from the discards, which the caller passes instead."""
-    numbers, deck = _check_numbers(numbers, "numbers"), _check_deck(deck)
-    total = sum(deck)
-    return Fraction(sum(deck[INDEX[h]] for h in numbers), total) if total else Fraction(0)
 
 
 def choose_target(owner: int, card: str, hands: Sequence[Hand], totals: Sequence[int], targets: Sequence[int]) -> int:
@@ -114,10 +104,11 @@ class Bot:
         return type(self).__name__
 
     def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
-        """Whether to take another card."""
+        """Whether to take another card, holding ``hand`` with ``deck`` (counts in CARDS order) left."""
         raise NotImplementedError
 
-    def choose_target(self, owner, card, hands, totals, targets) -> int:
+    def choose_target(self, owner: int, card: str, hands: Sequence[Hand], totals: Sequence[int],
+                      targets: Sequence[int]) -> int:
         """Who gets an action card this bot drew."""
         return choose_target(owner, card, hands, totals, targets)
 
@@ -128,7 +119,8 @@ class AlwaysHit(Bot):
 
     name = "always hit"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """Always: one more card."""
         return True
 
 
@@ -138,15 +130,16 @@ class StopAtSum(Bot):
 
     stop_at: int = 23
 
-    def __post_init__(self):
-        if isinstance(self.stop_at, bool) or not isinstance(self.stop_at, int) or self.stop_at < 0:
-            raise ValueError("stop_at must be a whole number of points, 0 or more")
+    def __post_init__(self) -> None:
+        whole(self.stop_at, "stop_at", 0)
 
     @property
     def name(self) -> str:
+        """'stop at 23'."""
         return f"stop at {self.stop_at}"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """While the round score is below stop_at."""
         return hand.score() < self.stop_at
 
 
@@ -156,21 +149,21 @@ class StopAtRisk(Bot):
 
     risk: Fraction = Fraction(1, 4)
 
-    def __post_init__(self):
-        if isinstance(self.risk, bool) or not isinstance(self.risk, (int, float, Fraction)):
-            raise TypeError("risk is a probability, for example Fraction(1, 4)")
-        if isinstance(self.risk, float) and not 0 <= self.risk <= 1:  # (nan and infinity included)
-            raise ValueError("risk is a probability: it must lie between 0 and 1")
-        risk = Fraction(self.risk) if not isinstance(self.risk, float) else Fraction(self.risk).limit_denominator(1000)
-        if not 0 <= risk <= 1:
-            raise ValueError("risk is a probability: it must lie between 0 and 1")
-        object.__setattr__(self, "risk", risk)
+    def __post_init__(self) -> None:
+        risk: Any = self.risk
+        if isinstance(risk, float):  # a decimal such as 0.25, read as the fraction it stands for
+            if not 0 <= risk <= 1:  # (nan and infinity included)
+                raise ValueError("risk is a probability: it must lie between 0 and 1")
+            risk = Fraction(risk).limit_denominator(1000)
+        object.__setattr__(self, "risk", exact_number(risk, "risk (a probability)", low=0, high=1))
 
     @property
     def name(self) -> str:
+        """'risk ≤ 1/4'."""
         return f"risk ≤ {self.risk}"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """While the live chance of a bust is at most risk."""
         # live_bust_probability without its argument checks (the game hands over a well-formed deck), compared as
         # whole numbers: busting / total <= p / q
         busting, total = sum(map(deck.__getitem__, hand.numbers)), sum(deck)  # (a number is its own index)
@@ -187,7 +180,8 @@ class Optimal(Bot):
 
     name = "optimal"
 
-    def wants_hit(self, hand, deck) -> bool:
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """When the fresh numbers deck's optimum hits this hand."""
         modifiers = hand.modifiers
         return _optimal_numbers_hit(tuple(hand.numbers), tuple(sorted(modifiers)) if modifiers else ())
 
@@ -199,15 +193,13 @@ def _numbers_decisions():
 
 
 @cache
-def _optimal_numbers_hit(numbers: tuple, modifiers: tuple) -> bool:
+def _optimal_numbers_hit(numbers: tuple[Any, ...], modifiers: tuple[Any, ...]) -> bool:
     if not modifiers:
         decisions = _numbers_decisions()
         key = sum(1 << h for h in set(numbers))
         # optimum.hit(numbers) without re-checking the hand (a row of the game); it explains a hand it lacks
         return decisions[key] if key in decisions else solo_optimal("numbers").hit(numbers)
-    from .deck_odds import numbers_deck_hit
-
-    # what _counting_hit(fresh numbers deck, numbers, modifiers, fresh=True) says, from one numpy table per
+    # what counted_hit(fresh numbers deck, numbers, modifiers, fresh=True) says, from one numpy table per
     # (x2, +N) pair rather than one recursion per hand (tests/test_flip7_bots.py compares them)
     plus = sum(int(m[1:]) for m in set(modifiers) if m != "x2")
     return numbers_deck_hit(numbers, 2 if "x2" in modifiers else 1, plus)
@@ -220,42 +212,20 @@ class CardCounter(Bot):
 
     name = "card counter"
 
-    def wants_hit(self, hand, deck) -> bool:
-        return _counting_hit(tuple(deck[:13]), hand.numbers, hand.modifiers)
+    def wants_hit(self, hand: Hand, deck: Sequence[int]) -> bool:
+        """When the optimum for the numbers actually left hits this hand."""
+        return counted_hit(tuple(deck[:13]), hand.numbers, hand.modifiers)
 
 
-@lru_cache(maxsize=200_000)
-def _counting_hit(number_counts: tuple, numbers: tuple, modifiers: tuple, fresh: bool = False) -> bool:
-    """Hit if drawing on (best play afterwards) beats staying, on a numbers-only deck with these counts left."""
-    counts = list(number_counts) + [0] * (len(CARDS) - 13)
-    if fresh:
-        for h in numbers:
-            counts[h] -= 1
-    if sum(counts) == 0:
-        return False
-    held = tuple(sorted(set(numbers)))
-    # shortcut: if one more card (then staying) gains on average, hitting beats staying, so the optimum hits
-    factor = 2 if "x2" in modifiers else 1
-    now = sum(held) * factor + sum(int(m[1:]) for m in modifiers if m != "x2")
-    bonus = 15 if len(held) + 1 >= 7 else 0
-    gain = sum(counts[v] * (v * factor + bonus) for v in range(13) if v not in held)
-    gain -= now * sum(counts[h] for h in held)
-    if gain > 0:
-        return True
-    _, table = _solve(tuple(counts), held, tuple(sorted(set(modifiers))))
-    key = sum(1 << h for h in held) | sum(1 << ("+2", "+4", "+6", "+8", "+10", "x2").index(m) for m in set(modifiers)) << 13
-    return table.get(key, False)
-
-
-KIT_BOTS: tuple = (AlwaysHit, StopAtSum, StopAtRisk, Optimal, CardCounter)
+KIT_BOTS: tuple[Any, ...] = (AlwaysHit, StopAtSum, StopAtRisk, Optimal, CardCounter)
 """The kit's own kinds of bot (a subclass a student writes is not one of them)."""
 
 
-def policy(bot: Bot) -> Callable:
+def policy(bot: Bot) -> Callable[..., Any]:
     """The bot as a core policy ``policy(state, rng) -> move`` (hit/stay on its turn, a target when asked)."""
     instance(bot, "bot", Bot, "a Bot, for example StopAtSum(23) or CardCounter()")
 
-    def play(state: Flip7Game, rng: random.Random):
+    def play(state: Flip7State, rng: random.Random):
         if state.pending:
             owner, card = state.pending[0]
             target = bot.choose_target(owner, card, state.hands, state.totals, state.targets_for(owner, card))
@@ -267,23 +237,36 @@ def policy(bot: Bot) -> Callable:
     return play
 
 
+def _game_options(target: int, dealer: int, options: Flip7Options | None) -> Flip7Options:
+    """The options a bots' game is played with: ``options``, or the default rulings with this target and dealer."""
+    if options is None:
+        return Flip7Options(target=whole(target, "target", 1, MOST_TARGET), dealer=whole(dealer, "dealer", 0, 9))
+    instance(options, "options", Flip7Options, "Flip7Options(target=200, deck='full')")
+    if target != TARGET or dealer != 0:
+        raise ValueError("give the target and the dealer in the options, or without options, not both")
+    limit(options.target, MOST_TARGET, "the options' target score")
+    return options
+
+
 def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, dealer: int = 0,
-              start: Flip7Game | None = None) -> Flip7Game:
-    """Play one whole game between ``bots`` (one a seat) and return the final state.
+              options: Flip7Options | None = None, start: Flip7State | None = None) -> Flip7State:
+    """Play one whole game between ``bots`` (one a seat) and return the final state: a new game to ``target``
+    dealt first by ``dealer`` (or as ``options`` say: deck, rulings), or the game ``start`` played on.
 
     Uses the rules' working table directly (a draw is ``draw_card``: count / total, the same chances as the
-    state's ``chance_outcomes``), so it plays exactly the game that ``Flip7Game.play`` would, only faster.
+    state's ``chance_outcomes``), so it plays exactly the game that ``Flip7State.play`` would, only faster.
     """
-    bots = _check_bots(bots)
+    bots = _bots(bots)
     rng_arg(rng)
-    whole(target, "target", 1, MOST_TARGET)
-    whole(dealer, "dealer", 0, len(bots) - 1)
-    if start is not None:
-        instance(start, "start", Flip7Game, "a Flip7Game (or None for a new game)")
-        limit(start.target, MOST_TARGET, "start's target score")
+    options = _game_options(target, dealer, options)
+    if options.dealer >= len(bots):
+        raise ValueError(f"the dealer must be one of the {len(bots)} players, 0 to {len(bots) - 1}, not "
+                         f"{options.dealer}")
     if start is None:  # a new game: its working table directly (new_game would freeze it, to be thawed here)
-        t = _opening_table(len(bots), dealer, target, talk=False)
+        t = _opening_table(len(bots), options.dealer, options, talk=False)
     else:
+        instance(start, "start", Flip7State, "a Flip7State (or None for a new game)")
+        limit(start.target, MOST_TARGET, "start's target score")
         if start.players != len(bots):
             raise ValueError(f"this game has {start.players} players but {len(bots)} bots were given")
         t = _Table(start, talk=False)
@@ -317,61 +300,86 @@ def play_game(bots: Sequence[Bot], rng: random.Random, *, target: int = TARGET, 
     raise RuntimeError("the game did not end: a rule may let it loop")
 
 
-def win_rates(bots: Sequence[Bot], n: int, seed: int, *, target: int = TARGET, rotate_dealer: bool = True,
-              show_progress: bool | None = None, play_now: bool = False) -> Tally:
-    """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game).
+LESSON_TOURNAMENTS: tuple[Any, ...] = (
+    {"bots": (AlwaysHit(), StopAtSum(23), StopAtRisk(Fraction(1, 4)), Optimal()), "n": 500, "seed": 2026},
+)
+"""Every seeded tournament the lesson plays (``game_winners``' arguments): who won each game is shipped."""
 
-    A tournament the lesson plays (the kit's own bots, the lesson's seed) is read from the record of its games
-    shipped with the kit (``tables.shipped_win_rates``): the same Tally, without playing the games again;
-    ``play_now`` plays it all the same."""
-    bots = _check_bots(bots)
-    whole(target, "target", 1, MOST_TARGET)
-    limit(whole(n, "n", 1) * max(target, 200) // 200, 10_000, "n games (counted in games to 200 points)",
+
+def _bot_name(bot: Bot) -> str:
+    # a kit bot is a frozen dataclass: its repr names its kind and every setting it plays by, and its module says
+    # whose it is (a student's bot of the same name and settings is another bot)
+    return f"{type(bot).__module__}.{bot!r}"
+
+
+def _tournament_key(bots: Sequence[Bot], n: int, seed: int | str, target: int = TARGET, rotate_dealer: bool = True,
+                    options: Flip7Options | None = None, **_: Any) -> list[Any]:
+    if type(n) is not int or n < 1:  # no record answers for no games: game_winners refuses them in its own words
+        raise TypeError("n is a whole number of games, at least 1")
+    return [[_bot_name(bot) for bot in bots], seed, target, rotate_dealer, None if options is None else repr(options)]
+
+
+@shipped("data/tournaments.json", cases=lambda: LESSON_TOURNAMENTS, runs="n", key=_tournament_key,
+         encoding=record({seat: str(seat) for seat in range(10)}),
+         about="who won each game (the winner's seat) of the seeded tournaments of the Flip 7 lesson, as "
+               "circuslib.flip7.bots.win_rates plays them (the key: the bots, the seed, the target, whether the "
+               "dealer rotates, the options)")
+def game_winners(bots: Sequence[Bot], n: int, seed: int | str, *, target: int = TARGET, rotate_dealer: bool = True,
+                 options: Flip7Options | None = None, show_progress: bool | None = None) -> tuple[int, ...]:
+    """Who won each of n seeded games between ``bots`` (the winner's seat), in the order they were played; with
+    ``rotate_dealer`` the k-th game is dealt by seat k mod the number of players."""
+    bots = _bots(bots)
+    options = _game_options(target, 0, options)
+    limit(whole(n, "n", 1) * max(options.target, 200) // 200, 10_000, "n games (counted in games to 200 points)",
           "play fewer games or use a lower target")
     seed_arg(seed)
     flag(rotate_dealer, "rotate_dealer")
     optional_flag(show_progress, "show_progress")
+    rng = random.Random(seed)
+    winners: list[int] = []
+    for game in progress(range(n), n, "playing", show=show_progress):
+        dealer = game % len(bots) if rotate_dealer else options.dealer
+        game_options = options if dealer == options.dealer else replace(options, dealer=dealer)
+        winners.append(cast(int, play_game(bots, rng, options=game_options).winner()))  # a game played ends
+    return tuple(winners)
+
+
+def win_rates(bots: Sequence[Bot], n: int, seed: int | str, *, target: int = TARGET, rotate_dealer: bool = True,
+              options: Flip7Options | None = None, show_progress: bool | None = None,
+              play_now: bool = False) -> Tally:
+    """Play n seeded games and tally the winning seat (the dealer moves round the table from game to game).
+
+    A tournament the lesson plays (the kit's own bots, the lesson's seed) is read from the record of its games
+    shipped with the kit (``game_winners``): the same Tally, without playing the games again; ``play_now`` plays
+    it all the same."""
     flag(play_now, "play_now")
-    if not play_now and all(type(bot) in KIT_BOTS for bot in bots):  # a student's own bot is always played
-        from .tables import shipped_win_rates
-
-        shipped = shipped_win_rates(bots, n, seed, target, rotate_dealer)
-        if shipped is not None:
-            return shipped
-    return tally(_game_winner(bots, target, rotate_dealer), n, seed, show_progress=show_progress)
+    whole(n, "n", 1)
+    play = game_winners.__wrapped__ if play_now else game_winners  # type: ignore[attr-defined]
+    winners = play(bots, n, seed, target=target, rotate_dealer=rotate_dealer, options=options,
+                   show_progress=show_progress)
+    return Tally(Counter(winners), len(winners))
 
 
-def _game_winner(bots: Sequence[Bot], target: int, rotate_dealer: bool) -> Callable[[random.Random], int]:
-    """The trial ``win_rates`` tallies: play one game and return the winner's seat; with ``rotate_dealer`` the
-    k-th game it plays is dealt by seat k mod the number of players."""
-    counter = {"game": 0}
-
-    def trial(rng: random.Random):
-        dealer = counter["game"] % len(bots) if rotate_dealer else 0
-        counter["game"] += 1
-        return play_game(bots, rng, target=target, dealer=dealer).winner()
-
-    return trial
-
-
-def plot_win_rates(result: Tally, bots: Sequence[Bot], ax=None, *, title: str = "Win rates (95% intervals)"):
-    """Bar chart of each bot's share of wins with its confidence interval, and the fair share as a line."""
-    from ..core.sim import plot_tally
+def plot_win_rates(result: Tally, bots: Sequence[Bot], *, title: str = "Win rates (95% intervals)") -> Any:
+    """Bar chart of each bot's share of wins with its 95% interval, and the fair share 1/n as a line (a kit
+    figure, drawn as SVG)."""
+    from ..core.figures import Plot
 
     instance(result, "result", Tally, "the Tally that win_rates returned")
-    bots = _check_bots(bots)
-    axes(ax)
+    bots = _bots(bots)
     text(title, "title")
-    names = {i: f"{i}: {b.name}" for i, b in enumerate(bots)}
-    ax = plot_tally(result, {i: Fraction(1, len(bots)) for i in range(len(bots))}, ax, title=title, names=names)
-    ax.set_ylabel("share of games won (red: a fair 1/n)")
-    return ax
+    seats = range(len(bots))
+    names = [f"{i}: {bot.name}" for i, bot in zip(seats, bots)]
+    return (Plot(title, xlabel="seat: bot", ylabel="share of games won", ylim=(0, 1))
+            .bars(names, [result.share(i) for i in seats], errors=[result.interval(i) for i in seats],
+                  label=f"share of {result.n:,} games won, with its 95% interval")
+            .hline(Fraction(1, len(bots)), label=f"a fair share, 1/{len(bots)}"))
 
 
 # ---------------------------------------------------------------------------------------------------------
 # many solo rounds at once, with numpy
 
-def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck: str = "numbers"):
+def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck: Any = "numbers") -> Any:
     """The round scores of n independent lone-player rounds on a fresh deck with the rule 'stop at stop_at',
     all played at once with numpy.
 
@@ -384,10 +392,9 @@ def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck:
     rng_arg(rng)
     limit(whole(n, "n", 1), 2_000_000, "n rounds at once")
     whole(stop_at, "stop_at", 0)
-    if deck not in ("numbers", "numbers+modifiers"):
-        raise ValueError("simulate_threshold_rounds works on deck='numbers' or deck='numbers+modifiers'")
+    deck = _curve_deck(deck)  # no action cards, one copy of each modifier at most, as threshold_value takes
     gen = np.random.default_rng(rng.getrandbits(64))
-    counts = np.array(deck_counts(deck)[:19])
+    counts = np.array(deck.counts[:19])
     kind_of = np.repeat(np.arange(19), counts)                   # the kind of each physical card
     first_copy = np.zeros(kind_of.size, dtype=bool)
     first_copy[np.cumsum(counts)[counts > 0] - counts[counts > 0]] = True
@@ -425,11 +432,11 @@ def simulate_threshold_rounds(stop_at: int, n: int, rng: random.Random, *, deck:
 _NUMBER_CARDS = [v for v in range(13) for _ in range(max(v, 1))]
 
 
-def never_stop_round(rng: random.Random):
+def never_stop_round(rng: random.Random) -> int | str:
     """One lone round on the numbers deck by a player who never stops: the count of numbers held when the bust
     comes, or 'Flip 7'. (The first eight cards of a shuffled deck decide it.)"""
     rng_arg(rng)
-    held = set()
+    held: set[int] = set()
     for card in rng.sample(_NUMBER_CARDS, 8):
         if card in held:
             return len(held)

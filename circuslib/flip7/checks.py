@@ -12,13 +12,16 @@ import random
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 import sympy
 
-from ..core.game import best_value
+from ..core.game import best_value, is_whole
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
+    Passed,
     WrongAnswer,
     check_exact,
     check_function,
@@ -28,6 +31,7 @@ from ..core.teach import (
     correct,
 )
 from .bots import Bot, StopAtSum, play_game
+from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
 from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
 
 __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD", "GAMES"]
@@ -35,12 +39,12 @@ __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE
 check = Checks("Flip 7")
 
 
-def full_deck() -> dict:
+def full_deck() -> dict[Any, Any]:
     """The 94-card deck as {card: copies}: numbers 0..12, the modifiers '+2'..'+10' and 'x2', the action cards."""
     return dict(zip(CARDS, deck_counts("full")))
 
 
-def numbers_deck() -> dict:
+def numbers_deck() -> dict[Any, Any]:
     """The 79 number cards as {number: copies}: one 0, and n copies of each n from 1 to 12."""
     return {v: (v if v else 1) for v in range(13)}
 
@@ -69,7 +73,7 @@ COUNT_SEEN = (10, 10, 10, 11, 11, 6, 6, 2, 5, "Freeze", "+8")
         Mistake(2 + 3 + 2, "that counts the copies seen on the table; count the copies still in the deck"),
         Mistake(17.0, "a count is a whole number"),
     ])
-def busting_cards(answer, exercise):
+def busting_cards(answer: Any, exercise: Exercise) -> Passed:
     """How many of the cards left in the deck would bust a player holding 6, 10, 11, after the cards seen."""
     return check_integer(answer, exercise.expected, what="your count of busting cards", mistakes=exercise.mistakes,
                          success="you counted the cards exactly as a card counter does")
@@ -95,7 +99,7 @@ def busting_cards(answer, exercise):
         Mistake(0.1705, "is a decimal: give it exactly"),
         Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, from N() or evalf()): give it exactly"),
     ])
-def bust_by_hand(answer, exercise):
+def bust_by_hand(answer: Any, exercise: Exercise) -> Passed:
     """P(the next card busts her) holding 8 and 10, with 10, 3, Freeze, +4 on the other rows (full deck)."""
     return check_probability(answer, exercise.expected, what="P(bust)", mistakes=exercise.mistakes)
 
@@ -136,7 +140,7 @@ _DANGER, _LEFT = 8 + 11, 79 - 2  # holding 9 and 12 on the numbers deck
                 "she can also bust on the very first of the two cards: add that chance"),
         Mistake(sympy.Float(float(_bust_within_two())), "give it exactly"),
     ])
-def bust_within_two(answer, exercise):
+def bust_within_two(answer: Any, exercise: Exercise) -> Passed:
     """P(she busts on one of her next two cards) holding 9 and 12 at the start of a round (numbers deck)."""
     return check_probability(answer, exercise.expected, what="P(bust within two hits)", mistakes=exercise.mistakes)
 
@@ -152,7 +156,8 @@ def bust_within_two(answer, exercise):
     mistakes=[
         Mistake(Fraction(430, 73), "a bust loses the 24 points already in front of her: count that loss"),
         Mistake(Fraction(432 - 24 * 21, 76), "the 11, 9 and 2 on the other row are out of the deck too"),
-        Mistake(Fraction(430 - 24 * 19, 79), "the six cards on the table are out of the deck: divide by the cards left"),
+        Mistake(Fraction(430 - 24 * 19, 79), "the six cards on the table are out of the deck: divide by the cards "
+                                             "left"),
         Mistake(Fraction(430, 54) - 24, "average over all the cards left, the busting ones included, each weighted "
                                         "by its chance"),
         Mistake(Fraction(-24 * 19, 73), "the safe cards add their value to her score: count that gain too"),
@@ -160,7 +165,7 @@ def bust_within_two(answer, exercise):
                                              "the card"),
         Mistake(-0.356, "give it exactly"),
     ])
-def gain_by_hand(answer, exercise):
+def gain_by_hand(answer: Any, exercise: Exercise) -> Passed:
     """The expected change in her round score from one more card holding 4, 9, 11 with 11, 9, 2 seen."""
     return check_exact(answer, exercise.expected, what="the expected gain", mistakes=exercise.mistakes)
 
@@ -186,7 +191,7 @@ def _different_numbers(cards: int = 7) -> Fraction:
                     Fraction(0)), "a number shows when it comes at least once, not exactly once"),
         Mistake(5.3387, "give it exactly"),
     ])
-def different_numbers(answer, exercise):
+def different_numbers(answer: Any, exercise: Exercise) -> Passed:
     """The expected number of different numbers among the first 7 cards of the shuffled numbers deck."""
     return check_exact(answer, exercise.expected, what="the expected number of different numbers",
                        mistakes=exercise.mistakes)
@@ -246,7 +251,7 @@ def _gain_x2_as_two(held, left):
     return _gain_reference(held, left) + Fraction(left.get("x2", 0) * (2 - sum(held)), sum(left.values()))
 
 
-def _gain_inputs() -> list[tuple]:
+def _gain_inputs() -> list[tuple[Any, ...]]:
     """Hands and decks left: late and early in a deck, with and without modifiers, a fresh copy each call."""
     rng = random.Random(7)
     cases = [([], full_deck()), ([12], full_deck())]
@@ -276,7 +281,7 @@ def _gain_inputs() -> list[tuple]:
         Mistake(lambda held, left: Fraction(0), "staying changes nothing, but one more card does: add up what each "
                                                 "card left would change"),
     ])
-def counted_gain(gain, exercise):
+def counted_gain(gain: Any, exercise: Exercise) -> Passed:
     """A function gain(held, left): the expected change of the round score from one more card."""
     inputs = _gain_inputs()
     expected = iter([_gain_reference(*args) for args in _gain_inputs()])
@@ -287,7 +292,7 @@ def counted_gain(gain, exercise):
 # ---------------------------------------------------------------------------------------------------------
 # 7. optimal stopping: the dynamic programme on small decks
 
-DP_DECKS: tuple[dict, ...] = (
+DP_DECKS: tuple[dict[int, int], ...] = (
     {2: 2, 4: 4}, {5: 1, 6: 2}, {1: 1, 2: 2, 3: 3, 4: 4}, {0: 1, 7: 3, 9: 2}, {3: 1, 8: 4, 11: 2},
     {1: 2, 2: 3, 4: 4, 6: 5, 9: 2}, {10: 1}, {2: 1, 3: 1, 4: 1}, {6: 3, 12: 5}, {1: 3, 5: 2, 8: 1, 12: 3},
     {2: 3, 3: 3, 5: 4, 8: 5, 10: 3, 12: 2}, {0: 1, 1: 1, 2: 2, 7: 7},
@@ -375,7 +380,7 @@ def _dp_bust_keeps(deck):
         Mistake(lambda deck: Fraction(0), "staying before the first card is worth 0: compare stay and hit at every "
                                           "hand, the empty one included"),
     ])
-def small_deck_dp(optimum, exercise):
+def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
     """A function optimum(deck): a lone player's best expected round score on a small deck {number: copies}."""
     if callable(optimum) and _uses_the_solver(optimum):
         raise WrongAnswer("write the recursion yourself rather than calling the kit's solvers (best_value, "
@@ -463,7 +468,7 @@ def _sim_constant(n, seed):
         Mistake(_sim_other_seat, "the estimate is far from the long-run value"),
         Mistake(_sim_no_seed, "gives different results for the same seed"),
     ])
-def bot_against_stop_at(simulate, exercise):
+def bot_against_stop_at(simulate: Any, exercise: Exercise) -> Passed:
     """simulate(n, seed) -> (share of games won by the one-step counting bot, (low, high))."""
     return check_simulation(simulate, reference=WIN_RATE_REFERENCE, spread=WIN_RATE_SPREAD, n=GAMES, seeds=(11, 12),
                             name="simulate", mistakes=exercise.mistakes, unit="games",
@@ -478,15 +483,13 @@ check.written("why_the_optimum_loses", title="Why the best average can lose game
 # ---------------------------------------------------------------------------------------------------------
 # the lesson's try-it cells (notebooks/01_flip7.ipynb): the student changes the lesson's values and checks a line
 
-def _situation(answer, shape: str, size: int) -> tuple:
+def _situation(answer, shape: str, size: int) -> tuple[Any, ...]:
     if not isinstance(answer, (tuple, list)) or len(answer) != size:
         raise WrongAnswer(f"give {shape} together, as in the cell")
     return tuple(answer)
 
 
-def _cards(held, seen=()) -> tuple[list, list]:
-    from .odds import remaining_deck
-
+def _cards(held: Any, seen: Any = ()) -> tuple[list[Any], list[Any]]:
     if isinstance(held, (str, bytes)) or not isinstance(held, (list, tuple, set)):
         raise WrongAnswer("held is a list of the numbers in front of her, for example [3, 7, 11]")
     if isinstance(seen, (str, bytes)) or not isinstance(seen, (list, tuple)):
@@ -498,7 +501,7 @@ def _cards(held, seen=()) -> tuple[list, list]:
     return list(held), list(seen)
 
 
-def _bust_variants(held, seen) -> dict:
+def _bust_variants(held, seen) -> dict[Any, Any]:
     deck = full_deck()
     for card in seen:
         deck[parse_card(card)] -= 1
@@ -527,12 +530,10 @@ def _bust_variants(held, seen) -> dict:
         Mistake(([3, 7, 11], [11, 11, 7, "+4"], 0.1724), "give it exactly"),
         Mistake(([3, 7, 11], [11, 11, 7, "+4"]), "give (held, seen, p_bust) together"),
     ])
-def try_bust_chance(answer, exercise):
+def try_bust_chance(answer: Any, exercise: Exercise) -> Passed:
     """(held, seen, p_bust): the exact chance that the next card busts her (full deck)."""
     held, seen, p = _situation(answer, "(held, seen, p_bust)", 3)
     held, seen = _cards(held, seen)
-    from .odds import bust_probability
-
     variants = _bust_variants(held, seen)
     return check_probability(p, bust_probability(held, seen), what="P(bust)",
                              mistakes=[Mistake(v, hint) for hint, v in variants.items()],
@@ -553,14 +554,12 @@ def try_bust_chance(answer, exercise):
         Mistake(([2, 7, 9], Fraction(-18 * 15, 76)), "the safe cards add their value: count that gain too"),
         Mistake(([2, 7, 9], 3.2368), "give it exactly"),
     ])
-def try_one_more_card(answer, exercise):
+def try_one_more_card(answer: Any, exercise: Exercise) -> Passed:
     """(held, gain): the expected change of her score from one more card, numbers deck."""
     held, gain = _situation(answer, "(held, gain)", 2)
     held, _ = _cards(held)
     if len(held) >= 7:
         raise WrongAnswer("seven different numbers is a Flip 7: the round is over")
-    from .odds import expected_gain
-
     score = sum(held)
     copies = {v: _copies(v) - (v in held) for v in range(13)}
     left = 79 - len(held)
@@ -595,11 +594,11 @@ def try_one_more_card(answer, exercise):
         Mistake((8, 9, 13), "the numbers go from 0 to 12"),
         Mistake((0, 1, 2, 3, 4, 5, 6), "seven different numbers is a Flip 7: the round is already over"),
     ])
-def try_disagree(hand, exercise):
+def try_disagree(hand: Any, exercise: Exercise) -> Passed:
     """A hand (the numbers held) where 'stop at 23' and the exact optimum give different advice."""
     if isinstance(hand, (str, bytes)) or not isinstance(hand, (list, tuple, set, frozenset)):
         raise WrongAnswer("give the hand as a tuple of the numbers held, for example (5, 8, 10)")
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in hand):
+    if any(not is_whole(v) for v in hand):
         raise WrongAnswer("a hand lists whole numbers from 0 to 12")
     if any(not 0 <= v <= 12 for v in hand):
         raise WrongAnswer("the numbers go from 0 to 12")
@@ -607,8 +606,6 @@ def try_disagree(hand, exercise):
         raise WrongAnswer("a hand never holds a number twice (the second would have busted)")
     if len(set(hand)) >= 7:
         raise WrongAnswer("seven different numbers is a Flip 7: the round is already over")
-    from .odds import solo_optimal
-
     optimum = solo_optimal().advice(sorted(hand))
     threshold = "hit" if sum(hand) < 23 else "stay"
     if optimum == threshold == "hit":

@@ -9,24 +9,26 @@ from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import axes, graph_of, limit, optional_text, seed_arg, whole
 from ..core.exact import AbsorbingChain, to_rational
 from ..core.game import CHANCE, best_value, playout
 from ..core.graphs import build_graph, draw_arrows, layered_layout
 from ..core.sim import Tally, tally
-from .rules import STAY, SoloRound, card_name, solo_round
+from .rules import STAY, card_name, solo_round
 
-__all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "draw_round_graph",
-           "optimal_edges"]
+if TYPE_CHECKING:  # networkx is loaded where a graph is first built (core.graphs), not on import
+    import networkx as nx
+
+__all__ = ["SMALL_DECK", "round_graph", "round_chain", "absorption", "simulate_ends", "optimal_edges"]
 
 SMALL_DECK = {1: 1, 3: 3, 5: 5}
 """A reduced deck for the graph: one 1, three 3s, five 5s (n copies of n, as in the game); all three is a Flip 3."""
 
 
-def _key(state: SoloRound):
+def _key(state: Any) -> Any:
+    """A round state's node in the graph: 'BUST', 'FLIP n', or (kind, the cards held)."""
     if state.busted:
         return "BUST"
     if len(state.numbers) >= state.flip_at:
@@ -37,7 +39,7 @@ def _key(state: SoloRound):
     return ("draw" if state.drawing else "hand", hand)
 
 
-def _label(state: SoloRound) -> str:
+def _label(state: Any) -> str:
     key = _key(state)
     if isinstance(key, str):
         return key
@@ -48,7 +50,7 @@ def _label(state: SoloRound) -> str:
     return "draw" if kind == "draw" else text
 
 
-def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
+def round_graph(deck: Any = None, *, flip_at: int = 3) -> nx.DiGraph:
     """The move graph of a lone player's round on a reduced deck, the optimal choice marked on each hand
     (edge attribute ``optimal``; node attribute ``value``: the exact best expected score from there)."""
     start = solo_round(SMALL_DECK if deck is None else deck, flip_at=flip_at)
@@ -56,7 +58,7 @@ def round_graph(deck=None, *, flip_at: int = 3) -> nx.DiGraph:
     if graph.graph["truncated"]:
         raise ValueError("this deck makes too big a graph to draw; use three or four small numbers")
     graph.graph["kind"] = ROUND_GRAPH
-    for node, data in graph.nodes(data=True):
+    for _, data in graph.nodes(data=True):
         data["value"] = to_rational(best_value(data["state"]))
     for node, data in graph.nodes(data=True):
         if data["player"] == 0:
@@ -75,7 +77,7 @@ def _round_graph(graph) -> nx.DiGraph:
     return graph_of(graph, "graph", ROUND_GRAPH, "round_graph(...)")
 
 
-def optimal_edges(graph: nx.DiGraph) -> list[tuple]:
+def optimal_edges(graph: nx.DiGraph) -> list[tuple[Any, Any]]:
     """The choice edges the optimal policy takes."""
     _round_graph(graph)
     return [(u, v) for u, v, d in graph.edges(data=True) if d.get("optimal")]
@@ -96,7 +98,7 @@ def round_chain(graph: nx.DiGraph) -> AbsorbingChain:
     return AbsorbingChain(transitions)
 
 
-def absorption(graph: nx.DiGraph) -> dict:
+def absorption(graph: nx.DiGraph) -> dict[Any, Any]:
     """The exact chance of ending in each absorbing node (bust, flip, each stay) from the start, optimal play."""
     _round_graph(graph)
     chances = round_chain(graph).absorption_probabilities()[graph.graph["root"]]
@@ -127,11 +129,11 @@ def simulate_ends(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     return tally(one_round, n, seed)
 
 
-def _walk_steps(graph: nx.DiGraph) -> tuple[dict, dict]:
+def _walk_steps(graph: nx.DiGraph) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """Where the round goes on from each node still in play: {hand: its optimal next node} and {draw: (cumulative
     whole-number weights of its cards on one common denominator, the nodes they lead to)}, in the engine's order."""
-    choices: dict = {}
-    draws: dict = {}
+    choices: dict[Any, Any] = {}
+    draws: dict[Any, Any] = {}
     for node, data in graph.nodes(data=True):  # a millisecond for the lesson's graph: made anew at each call
         state = data["state"]
         if state.is_over():
@@ -159,7 +161,7 @@ def simulate_ends_by_playout(graph: nx.DiGraph, n: int, seed: int) -> Tally:
     def choose(state, rng):
         return graph.nodes[_key(state)]["best_move"]
 
-    return tally(lambda rng: _key(playout(start, rng, choose)), n, seed)
+    return tally(lambda rng: _key(playout(start, rng, choose)), n, seed)  # (no record: a state, not a pair)
 
 
 NODE_COLORS = {"hand": "#c6dbef", "draw": "#fdd49e", "stay": "#d9d9d9", "BUST": "#fb6a4a", "flip": "#74c476"}
@@ -178,8 +180,9 @@ def _node_kind(node, data) -> str:
     return "draw" if data["player"] == CHANCE else "hand"
 
 
-def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
-    """Draw the graph: choices blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
+def _draw_round_graph(graph: nx.DiGraph, ax: Any = None, *, title: str | None = None) -> Any:
+    """Draw the graph with matplotlib (``pictures.round_graph_picture(graph).to_matplotlib()`` asks for it): choices
+    blue, draws orange, bust red, the Flip green, stays grey; optimal moves in red.
 
     Drawn with one collection for the nodes, one set of arrows a colour (core.graphs.draw_arrows), a text per
     node and per chance (the hit/stay edges need no words: they lead to a 'draw' or a 'stay' node), a legend."""
@@ -218,3 +221,15 @@ def draw_round_graph(graph: nx.DiGraph, ax=None, *, title: str | None = None):
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
     ax.set_title(title or "A lone player's round (reduced deck): optimal choices in red", y=1)
     return ax
+
+
+def __getattr__(name: str) -> Any:
+    """draw_round_graph, for one release: the round graph's matplotlib drawing is now its picture's to_matplotlib()."""
+    if name == "draw_round_graph":
+        import warnings
+
+        warnings.warn("draw_round_graph(graph) is now round_graph_picture(graph).to_matplotlib() in "
+                      "circuslib.flip7.pictures; the old name goes in the next release", DeprecationWarning,
+                      stacklevel=2)
+        return _draw_round_graph
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,27 +1,72 @@
-"""Flip 7's pictures drawn as SVG by the kit: a lone player's round on a reduced deck, as a move graph.
+"""Flip 7's pictures drawn as SVG by the kit, each a ``core.svg.Picture`` (its SVG, and words for a screen reader):
+the table of a game (every player's row), one row, and a lone player's round on a reduced deck as a move graph.
 
-It shows what ``graphs.draw_round_graph`` draws with matplotlib: the same nodes where the same layered layout puts
-them, the same colours (hands blue, draws orange, bust red, the Flip green, stays grey), the exact chance on each
-draw's arrow, the optimal choices in red and thicker, and the legend. Such a figure lays out and renders its text
-twice and encodes a PNG (about 0.15 s in a kernel, thirty kernels when a class opens the lesson); this text costs a
-few milliseconds. Show it with ``display(HTML(round_graph_svg(graph)))``; ``draw_round_graph`` stays for restyling.
-It reads in light and dark themes: nodes and chance labels are light pieces with dark ink, the rest takes the page's.
+The round graph (``round_graph_picture``) is drawn as SVG, and the same by matplotlib with its ``to_matplotlib()``:
+the same nodes where the same layered layout puts them, the same colours (hands blue, draws orange, bust red, the
+Flip green, stays grey), the exact chance on each draw's arrow, the optimal choices in red and thicker, and the
+legend; this text costs a few milliseconds where the matplotlib figure cost a tenth of a second. It reads in light
+and dark themes: nodes and chance labels are light pieces with dark ink, the rest takes the page's.
 """
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this module stays light
     import networkx as nx
 
-from ..core.args import optional_text
+from collections.abc import Iterable
+
+from ..core.args import instance, items, optional_text
 from ..core.charts import INK, Key, legend_size, svg_legend
 from ..core.game import CHANCE
-from ..core.svg import PIECE, svg_arrow, svg_doc, svg_text
-from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _node_kind, _round_graph, optimal_edges
+from ..core.svg import PIECE, Picture, svg_arrow, svg_doc, svg_text
+from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _draw_round_graph, _node_kind, _round_graph, optimal_edges
+from .rules import STATUS_WORDS, Flip7State, Hand, card_name, hand_svg
 
-__all__ = ["round_graph_svg", "round_graph_positions", "ARROW_GREY"]
+__all__ = ["table_picture", "hand_row_picture", "RoundGraphPicture", "round_graph_picture", "round_graph_svg",
+           "round_graph_positions", "ARROW_GREY"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the table of a game
+
+def _row_words(hand: Hand, label: str, total: int | None = None) -> str:
+    cards = ", ".join(card_name(card) for card in hand.cards()) or "no card yet"
+    words = f"{label}: {cards}; {STATUS_WORDS.get(hand.status, hand.status)}, {hand.score()} points this round"
+    return words + (f", {total} in all" if total is not None else "")
+
+
+def hand_row_picture(hand: Hand, *, label: str = "") -> Picture:
+    """One player's row of cards (the numbers in the order drawn, then the other cards), its status and its round
+    score."""
+    instance(hand, "hand", Hand, "a Hand (a row of the game, state.hands[p])")
+    optional_text(label, "label")
+    return Picture.of(hand_svg(hand, label=label), _row_words(hand, label or "a row"))
+
+
+def table_picture(state: Flip7State, *, names: Iterable[str] | None = None) -> Picture:
+    """Every player's row of a game, the player to act marked, with the round and the deck's and discards' sizes."""
+    instance(state, "state", Flip7State, "a Flip7State (a game from new_game)")
+    names = [str(n) for n in items(names, "names", low=state.players, high=state.players)] if names is not None \
+        else [f"Player {p}" for p in range(state.players)]
+    info = f"Round {state.round} · deck {sum(state.deck)} cards · discards {sum(state.discard)}"
+    rows, words, y, width = [], [info + "."], 22, 300.0
+    for p, h in enumerate(state.hands):
+        acting = state.current_player == p
+        row = hand_svg(h, label=("▶ " if acting else "") + names[p], total=state.totals[p], highlight=acting)
+        rows.append(row.replace("<svg ", f'<svg x="0" y="{y}" ', 1))
+        width = max(width, float(row.split('width="', 1)[1].split('"', 1)[0]))
+        words.append(_row_words(h, names[p] + (" (to play)" if acting else ""), state.totals[p]) + ".")
+        y += 70
+    body = (f'<text x="6" y="15" font-size="12" font-family="sans-serif" fill="currentColor">{svg_text(info)}</text>'
+            + "".join(rows))
+    return Picture.of(svg_doc(width, y, body, css_class="circus-svg circus-flip7-table",
+                              title=f"the table, round {state.round}"), " ".join(words))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a lone player's round as a move graph
 
 ARROW_GREY = "#777777"
 """The colour of every move the optimal policy does not take, and of every draw."""
@@ -34,9 +79,9 @@ _CHANCE_AT = 0.45  # where a chance sits along its arrow: just before the midpoi
 _LEGEND_SIZE = 11  # the legend's font size (px)
 
 
-def round_graph_positions(graph: nx.DiGraph) -> dict:
+def round_graph_positions(graph: nx.DiGraph) -> dict[Any, Any]:
     """Where each node sits: (x, depth) with x from -0.5 to 0.5, as ``core.graphs.layered_layout`` puts it for
-    ``draw_round_graph`` (the start at depth 0, at the top)."""
+    the matplotlib drawing (the start at depth 0, at the top)."""
     from ..core.graphs import layered_layout
 
     return {node: (x, -y) for node, (x, y) in layered_layout(_round_graph(graph)).items()}
@@ -83,7 +128,7 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     kinds = {node: _node_kind(node, data) for node, data in graph.nodes(data=True)}
     keys = _legend_keys([kind for kind in NODE_COLORS if kind in set(kinds.values())])
     legend_top = 16 + 16 * len(title_lines)
-    # the legend stands at the top left, beside the start (alone in the middle of its row), as draw_round_graph's
+    # the legend stands at the top left, beside the start (alone in the middle of its row), as the matplotlib drawing's
     # does; the next row (the start's two moves, a quarter of the way in from each side) begins under the legend
     _, legend_height = legend_size(keys, size=_LEGEND_SIZE)
     top = legend_top + max(_RADIUS, math.ceil(legend_height) + 8 - (_STEP_Y - _RADIUS))
@@ -94,7 +139,8 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     parts += [svg_arrow(pos[u], pos[v], ARROW_GREY, 1.0, rx=_RADIUS, head=9)
               for u, v in graph.edges if (u, v) not in best]
     parts.append('</g><g class="circus-flip7-optimal">')
-    parts += [svg_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5, rx=_RADIUS, head=12) for u, v in graph.edges if (u, v) in best]
+    parts += [svg_arrow(pos[u], pos[v], OPTIMAL_RED, 2.5, rx=_RADIUS, head=12)
+              for u, v in graph.edges if (u, v) in best]
     # nodes and chances are light pieces: their dark ink stays dark in a dark theme, as their faces stay light
     parts.append(f'</g><g class="{PIECE} circus-flip7-nodes">')
     for node, data in graph.nodes(data=True):
@@ -111,3 +157,45 @@ def round_graph_svg(graph: nx.DiGraph, *, title: str | None = None) -> str:
     parts.append(svg_legend(_MARGIN, legend_top, keys, size=_LEGEND_SIZE, css_class="circus-flip7-legend"))
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip7-round-graph",
                    title="a lone player's round as a move graph, the optimal choices in red")
+
+
+class RoundGraphPicture(Picture):
+    """The round graph of ``graphs.round_graph`` as a picture: its SVG (``round_graph_svg``), the graph in words (its
+    hands, the optimal choices, the ends), and the same drawing with matplotlib to restyle or save."""
+
+    def __init__(self, graph: nx.DiGraph, title: str | None = None) -> None:
+        _round_graph(graph)
+        self.graph, self.title = graph, optional_text(title)
+
+    def svg(self) -> str:
+        """The graph as the kit draws it, in the page's theme."""
+        return round_graph_svg(self.graph, title=self.title)
+
+    def description(self) -> str:
+        """The graph in words: how many nodes and moves, the hands, the optimal choices, the ends."""
+        graph = self.graph
+        hands = sorted(data.get("label", str(node)) for node, data in graph.nodes(data=True)
+                       if _node_kind(node, data) == "hand")
+        choices = [f"{graph.nodes[u].get('label', str(u))}: {graph.edges[u, v]['move']}"
+                   for u, v in optimal_edges(graph)]
+        ends = sorted(data.get("label", str(node)).replace("\n", " ") for node, data in graph.nodes(data=True)
+                      if data.get("terminal"))
+        return (f"{self.title or 'A lone player’s round on a reduced deck'}, as a move graph of "
+                f"{graph.number_of_nodes()} nodes and {graph.number_of_edges()} moves. The {len(hands)} hands where "
+                f"the player chooses: {', '.join(hands)}. The optimal choices: {'; '.join(choices)}. The round ends "
+                f"in: {', '.join(ends)}.")
+
+    def to_matplotlib(self) -> Any:
+        """The same graph drawn by matplotlib (nodes, colours, chances, optimal choices, legend, title): a
+        ``matplotlib.figure.Figure`` to restyle or ``savefig``."""
+        from matplotlib.figure import Figure
+
+        figure = Figure(figsize=(13, 7))
+        _draw_round_graph(self.graph, figure.add_subplot(), title=self.title)
+        return figure
+
+
+def round_graph_picture(graph: nx.DiGraph, *, title: str | None = None) -> RoundGraphPicture:
+    """The round graph of ``graphs.round_graph`` as a picture (``round_graph_svg``), described in words: its nodes,
+    where the optimal play goes, and how the round can end; ``.to_matplotlib()`` draws it with matplotlib."""
+    return RoundGraphPicture(graph, title)

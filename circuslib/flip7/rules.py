@@ -1,28 +1,36 @@
-"""Flip 7, base game, as the kit reads it (RULINGS section 1): cards, hands, a full game to 200, scoring, SVG.
+"""Flip 7, base game, as the kit reads it (RULINGS section 1): cards, decks, hands, a full game to 200, scoring, SVG.
 
 The deck is a multiset of counts in a fixed card order, so a draw is a chance step whose outcomes are the card
 kinds left, each with probability count / cards left. When the deck runs out, the discards become the deck:
 drawing uniformly from a multiset is the same as shuffling it, so the reshuffle needs no chance step of its own.
+
+A deck is one ``Deck`` value with one name: ``'numbers'`` (79 cards), ``'numbers+modifiers'`` (85),
+``'numbers+modifiers+second-chance'`` (88) and ``'full'`` (the 94 cards), or a small deck ``{card: copies}``; every
+function of the kit that takes a deck takes the same names. A game's variants and the kit's rulings are one
+``Flip7Options`` value.
 """
 from __future__ import annotations
 
 import random
+import warnings
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, Move, describe, is_whole
-from ..core.svg import svg_card, svg_doc
+from ..core.args import flag, instance, one_of, rng_arg, whole
+from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, Move, describe, is_whole, renamed
+from ..core.svg import svg_card, svg_doc, svg_text
 
 __all__ = [
     "GAME",
     "NUMBERS", "MODIFIERS", "ACTIONS", "CARDS", "FREEZE", "FLIP_THREE", "SECOND_CHANCE", "TIMES_TWO",
-    "DECK_COUNTS", "HIT", "STAY", "Hand", "Flip7Game", "new_game", "card_name", "parse_card", "deck_counts",
-    "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS", "TARGET", "SoloRound", "solo_round",
+    "DECK_COUNTS", "Deck", "DECKS", "deck_of", "HIT", "STAY", "Hand", "Flip7Options", "Flip7State", "new_game",
+    "card_name", "parse_card", "deck_counts", "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS",
+    "TARGET", "SoloRound", "solo_round",
 ]
 
 NUMBERS: tuple[int, ...] = tuple(range(13))
@@ -30,7 +38,7 @@ MODIFIERS: tuple[str, ...] = ("+2", "+4", "+6", "+8", "+10", "x2")
 TIMES_TWO = "x2"
 FREEZE, FLIP_THREE, SECOND_CHANCE = "Freeze", "Flip Three", "Second Chance"
 ACTIONS: tuple[str, ...] = (FREEZE, FLIP_THREE, SECOND_CHANCE)
-CARDS: tuple = NUMBERS + MODIFIERS + ACTIONS
+CARDS: tuple[Any, ...] = NUMBERS + MODIFIERS + ACTIONS
 INDEX = {card: i for i, card in enumerate(CARDS)}
 # 0 x1 and n x n for n = 1..12 (79 numbers); one of each modifier (6); three of each action (9): 94 cards
 DECK_COUNTS: tuple[int, ...] = (1,) + tuple(range(1, 13)) + (1,) * 6 + (3,) * 3
@@ -43,7 +51,7 @@ HIT = Move("hit")
 STAY = Move("stay")
 
 
-def parse_card(card) -> int | str:
+def parse_card(card: Any) -> int | str:
     """A card as the kit names it: a number 0..12, or a name like '+4', 'x2', 'Freeze'; refuses anything else."""
     if isinstance(card, bool):
         raise TypeError("True/False is not a card")
@@ -63,25 +71,112 @@ def parse_card(card) -> int | str:
     raise TypeError(f"a card is a number 0..12 or a card name, not a {type(card).__name__}")
 
 
-def card_name(card) -> str:
+def card_name(card: int | str) -> str:
     """How a card is written on screen."""
     return "×2" if card == TIMES_TWO else str(card)
 
 
-def deck_counts(deck: str = "full") -> tuple[int, ...]:
-    """The counts of each card kind (in ``CARDS`` order) of a fresh deck: 'full' (94), 'numbers' (79) or
-    'numbers+modifiers' (85)."""
-    if deck == "full":
-        return DECK_COUNTS
-    if deck == "numbers":
-        return DECK_COUNTS[:13] + (0,) * 9
-    if deck == "numbers+modifiers":
-        return DECK_COUNTS[:19] + (0,) * 3
-    raise ValueError(f"unknown deck {deck!r}: choose 'full', 'numbers' or 'numbers+modifiers'")
+@dataclass(frozen=True)
+class Deck:
+    """A deck of Flip 7 cards: how many copies of each kind (in ``CARDS`` order), and the one name the kit gives it.
+
+    The kit's decks are ``DECKS``: 'numbers', 'numbers+modifiers', 'numbers+modifiers+second-chance' and 'full';
+    ``deck_of`` turns a name, a ``Deck`` or a small deck ``{card: copies}`` into one.
+    """
+
+    name: str
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != len(CARDS) or any(type(c) is not int or c < 0 for c in self.counts):
+            raise ValueError(f"a deck holds {len(CARDS)} whole numbers of copies, one for each card in CARDS order")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def total(self) -> int:
+        """How many cards the deck holds."""
+        return sum(self.counts)
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The copies of each number 0..12."""
+        return self.counts[:13]
+
+    @property
+    def has_modifiers(self) -> bool:
+        """Whether the deck holds a +N or x2 card."""
+        return any(self.counts[13:19])
+
+    @property
+    def has_actions(self) -> bool:
+        """Whether the deck holds a Freeze, a Flip Three or a Second Chance."""
+        return any(self.counts[19:])
+
+    def copies(self, card: int | str) -> int:
+        """How many copies of ``card`` the deck holds."""
+        return self.counts[INDEX[parse_card(card)]]
+
+    def as_dict(self) -> dict[Any, Any]:
+        """The deck as {card: copies}, the kinds it holds only."""
+        return {card: c for card, c in zip(CARDS, self.counts) if c}
+
+
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (
+    Deck("numbers", DECK_COUNTS[:13] + (0,) * 9),
+    Deck("numbers+modifiers", DECK_COUNTS[:19] + (0,) * 3),
+    Deck("numbers+modifiers+second-chance", DECK_COUNTS[:19] + (0, 0, 3)),
+    Deck("full", DECK_COUNTS),
+)}
+"""The kit's decks by name: the numbers (79 cards), with the six modifiers (85), with the Second Chances too (88),
+and the full deck of 94 cards."""
+_BY_COUNTS = {deck.counts: deck for deck in DECKS.values()}
+_OLD_NAMES = {"all": "full"}  # the name the solver once gave the full deck, answered for one release
+MOST_COPIES = 10_000  # copies of one card in a small deck: more would only make every computation slow
+
+
+def _deck_names() -> str:
+    names = [repr(name) for name in DECKS]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def deck_of(deck: Any, name: str = "deck") -> Deck:
+    """A deck as the kit takes one: a ``Deck``, a name from ``DECKS`` ('numbers', 'numbers+modifiers',
+    'numbers+modifiers+second-chance', 'full') or a small deck {card: copies}; a wrong name is refused with the
+    names."""
+    if isinstance(deck, Deck):
+        return deck
+    if isinstance(deck, str):
+        if deck in _OLD_NAMES:
+            warnings.warn(f"the deck {deck!r} is now called {_OLD_NAMES[deck]!r}; the old name goes in the next "
+                          "release", DeprecationWarning, stacklevel=3)
+            deck = _OLD_NAMES[deck]
+        if deck not in DECKS:
+            raise ValueError(f"unknown deck {deck!r}: {name} is one of {_deck_names()}, or a small deck "
+                             "{card: copies}")
+        return DECKS[deck]
+    if isinstance(deck, Mapping):
+        counts = [0] * len(CARDS)
+        for card, copies in deck.items():
+            card = parse_card(card)
+            counts[INDEX[card]] = whole(copies, f"the copies of {card_name(card)} in {name}", 0, MOST_COPIES)
+        found = tuple(counts)
+        return _BY_COUNTS.get(found) or Deck("{" + ", ".join(f"{card!r}: {c}" for card, c in zip(CARDS, found) if c)
+                                             + "}", found)
+    raise TypeError(f"{name} is a deck's name ({_deck_names()}) or a small deck {{card: copies}}, not "
+                    f"{describe(deck)}")
+
+
+def deck_counts(deck: Any = "full") -> tuple[int, ...]:
+    """The counts of each card kind (in ``CARDS`` order) of a fresh deck: 'full' (94), 'numbers' (79),
+    'numbers+modifiers' (85), 'numbers+modifiers+second-chance' (88) or a small deck {card: copies}."""
+    return deck_of(deck).counts
 
 
 def round_score(numbers: Iterable[int], modifiers: Iterable[str] = (), *, busted: bool = False) -> int:
-    """A round's points: (sum of numbers, doubled by ×2) + the +N cards + 15 for seven different numbers; 0 if busted."""
+    """A round's points: (sum of numbers, doubled by ×2) + the +N cards + 15 for seven different numbers; 0 if
+    busted."""
     numbers, modifiers = tuple(numbers), tuple(modifiers)
     if busted:
         return 0
@@ -116,12 +211,13 @@ def _is_plain(move: object, constant: Move) -> bool:
     return type(move) is Move and type(move.detail) is tuple and move.name == constant.name and not move.detail
 
 
-def draw_card(counts, rng: random.Random):
+def draw_card(counts: Sequence[int], rng: random.Random) -> int | str:
     """One card drawn uniformly from a deck of counts (the integer way of sampling count / total)."""
     running = list(accumulate(counts))  # the cards of kinds 0..i: kind i owns the tickets running[i-1]..running[i]-1
     if not running or running[-1] <= 0:
         raise ValueError("the deck is empty: there is no card to draw")
-    ticket = rng._randbelow(running[-1])  # what rng.randrange(total) draws, without its argument checks
+    # what rng.randrange(total) draws, without its argument checks (the hot path of every simulated game)
+    ticket = rng._randbelow(running[-1])  # type: ignore[attr-defined]
     return CARDS[bisect_right(running, ticket)]
 
 
@@ -151,7 +247,7 @@ class Hand(NamedTuple):
             return round_score(self.numbers, self.modifiers)
         return sum(self.numbers) + (FLIP7_BONUS if len(self.numbers) >= 7 else 0)
 
-    def cards(self) -> list:
+    def cards(self) -> list[Any]:
         """Every card lying in front of the player."""
         return list(self.numbers) + list(self.modifiers) + [SECOND_CHANCE] * self.second_chance + list(self.played)
 
@@ -159,12 +255,51 @@ class Hand(NamedTuple):
 _EMPTY_ROW, _SITTING_OUT = Hand(), Hand(status="out")  # (rows are immutable: every round starts from these two)
 
 
+WAITING_AFTER_BUST = ("discard", "resolve")
+SECOND_CHANCE_IN_FLIP_THREE = ("take", "wait")
+
+
 @dataclass(frozen=True)
-class Flip7Game(GameState):
+class Flip7Options:
+    """A game's variants and the kit's readings of the rules (RULINGS.md, section 1), each with the kit's default.
+
+    ``target``: the game ends after the round in which someone reaches it. ``deck``: one of the kit's decks.
+    ``dealer``: who deals the first round. Kit rulings: ``opening_deal`` (the dealer deals each player one card
+    face up to start a round, as the published game does); ``waiting_after_bust`` ('discard': a Freeze or Flip
+    Three still waiting when its Flip Three target busts is discarded, as the publisher's FAQ says; 'resolve': it
+    is played all the same, the busted player choosing its target among the active players);
+    ``second_chance_in_flip_three`` ('take': a Second Chance revealed during a Flip Three is taken at once, as the
+    FAQ says; 'wait': it waits with the other action cards until the three draws are done).
+    """
+
+    target: int = TARGET
+    deck: Deck = DECKS["full"]
+    dealer: int = 0
+    opening_deal: bool = True
+    waiting_after_bust: str = "discard"
+    second_chance_in_flip_three: str = "take"
+
+    def __post_init__(self) -> None:
+        whole(self.target, "target", 1)
+        deck = deck_of(self.deck)
+        if deck.name not in DECKS or not any(deck.numbers):
+            raise ValueError(f"a game is played with one of the kit's decks, {_deck_names()}, not {deck.name}")
+        object.__setattr__(self, "deck", deck)
+        whole(self.dealer, "dealer", 0, 9)
+        flag(self.opening_deal, "opening_deal")
+        one_of(self.waiting_after_bust, "waiting_after_bust", WAITING_AFTER_BUST)
+        one_of(self.second_chance_in_flip_three, "second_chance_in_flip_three", SECOND_CHANCE_IN_FLIP_THREE)
+
+
+DEFAULT_OPTIONS = Flip7Options()
+
+
+@dataclass(frozen=True)
+class Flip7State(GameState):
     """A whole game of Flip 7 for 1 to 10 players (3 to 10 is the real game; 1 and 2 are for study).
 
     Choices: ``HIT``/``STAY`` on your turn, and ``Move("target", (card, player))`` when an action card needs a
-    target. Chance: the next card, from the cards actually left in the deck.
+    target. Chance: the next card, from the cards actually left in the deck. Start one with ``new_game``.
     """
 
     players: int = 3
@@ -178,20 +313,25 @@ class Flip7Game(GameState):
     turn_done: bool = True
     receiver: int | None = None        # who gets the next card (a chance step is due)
     deal_queue: tuple[int, ...] = ()   # players still waiting for their opening card
-    flip3: tuple | None = None         # (target, cards still to take, deferred action cards)
-    pending: tuple = ()                # (owner, action card) waiting for a target
-    waiting: tuple = ()                # (owner, action card) revealed during a finished Flip Three, still to
+    flip3: tuple[Any, ...] | None = None         # (target, cards still to take, deferred action cards)
+    pending: tuple[Any, ...] = ()                # (owner, action card) waiting for a target
+    waiting: tuple[Any, ...] = ()                # (owner, action card) revealed during a finished Flip Three, still to
                                        # resolve one after another, in the order they were revealed
     contenders: tuple[int, ...] = ()   # who plays this round (everyone, or the tied players of a tie-break)
     finished: bool = False
-    target: int = TARGET
+    options: Flip7Options = DEFAULT_OPTIONS
     last: str = field(default="", compare=False)
-    previous: tuple = field(default=(), compare=False)  # the rows as the last round ended (for display)
+    previous: tuple[Any, ...] = field(default=(), compare=False)  # the rows as the last round ended (for display)
 
     def __post_init__(self) -> None:
         if not (len(self.hands) == len(self.totals) == self.players) or len(self.deck) != len(CARDS):
             raise ValueError("a game needs one row and one total per player and a full card list: start one with "
-                             "new_game(players)")
+                             "new_game(players=...)")
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game (its options' target)."""
+        return self.options.target
 
     # --- the protocol -------------------------------------------------------------------------------------
     @property
@@ -218,7 +358,7 @@ class Flip7Game(GameState):
         """The game ends after a round in which someone reached the target, once the lead is not tied."""
         return self.finished
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Hit or Stay on a turn; one target move per eligible player when an action card needs a target."""
         if self.finished or self.receiver is not None:
             return ()
@@ -227,7 +367,7 @@ class Flip7Game(GameState):
             return tuple(Move("target", (card, p)) for p in self.targets_for(owner, card))
         return (HIT, STAY)
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Direct rule check (the chance step accepts any card kind still in the deck)."""
         if self.finished:
             return False
@@ -235,18 +375,18 @@ class Flip7Game(GameState):
             return _card_left(self.deck, move)
         return self._problem(move) is None
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card: each kind left in the deck with probability count / cards left."""
         if self.receiver is None or self.finished:
             return ()
         total = sum(self.deck)
         return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, self.deck) if c)
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """Each player's game total."""
         return self.totals
 
-    def round_scores(self) -> tuple:
+    def round_scores(self) -> tuple[Any, ...]:
         """What each row is worth now in the current round."""
         return tuple(h.score() for h in self.hands)
 
@@ -265,7 +405,7 @@ class Flip7Game(GameState):
             return tuple(p for p in active if p != owner and not self.hands[p].second_chance)
         return tuple(active)
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """The rule that forbids ``move`` here, in the game's words."""
         return self._problem(move) or f"{describe(move)} is legal here"
 
@@ -302,11 +442,11 @@ class Flip7Game(GameState):
             return None
         return f"{describe(move)} is not a move in Flip 7: on your turn say hit or stay (HIT or STAY)"
 
-    def view(self, player: int) -> Flip7Game:
+    def view(self, player: int) -> Flip7State:
         """Everything in Flip 7 is face up, so every player sees the whole table."""
         return self
 
-    def _apply(self, move) -> Flip7Game:
+    def _apply(self, move) -> Flip7State:
         t = _Table(self)
         if self.receiver is not None:
             t.receive(self.receiver, move)
@@ -314,12 +454,14 @@ class Flip7Game(GameState):
             t.resolve_target(move.detail[1])
         elif move == HIT:
             t.turn_done = True
-            t.talk and t.log.append(f"player {self.turn} hits")
+            if t.talk:
+                t.log.append(f"player {self.turn} hits")
             t._ready_to_draw(self.turn)
         else:
             t.hands[self.turn] = t.hands[self.turn]._replace(status="stopped")
             t.turn_done = True
-            t.talk and t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
+            if t.talk:
+                t.log.append(f"player {self.turn} stays with {t.hands[self.turn].score()}")
         return t.settle()
 
     # --- display ------------------------------------------------------------------------------------------
@@ -333,26 +475,28 @@ class Flip7Game(GameState):
 
     def cards_seen(self) -> tuple[int, ...]:
         """Counts of the cards not in the deck (on the table or in the discards): what a card counter subtracts."""
-        return tuple(full - left for full, left in zip(DECK_COUNTS, self.deck))
+        return tuple(full - left for full, left in zip(self.options.deck.counts, self.deck))
 
 
 class _Table:
     """A mutable working copy of a state while one step is carried out (then frozen again)."""
 
-    def __init__(self, s: Flip7Game, talk: bool = True) -> None:
+    def __init__(self, s: Flip7State, talk: bool = True) -> None:
         self.s = s
         self.talk = talk  # write the move log (the fast game runner does not need it)
         self.hands = list(s.hands)
         self.totals = list(s.totals)
         self.deck, self.discard = list(s.deck), list(s.discard)
         self.dealer, self.round, self.turn, self.turn_done = s.dealer, s.round, s.turn, s.turn_done
-        self.receiver = None
+        self.receiver: int | None = None
         self.deal_queue = list(s.deal_queue)
-        self.flip3 = list(s.flip3) if s.flip3 else None
+        # (target, cards still to take, deferred action cards): a list while it changes, a tuple when frozen
+        self.flip3: list[Any] | None = list(s.flip3) if s.flip3 else None
         self.pending = list(s.pending)
         self.waiting = list(s.waiting)
         self.contenders = s.contenders
-        self.previous = s.previous
+        self.previous: tuple[Hand, ...] = s.previous
+        self.options = s.options
         self.finished = False
         self.round_over = False
         self.log: list[str] = []
@@ -363,7 +507,7 @@ class _Table:
         h = self.hands[p]
         flip3 = self.flip3
         in_flip3 = flip3 is not None and flip3[0] == p
-        if in_flip3:
+        if flip3 is not None and in_flip3:
             flip3[1] -= 1
         if type(card) is int:  # (a card kind from CARDS: an int or a name)
             if card in h.numbers:
@@ -372,31 +516,40 @@ class _Table:
                     self.hands[p] = h._replace(second_chance=False)
                     self.discard[INDEX[card]] += 1
                     self.discard[INDEX[SECOND_CHANCE]] += 1
-                    self.talk and self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
+                    if self.talk:
+                        self.log.append(f"player {p} draws a second {card}: the Second Chance saves them")
                 else:
                     self.hands[p] = h._replace(numbers=h.numbers + (card,), status="busted")
-                    self.talk and self.log.append(f"player {p} draws a second {card}: bust!")
+                    if self.talk:
+                        self.log.append(f"player {p} draws a second {card}: bust!")
             else:
                 h = Hand(h.numbers + (card,), h.modifiers, h.second_chance, h.status, h.played)  # (hot path)
                 if len(h.numbers) >= 7:
                     h = h._replace(status="flip7")
                     self.round_over = True
-                    self.talk and self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
+                    if self.talk:
+                        self.log.append(f"player {p} draws {card}: FLIP 7! The round ends")
                 else:
-                    self.talk and self.log.append(f"player {p} draws {card}")
+                    if self.talk:
+                        self.log.append(f"player {p} draws {card}")
                 self.hands[p] = h
         elif card in MODIFIERS:
             self.hands[p] = Hand(h.numbers, h.modifiers + (card,), h.second_chance, h.status, h.played)
-            self.talk and self.log.append(f"player {p} draws {card_name(card)}")
+            if self.talk:
+                self.log.append(f"player {p} draws {card_name(card)}")
+        elif flip3 is not None and in_flip3 and (card != SECOND_CHANCE
+                                                 or self.options.second_chance_in_flip_three == "wait"):
+            flip3[2] = tuple(flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
+            if self.talk:
+                self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
         elif card == SECOND_CHANCE and not h.second_chance:
             self.hands[p] = h._replace(second_chance=True)
-            self.talk and self.log.append(f"player {p} draws a Second Chance and keeps it")
-        elif in_flip3 and card != SECOND_CHANCE:
-            self.flip3[2] = tuple(self.flip3[2]) + (card,)   # Freeze / Flip Three wait until the three are done
-            self.talk and self.log.append(f"player {p} reveals {card} during Flip Three: it waits")
+            if self.talk:
+                self.log.append(f"player {p} draws a Second Chance and keeps it")
         else:
             self.pending.append((p, card))
-            self.talk and self.log.append(f"player {p} draws {card}")
+            if self.talk:
+                self.log.append(f"player {p} draws {card}")
 
     def resolve_target(self, target: int) -> None:
         owner, card = self.pending.pop(0)
@@ -406,17 +559,20 @@ class _Table:
         h = self.hands[target]
         if card == SECOND_CHANCE:
             self.hands[target] = h._replace(second_chance=True)
-            self.talk and self.log.append(f"player {owner} gives the Second Chance to player {target}")
+            if self.talk:
+                self.log.append(f"player {owner} gives the Second Chance to player {target}")
         elif card == FREEZE:
             self.hands[target] = h._replace(status="frozen", played=h.played + (card,))
-            self.talk and self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
+            if self.talk:
+                self.log.append(f"player {owner} freezes player {target}, who banks {h.score()}")
         else:
             self.hands[target] = h._replace(played=h.played + (card,))
             self.flip3 = [target, 3, ()]
-            self.talk and self.log.append(f"player {owner} makes player {target} flip three")
+            if self.talk:
+                self.log.append(f"player {owner} makes player {target} flip three")
 
     # --- moving on until a choice or a draw is due --------------------------------------------------------
-    def settle(self) -> Flip7Game:
+    def settle(self) -> Flip7State:
         self.advance()
         return self.freeze()
 
@@ -438,7 +594,8 @@ class _Table:
                     self._give(owner, card, targets[0])
                 else:
                     self.discard[INDEX[card]] += 1
-                    self.talk and self.log.append(f"nobody can take the {card}: it is discarded")
+                    if self.talk:
+                        self.log.append(f"nobody can take the {card}: it is discarded")
                 continue
             if self.flip3 is not None:
                 target, left, deferred = self.flip3
@@ -447,16 +604,25 @@ class _Table:
                         break
                     continue
                 self.flip3 = None
-                if self.hands[target].active:
+                status = self.hands[target].status
+                if status == "active" or (status == "busted" and self.options.waiting_after_bust == "resolve"):
                     # resolved one at a time, in the order revealed, before the cards still waiting from an
                     # earlier Flip Three: each waiting card is resolved completely before the next is assigned
+                    # (after a bust, by the kit's 'resolve' reading, the busted player gives them out)
                     self.waiting[0:0] = [(target, card) for card in deferred]
                 else:
                     for card in deferred:
                         self.discard[INDEX[card]] += 1
                 continue
             if self.waiting:  # the next waiting card is assigned only now, once the one before is done
-                self.pending.append(self.waiting.pop(0))
+                owner, card = self.waiting.pop(0)
+                h = self.hands[owner]
+                if card == SECOND_CHANCE and h.active and not h.second_chance:  # a Second Chance that waited
+                    self.hands[owner] = h._replace(second_chance=True)
+                    if self.talk:
+                        self.log.append(f"player {owner} keeps the Second Chance that waited")
+                else:
+                    self.pending.append((owner, card))
                 continue
             while self.deal_queue and not self.hands[self.deal_queue[0]].active:
                 self.deal_queue.pop(0)
@@ -477,16 +643,16 @@ class _Table:
                 self.turn, self.turn_done = following, False
             break
 
-    def freeze(self) -> Flip7Game:
+    def freeze(self) -> Flip7State:
         """The working copy as an immutable state."""
         s = self.s
-        return Flip7Game(
+        return Flip7State(
             players=s.players, totals=tuple(self.totals), hands=tuple(self.hands), deck=tuple(self.deck),
             discard=tuple(self.discard), dealer=self.dealer, round=self.round, turn=self.turn,
             turn_done=self.turn_done, receiver=self.receiver, deal_queue=tuple(self.deal_queue),
             flip3=(self.flip3[0], self.flip3[1], tuple(self.flip3[2])) if self.flip3 else None,
             pending=tuple(self.pending), waiting=tuple(self.waiting), contenders=self.contenders,
-            finished=self.finished, target=s.target,
+            finished=self.finished, options=self.options,
             last="; ".join(self.log), previous=self.previous)
 
     def _targets(self, owner: int, card: str) -> list[int]:
@@ -500,11 +666,13 @@ class _Table:
         round ends) in the rare case that every card is on the table."""
         if not any(self.deck):
             if not any(self.discard):
-                self.talk and self.log.append("no cards are left anywhere: the round ends")
+                if self.talk:
+                    self.log.append("no cards are left anywhere: the round ends")
                 self.round_over = True
                 return False
             self.deck, self.discard = self.discard, [0] * len(CARDS)
-            self.talk and self.log.append("the deck is empty: the discards are shuffled into a new deck")
+            if self.talk:
+                self.log.append("the deck is empty: the discards are shuffled into a new deck")
         self.receiver = p
         return True
 
@@ -518,18 +686,22 @@ class _Table:
             for card in self.flip3[2]:
                 self.discard[INDEX[card]] += 1
         self.pending, self.waiting, self.flip3, self.deal_queue = [], [], None, []
-        self.talk and self.log.append("round " + str(self.round) + " ends: " +
-                        ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
+        if self.talk:
+            self.log.append("round " + str(self.round) + " ends: " +
+                            ", ".join(f"player {p} +{self.hands[p].score()}" for p in self.contenders))
         best = max(self.totals[p] for p in self.contenders)
         tie_break = len(self.contenders) < len(self.hands)
-        if best >= self.s.target or tie_break:
+        if best >= self.options.target or tie_break:
             leaders = tuple(p for p in self.contenders if self.totals[p] == best)
             if len(leaders) == 1:
                 self.finished = True
-                self.talk and self.log.append(f"player {leaders[0]} wins with {best}")
+                if self.talk:
+                    self.log.append(f"player {leaders[0]} wins with {best}")
                 return
             self.contenders = leaders
-            self.talk and self.log.append("a tie for the lead: one more round among players " + ", ".join(map(str, leaders)))
+            if self.talk:
+                self.log.append("a tie for the lead: one more round among players "
+                                              + ", ".join(map(str, leaders)))
         self.start_round(self.dealer + 1, self.round + 1)
 
     def start_round(self, dealer: int, number: int) -> None:
@@ -538,8 +710,8 @@ class _Table:
             self.previous = tuple(self.hands)
         discard = self.discard
         for h in self.hands:
-            for card in h.numbers:
-                discard[card] += 1  # a number is its own index in CARDS
+            for value in h.numbers:
+                discard[value] += 1  # a number is its own index in CARDS
             for card in h.modifiers:
                 discard[INDEX[card]] += 1
             for card in h.played:
@@ -548,28 +720,42 @@ class _Table:
         n = len(self.hands)
         self.dealer, self.round = dealer % n, number
         self.hands = [_EMPTY_ROW if p in self.contenders else _SITTING_OUT for p in range(n)]
-        self.deal_queue = [q % n for q in range(self.dealer + 1, self.dealer + n + 1) if q % n in self.contenders]
+        self.deal_queue = ([q % n for q in range(self.dealer + 1, self.dealer + n + 1) if q % n in self.contenders]
+                           if self.options.opening_deal else [])
         self.turn, self.turn_done = self.dealer, True
 
 
-def new_game(players: int = 3, *, dealer: int = 0, target: int = TARGET, deck: str = "full") -> Flip7Game:
-    """A new game: totals at 0, a fresh shuffled deck, the dealer about to deal one card to each player."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError("the number of players must be a whole number")
-    if not 1 <= players <= 10:
-        raise ValueError(f"Flip 7 is for 1 to 10 players (3 to 10 in the real game), not {players}")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"the dealer must be one of the players 0..{players - 1}")
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise ValueError("the target score must be a whole number, at least 1")
-    return _opening_table(players, dealer, target, deck).freeze()
+def new_game(options: Flip7Options | None = None, *, rng: random.Random | None = None,
+             players: int | None = None) -> Flip7State:
+    """A new game for ``players`` (3 unless told): totals at 0, a fresh deck, the dealer about to deal one card to
+    each player. ``options`` holds the target, the deck, the dealer and the kit's rulings; with ``rng`` the first
+    dealer is drawn at random instead, as the published game starts."""
+    if options is None:
+        options = DEFAULT_OPTIONS
+    elif isinstance(options, int) and not isinstance(options, bool):
+        raise TypeError(f"new_game's first argument is its options, a Flip7Options: give the number of players as "
+                        f"new_game(players={options})")
+    instance(options, "options", Flip7Options, "Flip7Options(target=200, deck='full')")
+    if players is None:
+        players = 3
+    whole(players, "the number of players", 1, 10)
+    if rng is None:
+        dealer = options.dealer
+    else:
+        rng_arg(rng)
+        if options.dealer != DEFAULT_OPTIONS.dealer:
+            raise ValueError("give the first dealer in the options or an rng to draw one, not both")
+        dealer = rng.randrange(players)
+    if dealer >= players:
+        raise ValueError(f"the dealer must be one of the players 0..{players - 1}, not {dealer}")
+    return _opening_table(players, dealer, options).freeze()
 
 
-def _opening_table(players: int, dealer: int, target: int, deck: str = "full", talk: bool = True) -> _Table:
+def _opening_table(players: int, dealer: int, options: Flip7Options = DEFAULT_OPTIONS, talk: bool = True) -> _Table:
     """The working table of a new game (arguments already checked), the first card about to be dealt: new_game
     freezes it, and the fast game runner plays on it directly."""
-    blank = Flip7Game(players=players, totals=(0,) * players, hands=(Hand(),) * players, deck=deck_counts(deck),
-                      contenders=tuple(range(players)), target=target, turn=dealer, dealer=dealer)
+    blank = Flip7State(players=players, totals=(0,) * players, hands=(Hand(),) * players, deck=options.deck.counts,
+                       contenders=tuple(range(players)), options=options, turn=dealer, dealer=dealer)
     t = _Table(blank, talk)
     t.start_round(dealer, 1)
     t.advance()
@@ -583,7 +769,7 @@ STATUS_WORDS = {"active": "in play", "stopped": "stayed", "frozen": "frozen", "b
                 "out": "sits out"}
 
 
-def _card_fill(card) -> str:
+def _card_fill(card: int | str) -> str:
     if isinstance(card, int):
         return "#fffdf5"
     if card in MODIFIERS:
@@ -602,15 +788,16 @@ def hand_svg(hand: Hand, *, label: str = "", total: int | None = None, highlight
         pieces.append(svg_card(text, x=150 + i * 42, y=6, width=38, height=54, fill=_card_fill(card), highlight=hot))
     status = STATUS_WORDS.get(hand.status, hand.status)
     head = (f'<text x="6" y="24" font-size="14" font-family="sans-serif" font-weight="bold" '
-            f'fill="{"#d7301f" if highlight else "#222222"}">{label}</text>'
-            f'<text x="6" y="42" font-size="12" font-family="sans-serif" fill="#444444">{status}: {hand.score()}</text>')
+            f'fill="{"#d7301f" if highlight else "#222222"}">{svg_text(label)}</text>'
+            f'<text x="6" y="42" font-size="12" font-family="sans-serif" fill="#444444">{status}: {hand.score()}'
+            '</text>')
     if total is not None:
         head += f'<text x="6" y="58" font-size="11" font-family="sans-serif" fill="#777777">total {total}</text>'
     width = 160 + max(7, len(cards)) * 42
     return svg_doc(width, 66, head + "".join(pieces), css_class="circus-svg circus-flip7-row", title=label)
 
 
-def game_svg(state: Flip7Game, *, names: Iterable[str] | None = None) -> str:
+def game_svg(state: Flip7State, *, names: Iterable[str] | None = None) -> str:
     """Every player's row, the player to act marked, and the deck and discard sizes."""
     names = list(names) if names else [f"Player {p}" for p in range(state.players)]
     rows = []
@@ -652,7 +839,7 @@ class SoloRound(GameState):
         """The round ends on a stay, a bust or a Flip."""
         return self.stopped or self.busted or len(self.numbers) >= self.flip_at
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Direct rule check: a card kind left in the deck while drawing, else hit or stay."""
         if self.is_over():
             return False
@@ -660,13 +847,13 @@ class SoloRound(GameState):
             return _card_left(self.deck, move)
         return _is_plain(move, STAY) or (_is_plain(move, HIT) and any(self.deck))
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """Hit or stay (only stay once the deck is empty)."""
         if self.is_over() or self.drawing:
             return ()
         return (HIT, STAY) if any(self.deck) else (STAY,)
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[Any, ...]:
         """The next card, each kind left with probability count / cards left."""
         if not self.drawing or self.is_over():
             return ()
@@ -682,11 +869,11 @@ class SoloRound(GameState):
         total += sum(int(m[1:]) for m in self.modifiers if m != TIMES_TWO)
         return total + (FLIP7_BONUS if len(self.numbers) >= self.flip_at else 0)
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """The round score, as a one-player tuple."""
         return (self.score(),)
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """Explain a refused move."""
         if self.is_over():
             return "the round is over"
@@ -696,7 +883,7 @@ class SoloRound(GameState):
             return "the deck is empty: there is nothing left to draw, so stay"
         return f"{describe(move)} is not a move here: say hit or stay (HIT or STAY)"
 
-    def _apply(self, move) -> SoloRound:
+    def _apply(self, move: Any) -> GameState:
         # GameState._replace, not dataclasses.replace: the new values come from the rules (nothing to re-check)
         if self.drawing:
             i = INDEX[move]
@@ -722,59 +909,51 @@ class SoloRound(GameState):
 
 
 @lru_cache(maxsize=4096)
-def _draw_chances(deck: tuple[int, ...]) -> tuple:
+def _draw_chances(deck: tuple[int, ...]) -> tuple[Any, ...]:
     """Each card kind left in ``deck`` with its chance, count / cards left (an immutable tuple, safe to share)."""
     total = sum(deck)
     return tuple((card, Fraction(c, total)) for card, c in zip(CARDS, deck) if c)
 
 
-def solo_round(deck="numbers", *, flip_at: int = 7) -> SoloRound:
-    """A lone player's round on a fresh deck: 'numbers', 'numbers+modifiers', or {number: copies} (a reduced deck)."""
-    if isinstance(deck, str):
-        counts = deck_counts(deck)
-        if deck == "full":
-            raise ValueError("the solo round has no action cards: use deck='numbers' or 'numbers+modifiers'")
-    elif isinstance(deck, dict):
-        counts = [0] * len(CARDS)
-        for card, copies in deck.items():
-            card = parse_card(card)
-            if card in ACTIONS:
-                raise ValueError("the solo round has no action cards")
-            if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
-                raise ValueError(f"the number of copies of {card} must be a whole number, 0 or more")
-            counts[INDEX[card]] = copies
-        counts = tuple(counts)
-    else:
-        raise TypeError("deck is 'numbers', 'numbers+modifiers' or a dict {number: copies}")
-    if isinstance(flip_at, bool) or not isinstance(flip_at, int) or flip_at < 1:
-        raise ValueError("flip_at must be a whole number of different numbers, at least 1")
-    return SoloRound(deck=counts, flip_at=flip_at)
+def solo_round(deck: Any = "numbers", *, flip_at: int = 7) -> SoloRound:
+    """A lone player's round on a fresh deck without action cards: 'numbers', 'numbers+modifiers', or a small deck
+    {card: copies} (a reduced deck)."""
+    deck = deck_of(deck)
+    if deck.has_actions:
+        raise ValueError(f"the solo round has no action cards: use deck='numbers', 'numbers+modifiers' or a small "
+                         f"deck of numbers and modifiers, not {deck.name}")
+    return SoloRound(deck=deck.counts, flip_at=whole(flip_at, "flip_at", 1, 13))
 
 
 # ---------------------------------------------------------------------------------------------------------
 # the game as a whole, for the kit's registry (circuslib.games())
 
-def _random_start(rng: random.Random) -> Flip7Game:
-    """A seeded starting position, with the number of players, dealer, target and deck drawn too."""
+def _random_start(rng: random.Random) -> Flip7State:
+    """A seeded starting position, with the number of players, dealer, target, deck and rulings drawn too."""
     players = rng.choice([1, 2, 3, 3, 4, 5, 6])
-    return new_game(players, dealer=rng.randrange(players), target=rng.choice([30, 60, 100, 200]),
-                    deck=rng.choice(["full", "full", "full", "numbers+modifiers"]))
+    options = Flip7Options(target=rng.choice([30, 60, 100, 200]), dealer=rng.randrange(players),
+                           deck=DECKS[rng.choice(["full", "full", "full", "numbers+modifiers"])],
+                           opening_deal=rng.random() < 0.8, waiting_after_bust=rng.choice(WAITING_AFTER_BUST),
+                           second_chance_in_flip_three=rng.choice(SECOND_CHANCE_IN_FLIP_THREE))
+    return new_game(options, players=players)
 
 
-def _card_count(s: Flip7Game) -> int:
+def _card_count(s: Flip7State) -> int:
     return (sum(s.deck) + sum(s.discard) + sum(len(h.cards()) for h in s.hands) + len(s.pending) + len(s.waiting)
             + (len(s.flip3[2]) if s.flip3 else 0))
 
 
 def _conserved(start: GameState, now: GameState) -> None:
     """Every card is still in the game, and no count goes below zero."""
-    assert isinstance(start, Flip7Game) and isinstance(now, Flip7Game)
+    assert isinstance(start, Flip7State) and isinstance(now, Flip7State)
     if _card_count(now) != _card_count(start):
         raise InvariantBroken(f"Flip 7 holds {_card_count(now)} cards, it started with {_card_count(start)}")
     if min(now.deck) < 0 or min(now.discard) < 0 or min(now.totals) < 0:
         raise InvariantBroken("a negative count of cards or points")
 
 
-GAME = Game("flip7", "Flip 7", None, new_game, _random_start, _conserved, lambda s: 60_000,
+GAME = Game("flip7", "Flip 7", Flip7Options, new_game, _random_start, _conserved, lambda s: 60_000,
             (HIT, STAY, Move("target", (FREEZE, 1)), 5, "x2", FREEZE))
 """Flip 7 for the kit's registry."""
+
+__getattr__ = renamed(globals(), {"Flip7Game": "Flip7State"})
