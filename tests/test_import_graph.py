@@ -157,8 +157,6 @@ STILL_TIED: list[list[str]] = [
     ["circuslib.flip7.bots", "circuslib.flip7.tables"],
     ["circuslib.flip_circus.graphs", "circuslib.flip_circus.odds"],
     ["circuslib.scout.bots", "circuslib.scout.tables"],
-    ["circuslib.speed.odds", "circuslib.speed.tables"],
-    ["circuslib.speed.bots", "circuslib.speed.sim"],
     ["circuslib.welcome", "circuslib.welcome_checks"],
 ]
 

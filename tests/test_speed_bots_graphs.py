@@ -34,9 +34,9 @@ from circuslib.speed.graphs import (
     rank_distance,
     win_probability,
 )
-from circuslib.speed.rules import ONE_DECK, Play, Setup, position
+from circuslib.speed.rules import ONE_DECK, Play, SpeedOptions, position
 
-TWO = Setup("two places", decks=2, face_up=2)
+TWO = SpeedOptions("two places", decks=2, face_up=2)
 
 
 def test_profiles_are_rates_with_mean_reaction_times():

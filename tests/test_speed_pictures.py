@@ -26,9 +26,9 @@ from circuslib.speed.pictures import (
     rank_cycle_svg,
     win_rate_svg,
 )
-from circuslib.speed.rules import Setup, position
+from circuslib.speed.rules import SpeedOptions, position
 
-TWO = Setup("two places", decks=2, face_up=2)
+TWO = SpeedOptions("two places", decks=2, face_up=2)
 
 
 def _texts(svg: str) -> list[str]:

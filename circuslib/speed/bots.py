@@ -1,16 +1,24 @@
-"""Computer players for Speed: reaction profiles (how fast) and card-choice policies (which card), and a fast
-simulator of whole rounds for win rates against the speed ratio.
+"""Computer players for Speed: reaction profiles (how fast) and card-choice policies (which card), and fast
+simulations of games played by bots: whole rounds and matches for win rates against the speed ratio, and deals
+shuffled by numpy, thousands at once.
 
 A policy is ``policy(state, rng) -> move`` as everywhere in the kit. The choice itself is made by
 ``choose_play`` on plain ranks, which the fast simulator ``fast_round`` calls too, so both make the same
 choices; ``fast_round`` follows the rules of ``rules.SpeedState`` step for step on mutable lists (a test replays
 its record through ``SpeedState.play`` to prove they agree).
+
+The lesson's seeded tournaments ship with the kit as who won each round or match (``data/``, played once by
+``round_winners`` and ``match_winners``, ``python -m circuslib ship``): a class of thirty does not play the same
+14,000 rounds thirty times. A call asking for a shipped run, or for its beginning, reads it; any other call plays.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import zlib
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import (
     axes,
@@ -21,31 +29,39 @@ from ..core.args import (
     optional_flag,
     optional_text,
     rng_arg,
-    seed_arg,
     whole,
 )
 from ..core.game import describe
-from ..core.sim import Tally, progress, tally
+from ..core.shipped import record, shipped
+from ..core.sim import Estimate, Tally, progress
 from .odds import _longest
 from .rules import (
+    ONE_DECK,
+    SETUPS,
     TWO_DECKS,
     FlipFaceUp,
     Match,
     Play,
     Race,
-    Setup,
+    SpeedOptions,
     SpeedState,
     _check_order,
     _check_rates,
     _fits,
     cut,
     gather,
+    setup_name,
+    setup_named,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "PROFILES", "POLICIES", "choose_play", "first_playable", "longest_chain_first", "block_opponent",
     "random_playable", "policy", "fast_round", "RoundResult", "win_rate", "win_rate_curve", "plot_win_rate_curve",
-    "mean_reaction_time", "play_match",
+    "mean_reaction_time", "play_match", "round_winners", "match_winners", "simulated_matches", "stalemate_deals",
+    "simulate_stalemates", "RATIO_GRID",
 ]
 
 PROFILES: dict[str, Fraction] = {"slow": Fraction(1), "average": Fraction(2), "fast": Fraction(4)}
@@ -109,6 +125,16 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
             return sum(1 for c in theirs if c is not None and any(_fits(c, t) for t in new_tops))
         return max(options, key=lambda o: (-their_plays(o), _chain_after(mine, o[0])))
     raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
+
+
+def _check_policies(policies: Any) -> tuple[str, str]:
+    """The two players' policies, each the name of one of the kit's bots."""
+    first, second = items(policies, "policies (one bot's name for each player)", low=2, high=2)
+    for kind in (first, second):
+        if type(kind) is not str or kind not in POLICIES:
+            raise (ValueError if type(kind) is str else TypeError)(
+                f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
+    return first, second
 
 
 def _places(cards, name: str) -> tuple:
@@ -186,23 +212,17 @@ class RoundResult(tuple):
         return self[4]
 
 
-def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, policies: Sequence[str] = ("first", "first"),
-               rates: tuple = (1, 1), *, record: bool = False, max_steps: int = 200_000,
-               order=None) -> RoundResult:
+def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None,
+               policies: Sequence[str] = ("first", "first"), rates: tuple = (1, 1), *, record: bool = False,
+               max_steps: int = 200_000, order: Sequence[int] | None = None) -> RoundResult:
     """Play one round between two bots on plain lists (the same rules as SpeedState, about 20 times faster).
 
     ``order``: a one-deck order to deal unshuffled (as ``rules.new_game(setup, order=...)``), for a round after a
     cut; by default the piles are shuffled.
     """
-    if not isinstance(setup, Setup):
-        raise TypeError("setup must be a Setup, for example ONE_DECK")
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
-    policies = items(policies, "policies", low=2, high=2)
-    for kind in policies:
-        if type(kind) is not str or kind not in POLICIES:
-            raise (ValueError if type(kind) is str else TypeError)(
-                f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
+    rng = rng_arg(rng)
+    policies = _check_policies(policies)
     flag(record, "record")
     limit(whole(max_steps, "max_steps", 1), 2_000_000, "max_steps")
     r0, r1 = _check_rates(rates)
@@ -371,14 +391,14 @@ def fast_round(setup: Setup = TWO_DECKS, rng: random.Random | None = None, polic
     return RoundResult((winner, scores, steps, events, final))
 
 
-def play_match(setup: Setup, rng: random.Random, policies: Sequence[str] = ("first", "first"), rates: tuple = (1, 1),
-               rounds: int = 3) -> Match:
+def play_match(setup: SpeedOptions, rng: random.Random, policies: Sequence[str] = ("first", "first"),
+               rates: tuple = (1, 1), rounds: int = 3) -> Match:
     """A match of several rounds between two bots, each round scored by the cards the loser still holds.
 
     The first round is shuffled; the next ones are dealt as ``setup.between_rounds`` says: with one deck
     ("cut", the default) the cards are gathered, cut and dealt again without a shuffle (``rules.next_round``).
     """
-    instance(setup, "setup", Setup, "a Setup, for example ONE_DECK")
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     rng_arg(rng)
     _check_rates(rates)
     limit(whole(rounds, "rounds", 1), 1_000, "rounds")
@@ -392,27 +412,119 @@ def play_match(setup: Setup, rng: random.Random, policies: Sequence[str] = ("fir
     return match
 
 
-def win_rate(ratio, n: int, seed: int, *, setup: Setup = TWO_DECKS, policies: Sequence[str] = ("first", "first"),
-             show_progress: bool | None = None) -> Tally:
+# ---------------------------------------------------------------------------------------------------------
+# the lesson's tournaments: who won each round or match, shipped
+
+WINNERS = record({0: "0", 1: "1", "tie": "t", None: "n"})
+"""Who won each round (0, 1, "tie") or match (0, 1, None for a tie), one character each."""
+
+
+def _setup_key(setup: Any) -> Any:
+    """A set-up as a shipped run names it: a named set-up by its name, others by every option but the name."""
+    if not isinstance(setup, SpeedOptions):
+        return describe(setup)
+    if setup in SETUPS.values():
+        return setup_name(setup)
+    return [setup.decks, setup.face_up, setup.stacks, setup.empty_pile, setup.both_piles_empty, setup.between_rounds]
+
+
+def _ratio_key(ratio: Any) -> Any:
+    """A speed ratio as a shipped run names it: exactly, as text ("1/4"), however it was given (1 or Fraction(1))."""
+    return str(Fraction(ratio)) if type(ratio) in (int, Fraction) else describe(ratio)
+
+
+# every seeded run of rounds the lesson plays: (policies, speed ratio, rounds, seed), one deck
+LESSON_ROUNDS = tuple(
+    [(("first", "first"), r, 400, 10 + i) for i, r in enumerate([Fraction(1, 4), Fraction(1, 2), 1, 2, 4])]
+    + [(("block", "first"), r, 400, 20 + i) for i, r in enumerate([Fraction(1, 4), Fraction(1, 2), 1, 2, 4])]
+    + [((kind, "first"), 1, 2000, 30) for kind in ("first", "random", "longest", "block")])
+
+RATIO_GRID = tuple(Fraction(2) ** e for e in range(-3, 4))
+"""The speed ratios the lesson's matches are played at: 1/8, 1/4, ..., 8."""
+
+
+@shipped("data/round_winners.json", runs="n", encoding=WINNERS,
+         cases=lambda: [dict(setup=ONE_DECK, policies=p, ratio=Fraction(r), n=n, seed=s) for p, r, n, s in LESSON_ROUNDS],
+         key=lambda setup, policies, ratio, n, seed, show_progress: [_setup_key(setup), policies, _ratio_key(ratio),
+                                                                     seed],
+         about="who won each round (0, 1, t = a tie) of the seeded rounds between bots that the Speed lesson plays")
+def round_winners(setup: SpeedOptions, policies: Sequence[str], ratio: int | Fraction, n: int, seed: int, *,
+                  show_progress: bool | None = None) -> tuple[Hashable, ...]:
+    """Who won each of n seeded rounds between two bots (0, 1 or "tie"), player 0 reacting ``ratio`` times as fast
+    as player 1: the rounds ``win_rate`` counts, in the order played."""
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
+    kinds = _check_policies(policies)
+    rates = _check_rates((ratio, 1))
+    limit(whole(n, "n (how many rounds)", 1), 20_000, "n rounds")
+    rng = random.Random(whole(seed, "seed"))
+    optional_flag(show_progress, "show_progress")
+    return tuple(fast_round(setup, rng, kinds, rates).winner for _ in progress(range(n), n, show=show_progress))
+
+
+def _tally_of(outcomes: Sequence[Hashable]) -> Tally:
+    """The outcomes of a run counted in the order they came, as ``core.sim.tally`` counts them."""
+    return Tally(Counter(outcomes), len(outcomes))
+
+
+def win_rate(ratio: int | Fraction, n: int, seed: int, *, setup: SpeedOptions = TWO_DECKS,
+             policies: Sequence[str] = ("first", "first"), show_progress: bool | None = None) -> Tally:
     """Who wins n seeded rounds when player 0 reacts ``ratio`` times as fast as player 1 (a Tally of 0/1/"tie").
 
-    The lesson's own runs come from the kit's shipped record of those very rounds (``sim.shipped_rounds``);
+    The lesson's own runs ship with the kit (``round_winners``): the same rounds, read instead of played again;
     any other run is played now."""
     rates = _check_rates((ratio, 1))
     limit(whole(n, "n", 1), 20_000, "n rounds")
-    seed_arg(seed)
+    whole(seed, "seed")
     optional_flag(show_progress, "show_progress")
-    instance(setup, "setup", Setup, "a Setup, for example ONE_DECK")
-    from .sim import shipped_rounds
-
-    # the lesson's runs are shipped, played once (sim.py): the same rounds, read instead of played again
-    shipped = shipped_rounds(setup, tuple(policies), rates[0], n, seed) if rates[1] == 1 else None
-    if shipped is not None:
-        return shipped
-    return tally(lambda rng: fast_round(setup, rng, policies, rates).winner, n, seed, show_progress=show_progress)
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
+    return _tally_of(round_winners(setup, _check_policies(policies), rates[0], n, seed, show_progress=show_progress))
 
 
-def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: Setup = TWO_DECKS,
+# every seeded run of matches the lesson plays (its race explorer): set-up, rounds, speed ratio, matches, seed
+LESSON_MATCHES = tuple(("one deck", 3, ratio, 100, 17) for ratio in RATIO_GRID)
+
+
+def _match_stream(setup: SpeedOptions, rounds: int, ratio: Fraction, seed: int) -> int:
+    """The seed of a run of matches: the same in every session, and another for each setting (a named set-up by
+    its name, others by their options, so that equal options play the same matches)."""
+    name = setup_name(setup) if setup in SETUPS.values() else repr(_setup_key(setup))
+    return zlib.crc32(f"{name}|{rounds}|{ratio}|{seed}".encode())
+
+
+@shipped("data/match_winners.json", runs="n", encoding=WINNERS,
+         cases=lambda: [dict(setup=SETUPS[name], rounds=rounds, ratio=ratio, n=n, seed=seed)
+                        for name, rounds, ratio, n, seed in LESSON_MATCHES],
+         key=lambda setup, rounds, ratio, n, seed: [_setup_key(setup), rounds, _ratio_key(ratio), seed],
+         about="who won each match (0, 1, n = a tie) of the seeded matches between first-card bots that the Speed "
+               "lesson's race explorer shows")
+def match_winners(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction, n: int, seed: int) -> tuple[Hashable, ...]:
+    """Who won each of n seeded matches of ``rounds`` rounds between two first-card bots (0, 1, or None for a tie),
+    player 0 reacting ``ratio`` times as fast as player 1."""
+    options = setup_named(setup)
+    limit(whole(rounds, "rounds (in a match)", 1), 1_000, "rounds")
+    rates = _check_rates((ratio, 1))
+    limit(whole(n, "n (how many matches)", 1), 2_000, "n matches")
+    rng = random.Random(_match_stream(options, rounds, rates[0], whole(seed, "seed")))
+    return tuple(play_match(options, rng, ("first", "first"), rates, rounds).winner() for _ in range(n))
+
+
+_MATCHES: dict[tuple[Any, ...], Tally] = {}  # each run of matches played once in a session
+
+
+def simulated_matches(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction, matches: int = 100,
+                      seed: int = 17) -> Tally:
+    """Who wins ``matches`` seeded matches of ``rounds`` rounds between two first-card bots, player 0 reacting
+    ``ratio`` times as fast as player 1 (a Tally of 0, 1 and None for a tie). Kept: a second call is instant, and
+    the lesson's runs ship with the kit (``match_winners``), so they are read, not played."""
+    options = setup_named(setup)
+    rate = _check_rates((ratio, 1))[0]
+    key = (options, whole(rounds, "rounds", 1), rate, whole(matches, "matches", 1), whole(seed, "seed"))
+    if key not in _MATCHES:
+        _MATCHES[key] = _tally_of(match_winners(options, rounds, rate, matches, seed))
+    return _MATCHES[key]
+
+
+def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: SpeedOptions = TWO_DECKS,
                    policies: Sequence[str] = ("first", "first")) -> list[tuple[Fraction, float, float, float]]:
     """For each speed ratio: (ratio, player 0's share of wins, low and high ends of its 95% interval)."""
     ratios = items(ratios, "ratios", low=1, high=50)
@@ -458,3 +570,43 @@ def plot_win_rate_curve(curves: dict[str, list], ax=None, *, title: str | None =
     if title:
         ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the axes' texts to place it
     return ax
+
+
+# ---------------------------------------------------------------------------------------------------------
+# deals, thousands at once
+
+def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """For n shuffled deals: (the two centre tops, each player's playable face-up cards) as numpy rank arrays.
+
+    One deck: the first 2 + 2k cards of a shuffled deck are the tops and the k face-up cards each (which card
+    goes where does not matter: every position of a shuffled deck holds a random card). Two decks: the first
+    1 + k cards of each player's own shuffled deck. Crapette: only the top card of each stack can play, and the
+    stack tops are random cards of the deck like any others, so the k playable cards are drawn the same way.
+    """
+    import numpy as np
+
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
+    whole(n, "n (a number of deals)", 1, 1_000_000)
+    if type(seed) is not int:
+        raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
+    k = setup.face_up
+    generator = np.random.default_rng(seed)
+    deck = np.arange(52, dtype=np.int8) // 4 + 1  # the ranks of one deck, four of each
+    if setup.decks == 1:
+        cards = generator.permuted(np.tile(deck, (n, 1)), axis=1)[:, :2 + 2 * k]
+        return cards[:, :2], (cards[:, 2:2 + k], cards[:, 2 + k:])
+    own = [generator.permuted(np.tile(deck, (n, 1)), axis=1)[:, :1 + k] for _ in (0, 1)]
+    return np.stack([own[0][:, 0], own[1][:, 0]], axis=1), (own[0][:, 1:], own[1][:, 1:])
+
+
+def simulate_stalemates(setup: SpeedOptions = ONE_DECK, n: int = 2000, seed: int = 1) -> Estimate:
+    """The share of n shuffled deals where nobody can play at the start, with each deal's result kept (for a
+    convergence plot): numpy deals them all at once, in milliseconds. The same chance model as the game's own
+    draws (``rules.deal``); ``tests/test_speed_bots_graphs.py`` checks that both give the same distribution."""
+    import numpy as np
+
+    tops, hands = stalemate_deals(setup, n, seed)
+    cards = np.concatenate(hands, axis=1)
+    gap = (cards[:, :, None].astype(np.int16) - tops[:, None, :]) % 13  # each card against each top
+    playable = ((gap == 1) | (gap == 12)).any(axis=(1, 2))
+    return Estimate.from_values(~playable, keep=True)
