@@ -21,13 +21,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.args import (
-    axes,
     flag,
     instance,
     items,
     limit,
     optional_flag,
-    optional_text,
     rng_arg,
     whole,
 )
@@ -59,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PROFILES", "POLICIES", "choose_play", "first_playable", "longest_chain_first", "block_opponent",
-    "random_playable", "policy", "fast_round", "RoundResult", "win_rate", "win_rate_curve", "plot_win_rate_curve",
+    "random_playable", "policy", "fast_round", "RoundResult", "win_rate", "win_rate_curve",
     "mean_reaction_time", "play_match", "round_winners", "match_winners", "simulated_matches", "stalemate_deals",
     "simulate_stalemates", "RATIO_GRID",
 ]
@@ -538,38 +536,6 @@ def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: SpeedOptions =
         lo, hi = t.interval(0)
         rows.append((Fraction(ratio), t.share(0), lo, hi))
     return rows
-
-
-def plot_win_rate_curve(curves: dict[str, list], ax=None, *, title: str | None = None):
-    """Plot win rate against speed ratio, one line with its 95% band per curve (label -> rows of win_rate_curve)."""
-    import matplotlib.pyplot as plt
-
-    axes(ax)
-    optional_text(title)
-    if not isinstance(curves, dict) or not curves:
-        raise TypeError(f"curves maps a label to the rows of win_rate_curve, like {{'first': rows}}, not "
-                        f"{describe(curves)}")
-    for label, rows in curves.items():
-        for row in items(rows, f"the rows of {label!r}", low=1):
-            if not (isinstance(row, tuple) and len(row) == 4 and all(isinstance(v, (int, float, Fraction))
-                                                                       and not isinstance(v, bool) for v in row)):
-                raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, not "
-                                 f"{describe(row)}")
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.8))
-    for label, rows in curves.items():
-        x = [float(r[0]) for r in rows]
-        ax.plot(x, [r[1] for r in rows], marker="o", label=label)
-        ax.fill_between(x, [r[2] for r in rows], [r[3] for r in rows], alpha=0.25)
-    ax.axhline(0.5, color="#999999", linestyle=":")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("speed ratio (player 0's rate / player 1's rate)")
-    ax.set_ylabel("player 0 wins the round")
-    ax.set_ylim(0, 1)
-    ax.legend(loc="best", fontsize=8)
-    if title:
-        ax.set_title(title, y=1)  # on the top edge: matplotlib need not measure the axes' texts to place it
-    return ax
 
 
 # ---------------------------------------------------------------------------------------------------------

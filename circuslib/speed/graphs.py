@@ -1,5 +1,6 @@
 """Speed's graphs: the 13-cycle of ranks, the chain graph of a position and its longest path, and the state
-graph of a small end-game (on ``core.graphs``)."""
+graph of a small end-game (on ``core.graphs``). Their pictures (SVG, and the same drawn by matplotlib with
+``.to_matplotlib()``) are in ``pictures``."""
 from __future__ import annotations
 
 import math
@@ -12,15 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
 
-from ..core.args import axes, instance, items, limit, optional_text, whole
+from ..core.args import instance, items, limit, whole
 from ..core.exact import AbsorbingChain
 from ..core.game import describe
-from ..core.graphs import build_graph, draw_graph
+from ..core.graphs import build_graph
 from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
 
 __all__ = [
-    "rank_cycle", "rank_distance", "draw_rank_cycle", "chain_graph", "longest_chain", "most_cards_shed",
-    "draw_chain_graph", "endgame_graph", "draw_endgame", "win_probability",
+    "rank_cycle", "rank_distance", "chain_graph", "longest_chain", "most_cards_shed", "endgame_graph",
+    "win_probability",
 ]
 
 
@@ -35,45 +36,6 @@ def rank_distance(a: int | str, b: int | str) -> int:
     """The fewest one-rank steps from a to b round the cycle: min(d, 13 - d) with d = (b - a) mod 13."""
     d = (rank_of(b) - rank_of(a)) % 13
     return min(d, 13 - d)
-
-
-def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), ax=None, *, title: str | None = None):
-    """Draw the 13-cycle with the centre tops (red), your face-up cards (blue) and the opponent's (orange)."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    axes(ax)
-    optional_text(title)
-    tops = {rank_of(t) for t in items(tops, "tops") if t is not None}
-    mine = {rank_of(c) for c in items(mine, "mine") if c is not None}
-    theirs = {rank_of(c) for c in items(theirs, "theirs") if c is not None}
-    graph = rank_cycle()
-    # the circle reads clockwise from the Ace at the top, like a clock face
-    pos = {r: (math.sin(2 * math.pi * (r - 1) / 13), math.cos(2 * math.pi * (r - 1) / 13)) for r in RANKS}
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4.5, 4.5))
-
-    def colour(r):
-        if r in tops:
-            return "#fb6a4a"
-        if r in mine and r in theirs:
-            return "#bcbddc"
-        if r in mine:
-            return "#6baed6"
-        if r in theirs:
-            return "#fdae6b"
-        return "#f0f0f0"
-
-    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in mine | theirs) or (b in tops and a in mine | theirs)}
-    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#999999")
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(fitting), edge_color="#d7301f", width=3)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,
-                           edgecolors="#555555")
-    nx.draw_networkx_labels(graph, pos, ax=ax, labels={r: rank_name(r) for r in graph.nodes})
-    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs", y=1)  # on the top edge: placed without measuring the texts below it
-    ax.set_axis_off()
-    ax.set_aspect("equal")
-    return ax
 
 
 def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
@@ -149,33 +111,6 @@ def _shed(ranks: tuple, a: int, b: int) -> int:
     return best
 
 
-def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: str | None = None):
-    """Draw the chain graph with its longest path in red."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    axes(ax)
-    optional_text(title)
-    graph = chain_graph(cards, tops)
-    path = longest_chain(cards, tops)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4))
-    pos = nx.shell_layout(graph)
-    on_path = set(zip(path, path[1:]))
-    colours = ["#fb6a4a" if d["kind"] == "top" else "#6baed6" for _, d in graph.nodes(data=True)]
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=1300, edgecolors="#555555")
-    nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d["label"].replace(" (", "\n(") for n, d in graph.nodes(data=True)},
-                            font_size=8)
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[e for e in graph.edges if e not in on_path], edge_color="#aaaaaa",
-                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color="#d7301f", width=2.5,
-                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
-    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
-    ax.set_axis_off()
-    return ax
-
-
 def _state_label(state: SpeedState) -> str:
     if state.is_over():
         w = state.winner()
@@ -192,14 +127,6 @@ def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
         raise TypeError("give a SpeedState, for example one made with position(...)")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     return build_graph(state, max_nodes=max_nodes, label=_state_label)
-
-
-def draw_endgame(state: SpeedState, ax=None, *, title: str | None = None):
-    """Draw the state graph of a small end-game: choices blue, races and draws orange, ends grey."""
-    axes(ax)
-    optional_text(title)
-    graph = endgame_graph(state)
-    return draw_graph(graph, ax, title=title or "end-game: P0 cards / centre tops / P1 cards", font_size=7)
 
 
 def _future_key(s: SpeedState) -> tuple:
