@@ -55,7 +55,7 @@ def update_latency(explorer, changes, n=300, seed=7) -> tuple[float, float]:
         control, value = rng.choice(changes)(rng)
         if control.value == value:  # an unchanged value does nothing: script a real change
             continue
-        elapsed, _ = once(lambda: setattr(control, "value", value))
+        elapsed, _ = once(lambda control=control, value=value: setattr(control, "value", value))
         times.append(elapsed)
     times.sort()
     return times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
@@ -99,7 +99,7 @@ def table_click_latency(n=300, seed=11) -> tuple[float, float]:
         else:
             action = lambda: None  # noqa: E731 - only the bot can play: its timer fires below
 
-        def act() -> None:
+        def act(action=action) -> None:
             action()
             if table.selected is not None:  # the card fits both piles: choose pile A
                 table.pile_buttons[0].click()

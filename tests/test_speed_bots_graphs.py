@@ -110,7 +110,8 @@ def test_the_end_game_graph_of_a_single_race():
     state = position([5, None], [3, None], (4, "J"), rates=(2, 1), setup=TWO)
     graph = endgame_graph(state)
     assert graph.number_of_nodes() == 5  # race, two "won the race" positions, two ends
-    assert sorted(d["prob"] for _, _, d in graph.out_edges(graph.graph["root"], data=True)) == [Fraction(1, 3), Fraction(2, 3)]
+    chances = sorted(d["prob"] for _, _, d in graph.out_edges(graph.graph["root"], data=True))
+    assert chances == [Fraction(1, 3), Fraction(2, 3)]
     assert all(s == 1 for s in chance_sums(graph).values())
     assert win_probability(state) == Fraction(2, 3)
 

@@ -188,7 +188,8 @@ def test_the_lessons_race_cells_do_not_load_sympy_physics():
     sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     start = next(i for i, src in enumerate(sources) if "density_A = " in src)
     code = ("import sys, sympy\nfrom circuslib.speed.odds import race_by_integration\n" + sources[start] + "\n"
-            + sources[start + 1] + "\nshown = [integrand._repr_latex_(), combined._repr_latex_(), p_A_first._repr_latex_()]"
+            + sources[start + 1]
+            + "\nshown = [integrand._repr_latex_(), combined._repr_latex_(), p_A_first._repr_latex_()]"
             "\nprint('sympy.physics' in sys.modules, '|'.join(shown))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded, shown = done.stdout.strip().split(" ", 1)

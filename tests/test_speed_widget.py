@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-import ipywidgets as widgets
 import pytest
 
 from circuslib.core.charts import dark_ink
@@ -194,8 +193,8 @@ def test_the_fake_clock_runs_callbacks_in_time_order():
 def test_crapette_tables_show_the_stack_tops_and_the_cards_under_them():
     table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
     tops = table.state.face_up(0)
-    assert [b.description for b in table.card_buttons] == [(str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)])
-                                                          + t.suit for t in tops]
+    names = [(str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)]) + t.suit for t in tops]
+    assert [b.description for b in table.card_buttons] == names
     assert "+4 under" in table.frame.board.value  # the stack of 5 shows its top and 4 cards beneath
 
 

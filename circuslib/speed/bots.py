@@ -442,7 +442,8 @@ RATIO_GRID = tuple(Fraction(2) ** e for e in range(-3, 4))
 
 
 @shipped("data/round_winners.json", runs="n", encoding=WINNERS,
-         cases=lambda: [dict(setup=ONE_DECK, policies=p, ratio=Fraction(r), n=n, seed=s) for p, r, n, s in LESSON_ROUNDS],
+         cases=lambda: [dict(setup=ONE_DECK, policies=p, ratio=Fraction(r), n=n, seed=s)
+                        for p, r, n, s in LESSON_ROUNDS],
          key=lambda setup, policies, ratio, n, seed, show_progress: [_setup_key(setup), policies, _ratio_key(ratio),
                                                                      seed],
          about="who won each round (0, 1, t = a tie) of the seeded rounds between bots that the Speed lesson plays")
@@ -495,7 +496,8 @@ def _match_stream(setup: SpeedOptions, rounds: int, ratio: Fraction, seed: int) 
          key=lambda setup, rounds, ratio, n, seed: [_setup_key(setup), rounds, _ratio_key(ratio), seed],
          about="who won each match (0, 1, n = a tie) of the seeded matches between first-card bots that the Speed "
                "lesson's race explorer shows")
-def match_winners(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction, n: int, seed: int) -> tuple[Hashable, ...]:
+def match_winners(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction, n: int,
+                  seed: int) -> tuple[Hashable, ...]:
     """Who won each of n seeded matches of ``rounds`` rounds between two first-card bots (0, 1, or None for a tie),
     player 0 reacting ``ratio`` times as fast as player 1."""
     options = setup_named(setup)

@@ -190,7 +190,7 @@ CHAIN_LONGEST = 4  # K, A, K, A: the only longest path from the Queen in the cha
 def _ranks(answer, what: str) -> list[int]:
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
-    if isinstance(answer, (str, bytes, dict)) or not hasattr(answer, "__iter__") or isinstance(answer, (set, frozenset)):
+    if isinstance(answer, (str, bytes, dict, set, frozenset)) or not hasattr(answer, "__iter__"):
         raise WrongAnswer(f"{what} should be a list of ranks in the order you play them, like ['2', 'A'] or [2, 1]")
     ranks = []
     for card in answer:

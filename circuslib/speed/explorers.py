@@ -4,7 +4,6 @@ chart the kit writes as SVG (``core.charts.Chart``), redrawn in place as a contr
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any

@@ -3,9 +3,8 @@ graph of a small end-game (on ``core.graphs``). Their pictures (SVG, and the sam
 ``.to_matplotlib()``) are in ``pictures``."""
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ from ..core.args import instance, items, limit, whole
 from ..core.exact import AbsorbingChain
 from ..core.game import describe
 from ..core.graphs import build_graph
-from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
+from .rules import PILE_NAMES, SpeedState, _fits, rank_name, rank_of
 
 __all__ = [
     "rank_cycle", "rank_distance", "chain_graph", "longest_chain", "most_cards_shed", "endgame_graph",
@@ -47,8 +46,8 @@ def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     graph = nx.DiGraph()
     for pile, top in enumerate(tops):
         if top is not None:
-            graph.add_node(f"pile {PILE_NAMES[pile]}", rank=rank_of(top), label=f"pile {PILE_NAMES[pile]}: {rank_name(top)}",
-                           kind="top")
+            graph.add_node(f"pile {PILE_NAMES[pile]}", rank=rank_of(top),
+                           label=f"pile {PILE_NAMES[pile]}: {rank_name(top)}", kind="top")
     for slot, card in enumerate(cards):
         if card is not None:
             graph.add_node(slot, rank=rank_of(card), label=f"{rank_name(card)} (place {slot + 1})", kind="card")
@@ -75,9 +74,12 @@ def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
     starts = [n for n, d in graph.nodes(data=True) if d["kind"] == "top"] or list(graph.nodes)
     best: list = []
 
+    def played(path: list) -> int:
+        return sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+
     def walk(path: list) -> None:
         nonlocal best
-        if len([n for n in path if graph.nodes[n]["kind"] == "card"]) > len([n for n in best if graph.nodes[n]["kind"] == "card"]):
+        if played(path) > played(best):
             best = list(path)
         for nxt in graph.successors(path[-1]):
             if nxt not in path:

@@ -403,7 +403,8 @@ def _draw_rank_cycle(ax: Any, tops: set[int], mine: set[int], theirs: set[int], 
             return BOTH
         return YOURS if r in mine else THEIRS if r in theirs else FREE
 
-    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in mine | theirs) or (b in tops and a in mine | theirs)}
+    faces = mine | theirs
+    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in faces) or (b in tops and a in faces)}
     nx.draw_networkx_edges(graph, pos, ax=ax, edge_color=PLAIN)
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(fitting), edge_color=FITTING, width=3)
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,

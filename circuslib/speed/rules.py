@@ -535,7 +535,8 @@ class SpeedState(GameState):
             what = {"draw": "a card is being turned up from a pile", "flip": "the stalemate flip is under way",
                     "race": "both players can play, so the next step is the race between them"}[step]
             if step != "race" and self.stock is not None:
-                what += f" (the deck was cut, not shuffled: the next card is {rank_name(self.stock[self._drawer()][0])})"
+                known = rank_name(self.stock[self._drawer()][0])
+                what += f" (the deck was cut, not shuffled: the next card is {known})"
             return f"{what}; {describe(move)} cannot be played now"
         return self._problem(move) or f"{describe(move)} is legal here"
 
@@ -552,7 +553,8 @@ class SpeedState(GameState):
         if type(move) is FlipFaceUp:
             return "a face-up card is flipped only at a stalemate when the pile is empty"
         if type(move) is not Play:
-            return f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: Play(rank, place, pile)"
+            return (f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: "
+                    "Play(rank, place, pile)")
         for name in ("rank", "slot", "pile"):
             value = getattr(move, name)
             if not (_whole(value) if name == "rank" else is_whole(value)):
@@ -619,13 +621,15 @@ class SpeedState(GameState):
         elif isinstance(move, FlipFaceUp):
             p = self.current_player
             card = self.slots[p][move.slot][-1]
-            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+            emptied = _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])
+            state = replace(self, slots=_set(self.slots, p, emptied),
                             centre=_set(self.centre, p, self.centre[p] + (card,)),
                             flips_due=_set(self.flips_due, p, False))
         else:
             p = self.current_player
             card = self.slots[p][move.slot][-1]  # the card itself (its suit too), which is the rank played
-            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+            emptied = _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])
+            state = replace(self, slots=_set(self.slots, p, emptied),
                             centre=_set(self.centre, move.pile, self.centre[move.pile] + (card,)), racer=None)
         return state._settle()
 
@@ -735,9 +739,11 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
             parts.append(f'<rect x="{x}" y="105" width="48" height="70" rx="6" fill="none" stroke="#999999"/>')
         else:
             parts.append(svg_card(card_name(top), x=x, y=105, fill="#eef5ff", color=card_ink(top),
-                                  note=f"pile {PILE_NAMES[pile]} ({size})", css_class="circus-card circus-speed-centre"))
+                                  note=f"pile {PILE_NAMES[pile]} ({size})",
+                                  css_class="circus-card circus-speed-centre"))
     if state.is_stalemate():
-        parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">stalemate: flip!</text>')
+        parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">'
+                     'stalemate: flip!</text>')
     if not hand:
         return svg_doc(640, 200, parts, title=str(state))
     place_row(0, 205)
@@ -1012,7 +1018,8 @@ def deal(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None, rate
         state = new_game(setup, rates=rates, order=cut(gather(previous, rng), rng))
     else:
         state = new_game(setup, rng=rng, rates=rates)
-    while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
+    while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1]
+                                                  and state._pending_draw() is None):
         state = state.play(sample_outcome(state.chance_outcomes(), rng))
     return state
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.args import instance, one_of, rng_arg
 from ..core.game import IllegalMove, sample_outcome
-from ..core.svg import svg_text
 from ..core.ui import Framed, GameFrame, button
 from .bots import POLICIES, PROFILES, policy
 from .graphs import most_cards_shed
@@ -191,7 +190,8 @@ class SpeedTable(Framed):
         if not isinstance(state, SpeedState):
             raise TypeError("load a SpeedState, for example one made with position(...)")
         if len(state.slots[0]) != len(self.card_buttons):
-            raise ValueError(f"this table has {len(self.card_buttons)} face-up places; the position has {len(state.slots[0])}")
+            raise ValueError(f"this table has {len(self.card_buttons)} face-up places; the position has "
+                             f"{len(state.slots[0])}")
         self._cancel_timer()
         self.state, self.selected = state, None
         self.frame.log(f"position loaded: centre {self._tops_text()}")
@@ -426,8 +426,9 @@ class SpeedTable(Framed):
         tops = [t for t in state.tops() if t is not None]
         you_rate = PROFILES["average"]
         race = race_probability(you_rate, PROFILES[self.bot_profile_name])
+        shed = most_cards_shed(state.face_up(0), tops) if len(tops) == 2 else 0
         lines = [f"<b>Your card piles:</b> {state.piles[0]} face down; bot: {state.piles[1]}",
-                 f"<b>Most cards you could shed now:</b> {most_cards_shed(state.face_up(0), tops) if len(tops) == 2 else 0}",
+                 f"<b>Most cards you could shed now:</b> {shed}",
                  f"<b>P(your next card from the pile fits):</b> {p_next_card_fits(state, 0)}",
                  f"<b>Race odds at the bot's base speed:</b> you first with P = {race} "
                  f"(rates {you_rate} vs {PROFILES[self.bot_profile_name]} per second)"]
