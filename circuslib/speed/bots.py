@@ -18,7 +18,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.args import (
     flag,
@@ -149,12 +149,12 @@ def _choose_flip(mine: Sequence[int | None]) -> int:
     return next(i for i, c in enumerate(mine) if c is not None)
 
 
-def policy(kind: str) -> Callable[[SpeedState, random.Random], object]:
+def policy(kind: str) -> Callable[[SpeedState, random.Random], Play | FlipFaceUp]:
     """A kit policy ``policy(state, rng) -> move`` that chooses cards the ``kind`` way."""
     if kind not in POLICIES:
         raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
 
-    def play(state: SpeedState, rng: random.Random):
+    def play(state: SpeedState, rng: random.Random) -> Play | FlipFaceUp:
         instance(state, "state", SpeedState, "a SpeedState (a Speed position)")
         rng_arg(rng)
         if state.current_player < 0:
@@ -163,8 +163,11 @@ def policy(kind: str) -> Callable[[SpeedState, random.Random], object]:
         mine = state.face_up(me)
         if state.step == "choose-flip":
             return FlipFaceUp(_choose_flip(mine))
-        slot, pile = choose_play(kind, mine, state.face_up(1 - me), state.tops(), rng)
-        return Play(int(mine[slot]), slot, pile)  # a plain rank, as the rules list their moves
+        # a player plays only once both centre piles have a top (choose_play refuses an empty one)
+        slot, pile = choose_play(kind, mine, state.face_up(1 - me), cast("tuple[int, int]", state.tops()), rng)
+        card = mine[slot]
+        assert card is not None, "choose_play picks a place that holds a card"
+        return Play(int(card), slot, pile)  # a plain rank, as the rules list their moves
 
     play.__name__ = f"{kind}_policy"
     play.__doc__ = f"Speed bot choosing cards the {kind!r} way."
@@ -234,7 +237,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     pools = [[4] * 13] if setup.decks == 1 else [[4] * 13, [4] * 13]
     pool_of = (0, 0) if setup.decks == 1 else (0, 1)
     piles = [setup.cards_each, setup.cards_each]
-    slots = [[[] for _ in range(n)], [[] for _ in range(n)]]
+    slots: list[list[list[int]]] = [[[] for _ in range(n)], [[] for _ in range(n)]]
     owed = list(setup.stacks) if setup.stacks else [0] * n
     to_deal = [owed[:], owed[:]]
     centre: list[list[int]] = [[], []]
@@ -242,7 +245,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     refills = setup.refills
     recycle = setup.both_piles_empty == "recycle"
     skip_empty = setup.empty_pile == "skip"
-    events: list = [] if record else None
+    events: list[Any] = []  # every step, when a record is asked for
 
     spare = 0  # a card left face down in the centre by an odd recycle
     held = [setup.cards_each, setup.cards_each]  # pile plus face-up cards, kept up to date for speed
@@ -377,16 +380,17 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
         raise ValueError(f"the round did not end within max_steps={max_steps:,} steps; allow more steps")
     left = (held[0], held[1])
     assert left == tuple(piles[p] + sum(len(s) for s in slots[p]) for p in (0, 1))
-    final = SpeedState(setup=setup, pools=tuple(map(tuple, pools)), pool_of=pool_of, piles=tuple(piles),
-                       slots=tuple(tuple(tuple(s) for s in slots[p]) for p in (0, 1)),
-                       to_deal=tuple(tuple(t) for t in to_deal), centre=(tuple(centre[0]), tuple(centre[1])),
+    placed = tuple(tuple(tuple(s) for s in slots[p]) for p in (0, 1))
+    final = SpeedState(setup=setup, pools=tuple(map(tuple, pools)), pool_of=pool_of, piles=(piles[0], piles[1]),
+                       slots=(placed[0], placed[1]), to_deal=(tuple(to_deal[0]), tuple(to_deal[1])),
+                       centre=(tuple(centre[0]), tuple(centre[1])),
                        flips_due=(False, False), rates=(r0, r1), spare=spare,
                        stock=None if stock is None else (tuple(stock[0]), tuple(stock[1])))
     if left[0] == 0 and left[1] == 0:
-        return RoundResult(("tie", (0, 0), steps, events, final))
+        return RoundResult(("tie", (0, 0), steps, events if record else None, final))
     winner = 0 if left[0] == 0 else 1
     scores = (left[1], 0) if winner == 0 else (0, left[0])
-    return RoundResult((winner, scores, steps, events, final))
+    return RoundResult((winner, scores, steps, events if record else None, final))
 
 
 def play_match(setup: SpeedOptions, rng: random.Random, policies: Sequence[str] = ("first", "first"),
@@ -432,18 +436,18 @@ def _ratio_key(ratio: Any) -> Any:
 
 
 # every seeded run of rounds the lesson plays: (policies, speed ratio, rounds, seed), one deck
-LESSON_ROUNDS = tuple(
-    [(("first", "first"), r, 400, 10 + i) for i, r in enumerate([Fraction(1, 4), Fraction(1, 2), 1, 2, 4])]
-    + [(("block", "first"), r, 400, 20 + i) for i, r in enumerate([Fraction(1, 4), Fraction(1, 2), 1, 2, 4])]
-    + [((kind, "first"), 1, 2000, 30) for kind in ("first", "random", "longest", "block")])
+_LESSON_RATIOS = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4))
+LESSON_ROUNDS: tuple[tuple[tuple[str, str], Fraction, int, int], ...] = tuple(
+    [(("first", "first"), r, 400, 10 + i) for i, r in enumerate(_LESSON_RATIOS)]
+    + [(("block", "first"), r, 400, 20 + i) for i, r in enumerate(_LESSON_RATIOS)]
+    + [((kind, "first"), Fraction(1), 2000, 30) for kind in ("first", "random", "longest", "block")])
 
 RATIO_GRID = tuple(Fraction(2) ** e for e in range(-3, 4))
 """The speed ratios the lesson's matches are played at: 1/8, 1/4, ..., 8."""
 
 
 @shipped("data/round_winners.json", runs="n", encoding=WINNERS,
-         cases=lambda: [dict(setup=ONE_DECK, policies=p, ratio=Fraction(r), n=n, seed=s)
-                        for p, r, n, s in LESSON_ROUNDS],
+         cases=lambda: [dict(setup=ONE_DECK, policies=p, ratio=r, n=n, seed=s) for p, r, n, s in LESSON_ROUNDS],
          key=lambda setup, policies, ratio, n, seed, show_progress: [_setup_key(setup), policies, _ratio_key(ratio),
                                                                      seed],
          about="who won each round (0, 1, t = a tie) of the seeded rounds between bots that the Speed lesson plays")

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
 
 from ..core.args import instance, items, limit, whole
 from ..core.exact import AbsorbingChain
-from ..core.game import describe
+from ..core.game import GameState, describe
 from ..core.graphs import build_graph
 from .rules import PILE_NAMES, SpeedState, _fits, rank_name, rank_of
 
@@ -119,8 +119,13 @@ def _state_label(state: SpeedState) -> str:
         return "tie" if w is None else f"P{w} wins"
     mine = "".join(rank_name(c) for c in state.face_up(0) if c is not None) or "-"
     theirs = "".join(rank_name(c) for c in state.face_up(1) if c is not None) or "-"
-    tops = "/".join(rank_name(t) for t in state.tops())
+    tops = "/".join("-" if t is None else rank_name(t) for t in state.tops())
     return f"{mine}\n{tops}\n{theirs}"
+
+
+def _label(state: GameState) -> str:
+    assert isinstance(state, SpeedState)  # the graph of a Speed end-game holds Speed positions only
+    return _state_label(state)
 
 
 def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
@@ -128,7 +133,7 @@ def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
     if not isinstance(state, SpeedState):
         raise TypeError("give a SpeedState, for example one made with position(...)")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
-    return build_graph(state, max_nodes=max_nodes, label=_state_label)
+    return build_graph(state, max_nodes=max_nodes, label=_label)
 
 
 def _future_key(s: SpeedState) -> tuple:

@@ -240,7 +240,7 @@ def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None =
     # doubling either side of the ratios so the end points' markers and bands are not cut
     chart = Chart(700, 380, x_range=(float(ratios[0]) * 2 ** -0.3, float(ratios[-1]) * 2 ** 0.3), y_range=(0, 1),
                   log_x=True, margins=(64, 36, 16, 56), name="circus-speed-win-rate")
-    chart.axes(xticks=[(r, _ratio_label(r)) for r in ratios], yticks=[(i / 5, f"{i / 5:.1f}") for i in range(6)],
+    chart.axes(xticks=[(float(r), _ratio_label(r)) for r in ratios], yticks=[(i / 5, f"{i / 5:.1f}") for i in range(6)],
                xlabel=xlabel or "speed ratio (player 0's rate / player 1's rate)",
                ylabel=ylabel or "player 0 wins the round",
                title=title or "win rate against the speed ratio (95% bands)")

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.args import exact_number, items, one_of, optional_text, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, describe, is_whole, renamed
@@ -57,6 +57,8 @@ class Card(int):
     exact odds are the same fractions, while the table can still draw the suit. ``card.name`` is "7♥".
     Cards are made once per rank and suit and then shared, so dealing stays cheap.
     """
+
+    suit: str  # set once, as the card is made
 
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit))
@@ -180,7 +182,7 @@ def _fits(card: int, top: int) -> bool:
     return (card - top) % 13 in (1, 12)
 
 
-def neighbours(rank: int) -> tuple[int, int]:
+def neighbours(rank: int | str) -> tuple[int, int]:
     """The two ranks that go on ``rank`` (one below, one above, round the cycle)."""
     rank = rank_of(rank)
     return ((rank - 2) % 13 + 1, rank % 13 + 1)
@@ -383,10 +385,14 @@ class SpeedState(GameState):
     # Suits are worn, not played, so they take no part in comparing positions (a position is its ranks)
     suits: tuple | None = field(default=None, compare=False, repr=False)
 
+    if TYPE_CHECKING:  # what play gives back: a Speed position (GameState.play does the work)
+        def play(self, move: Any) -> SpeedState: ...
+
     # --- reading a position ------------------------------------------------------------------------------
     def tops(self) -> tuple[int | None, int | None]:
         """The top ranks of the two centre piles (None while a pile is empty)."""
-        return tuple(c[-1] if c else None for c in self.centre)
+        a, b = self.centre
+        return (a[-1] if a else None, b[-1] if b else None)
 
     def face_up(self, player: int) -> tuple[int | None, ...]:
         """The playable face-up card of each of the player's places (None where a place is empty)."""
@@ -509,7 +515,9 @@ class SpeedState(GameState):
         for p in (0, 1):
             if self.flips_due[p]:
                 return p
-        return self._pending_draw()[0]
+        pending = self._pending_draw()
+        assert pending is not None, "a draw step has a place to fill"
+        return pending[0]
 
     def chance_outcomes(self) -> tuple:
         """Draws and flips: each rank with its share of the unseen cards; races: rate / (sum of rates)."""
@@ -599,6 +607,7 @@ class SpeedState(GameState):
             pool[move - 1] -= 1
             pools[k] = tuple(pool)
             piles = _set(self.piles, p, self.piles[p] - 1)
+            card: int
             if self.stock is None:
                 card, suits = self._turn_up(k, int(move))
                 stock = None
@@ -610,7 +619,9 @@ class SpeedState(GameState):
                                 centre=_set(self.centre, p, self.centre[p] + (card,)),
                                 flips_due=_set(self.flips_due, p, False))
             else:
-                _, i = self._pending_draw()
+                pending = self._pending_draw()
+                assert pending is not None, "a draw step has a place to fill"
+                i = pending[1]
                 slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (card,)))
                 owed = self.to_deal[p][i]
                 to_deal = _set(self.to_deal, p, _set(self.to_deal[p], i, owed - 1)) if owed else self.to_deal
@@ -653,7 +664,8 @@ class SpeedState(GameState):
         # both piles are empty, so the pools hold only a spare card from an odd recycle, if any: it is
         # shuffled in with the cards under the tops, and they form one new shared pool
         counts = [sum(pool[i] for pool in self.pools) for i in range(13)]
-        suits = [[] for _ in RANKS]  # the suits face down again: a spare card's first, then those gathered
+        # the suits face down again: a spare card's first, then those gathered
+        suits: list[list[str]] = [[] for _ in RANKS]
         for k, pool in enumerate(self.pools):
             for i in range(13):
                 left = self.suits[k][i] if self.suits is not None and k < len(self.suits) else ()
@@ -797,6 +809,9 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
         rng_arg(rng)
     checked = _check_rates(rates)
     deck = (4,) * 13  # each deck holds four cards of each rank, one of each suit
+    pools: tuple[tuple[int, ...], ...]
+    stock: tuple[tuple[int, ...], tuple[int, ...]] | None
+    suits: tuple[Any, ...] | None
     if setup.decks == 1:
         pools, pool_of = (deck,), (0, 0)
     else:
@@ -940,7 +955,8 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
 
     slots = (stacks(you), stacks(bot))
     centre = tuple(tuple(_suited(list(u) + [t], used)) for u, t in zip(under, tops))
-    pools, suits = [], []
+    pools: list[tuple[int, ...]] = []
+    suits: list[tuple[tuple[str, ...], ...]] = []
     for ranks in piles:
         counts = [0] * 13
         faces: list[list[str]] = [[] for _ in RANKS]
@@ -950,8 +966,8 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
         pools.append(tuple(counts))
         suits.append(tuple(map(tuple, faces)))
     state = SpeedState(setup=setup, pools=tuple(pools), pool_of=(0, 1),
-                       piles=(sum(pools[0]), sum(pools[1])), slots=slots,  # type: ignore[arg-type]
-                       to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=centre,  # type: ignore[arg-type]
+                       piles=(sum(pools[0]), sum(pools[1])), slots=slots,
+                       to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=(centre[0], centre[1]),
                        rates=_check_rates(rates), suits=tuple(suits))
     return state._settle()
 

@@ -7,6 +7,7 @@ the odds it shows are the kit's (``odds``, ``graphs``), the bot's choices are ``
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import warnings
 from collections.abc import Callable
@@ -123,7 +124,7 @@ class SpeedTable(Framed):
         self.bot_profile_name = bot_profile
         self.bot_policy = policy(bot)
         self.scheduler = scheduler or LoopScheduler()
-        self.timer = None
+        self.timer: Any = None  # the bot's pending reaction (a handle with cancel()), if any
         self.intended: Play | None = None
         self.selected: int | None = None
         self.wins = [0, 0]
@@ -133,14 +134,14 @@ class SpeedTable(Framed):
         # buttons of one kind share one layout and one look: one widget model each instead of one per button
         card_parts = (widgets.Layout(width="52px", height="60px"), widgets.ButtonStyle())
         plain_parts = (widgets.Layout(width="auto"), widgets.ButtonStyle())
-        self.card_buttons = [button("", lambda i=i: self.click_card(i), css_class="circus-speed-card",
+        self.card_buttons = [button("", functools.partial(self.click_card, i), css_class="circus-speed-card",
                                     shared=card_parts) for i in range(setup.face_up)]
         self.hand_label = widgets.HTML()
         self.hand_label.add_class("circus-speed-hand-label")
         self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"))
         self.hand.add_class("circus-hand")
         self.hand.add_class("circus-speed-hand")
-        self.pile_buttons = [button("", lambda p=p: self.click_pile(p), css_class="circus-speed-pile",
+        self.pile_buttons = [button("", functools.partial(self.click_pile, p), css_class="circus-speed-pile",
                                     shared=plain_parts) for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
                                   tooltip="stalemate: both flip a new card onto the centre piles", shared=plain_parts)
@@ -243,9 +244,8 @@ class SpeedTable(Framed):
         piles = [p for p, t in enumerate(tops) if t is not None and fits(card, t)]
         if not piles:
             self.selected = None
-            self.frame.say(f"{card_name(card)} fits neither pile: on {card_name(tops[0])} go "
-                           f"{' or '.join(map(rank_name, neighbours(tops[0])))}, on {card_name(tops[1])} go "
-                           f"{' or '.join(map(rank_name, neighbours(tops[1])))} (any suit).", error=True)
+            on = [f"on {card_name(t)} go {' or '.join(map(rank_name, neighbours(t)))}" for t in tops if t is not None]
+            self.frame.say(f"{card_name(card)} fits neither pile: {', '.join(on)} (any suit).", error=True)
             self._refresh()
             return
         if len(piles) == 2:
@@ -263,14 +263,16 @@ class SpeedTable(Framed):
         slot, self.selected = self.selected, None
         card = self.state.face_up(0)[slot]
         top = self.state.tops()[pile]
-        if card is None or not fits(card, top):
-            self.frame.say(f"{card_name(card) if card else 'that card'} does not fit on {card_name(top)}.", error=True)
+        if card is None or top is None or not fits(card, top):
+            where = "an empty pile" if top is None else card_name(top)
+            self.frame.say(f"{card_name(card) if card else 'that card'} does not fit on {where}.", error=True)
             self._refresh()
             return
         self._you_play(slot, pile)
 
     def _you_play(self, slot: int, pile: int) -> None:
         card = self.state.face_up(0)[slot]
+        assert card is not None, "a card is played from a place that holds one"
         self.selected = None
         contested = self.state.step == "race"
         if self._play_for(0, Play(int(card), slot, pile), "play"):
@@ -358,7 +360,8 @@ class SpeedTable(Framed):
         view = self._bot_view()
         if view is None:
             return
-        self.intended = self.bot_policy(view, self.rng)
+        chosen = self.bot_policy(view, self.rng)  # a play: the bot's view is always a position where it plays
+        self.intended = chosen if isinstance(chosen, Play) else None
         delay = self.rng.expovariate(self.bot_rate)
         self.timer = self.scheduler.call_later(delay, self._bot_fires)
 
