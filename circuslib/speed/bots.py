@@ -25,6 +25,7 @@ from ..core.args import (
     instance,
     items,
     limit,
+    one_of,
     optional_flag,
     rng_arg,
     whole,
@@ -43,9 +44,9 @@ from .rules import (
     Race,
     SpeedOptions,
     SpeedState,
-    _check_order,
-    _check_rates,
+    _deck_order,
     _fits,
+    _rate_pair,
     cut,
     gather,
     setup_name,
@@ -73,7 +74,7 @@ def mean_reaction_time(profile: str | int | Fraction) -> Fraction:
     rate = PROFILES[profile] if isinstance(profile, str) and profile in PROFILES else profile
     if isinstance(rate, str) or rate is None:
         raise ValueError(f"unknown profile {profile!r}; the profiles are {', '.join(PROFILES)}")
-    return 1 / _check_rates((rate, 1))[0]
+    return 1 / _rate_pair((rate, 1))[0]
 
 
 def _chain_after(mine: Sequence[int | None], slot: int) -> int:
@@ -93,9 +94,7 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
     the longest chain of my cards; "block": the card that leaves the opponent the fewest playable cards (then the
     longest chain); "random": any fitting card.
     """
-    if type(kind) is not str or kind not in POLICIES:
-        raise (ValueError if type(kind) is str else TypeError)(
-            f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
+    one_of(kind, "the policy (the kind of bot)", POLICIES)
     mine, theirs = _places(mine, "mine"), _places(theirs, "theirs")
     tops = items(tops, "tops", low=1, high=2)
     for top in tops:
@@ -122,17 +121,13 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
             new_tops[pile] = mine[slot]
             return sum(1 for c in theirs if c is not None and any(_fits(c, t) for t in new_tops))
         return max(options, key=lambda o: (-their_plays(o), _chain_after(mine, o[0])))
-    raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
+    raise AssertionError(f"every policy is handled above, and {kind!r} is one of them")
 
 
-def _check_policies(policies: Any) -> tuple[str, str]:
+def _policy_pair(policies: Any) -> tuple[str, str]:
     """The two players' policies, each the name of one of the kit's bots."""
     first, second = items(policies, "policies (one bot's name for each player)", low=2, high=2)
-    for kind in (first, second):
-        if type(kind) is not str or kind not in POLICIES:
-            raise (ValueError if type(kind) is str else TypeError)(
-                f"unknown policy {describe(kind)}; choose one of {', '.join(POLICIES)}")
-    return first, second
+    return one_of(first, "each policy", POLICIES), one_of(second, "each policy", POLICIES)
 
 
 def _places(cards, name: str) -> tuple:
@@ -151,8 +146,7 @@ def _choose_flip(mine: Sequence[int | None]) -> int:
 
 def policy(kind: str) -> Callable[[SpeedState, random.Random], Play | FlipFaceUp]:
     """A kit policy ``policy(state, rng) -> move`` that chooses cards the ``kind`` way."""
-    if kind not in POLICIES:
-        raise ValueError(f"unknown policy {kind!r}; choose one of {', '.join(POLICIES)}")
+    one_of(kind, "the policy (the kind of bot)", POLICIES)
 
     def play(state: SpeedState, rng: random.Random) -> Play | FlipFaceUp:
         instance(state, "state", SpeedState, "a SpeedState (a Speed position)")
@@ -223,15 +217,15 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     """
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     rng = rng_arg(rng)
-    policies = _check_policies(policies)
+    policies = _policy_pair(policies)
     flag(record, "record")
     limit(whole(max_steps, "max_steps", 1), 2_000_000, "max_steps")
-    r0, r1 = _check_rates(rates)
+    r0, r1 = _rate_pair(rates)
     p_first = float(r0 / (r0 + r1))
     # the piles in a known order (a cut deck), top first, or None while they are shuffled
     stock = None
     if order is not None:
-        order = _check_order(order, setup)
+        order = _deck_order(order, setup)
         stock = [list(reversed(order[0::2])), list(reversed(order[1::2]))]
     n = setup.face_up
     pools = [[4] * 13] if setup.decks == 1 else [[4] * 13, [4] * 13]
@@ -402,7 +396,7 @@ def play_match(setup: SpeedOptions, rng: random.Random, policies: Sequence[str] 
     """
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     rng_arg(rng)
-    _check_rates(rates)
+    _rate_pair(rates)
     limit(whole(rounds, "rounds", 1), 1_000, "rounds")
     match = Match(rounds)
     order = None
@@ -423,7 +417,7 @@ WINNERS = record({0: "0", 1: "1", "tie": "t", None: "n"})
 
 def _setup_key(setup: Any) -> Any:
     """A set-up as a shipped run names it: a named set-up by its name, others by every option but the name."""
-    if not isinstance(setup, SpeedOptions):
+    if not isinstance(setup, SpeedOptions):  # a call the function refuses: a key matching no shipped case
         return describe(setup)
     if setup in SETUPS.values():
         return setup_name(setup)
@@ -456,8 +450,8 @@ def round_winners(setup: SpeedOptions, policies: Sequence[str], ratio: int | Fra
     """Who won each of n seeded rounds between two bots (0, 1 or "tie"), player 0 reacting ``ratio`` times as fast
     as player 1: the rounds ``win_rate`` counts, in the order played."""
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
-    kinds = _check_policies(policies)
-    rates = _check_rates((ratio, 1))
+    kinds = _policy_pair(policies)
+    rates = _rate_pair((ratio, 1))
     limit(whole(n, "n (how many rounds)", 1), 20_000, "n rounds")
     rng = random.Random(whole(seed, "seed"))
     optional_flag(show_progress, "show_progress")
@@ -475,12 +469,12 @@ def win_rate(ratio: int | Fraction, n: int, seed: int, *, setup: SpeedOptions = 
 
     The lesson's own runs ship with the kit (``round_winners``): the same rounds, read instead of played again;
     any other run is played now."""
-    rates = _check_rates((ratio, 1))
+    rates = _rate_pair((ratio, 1))
     limit(whole(n, "n", 1), 20_000, "n rounds")
     whole(seed, "seed")
     optional_flag(show_progress, "show_progress")
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
-    return _tally_of(round_winners(setup, _check_policies(policies), rates[0], n, seed, show_progress=show_progress))
+    return _tally_of(round_winners(setup, _policy_pair(policies), rates[0], n, seed, show_progress=show_progress))
 
 
 # every seeded run of matches the lesson plays (its race explorer): set-up, rounds, speed ratio, matches, seed
@@ -506,7 +500,7 @@ def match_winners(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction,
     player 0 reacting ``ratio`` times as fast as player 1."""
     options = setup_named(setup)
     limit(whole(rounds, "rounds (in a match)", 1), 1_000, "rounds")
-    rates = _check_rates((ratio, 1))
+    rates = _rate_pair((ratio, 1))
     limit(whole(n, "n (how many matches)", 1), 2_000, "n matches")
     rng = random.Random(_match_stream(options, rounds, rates[0], whole(seed, "seed")))
     return tuple(play_match(options, rng, ("first", "first"), rates, rounds).winner() for _ in range(n))
@@ -521,7 +515,7 @@ def simulated_matches(setup: SpeedOptions | str, rounds: int, ratio: int | Fract
     ``ratio`` times as fast as player 1 (a Tally of 0, 1 and None for a tie). Kept: a second call is instant, and
     the lesson's runs ship with the kit (``match_winners``), so they are read, not played."""
     options = setup_named(setup)
-    rate = _check_rates((ratio, 1))[0]
+    rate = _rate_pair((ratio, 1))[0]
     key = (options, whole(rounds, "rounds", 1), rate, whole(matches, "matches", 1), whole(seed, "seed"))
     if key not in _MATCHES:
         _MATCHES[key] = _tally_of(match_winners(options, rounds, rate, matches, seed))
@@ -533,7 +527,7 @@ def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: SpeedOptions =
     """For each speed ratio: (ratio, player 0's share of wins, low and high ends of its 95% interval)."""
     ratios = items(ratios, "ratios", low=1, high=50)
     for ratio in ratios:
-        _check_rates((ratio, 1))
+        _rate_pair((ratio, 1))
     limit(whole(n, "n", 1) * len(ratios), 50_000, "n rounds times the number of ratios")
     whole(seed, "seed")
     rows = []
@@ -559,8 +553,7 @@ def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray,
 
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     whole(n, "n (a number of deals)", 1, 1_000_000)
-    if type(seed) is not int:
-        raise TypeError(f"give a whole-number seed, so the run can be repeated, not {describe(seed)}")
+    whole(seed, "seed (a whole number, so the run can be repeated)")
     k = setup.face_up
     generator = np.random.default_rng(seed)
     deck = np.arange(52, dtype=np.int8) // 4 + 1  # the ranks of one deck, four of each

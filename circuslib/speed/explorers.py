@@ -8,9 +8,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import text, whole
+from ..core.args import one_of, text, whole
 from ..core.charts import INK, Chart, Key
-from ..core.game import describe
 from ..core.sim import Estimate, Tally
 from ..core.svg import Picture, svg_text
 from ..core.ui import Shown, button
@@ -257,10 +256,8 @@ class RaceExplorer(_Explorer):
 
         whole(you, "you (your whole reaction rate, moves per second)", 0, 8)
         whole(bot, "bot (the bot's whole reaction rate, moves per second)", 0, 8)
-        if type(setup) is not str or setup not in SETUPS:
-            raise ValueError(f"unknown set-up {describe(setup)}; choose one of {', '.join(SETUPS)}")
-        if rounds not in (1, 3, 5) or type(rounds) is not int:
-            raise ValueError(f"a match here has 1, 3 or 5 rounds, not {describe(rounds)}")
+        one_of(setup, "setup (the name of a set-up)", SETUPS)
+        one_of(whole(rounds, "rounds (a match here has 1, 3 or 5 rounds)"), "rounds (in a match here)", (1, 3, 5))
         self.matches = whole(matches, "matches", 10, 2000)
         self.seed = whole(seed, "seed")
         self.simulated: dict[tuple[str, int], dict[Fraction, Tally]] = {}  # (set-up, rounds) -> {ratio: matches}

@@ -130,8 +130,7 @@ def _label(state: GameState) -> str:
 
 def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
     """Every position reachable from a small end-game, as a move graph (races and draws carry exact odds)."""
-    if not isinstance(state, SpeedState):
-        raise TypeError("give a SpeedState, for example one made with position(...)")
+    instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
     return build_graph(state, max_nodes=max_nodes, label=_label)
 

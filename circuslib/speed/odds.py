@@ -15,9 +15,8 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import instance, items, whole
+from ..core.args import exact_number, instance, items, whole
 from ..core.exact import to_fraction, to_rational
-from ..core.game import describe
 from ..core.shipped import FRACTIONS, RATIONAL, Encoding, shipped
 from .rules import RANKS, SpeedOptions, SpeedState, _fits, neighbours, rank_of
 
@@ -62,12 +61,9 @@ def ranks_that_fit(top: int | str) -> tuple[int, int]:
     return neighbours(top)
 
 
-def _check_decks(decks: Any) -> int:
-    return whole(decks, "decks (Speed uses 1 or 2 decks)", 1, 2)
-
-
-def _check_face_up(face_up: Any, name: str = "the number of face-up cards") -> int:
-    return whole(face_up, name, 1, 8)
+DECKS_ARG = "decks (Speed uses 1 or 2 decks)"
+FACE_UP_ARG = "the number of face-up cards"
+HAND_ARG = "hand (the number of face-up cards)"
 
 
 def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Rational:
@@ -78,7 +74,7 @@ def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Ra
     """
     if card is not None:
         rank_of(card)
-    decks = _check_decks(decks)
+    decks = whole(decks, DECKS_ARG, 1, 2)
     return to_rational(Fraction(8 * decks, 52 * decks - 1))
 
 
@@ -96,8 +92,8 @@ def _given_tops(a: int, b: int, k: int, decks: int) -> Fraction:
 
 def p_stalemate_given_tops(top_a: int | str, top_b: int | str, face_up: int = 4, decks: int = 1) -> sympy.Rational:
     """P(no face-up card fits either top) once the two centre tops are known: C(good, k) / C(all, k)."""
-    k = _check_face_up(face_up)
-    return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), k, _check_decks(decks)))
+    k = whole(face_up, FACE_UP_ARG, 1, 8)
+    return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), k, whole(decks, DECKS_ARG, 1, 2)))
 
 
 def _count_stalemate(face_up: int, decks: int) -> Fraction:
@@ -119,7 +115,7 @@ def p_stalemate_at_start(face_up: int = 5, decks: int = 2) -> sympy.Rational:
     For each pair of tops (a, b), the fitting ranks are a +- 1 and b +- 1; the deal is a stalemate when all the
     face-up cards avoid them: a hypergeometric count C(good, k) / C(all, k), summed over the tops.
     """
-    return to_rational(_count_stalemate(_check_face_up(face_up), _check_decks(decks)))
+    return to_rational(_count_stalemate(whole(face_up, FACE_UP_ARG, 1, 8), whole(decks, DECKS_ARG, 1, 2)))
 
 
 def stalemate_odds(setup: SpeedOptions) -> sympy.Rational:
@@ -190,7 +186,7 @@ def _count_chains(hand: int, decks: int) -> dict[int, Fraction]:
 def count_chain_lengths(hand: int = 5, decks: int = 1) -> dict[int, Fraction]:
     """The distribution of the longest chain in a random hand, counted now over every rank pattern of the hand
     (never read from the kit's table): milliseconds for a few cards, seconds for eight."""
-    return _count_chains(_check_face_up(hand, "hand (the number of face-up cards)"), _check_decks(decks))
+    return _count_chains(whole(hand, HAND_ARG, 1, 8), whole(decks, DECKS_ARG, 1, 2))
 
 
 def _rationals_encode(values: Mapping[int, Any]) -> Any:
@@ -215,8 +211,8 @@ def chain_length_distribution(hand: int = 5, decks: int = 1) -> dict[int, sympy.
 def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
     """P(a random hand holds a chain of at least k cards playable one after another)."""
     whole(k, "k (a chain length)", 1)
-    whole(hand, "hand (the number of face-up cards)", 1, 8)
-    dist = chain_length_distribution(hand, _check_decks(decks))
+    whole(hand, HAND_ARG, 1, 8)
+    dist = chain_length_distribution(hand, whole(decks, DECKS_ARG, 1, 2))
     return to_rational(sum((to_fraction(p) for length, p in dist.items() if length >= k), Fraction(0)))
 
 
@@ -231,8 +227,8 @@ def race_probability(rate_a=None, rate_b=None):
     rate_a = symbols[0] if rate_a is None else rate_a
     rate_b = symbols[1] if rate_b is None else rate_b
     for r in (rate_a, rate_b):
-        if isinstance(r, (bool, float)) or not isinstance(r, (int, Fraction, sympy.Basic)):
-            raise TypeError(f"give rates exactly (int, Fraction or a sympy symbol), not {describe(r)}")
+        if not (isinstance(r, sympy.Basic) and not r.is_number):  # a symbol stays a symbol: the formula
+            exact_number(r, "a reaction rate (give it exactly: an int, a Fraction or a sympy symbol)", positive=True)
     a, b = sympy.sympify(rate_a), sympy.sympify(rate_b)
     if (a.is_number and a <= 0) or (b.is_number and b <= 0):
         raise ValueError("reaction rates must be positive")

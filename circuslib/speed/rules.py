@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ..core.args import exact_number, items, one_of, optional_text, rng_arg, whole
+from ..core.args import exact_number, instance, items, one_of, optional_text, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, describe, is_whole, renamed
 from ..core.svg import INK, Picture, svg_card, svg_doc, svg_text
 
@@ -63,10 +63,8 @@ class Card(int):
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit))
         if card is None:
-            if type(rank) is not int or not 1 <= rank <= 13:
-                raise ValueError(f"a card's rank runs from 1 (Ace) to 13 (King), not {describe(rank)}")
-            if suit not in SUITS:
-                raise ValueError(f"a card's suit is one of {' '.join(SUITS)}, not {describe(suit)}")
+            whole(rank, "a card's rank (1 for the Ace to 13 for the King)", 1, 13)
+            one_of(suit, "a card's suit", SUITS)
             card = int.__new__(cls, rank)
             card.__dict__["suit"] = suit
             _CARDS[(rank, suit)] = card
@@ -117,9 +115,7 @@ def _split_suit(text: str) -> tuple[str, str | None]:
 def rank_of(card: int | str) -> int:
     """The rank 1..13 of a card given as a number (1 = Ace, 13 = King) or a name ("A", "10", "Q", "king"); a
     name may carry a suit ("7♥", "7h"), which the rules ignore. A ``Card`` is its own rank (it keeps its suit)."""
-    if isinstance(card, bool):
-        raise TypeError("a card is a rank 1..13 or a name like 'Q', not True/False")
-    if isinstance(card, int):
+    if type(card) is int or type(card) is Card:  # not True or 7.0: a rank is a whole number
         if not 1 <= card <= 13:
             raise ValueError(f"a rank runs from 1 (Ace) to 13 (King); {card} is not a rank")
         return card
@@ -133,7 +129,7 @@ def rank_of(card: int | str) -> int:
         if text.isdigit() and 2 <= int(text) <= 10:
             return int(text)
         raise ValueError(f"{card!r} is not a card name; use A, 2..10, J, Q or K (a suit may follow: 7♥ or 7h)")
-    raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not a {type(card).__name__}")
+    raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not {describe(card)}")
 
 
 def card_of(card: int | str, suit: str | None = None) -> int:
@@ -800,14 +796,12 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
     outcome. Without ``order`` the piles are shuffled and every draw is a chance step over the unseen cards.
     """
     setup = TWO_DECKS if options is None else options
-    if not isinstance(setup, SpeedOptions):
-        raise TypeError(f"options must be SpeedOptions, for example ONE_DECK, TWO_DECKS or CRAPETTE, not "
-                        f"{describe(setup)}")
+    instance(setup, "options", SpeedOptions, "SpeedOptions, for example ONE_DECK, TWO_DECKS or CRAPETTE")
     if players is not None and whole(players, "players") != 2:
         raise ValueError(f"Speed is a game for 2 players, not {players}")
     if rng is not None:
         rng_arg(rng)
-    checked = _check_rates(rates)
+    checked = _rate_pair(rates)
     deck = (4,) * 13  # each deck holds four cards of each rank, one of each suit
     pools: tuple[tuple[int, ...], ...]
     stock: tuple[tuple[int, ...], tuple[int, ...]] | None
@@ -818,7 +812,7 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
         pools, pool_of = (deck, deck), (0, 1)
     stock, suits = None, (FULL_SUITS,) * len(pools)
     if order is not None:
-        dealt = _suited(_check_order(order, setup))
+        dealt = _suited(_deck_order(order, setup))
         stock = (tuple(reversed(dealt[0::2])), tuple(reversed(dealt[1::2])))
         suits = None  # each card's suit travels with it in the known order
     n = setup.face_up
@@ -853,7 +847,7 @@ def _shuffle_suits(state: SpeedState, rng: random.Random) -> SpeedState:
     return replace(state, suits=suits)
 
 
-def _check_order(order: Any, setup: SpeedOptions) -> tuple[int, ...]:
+def _deck_order(order: Any, setup: SpeedOptions) -> tuple[int, ...]:
     """A whole one-deck order of ranks (four of each), checked."""
     if setup.decks != 1:
         raise ValueError("a deck order is dealt only in the one-deck game (with two decks each player shuffles)")
@@ -872,8 +866,7 @@ def gather(finished: SpeedState, rng: random.Random) -> tuple[int, ...]:
     Cards still face down whose order the round never fixed (a shuffled pile) come in a random order drawn with
     ``rng``: nobody has seen them, so every order is equally likely.
     """
-    if not isinstance(finished, SpeedState):
-        raise TypeError("gather the cards of a SpeedState (a finished round)")
+    instance(finished, "finished", SpeedState, "a SpeedState (a finished round, whose cards are gathered)")
     if finished.setup.decks != 1:
         raise ValueError("only the one-deck game gathers its cards between rounds (with two decks each player "
                          "shuffles their own)")
@@ -925,7 +918,7 @@ def next_round(finished: SpeedState, rng: random.Random) -> SpeedState:
     return new_game(setup, rates=finished.rates, order=cut(gather(finished, rng), rng))
 
 
-def _check_rates(rates: Any) -> tuple[Fraction, Fraction]:
+def _rate_pair(rates: Any) -> tuple[Fraction, Fraction]:
     """The two players' reaction rates, each an exact number of moves per second from 1/1,000,000 to 1,000,000."""
     pair = items(rates, "rates (a pair of reaction rates, one for each player, like (1, 2))", low=2, high=2)
     low, high = Fraction(1, 10 ** 6), 10 ** 6
@@ -942,8 +935,7 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
 
     The other cards of the decks are left out, so ``card_count`` counts only what is given.
     """
-    if not isinstance(setup, SpeedOptions):
-        raise TypeError(f"setup must be SpeedOptions, for example ONE_DECK, not {describe(setup)}")
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     used: dict[int, list[str]] = {}  # suits already given, so bare ranks take the suits still free
 
     def stacks(cards: Iterable) -> tuple[tuple[int, ...], ...]:
@@ -968,7 +960,7 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
     state = SpeedState(setup=setup, pools=tuple(pools), pool_of=(0, 1),
                        piles=(sum(pools[0]), sum(pools[1])), slots=slots,
                        to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=(centre[0], centre[1]),
-                       rates=_check_rates(rates), suits=tuple(suits))
+                       rates=_rate_pair(rates), suits=tuple(suits))
     return state._settle()
 
 
@@ -998,8 +990,9 @@ class Match:
         """The match after one more round with these points (a winner's points and 0, or 0 and 0 for a tie)."""
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
-        a, b = items(scores, "scores (the round's points of both players)", low=2, high=2)
-        if any(type(x) is not int or x < 0 for x in (a, b)) or (a and b):
+        a, b = (whole(x, "each player's points", 0) for x in items(scores, "scores (both players' points)", low=2,
+                                                                     high=2))
+        if a and b:
             raise ValueError("a round gives points to one player at most: (points, 0), (0, points) or (0, 0)")
         return Match(self.rounds, (self.totals[0] + a, self.totals[1] + b), self.played + ((a, b),))
 
@@ -1025,8 +1018,7 @@ def deal(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None, rate
     from ..core.game import sample_outcome
 
     rng = rng_arg(rng)
-    if not isinstance(setup, SpeedOptions):
-        raise TypeError(f"setup must be SpeedOptions, for example ONE_DECK, not {describe(setup)}")
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     if previous is not None:
         if not isinstance(previous, SpeedState) or not previous.is_over() or previous.setup != setup:
             raise ValueError("previous must be a finished round of this set-up (or None for a shuffled deal)")

@@ -188,8 +188,7 @@ class SpeedTable(Framed):
 
     def load(self, state: SpeedState) -> None:
         """Play on from a given position (a hand-made one from ``position(...)``, say)."""
-        if not isinstance(state, SpeedState):
-            raise TypeError("load a SpeedState, for example one made with position(...)")
+        instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
         if len(state.slots[0]) != len(self.card_buttons):
             raise ValueError(f"this table has {len(self.card_buttons)} face-up places; the position has "
                              f"{len(state.slots[0])}")
