@@ -294,6 +294,28 @@ def test_options_are_one_frozen_dataclass_and_their_name_is_a_label():
         assert rules_module.Setup("two places", decks=2, face_up=2) == TWO
 
 
+def test_both_out_together_is_a_draw_or_a_round_replayed():
+    from circuslib.speed.bots import play_match
+
+    def tied(setup):
+        # nobody can play the 7 or the 8 on the 4 and the J: both turn up their last card, then flip it, together
+        state = position([None, None], [None, None], (4, "J"), piles=([7], [8]), setup=setup)
+        final = playout(state, random.Random(1), policy("first"))
+        assert final.is_over() and final.winner() is None and final.scores() == (0, 0)
+        return final
+
+    draw = Match(rounds=1).record(tied(TWO))  # the kit's ruling: a draw, nobody scores, and it counts
+    assert draw.is_over() and draw.totals == (0, 0) and draw.winner() is None
+    replay = SpeedOptions("two places, replayed", decks=2, face_up=2, both_out="replay")
+    again = Match(rounds=1).record(tied(replay))  # the other reading: the round does not count
+    assert not again.is_over() and again.played == () and replay.name == "two places, replayed"
+    assert SpeedOptions(decks=2, face_up=2, both_out="replay").name == "two decks, 2 face-up, both out: replay"
+    with pytest.raises(ValueError, match="both_out"):
+        SpeedOptions(both_out="sudden death")
+    match = play_match(SpeedOptions(decks=1, face_up=4, both_out="replay"), random.Random(3), rounds=3)
+    assert match.is_over() and len(match.played) == 3 and all(a or b for a, b in match.played)
+
+
 def test_the_table_shows_itself_in_every_form():
     state = position([5, None], [3, 6], (4, "J"), piles=([7], [8]), setup=TWO)
     bundle = state._repr_mimebundle_()

@@ -402,7 +402,8 @@ def play_match(setup: SpeedOptions, rng: random.Random, policies: Sequence[str] 
     order = None
     while not match.is_over():
         result = fast_round(setup, rng, policies, rates, order=order)
-        match = match.record_scores(result.scores)
+        if result.winner != "tie" or setup.both_out == "draw":  # a drawn round replayed does not count
+            match = match.record_scores(result.scores)
         if setup.between_rounds == "cut":
             order = cut(gather(result.final, rng), rng)
     return match
@@ -421,7 +422,8 @@ def _setup_key(setup: Any) -> Any:
         return describe(setup)
     if setup in SETUPS.values():
         return setup_name(setup)
-    return [setup.decks, setup.face_up, setup.stacks, setup.empty_pile, setup.both_piles_empty, setup.between_rounds]
+    return [setup.decks, setup.face_up, setup.stacks, setup.empty_pile, setup.both_piles_empty, setup.between_rounds,
+            setup.both_out]
 
 
 def _ratio_key(ratio: Any) -> Any:

@@ -33,7 +33,8 @@ __all__ = [
     "RANKS", "SUITS", "RED_SUITS", "Card", "card_of", "rank_of", "rank_name", "fits", "SpeedOptions", "ONE_DECK",
     "TWO_DECKS", "CRAPETTE", "SETUPS", "setup_named", "setup_name",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
-    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "card_name", "card_ink",
+    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "BOTH_OUT", "card_name",
+    "card_ink",
     "RED_INK", "speed_svg", "table_words",
 ]
 
@@ -206,6 +207,9 @@ class SpeedOptions:
       default with one deck): the cards are gathered (``gather``), cut once (``cut``) and dealt again one at a
       time without a shuffle, so each pile's order is known; "shuffle" (the default, and the only choice, with
       two decks) deals every round afresh from shuffled cards.
+    - ``both_out`` (kit ruling): when both players run out of cards at the same moment (the same stalemate flip),
+      the round is a draw and nobody scores ("draw"; it counts as one of a match's rounds); with "replay" a drawn
+      round does not count, and a match deals another in its place.
     - ``name``: what the set-up is called on the table ("one deck"); a label only, so two options that differ
       only by their names play the same game (and are equal). Left out, it is made from the other options.
 
@@ -220,6 +224,7 @@ class SpeedOptions:
     empty_pile: str = "flip-face-up"
     both_piles_empty: str = "recycle"
     between_rounds: str | None = None  # None: "cut" with one deck, "shuffle" with two
+    both_out: str = "draw"
 
     def __post_init__(self) -> None:
         optional_text(self.name, "name")
@@ -240,6 +245,7 @@ class SpeedOptions:
         whole(self.face_up, "the number of face-up cards", 1, 8)
         one_of(self.empty_pile, "empty_pile ('flip-face-up' is the kit's ruling)", ("flip-face-up", "skip"))
         one_of(self.both_piles_empty, "both_piles_empty ('recycle' is the kit's ruling)", ("recycle", "flip-face-up"))
+        one_of(self.both_out, "both_out ('draw' is the kit's ruling)", BOTH_OUT)
         needed = 2 * (self.cards_each_face_up + 1)
         if self.cards_each * 2 < needed:
             raise ValueError("there are not enough cards for this many face-up cards")
@@ -263,6 +269,8 @@ class SpeedOptions:
             words.append(f"both piles empty: {self.both_piles_empty}")
         if self.between_rounds != ("cut" if self.decks == 1 else "shuffle"):
             words.append(f"{self.between_rounds} between rounds")
+        if self.both_out != "draw":
+            words.append(f"both out: {self.both_out}")
         return ", ".join(words)
 
     @property
@@ -287,6 +295,7 @@ class SpeedOptions:
 
 
 BETWEEN_ROUNDS = ("cut", "shuffle")
+BOTH_OUT = ("draw", "replay")
 TWO_DECKS = SpeedOptions("two decks", decks=2, face_up=5)
 ONE_DECK = SpeedOptions("one deck", decks=1, face_up=4)
 CRAPETTE = SpeedOptions("crapette rapide", decks=1, stacks=(1, 2, 3, 4, 5))
@@ -979,11 +988,13 @@ class Match:
         whole(self.rounds, "rounds (a match has a whole number of rounds, at least 1)", 1)
 
     def record(self, finished: SpeedState) -> Match:
-        """The match after one more finished round."""
+        """The match after one more finished round (the same match after a drawn round that its set-up replays)."""
         if not isinstance(finished, SpeedState) or not finished.is_over():
             raise ValueError("only a finished round can be recorded")
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
+        if finished.winner() is None and finished.setup.both_out == "replay":
+            return self  # both ran out together: the round does not count, another is dealt
         return self.record_scores(finished.scores())
 
     def record_scores(self, scores: tuple[int, int]) -> Match:
