@@ -19,7 +19,7 @@ PACKAGES = {
     "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget",
     "Scout": "circuslib.scout, circuslib.scout.widget",
-    "Speed": "circuslib.speed, circuslib.speed.widget",
+    "Speed": "circuslib.speed, circuslib.speed.widget, circuslib.speed.explorers",
     "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget",
 }
 PROBE = """
