@@ -115,7 +115,7 @@ def choose_play(kind: str, mine: Sequence[int | None], theirs: Sequence[int | No
     if kind == "longest":
         return max(options, key=lambda o: _chain_after(mine, o[0]))  # max keeps the first of equals
     if kind == "block":
-        def their_plays(option):
+        def their_plays(option: tuple[int, int]) -> int:
             slot, pile = option
             new_tops = list(tops)
             new_tops[pile] = mine[slot]
@@ -130,13 +130,10 @@ def _policy_pair(policies: Any) -> tuple[str, str]:
     return one_of(first, "each policy", POLICIES), one_of(second, "each policy", POLICIES)
 
 
-def _places(cards, name: str) -> tuple:
+def _places(cards: Any, name: str) -> tuple[int | None, ...]:
     """Face-up cards as ranks 1 to 13, None for an empty place."""
-    cards = items(cards, name, high=20)
-    for card in cards:
-        if card is not None:
-            whole(card, f"each card of {name} (a rank, or None for an empty place)", 1, 13)
-    return cards
+    return tuple(None if card is None else whole(card, f"each card of {name} (a rank, or None for an empty place)",
+                                                 1, 13) for card in items(cards, name, high=20))
 
 
 def _choose_flip(mine: Sequence[int | None]) -> int:
@@ -177,38 +174,38 @@ random_playable = policy("random")
 # ---------------------------------------------------------------------------------------------------------
 # the fast simulator
 
-class RoundResult(tuple):
+class RoundResult(tuple[Any, ...]):
     """(winner, scores, steps, record, final): winner 0, 1 or "tie"; record lists every step if asked for;
     final is the finished round as a ``SpeedState`` (where every card lies, for the next round's deal)."""
 
     @property
-    def winner(self):
+    def winner(self) -> int | str:
         """0 or 1 for the winner, "tie" if both emptied their hands together."""
-        return self[0]
+        return cast("int | str", self[0])
 
     @property
-    def scores(self):
+    def scores(self) -> tuple[int, int]:
         """The round's points: the winner scores the cards the loser still holds."""
-        return self[1]
+        return cast("tuple[int, int]", self[1])
 
     @property
-    def steps(self):
+    def steps(self) -> int:
         """How many steps the round took (draws, flips, races and plays)."""
-        return self[2]
+        return cast("int", self[2])
 
     @property
-    def record(self):
+    def record(self) -> list[Any] | None:
         """Every step in order (draws as ranks, races, plays, flips) when asked for, else None."""
-        return self[3]
+        return cast("list[Any] | None", self[3])
 
     @property
     def final(self) -> SpeedState:
         """The finished round: centre piles, face-up cards and what is left in each pile."""
-        return self[4]
+        return cast("SpeedState", self[4])
 
 
 def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None,
-               policies: Sequence[str] = ("first", "first"), rates: tuple = (1, 1), *, record: bool = False,
+               policies: Sequence[str] = ("first", "first"), rates: tuple[Any, ...] = (1, 1), *, record: bool = False,
                max_steps: int = 200_000, order: Sequence[int] | None = None) -> RoundResult:
     """Play one round between two bots on plain lists (the same rules as SpeedState, about 20 times faster).
 
@@ -260,13 +257,13 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
                 return i + 1
         raise AssertionError("unreachable")
 
-    def tops_now():
+    def tops_now() -> list[int | None]:
         return [centre[0][-1] if centre[0] else None, centre[1][-1] if centre[1] else None]
 
-    def faces(p):
+    def faces(p: int) -> list[int | None]:
         return [s[-1] if s else None for s in slots[p]]
 
-    def first_fit(p, tops):
+    def first_fit(p: int, tops: list[int | None]) -> tuple[int, int] | None:
         # the (place, pile) of p's first card that fits, or None: "can p play?" and the "first" bot in one
         for i, s in enumerate(slots[p]):
             if s:
@@ -280,13 +277,13 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     want = [[bool(o) or refills for o in owed], [bool(o) or refills for o in owed]]
     wanting = [sum(want[0]), sum(want[1])]
 
-    def pending():
+    def pending() -> tuple[int, int] | None:
         for p in (0, 1):
             if piles[p] and wanting[p]:
                 return p, want[p].index(True)
         return None
 
-    def stalemate():
+    def stalemate() -> None:
         # nobody can play and nothing is pending (SpeedState._settle): recycle if both piles are empty, then flip
         nonlocal pools, pool_of, spare, stock
         if not piles[0] and not piles[1] and recycle:
@@ -358,10 +355,13 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
             mover = 0 if c0 else 1
         kind = policies[mover]
         if kind == "first":  # the same choice as choose_play("first", ...), found while checking who can play
-            slot, pile = f0 if mover == 0 else f1
-        else:
+            fit = f0 if mover == 0 else f1
+            assert fit is not None, "the mover can play"
+            slot, pile = fit
+        else:  # both piles have a top once anyone can play
             mine = faces(mover)
-            slot, pile = choose_play(kind, mine, faces(1 - mover) if kind == "block" else (), tops, rng)
+            slot, pile = choose_play(kind, mine, faces(1 - mover) if kind == "block" else (),
+                                     cast("list[int]", tops), rng)
         card = slots[mover][slot][-1]
         centre[pile].append(slots[mover][slot].pop())
         held[mover] -= 1
@@ -388,7 +388,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
 
 
 def play_match(setup: SpeedOptions, rng: random.Random, policies: Sequence[str] = ("first", "first"),
-               rates: tuple = (1, 1), rounds: int = 3) -> Match:
+               rates: tuple[Any, ...] = (1, 1), rounds: int = 3) -> Match:
     """A match of several rounds between two bots, each round scored by the cards the loser still holds.
 
     The first round is shuffled; the next ones are dealt as ``setup.between_rounds`` says: with one deck
@@ -524,7 +524,7 @@ def simulated_matches(setup: SpeedOptions | str, rounds: int, ratio: int | Fract
     return _MATCHES[key]
 
 
-def win_rate_curve(ratios: Sequence, n: int, seed: int, *, setup: SpeedOptions = TWO_DECKS,
+def win_rate_curve(ratios: Sequence[Any], n: int, seed: int, *, setup: SpeedOptions = TWO_DECKS,
                    policies: Sequence[str] = ("first", "first")) -> list[tuple[Fraction, float, float, float]]:
     """For each speed ratio: (ratio, player 0's share of wins, low and high ends of its 95% interval)."""
     ratios = items(ratios, "ratios", low=1, high=50)

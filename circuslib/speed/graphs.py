@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
@@ -37,7 +37,7 @@ def rank_distance(a: int | str, b: int | str) -> int:
     return min(d, 13 - d)
 
 
-def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
+def chain_graph(cards: Sequence[Any], tops: Sequence[Any] = ()) -> nx.DiGraph:
     """Which cards can follow which: nodes are the centre tops ("pile A", "pile B") and the face-up cards
     (their places, 0-based); an arrow x -> y means card y can go on x."""
     import networkx as nx
@@ -58,26 +58,26 @@ def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     return graph
 
 
-def _cards(cards) -> tuple:
+def _cards(cards: Any) -> tuple[Any, ...]:
     """Face-up cards, each a rank (or None for an empty place), at most 20 of them."""
-    cards = items(cards, "cards", high=20)
-    for card in cards:
+    given = items(cards, "cards", high=20)
+    for card in given:
         if card is not None:
             rank_of(card)
-    return cards
+    return given
 
 
-def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
+def longest_chain(cards: Sequence[Any], tops: Sequence[Any] = ()) -> list[Any]:
     """The longest path of cards in the chain graph (from a top when tops are given): the most cards played one
     after another on one pile. Returns the nodes, a top first when tops are given."""
     graph = chain_graph(cards, tops)
     starts = [n for n, d in graph.nodes(data=True) if d["kind"] == "top"] or list(graph.nodes)
-    best: list = []
+    best: list[Any] = []
 
-    def played(path: list) -> int:
+    def played(path: list[Any]) -> int:
         return sum(1 for n in path if graph.nodes[n]["kind"] == "card")
 
-    def walk(path: list) -> None:
+    def walk(path: list[Any]) -> None:
         nonlocal best
         if played(path) > played(best):
             best = list(path)
@@ -92,7 +92,7 @@ def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
     return best
 
 
-def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
+def most_cards_shed(cards: Sequence[Any], tops: Sequence[Any]) -> int:
     """The most face-up cards a player could shed on the two piles without turning up a new card."""
     ranks = tuple(sorted(rank_of(c) for c in _cards(cards) if c is not None))
     a, b = (rank_of(t) for t in items(tops, "tops (the two centre tops)", low=2, high=2))
@@ -100,7 +100,7 @@ def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
 
 
 @cache
-def _shed(ranks: tuple, a: int, b: int) -> int:
+def _shed(ranks: tuple[Any, ...], a: int, b: int) -> int:
     best = 0
     for i, r in enumerate(ranks):
         if i and ranks[i - 1] == r:
@@ -135,7 +135,7 @@ def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
     return build_graph(state, max_nodes=max_nodes, label=_label)
 
 
-def _future_key(s: SpeedState) -> tuple:
+def _future_key(s: SpeedState) -> tuple[Any, ...]:
     """What decides the future of a position: the cards under the centre tops only matter as the set that a
     recycle would give back, so their order is forgotten (this merges positions with the same future)."""
     under = tuple(sorted(s.centre[0][:-1] + s.centre[1][:-1]))
@@ -144,7 +144,7 @@ def _future_key(s: SpeedState) -> tuple:
             s.rates)
 
 
-def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0, *,
+def win_probability(state: SpeedState, policies: Sequence[Any] = ("first", "first"), player: int = 0, *,
                     max_states: int = 5_000) -> Fraction:
     """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
     (races and draws by their exact odds). Recycled centre cards can bring a position back, so the positions
@@ -167,13 +167,13 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
     chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
     rng = random.Random(0)  # deterministic policies never use it
 
-    def node(s: SpeedState):
+    def node(s: SpeedState) -> Any:
         if not s.is_over():
             return _future_key(s)
         w = s.winner()
         return "tie" if w is None else f"player {w} wins"
 
-    transitions: dict = {}
+    transitions: dict[Any, Any] = {}
     todo = [state]
     while todo:
         s = todo.pop()
@@ -185,7 +185,7 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
             steps = [(s.play(o), Fraction(p)) for o, p in s.chance_outcomes()]
         else:
             steps = [(s.play(chooser[s.current_player](s, rng)), Fraction(1))]
-        row: dict = {}
+        row: dict[Any, Any] = {}
         for child, p in steps:
             row[node(child)] = row.get(node(child), Fraction(0)) + p
             if not child.is_over():

@@ -41,7 +41,8 @@ def _rates() -> tuple[sympy.Symbol, sympy.Symbol]:
     """λ_A and λ_B, the two reaction rates, as positive sympy symbols (sympy loads here, on first use)."""
     import sympy
 
-    return sympy.symbols("lambda_A lambda_B", positive=True)
+    rate_a, rate_b = sympy.symbols("lambda_A lambda_B", positive=True)
+    return rate_a, rate_b
 
 
 def __getattr__(name: str) -> Any:
@@ -167,7 +168,7 @@ def _longest_after(counts: tuple[int, ...]) -> int:
 
 def _count_chains(hand: int, decks: int) -> dict[int, Fraction]:
     per_rank = 4 * decks
-    weights: Counter = Counter()
+    weights: Counter[int] = Counter()
 
     def spread(rank: int, left: int, counts: tuple[int, ...], ways: int) -> None:
         if rank == 13:
@@ -216,7 +217,7 @@ def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
     return to_rational(sum((to_fraction(p) for length, p in dist.items() if length >= k), Fraction(0)))
 
 
-def race_probability(rate_a=None, rate_b=None):
+def race_probability(rate_a: Any = None, rate_b: Any = None) -> Any:
     """P(player A reacts first) when reaction times are exponential with rates A and B: rate_A / (rate_A + rate_B).
 
     With sympy symbols (the default, RATE_A and RATE_B) the answer is the formula; with numbers an exact Rational.
@@ -236,7 +237,7 @@ def race_probability(rate_a=None, rate_b=None):
 
 
 @lru_cache(maxsize=1)
-def race_by_integration():
+def race_by_integration() -> Any:
     """Derive the race formula: P(T_A < T_B) = integral over t of (density of T_A at t) * P(T_B > t).
 
     The two exponentials are combined first (``powsimp``): sympy then integrates one exponential, in a tenth of the

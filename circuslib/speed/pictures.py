@@ -39,7 +39,7 @@ _TITLE = f'{_TEXT} fill="currentColor"'  # on the page: the theme's text colour
 _LABEL = f'{_TEXT} fill="{PAPER_INK}"'  # on a light node or patch: dark in every theme
 
 
-def _ranks(values: Iterable, name: str) -> set[int]:
+def _ranks(values: Iterable[Any], name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
 
 
@@ -51,8 +51,8 @@ def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
     return svg_legend(x + 8, y + 8, keys, size=11, box=True, css_class="circus-speed-legend")
 
 
-def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), *, title: str | None = None,
-                   opponent: str = "the bot") -> str:
+def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
+                   title: str | None = None, opponent: str = "the bot") -> str:
     """The 13 ranks on a cycle, read clockwise from the Ace at the top like a clock face: each rank joined to the
     two that fit on it, the centre tops red, your face-up cards blue, the ``opponent``'s orange, and in thick red
     the edges from a face-up card to a top it fits (the moves possible now); the legend in the middle."""
@@ -95,7 +95,7 @@ def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = 
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
 
-def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None = None) -> str:
+def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: str | None = None) -> str:
     """The chain graph of ``graphs.chain_graph`` as SVG: the centre tops (red) and the face-up cards (blue, with
     their places) on a circle, an arrow x -> y when card y can go on x (each way of a pair bows to its own side),
     and a longest chain (``graphs.longest_chain``) in thick red; the legend below."""
@@ -175,7 +175,7 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
     xy = {n: (width / 2 + x * spread, 62 - y * row_height) for n, (x, y) in pos.items()}
     height = 62 + (rows - 1) * row_height + node + 14
 
-    def colour(data) -> str:
+    def colour(data: dict[str, Any]) -> str:
         return END if data.get("terminal") else RACE if data.get("player") == CHANCE else CHOICE
 
     default = "end-game: your cards / centre tops / the bot's cards"
@@ -212,12 +212,12 @@ CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b
 """The curves' colours, in matplotlib's order (as ``plot_win_rate_curve`` draws them)."""
 
 
-def _ratio_label(ratio) -> str:
+def _ratio_label(ratio: Any) -> str:
     ratio = Fraction(ratio).limit_denominator(1000) if isinstance(ratio, float) else Fraction(ratio)
     return str(ratio.numerator) if ratio.denominator == 1 else f"{ratio.numerator}/{ratio.denominator}"
 
 
-def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None = None,
+def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None) -> str:
     """The rows of ``bots.win_rate_curve`` as SVG, as ``plot_win_rate_curve`` draws them: for each curve (label ->
     rows of (ratio, share, low, high)) its shares joined by a line, with its 95% band shaded; the speed ratio on a
@@ -292,8 +292,8 @@ def _names(ranks: Iterable[int]) -> str:
     return ", ".join(rank_name(r) for r in sorted(ranks)) or "none"
 
 
-def rank_cycle_picture(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), *, title: str | None = None,
-                       opponent: str = "the bot") -> SpeedPicture:
+def rank_cycle_picture(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
+                       title: str | None = None, opponent: str = "the bot") -> SpeedPicture:
     """The 13 ranks on a cycle with the centre tops, your face-up cards, the ``opponent``'s, and the moves possible
     now (as ``rank_cycle_svg`` draws them), with its words and its matplotlib drawing."""
     tops, mine, theirs = list(items(tops, "tops")), list(items(mine, "mine")), list(items(theirs, "theirs"))
@@ -312,7 +312,7 @@ def rank_cycle_picture(tops: Iterable = (), mine: Iterable = (), theirs: Iterabl
     return SpeedPicture(svg, words, draw, (4.5, 4.5))
 
 
-def chain_graph_picture(cards: Sequence, tops: Sequence = (), *, title: str | None = None) -> SpeedPicture:
+def chain_graph_picture(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: str | None = None) -> SpeedPicture:
     """The chain graph of a hand on the centre tops with a longest chain in red (as ``chain_graph_svg`` draws it),
     with its words and its matplotlib drawing."""
     from .graphs import chain_graph, longest_chain
@@ -338,7 +338,7 @@ def endgame_picture(graph: nx.DiGraph, *, title: str | None = None, max_nodes: i
     arrow with its move or its chance) and its matplotlib drawing."""
     svg = endgame_svg(graph, title=title, max_nodes=max_nodes)
 
-    def kind(data: dict) -> str:
+    def kind(data: dict[Any, Any]) -> str:
         return "end" if data.get("terminal") else "race" if data.get("player") == CHANCE else "move"
 
     def label(node: Any) -> str:
@@ -365,7 +365,7 @@ def endgame_picture(graph: nx.DiGraph, *, title: str | None = None, max_nodes: i
     return SpeedPicture(svg, "\n".join(lines), draw, (7, 4.5))
 
 
-def win_rate_picture(curves: dict, *, title: str | None = None, xlabel: str | None = None,
+def win_rate_picture(curves: dict[Any, Any], *, title: str | None = None, xlabel: str | None = None,
                      ylabel: str | None = None) -> SpeedPicture:
     """The rows of ``bots.win_rate_curve`` against the speed ratio (as ``win_rate_svg`` draws them), with their
     words (each share and its 95% band) and their matplotlib drawing."""
@@ -415,7 +415,7 @@ def _draw_rank_cycle(ax: Any, tops: set[int], mine: set[int], theirs: set[int], 
     ax.set_aspect("equal")
 
 
-def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list, *, title: str | None) -> None:
+def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list[Any], *, title: str | None) -> None:
     import networkx as nx
 
     pos = nx.shell_layout(graph)
@@ -433,7 +433,7 @@ def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list, *, title: str | No
     ax.set_axis_off()
 
 
-def _draw_win_rates(ax: Any, curves: dict, *, title: str | None, xlabel: str, ylabel: str) -> None:
+def _draw_win_rates(ax: Any, curves: dict[Any, Any], *, title: str | None, xlabel: str, ylabel: str) -> None:
     for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
         rows = sorted(rows, key=lambda row: row[0])
         x = [float(r[0]) for r in rows]

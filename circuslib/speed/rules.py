@@ -71,10 +71,10 @@ class Card(int):
             _CARDS[(rank, suit)] = card
         return card
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a card never changes (make another Card)")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (int(self), self.suit))
 
     # the repr stays the rank's (7, not 7♥), so whatever printed ranks before prints the same numbers now
@@ -100,7 +100,7 @@ class Card(int):
 _CARDS: dict[tuple[int, str], Card] = {}
 
 
-def _whole(value) -> bool:
+def _whole(value: Any) -> bool:
     # a whole number as the rules take one: an int or a Card (core.game.is_whole takes plain ints only)
     return type(value) is int or type(value) is Card
 
@@ -144,7 +144,7 @@ def card_of(card: int | str, suit: str | None = None) -> int:
     return Card(int(rank), suit) if suit is not None else rank
 
 
-def _suited(cards: Iterable, used: dict[int, list[str]] | None = None) -> list[Card]:
+def _suited(cards: Iterable[Any], used: dict[int, list[str]] | None = None) -> list[Card]:
     """Cards with suits: a card given with a suit keeps it; a bare rank takes the first suit of its rank not yet
     used (round the four suits again once all are used, as with two decks)."""
     used = {} if used is None else used
@@ -384,11 +384,12 @@ class SpeedState(GameState):
     racer: int | None = None
     rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
     spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
-    stock: tuple | None = None  # each pile's cards in order, top first, when the deal was cut, not shuffled
+    # each pile's cards in order, top first, when the deal was cut, not shuffled
+    stock: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
     # the suits still face down: for each pool, for each rank, the suits in the order they will be turned up.
     # Suits are worn, not played, so they take no part in comparing positions (a position is its ranks)
-    suits: tuple | None = field(default=None, compare=False, repr=False)
+    suits: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
 
     if TYPE_CHECKING:  # what play gives back: a Speed position (GameState.play does the work)
         def play(self, move: Any) -> SpeedState: ...
@@ -490,7 +491,7 @@ class SpeedState(GameState):
             return 0 if self.flips_due[0] else 1
         return CHANCE
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """The plays of the player who won the race (or alone can play), or the face-up card flips."""
         step = self.step
         if step == "play":
@@ -500,7 +501,7 @@ class SpeedState(GameState):
             return tuple(FlipFaceUp(i) for i, s in enumerate(self.slots[p]) if s)
         return ()
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
         step = self.step
         if step in ("draw", "flip"):
@@ -508,8 +509,8 @@ class SpeedState(GameState):
                 return False
             p = self._drawer()
             if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
-                return move == self.stock[p][0]
-            return self.pools[self.pool_of[p]][move - 1] > 0
+                return bool(move == self.stock[p][0])
+            return bool(self.pools[self.pool_of[p]][move - 1] > 0)
         if step == "race":
             return type(move) is Race and is_whole(move.first) and move.first in (0, 1)
         if step == "over":
@@ -524,7 +525,7 @@ class SpeedState(GameState):
         assert pending is not None, "a draw step has a place to fill"
         return pending[0]
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """Draws and flips: each rank with its share of the unseen cards; races: rate / (sum of rates)."""
         step = self.step
         if step in ("draw", "flip"):
@@ -539,7 +540,7 @@ class SpeedState(GameState):
             return ((Race(0), r0 / (r0 + r1)), (Race(1), r1 / (r0 + r1)))
         return ()
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """Say in the game's words why a move is refused."""
         step = self.step
         if step == "over":
@@ -553,7 +554,7 @@ class SpeedState(GameState):
             return f"{what}; {describe(move)} cannot be played now"
         return self._problem(move) or f"{describe(move)} is legal here"
 
-    def _problem(self, move) -> str | None:
+    def _problem(self, move: Any) -> str | None:
         """The one check of a player's move: its type, its numbers and their ranges, then the rule."""
         player = self.current_player
         places = self.slots[player]
@@ -593,7 +594,7 @@ class SpeedState(GameState):
         return (f"{rank_name(card)} does not fit on pile {PILE_NAMES[move.pile]}: its top is {rank_name(top)}, and "
                 f"only {rank_name(low)} or {rank_name(high)} go on a {rank_name(top)}")
 
-    def _turn_up(self, k: int, rank: int) -> tuple[Card, tuple | None]:
+    def _turn_up(self, k: int, rank: int) -> tuple[Card, tuple[Any, ...] | None]:
         """The card of this rank turned up from pool ``k``, wearing the next suit face down, and the suits left."""
         suits = self.suits
         if suits is not None and k < len(suits) and suits[k][rank - 1]:
@@ -602,7 +603,7 @@ class SpeedState(GameState):
         # a position made by hand without suits: the rank's suits in the usual order
         return Card(rank, SUITS[-self.pools[k][rank - 1] % 4]), suits
 
-    def _apply(self, move) -> SpeedState:
+    def _apply(self, move: Any) -> SpeedState:
         step = self.step
         if step in ("draw", "flip"):
             p = self._drawer()
@@ -693,7 +694,7 @@ class SpeedState(GameState):
         return unseen + shown + len(self.centre[0]) + len(self.centre[1])
 
     def __str__(self) -> str:
-        def cards(p):
+        def cards(p: int) -> str:
             return " ".join("." if c is None else rank_name(c) for c in self.face_up(p))
         tops = " ".join("-" if t is None else rank_name(t) for t in self.tops())
         return f"P1 [{cards(1)}] pile {self.piles[1]} | centre {tops} | P0 [{cards(0)}] pile {self.piles[0]}"
@@ -706,7 +707,7 @@ class SpeedState(GameState):
         return Picture.of(speed_svg(self), table_words(self))._repr_mimebundle_(include, exclude)
 
 
-def _set(t: tuple, i: int, value) -> tuple:
+def _set(t: tuple[Any, ...], i: int, value: Any) -> Any:
     return t[:i] + (value,) + t[i + 1:]
 
 
@@ -793,7 +794,7 @@ def table_words(state: SpeedState, *, names: tuple[str, str] = ("you", "bot")) -
 # starting positions
 
 def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None = None, players: int | None = None,
-             rates: Iterable = (1, 1), order: Iterable | None = None) -> SpeedState:
+             rates: Iterable[Any] = (1, 1), order: Iterable[Any] | None = None) -> SpeedState:
     """A round before the shuffle is looked at: full piles, empty places; the deal is the first chance steps.
 
     ``options``: the set-up (``TWO_DECKS`` when None). ``rng``: the suits of each rank lie face down in an order it
@@ -904,7 +905,7 @@ def _unseen_cards(state: SpeedState) -> list[int]:
     return cards
 
 
-def cut(order: Iterable, rng: random.Random) -> tuple[int, ...]:
+def cut(order: Iterable[Any], rng: random.Random) -> tuple[int, ...]:
     """The deck cut once, not shuffled: a part taken off the top (1 card up to all but one, each size equally
     likely) is put underneath."""
     rng_arg(rng)
@@ -936,9 +937,10 @@ def _rate_pair(rates: Any) -> tuple[Fraction, Fraction]:
     return first, second
 
 
-def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable, Iterable] = ((), ()),
-             under: tuple[Iterable, Iterable] = ((), ()), setup: SpeedOptions = TWO_DECKS,
-             rates: tuple = (1, 1)) -> SpeedState:
+def position(you: Iterable[Any], bot: Iterable[Any], tops: tuple[Any, ...], *,
+             piles: tuple[Iterable[Any], Iterable[Any]] = ((), ()),
+             under: tuple[Iterable[Any], Iterable[Any]] = ((), ()), setup: SpeedOptions = TWO_DECKS,
+             rates: tuple[Any, Any] = (1, 1)) -> SpeedState:
     """A hand-made position: face-up cards (None for an empty place), centre tops, and the ranks still in each
     player's pile (each pile its own pool of unseen cards); ``under`` lists the cards below each centre top.
 
@@ -947,7 +949,7 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     used: dict[int, list[str]] = {}  # suits already given, so bare ranks take the suits still free
 
-    def stacks(cards: Iterable) -> tuple[tuple[int, ...], ...]:
+    def stacks(cards: Iterable[Any]) -> tuple[tuple[int, ...], ...]:
         given = list(items(cards, "the face-up cards (one card or None for each place)"))
         if len(given) != setup.face_up:
             raise ValueError(f"this set-up has {setup.face_up} face-up places; give one card or None for each")
@@ -1018,7 +1020,7 @@ class Match:
         return 0 if self.totals[0] > self.totals[1] else 1
 
 
-def deal(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None, rates: tuple = (1, 1), *,
+def deal(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None, rates: tuple[Any, Any] = (1, 1), *,
          previous: SpeedState | None = None) -> SpeedState:
     """A freshly dealt round: the two centre cards flipped and every face-up place filled, nothing played yet.
 

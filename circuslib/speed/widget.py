@@ -15,12 +15,12 @@ from typing import Any
 
 from ..core.args import instance, one_of, rng_arg
 from ..core.game import IllegalMove, sample_outcome
+from ..core.svg import INK
 from ..core.ui import Framed, GameFrame, button
 from .bots import POLICIES, PROFILES, policy
 from .graphs import most_cards_shed
 from .odds import p_next_card_fits, race_probability
 from .rules import (
-    INK,
     ONE_DECK,
     PILE_NAMES,
     RED_INK,
@@ -43,7 +43,7 @@ __all__ = ["LoopScheduler", "FakeClock", "SpeedTable"]
 class LoopScheduler:
     """Runs callbacks later on the kernel's asyncio event loop (what a live notebook uses)."""
 
-    def call_later(self, delay: float, callback: Callable[[], None]):
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
         """Call ``callback()`` after ``delay`` seconds; returns a handle with ``cancel()``."""
         return asyncio.get_event_loop().call_later(delay, callback)
 
@@ -165,12 +165,12 @@ class SpeedTable(Framed):
     @property
     def paused(self) -> bool:
         """Whether the bot is waiting (it never moves while paused)."""
-        return self.pause_button.value
+        return bool(self.pause_button.value)
 
     @property
     def bot_rate(self) -> float:
         """The bot's reaction rate now: its profile's rate times the speed slider."""
-        return float(PROFILES[self.bot_profile_name]) * self.speed.value
+        return float(PROFILES[self.bot_profile_name]) * float(self.speed.value)
 
     # --- the round ---------------------------------------------------------------------------------------------
     def new_round(self) -> None:
@@ -278,7 +278,7 @@ class SpeedTable(Framed):
             self.frame.log(f"You: {card_name(card)} on pile {PILE_NAMES[pile]}"
                            + (" (you won the race)" if contested else ""))
 
-    def _play_for(self, player: int, move, kind: str) -> bool:
+    def _play_for(self, player: int, move: Play | FlipFaceUp, kind: str) -> bool:
         """Apply a player's move, going through the race step when both could play."""
         state = self.state
         try:
@@ -327,7 +327,7 @@ class SpeedTable(Framed):
         self._after_change()
 
     # --- the bot ---------------------------------------------------------------------------------------------
-    def _on_pause(self, change) -> None:
+    def _on_pause(self, change: dict[str, Any]) -> None:
         self.pause_button.description = "Start the bot" if change["new"] else "Pause"
         self.pause_button.icon = "play" if change["new"] else "pause"
         if change["new"]:
@@ -405,7 +405,7 @@ class SpeedTable(Framed):
         self.flip_button.disabled = over or not state.is_stalemate()
         self._show_odds()
 
-    def _show_card(self, b, slot: int, over: bool) -> None:
+    def _show_card(self, b: Any, slot: int, over: bool) -> None:
         """One of your places as a card: rank and suit in the suit's ink, chosen or empty by its look."""
         stack = self.state.slots[0][slot]
         card = stack[-1] if stack else None
