@@ -213,15 +213,15 @@ def test_next_card_fits_counts_the_unseen_cards():
 
 
 def test_the_shipped_exact_tables_are_what_the_rules_count():
-    # every shipped case counted again from the rules (a few seconds) and compared exactly with data/ (the kit's
-    # tests/test_shipped.py does the same for every shipped file; here the tables' shape and reading are pinned)
+    # shipped cases counted again from the rules and compared exactly with data/ (tests/test_shipped.py counts
+    # every case of every shipped file again; here the tables' shape and reading are pinned, and a few chains)
     from circuslib.core.shipped import entry
     from circuslib.speed.odds import count_chain_lengths
 
     stalemate, chains = entry(p_stalemate_at_start), entry(chain_length_distribution)
     assert stalemate.path.name == "stalemate_at_start.json" and chains.path.name == "chain_lengths.json"
     assert len(stalemate.table()) == 16 and len(chains.table()) == 16  # 1 to 8 cards, 1 or 2 decks
-    assert stalemate.differences() == [] and chains.differences() == []
+    assert stalemate.differences() == [] and chains.differences(sample=5, rng=random.Random(4)) == []
     assert count_chain_lengths(3) == chain_length_distribution(3)  # counted now, and read from the table
     assert chain_length_distribution(3) == {1: sympy.Rational(253, 425), 2: sympy.Rational(144, 425),
                                             3: sympy.Rational(28, 425)}
