@@ -435,7 +435,7 @@ def good_calls() -> dict:
         "speed.odds.race_by_integration": [((), {})],
         "speed.odds.p_next_card_fits": [((fx["sp_state"], 0), {})],
         "speed.graphs.rank_cycle": [((), {})],
-        "speed.graphs.rank_distance": [((1, 12), {})],
+        "speed.graphs.rank_distance": [((1, 12), {}), (("A", "K"), {})],  # a rank as a number or by its name
         "speed.graphs.chain_graph": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.longest_chain": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.most_cards_shed": [(([5, 6, None], [4, 9]), {})],

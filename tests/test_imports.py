@@ -11,7 +11,8 @@ import pytest
 HEAVY = ("sympy", "matplotlib", "networkx")
 PACKAGES = ["circuslib", "circuslib.core", "circuslib.welcome", "circuslib.flip7", "circuslib.flip7.widget",
             "circuslib.pcv", "circuslib.pcv.widget", "circuslib.scout", "circuslib.scout.widget", "circuslib.speed",
-            "circuslib.speed.widget", "circuslib.speed.explorers", "circuslib.flip_circus", "circuslib.flip_circus.widget"]
+            "circuslib.speed.widget", "circuslib.speed.explorers",
+            "circuslib.flip_circus", "circuslib.flip_circus.widget"]
 
 
 def _loaded_after_import(module: str, then: str = "") -> list[str]:

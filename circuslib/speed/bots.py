@@ -419,7 +419,7 @@ WINNERS = record({0: "0", 1: "1", "tie": "t", None: "n"})
 def _setup_key(setup: Any) -> Any:
     """A set-up as a shipped run names it: a named set-up by its name, others by every option but the name."""
     if not isinstance(setup, SpeedOptions):  # a call the function refuses: a key matching no shipped case
-        return describe(setup)
+        return ["not a set-up", describe(setup)]
     if setup in SETUPS.values():
         return setup_name(setup)
     return [setup.decks, setup.face_up, setup.stacks, setup.empty_pile, setup.both_piles_empty, setup.between_rounds,
@@ -493,7 +493,8 @@ def _match_stream(setup: SpeedOptions, rounds: int, ratio: Fraction, seed: int) 
 @shipped("data/match_winners.json", runs="n", encoding=WINNERS,
          cases=lambda: [dict(setup=SETUPS[name], rounds=rounds, ratio=ratio, n=n, seed=seed)
                         for name, rounds, ratio, n, seed in LESSON_MATCHES],
-         key=lambda setup, rounds, ratio, n, seed: [_setup_key(setup), rounds, _ratio_key(ratio), seed],
+         key=lambda setup, rounds, ratio, n, seed: [_setup_key(SETUPS.get(setup, setup) if type(setup) is str
+                                                               else setup), rounds, _ratio_key(ratio), seed],
          about="who won each match (0, 1, n = a tie) of the seeded matches between first-card bots that the Speed "
                "lesson's race explorer shows")
 def match_winners(setup: SpeedOptions | str, rounds: int, ratio: int | Fraction, n: int,

@@ -209,7 +209,7 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
 
 
 CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
-"""The curves' colours, in matplotlib's order (as ``plot_win_rate_curve`` draws them)."""
+"""The curves' colours, in matplotlib's order (as ``win_rate_picture(...).to_matplotlib()`` draws them)."""
 
 
 def _ratio_label(ratio: Any) -> str:
@@ -219,7 +219,7 @@ def _ratio_label(ratio: Any) -> str:
 
 def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None) -> str:
-    """The rows of ``bots.win_rate_curve`` as SVG, as ``plot_win_rate_curve`` draws them: for each curve (label ->
+    """The rows of ``bots.win_rate_curve`` as SVG, as matplotlib draws them too: for each curve (label ->
     rows of (ratio, share, low, high)) its shares joined by a line, with its 95% band shaded; the speed ratio on a
     log scale with a tick at each ratio, 50% dotted, and the legend."""
     optional_text(title)
@@ -236,7 +236,7 @@ def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: st
                 raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, with a ratio "
                                  f"above 0 and shares from 0 to 1, not {describe(row)}")
     ratios = sorted({Fraction(row[0]).limit_denominator(10**6) for rows in curves.values() for row in rows})
-    # the ratio on a log scale, as plot_win_rate_curve's base-2 axis: each doubling as wide; a margin of 0.3 of a
+    # the ratio on a log scale, as matplotlib's base-2 axis: each doubling as wide; a margin of 0.3 of a
     # doubling either side of the ratios so the end points' markers and bands are not cut
     chart = Chart(700, 380, x_range=(float(ratios[0]) * 2 ** -0.3, float(ratios[-1]) * 2 ** 0.3), y_range=(0, 1),
                   log_x=True, margins=(64, 36, 16, 56), name="circus-speed-win-rate")
