@@ -16,10 +16,10 @@ TARGET = 0.3
 HEAVY = ("sympy", "matplotlib", "networkx")
 PACKAGES = {
     "Pig (the warm-up)": "circuslib.pig, circuslib.pig.widget",
-    "Flip 7": "circuslib.flip7, circuslib.flip7.widget",
+    "Flip 7": "circuslib.flip7, circuslib.flip7.widget, circuslib.flip7.explorers",
     "Le Petit Cirque Volant": "circuslib.pcv, circuslib.pcv.widget, circuslib.pcv.explorers",
     "Scout": "circuslib.scout, circuslib.scout.widget, circuslib.scout.explorers",
-    "Speed": "circuslib.speed, circuslib.speed.widget",
+    "Speed": "circuslib.speed, circuslib.speed.widget, circuslib.speed.explorers",
     "Flip Circus": "circuslib.flip_circus, circuslib.flip_circus.widget, circuslib.flip_circus.explorers",
 }
 PROBE = """

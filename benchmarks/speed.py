@@ -8,12 +8,12 @@ import time
 from timing import once, per_call, print_table, seconds
 
 from circuslib.core.game import playout
-from circuslib.speed.bots import fast_round, policy, win_rate
+from circuslib.speed.bots import fast_round, policy, simulate_stalemates, win_rate
+from circuslib.speed.explorers import RaceExplorer, StalemateExplorer
 from circuslib.speed.graphs import win_probability
-from circuslib.speed.odds import _count_chains, _count_stalemate, _stalemate, p_stalemate_at_start
-from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, new_game, position
-from circuslib.speed.sim import simulate_stalemates
-from circuslib.speed.widget import FakeClock, RaceExplorer, SpeedTable, StalemateExplorer
+from circuslib.speed.odds import _count_chains, _count_stalemate, p_stalemate_at_start
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, SpeedOptions, new_game, position
+from circuslib.speed.widget import FakeClock, SpeedTable
 
 
 def rounds_per_second(setup, policies=("first", "first"), n=2000) -> float:
@@ -34,12 +34,12 @@ def cpu_rounds_per_second(setup, n=2000) -> float:
 def protocol_rounds_per_second(setup, n=100) -> float:
     rng = random.Random(2)
     bots = [policy("first"), policy("first")]
-    elapsed, _ = once(lambda: [playout(new_game(setup, (2, 1)), rng, bots) for _ in range(n)])
+    elapsed, _ = once(lambda: [playout(new_game(setup, rates=(2, 1)), rng, bots) for _ in range(n)])
     return n / elapsed
 
 
 def cold_stalemate() -> object:
-    return _count_stalemate(4, 1)  # the counting itself, not the shipped table nor the cache
+    return _count_stalemate(4, 1)  # the counting itself, not the shipped table
 
 
 def cold_chains() -> object:
@@ -48,14 +48,14 @@ def cold_chains() -> object:
 
 def update_latency(explorer, changes, n=300, seed=7) -> tuple[float, float]:
     """Median and 95th percentile, in seconds, of one update: a control set to a new value, the exact value
-    recomputed and the plot redrawn, over n seeded scripted changes."""
+    recomputed and the chart (SVG) written again, over n seeded scripted changes."""
     rng = random.Random(seed)
     times = []
     for _ in range(n):
         control, value = rng.choice(changes)(rng)
         if control.value == value:  # an unchanged value does nothing: script a real change
             continue
-        elapsed, _ = once(lambda: setattr(control, "value", value))
+        elapsed, _ = once(lambda control=control, value=value: setattr(control, "value", value))
         times.append(elapsed)
     times.sort()
     return times[len(times) // 2], times[min(len(times) - 1, int(0.95 * len(times)))]
@@ -99,7 +99,7 @@ def table_click_latency(n=300, seed=11) -> tuple[float, float]:
         else:
             action = lambda: None  # noqa: E731 - only the bot can play: its timer fires below
 
-        def act() -> None:
+        def act(action=action) -> None:
             action()
             if table.selected is not None:  # the card fits both piles: choose pile A
                 table.pile_buttons[0].click()
@@ -129,18 +129,22 @@ def main() -> None:
     rows.append(("exact P(stalemate at start), one deck", seconds(t), "< 100 ms", t < 0.1))
     t = per_call(lambda: _count_stalemate(5, 2), min_time=0.3)
     rows.append(("exact P(stalemate at start), two decks", seconds(t), "< 100 ms", t < 0.1))
-    t = per_call(lambda: (_stalemate.cache_clear(), p_stalemate_at_start(5, 2)), min_time=0.3)
-    rows.append(("  the same read from the shipped table (tables.py)", seconds(t), "< 1 ms", t < 0.001))
+    t = per_call(lambda: p_stalemate_at_start(5, 2), min_time=0.3)
+    rows.append(("  the same read from the shipped table (data/)", seconds(t), "< 1 ms", t < 0.001))
     t = per_call(lambda: simulate_stalemates(ONE_DECK, 2000, 1), min_time=0.3)
     rows.append(("simulate_stalemates: 2,000 numpy deals (lesson)", seconds(t), "< 50 ms", t < 0.05))
     t = per_call(lambda: win_rate(1, 2000, 30, setup=ONE_DECK, policies=("block", "first")), min_time=0.3)
     rows.append(("win_rate of a shipped lesson run (2,000 rounds)", seconds(t), "< 10 ms", t < 0.01))
     t, _ = once(cold_chains)
     rows.append(("exact longest-chain distribution, 5 cards", seconds(t), "(information)", True))
-    two = Setup("two places", decks=2, face_up=2)
+    two = SpeedOptions("two places", decks=2, face_up=2)
     end = position(["J", "K"], ["Q", "Q"], ("A", 8), piles=([7], ["J"]), rates=(2, 1), setup=two)
     t, _ = once(lambda: win_probability(end, ("longest", "first")))
     rows.append(("exact end-game win probability (52/81)", seconds(t), "(information)", True))
+    for name, make in (("StalemateExplorer", lambda: StalemateExplorer(face_up=4, decks=1)),
+                       ("RaceExplorer", lambda: RaceExplorer(you=2, bot=1, setup="one deck", rounds=3))):
+        t, _ = once(make)
+        rows.append((f"{name} made (its chart drawn once)", seconds(t), "< 100 ms", t < 0.1))
     for name, measure in (("StalemateExplorer", stalemate_explorer_latency), ("RaceExplorer", race_explorer_latency)):
         median, p95 = measure()
         rows.append((f"{name} update, 300 scripted changes", f"median {seconds(median)}, p95 {seconds(p95)}",

@@ -328,9 +328,8 @@ def fixtures() -> dict:
     cache["sc_tree"] = __import__("circuslib.scout.graphs", fromlist=["x"]).game_tree([[(1, 2), (3, 4)], [(5, 6)]])
     cache["sc_graph"] = __import__("circuslib.scout.graphs", fromlist=["x"]).play_graph(cache["sc_hand"])
     cache["sp_state"] = speed.position([5, 9, 3, 8], [9, 6, 2, 7], (4, "J"), piles=([7], [8]), setup=speed.ONE_DECK)
-    cache["sp_end"] = speed.position([5, None], [9, None], (4, "J"), piles=([], []), setup=speed.Setup(
+    cache["sp_end"] = speed.position([5, None], [9, None], (4, "J"), piles=([], []), setup=speed.SpeedOptions(
         "two places", decks=2, face_up=2))
-    cache["sp_curves"] = {"x": [(Fraction(1), 0.5, 0.4, 0.6), (Fraction(2), 0.7, 0.6, 0.8)]}
     cache["pc_state"] = pcv.scenario("duel").start()
     cache["pc_plane"] = cache["pc_state"].planes[0]
     cache["pc_fire"] = pcv.Scenario("t", pcv.Board(12, 9), (pcv.Plane("R", 0, (2, 4), 0, 3, 1),
@@ -463,20 +462,18 @@ def good_calls() -> dict:
         "speed.odds.stalemate_odds": [((speed.ONE_DECK,), {})],
         "speed.odds.longest_chain_of_ranks": [(([4, 5, 6],), {}), (([4, 5, 6], 3), {})],
         "speed.odds.chain_length_distribution": [((), {}), ((4, 2), {})],
+        "speed.odds.count_chain_lengths": [((3,), {}), ((2, 2), {})],
         "speed.odds.p_chain_at_least": [((2,), {}), ((3, 4, 2), {})],
         "speed.odds.race_probability": [((), {}), ((2, 3), {}), ((Fraction(1, 2), 1), {}),
                                         ((), {"rate_b": Fraction(1, 2)})],
         "speed.odds.race_by_integration": [((), {})],
         "speed.odds.p_next_card_fits": [((fx["sp_state"], 0), {})],
         "speed.graphs.rank_cycle": [((), {})],
-        "speed.graphs.rank_distance": [((1, 12), {})],
-        "speed.graphs.draw_rank_cycle": [(([4], [5], [6]), {})],
+        "speed.graphs.rank_distance": [((1, 12), {}), (("A", "K"), {})],  # a rank as a number or by its name
         "speed.graphs.chain_graph": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.longest_chain": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.most_cards_shed": [(([5, 6, None], [4, 9]), {})],
-        "speed.graphs.draw_chain_graph": [(([5, 6], [4]), {})],
         "speed.graphs.endgame_graph": [((fx["sp_end"],), {})],
-        "speed.graphs.draw_endgame": [((fx["sp_end"],), {})],
         "speed.graphs.win_probability": [((fx["sp_end"],), {})],
         "speed.bots.choose_play": [(("first", [5, 9], [2], [4, 11], R(1)), {})],
         "speed.bots.policy": [(("longest",), {})],
@@ -487,9 +484,14 @@ def good_calls() -> dict:
         "speed.bots.fast_round": [((speed.ONE_DECK, R(1)), {})],
         "speed.bots.win_rate": [((2, 3, 1), {}), ((Fraction(3, 2), 3, 1), {})],
         "speed.bots.win_rate_curve": [(([1, 2], 2, 1), {})],
-        "speed.bots.plot_win_rate_curve": [((fx["sp_curves"],), {})],
         "speed.bots.mean_reaction_time": [(("fast",), {}), ((3,), {}), ((Fraction(1, 2),), {})],
         "speed.bots.play_match": [((speed.ONE_DECK, R(1)), {"rounds": 2})],
+        "speed.bots.round_winners": [((speed.ONE_DECK, ("first", "first"), 2, 3, 1), {}),
+                                     ((speed.ONE_DECK, ["block", "first"], Fraction(1, 2), 2, 30), {})],
+        "speed.bots.match_winners": [(("one deck", 1, 2, 2, 17), {}), ((speed.CRAPETTE, 1, Fraction(1, 2), 2, 5), {})],
+        "speed.bots.simulated_matches": [(("crapette rapide", 1, 2, 2, 5), {})],
+        "speed.bots.stalemate_deals": [((speed.ONE_DECK, 10, 1), {})],
+        "speed.bots.simulate_stalemates": [((), {}), ((speed.TWO_DECKS, 50, 2), {})],
         # pcv
         "pcv.odds.shot_odds": [((1,), {}), ((2, -1), {})],
         "pcv.odds.hit_probability": [((2,), {})],

@@ -1,5 +1,6 @@
 """The Speed lesson in JupyterLab in headless Chromium: you play a card, the bot answers on its own timer, the
-stalemate explorer simulates deals and follows its decks buttons, and the race explorer follows its rate slider."""
+stalemate explorer simulates deals and follows its decks buttons (its SVG chart redrawn in place), and the race
+explorer follows its rate slider."""
 from __future__ import annotations
 
 import pytest
@@ -9,12 +10,16 @@ pytestmark = pytest.mark.browser
 
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
-    # the convergence and the chain lengths are the kit's SVG plots; the two explorers' plots are images
+    # the convergence and the chain lengths are the kit's SVG plots; so are the two explorers' charts (no image)
     assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 2) == 2
-    assert page.locator(".jp-OutputArea-output img").count() >= 2
-    # the rank cycle, the chain graph, the end-game and the win rates are the kit's SVG pictures
+    for chart in ("stalemate", "race"):
+        assert page.locator(f".jp-OutputArea-output .circus-explorer-plot svg.circus-speed-{chart}-svg").count() == 1
+    assert page.locator(".jp-OutputArea-output img").count() == 0
+    # the rank cycle, the chain graph, the end-game and the win rates are the kit's SVG pictures, each with its words
     for picture in ("rank-cycle", "chain-graph", "endgame", "win-rate"):
         assert page.locator(f".jp-OutputArea-output svg.circus-speed-{picture}").count() == 1
+        label = page.locator(f".jp-OutputArea-output [role=img]:has(svg.circus-speed-{picture})").first
+        assert label.get_attribute("aria-label")
     # the lesson's table (seeded) deals you 2♥ A♠ Q♣ 6♥ against centre tops 2♣ and 8♠: your Ace fits only on the 2
     lab.wait_for_text(page, ".circus-speed .circus-log", "new round")
     hand = page.locator(".circus-speed .circus-speed-hand .circus-speed-card")
@@ -37,6 +42,10 @@ def test_speed_lesson_plays_in_the_lab(lab):
     lab.click(page, ".circus-speed-decks button", nth=1)
     odds = lab.wait_for_text(page, ".circus-speed-odds", "800453291/11275696250")
     assert "two decks" in odds and "0.0710" in odds
+    # the chart is redrawn in place: its words follow the setting
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.circus-speed-explorer .circus-explorer-plot [role=img]');"
+        " return e && (e.getAttribute('aria-label') || '').includes('with two decks: 0.0710'); }", timeout=15_000)
     # the race explorer: one step right on your rate slider (2 -> 3 moves a second against the bot's 1)
     assert "2/3" in lab.text(page, ".circus-speed-race")
     handle = page.locator(".circus-speed-you-rate .noUi-handle").first

@@ -15,7 +15,8 @@ GAMES = {
     "pcv": ("import random\nfrom circuslib.pcv.widget import PCVWidget\n"
             "PCVWidget('duel', rng=random.Random(2026), opponent='greedy')"),
     "scout": "import random\nfrom circuslib.scout.widget import ScoutWidget\nScoutWidget(4, random.Random(2026))",
-    "speed": ("import random\nfrom circuslib.speed.widget import SpeedTable\nfrom circuslib.speed.rules import ONE_DECK\n"
+    "speed": ("import random\nfrom circuslib.speed.widget import SpeedTable\n"
+              "from circuslib.speed.rules import ONE_DECK\n"
               "SpeedTable(random.Random(2027), setup=ONE_DECK, bot='longest', bot_profile='slow')"),
     "flip_circus": "import random\nfrom circuslib.flip_circus.widget import FlipCircusWidget\nFlipCircusWidget(random.Random(1))",
 }

@@ -151,17 +151,9 @@ def test_each_module_parses(name):
     ast.parse(modules()[name].read_text(encoding="utf-8"))
 
 
-# the circles still being taken apart, each group of modules as cycles() names it; this list only shrinks
-STILL_TIED: list[list[str]] = [
-    ["circuslib.speed.odds", "circuslib.speed.tables"],
-    ["circuslib.speed.bots", "circuslib.speed.sim"],
-]
-
-
 def test_no_import_circles():
     graph = import_graph()
-    groups = cycles(graph)
-    found = [_circle(graph, group) for group in groups if group not in STILL_TIED]
-    assert not found, "import circles:\n  " + "\n  ".join(found)
-    untied = [group for group in STILL_TIED if group not in groups]
-    assert not untied, f"no longer a circle, take it off STILL_TIED: {untied}"
+    found = [_circle(graph, group) for group in cycles(graph)]
+    assert not found, "import circles:
+  " + "
+  ".join(found)

@@ -66,18 +66,10 @@ def test_a_lessons_figures_are_the_same_pictures_in_every_kernel(path, monkeypat
     assert not changed, f"{path.name}: the picture of cell {changed} is not the same in another kernel"
 
 
-# The lessons that still load matplotlib when run top to bottom (a game's explorer or graph still drawn by it). Every
-# lesson draws with the kit's SVG, which costs a few milliseconds where loading matplotlib costs about 0.4 s in each
-# of thirty kernels; a lesson leaves this list once it loads no matplotlib, and the list only shrinks.
-STILL_LOADING_MATPLOTLIB = {"04_speed"}
-
-
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
 def test_a_lesson_run_top_to_bottom_loads_no_matplotlib(path):
     loaded = loaded_after(path)
     assert "circuslib" in loaded  # the probe read the lesson's own kernel
-    if path.stem in STILL_LOADING_MATPLOTLIB:
-        assert "matplotlib" in loaded, f"{path.stem} loads no matplotlib any more: take it off STILL_LOADING_MATPLOTLIB"
-    else:
-        assert "matplotlib" not in loaded, f"{path.stem} loads matplotlib when run top to bottom"
+    # every picture of a lesson is the kit's SVG; matplotlib is there for the students' own figures
+    assert "matplotlib" not in loaded, f"{path.stem} loads matplotlib when run top to bottom"

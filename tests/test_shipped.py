@@ -77,6 +77,16 @@ def test_the_file_names_its_function_and_holds_one_case_a_line(toy):
     assert '  [[2, 1], "1/4"],' in text.splitlines()
 
 
+def test_a_call_equal_to_a_case_but_not_the_same_is_computed(toy):
+    entry(toy.half_power).write()
+    toy.CALLS.clear()
+    assert toy.half_power(True) == Fraction(1, 2)  # True == 1 as a key, but not the case shipped for 1
+    assert toy.CALLS == [True]  # computed, so a function that refuses True refuses it in its own words
+    with pytest.raises(TypeError):  # 2.0 == 2 as a key too: not read, computed, and Fraction refuses it
+        toy.half_power(2.0)
+    assert toy.half_power(1) == Fraction(1, 2) and toy.CALLS == [True, 2.0]  # the case itself is read
+
+
 def test_a_run_reads_its_beginning_and_plays_a_longer_one(toy):
     entry(toy.winners).write()
     toy.CALLS.clear()

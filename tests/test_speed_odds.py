@@ -30,7 +30,7 @@ from circuslib.speed.odds import (
     ranks_that_fit,
     stalemate_odds,
 )
-from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, Setup, deal, new_game, position
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, SpeedOptions, deal, new_game, position
 
 
 def test_playable_is_rank_arithmetic_mod_13():
@@ -188,7 +188,8 @@ def test_the_lessons_race_cells_do_not_load_sympy_physics():
     sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     start = next(i for i, src in enumerate(sources) if "density_A = " in src)
     code = ("import sys, sympy\nfrom circuslib.speed.odds import race_by_integration\n" + sources[start] + "\n"
-            + sources[start + 1] + "\nshown = [integrand._repr_latex_(), combined._repr_latex_(), p_A_first._repr_latex_()]"
+            + sources[start + 1]
+            + "\nshown = [integrand._repr_latex_(), combined._repr_latex_(), p_A_first._repr_latex_()]"
             "\nprint('sympy.physics' in sys.modules, '|'.join(shown))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded, shown = done.stdout.strip().split(" ", 1)
@@ -206,16 +207,38 @@ def test_the_exponential_race_matches_a_simulation():
 
 def test_next_card_fits_counts_the_unseen_cards():
     # your pile holds 3, 5, 5, 9; tops 4 and J: the 3 and both 5s fit, so 3/4
-    state = position([9, 9], [9, 7], (4, "J"), piles=([3, 5, 5, 9], [8]), setup=Setup("two", decks=2, face_up=2))
+    state = position([9, 9], [9, 7], (4, "J"), piles=([3, 5, 5, 9], [8]), setup=SpeedOptions("two", decks=2, face_up=2))
     assert p_next_card_fits(state, 0) == sympy.Rational(3, 4)
     assert p_next_card_fits(new_game(ONE_DECK), 0) == 0  # no tops yet
 
 
-def test_the_shipped_exact_table_is_what_the_rules_count():
-    # every entry counted again from the rules (a few seconds) and compared exactly with exact_odds.json
-    from circuslib.speed.tables import count_chain_lengths, count_exact_odds, shipped_exact_odds
+def test_the_shipped_exact_tables_are_what_the_rules_count():
+    # shipped cases counted again from the rules and compared exactly with data/ (tests/test_shipped.py counts
+    # every case of every shipped file again; here the tables' shape and reading are pinned, and a few chains)
+    from circuslib.core.shipped import entry
+    from circuslib.speed.odds import count_chain_lengths
 
-    shipped = shipped_exact_odds()
-    assert len(shipped["stalemate"]) == 16 and len(shipped["chains"]) == 16
-    assert count_exact_odds() == shipped
-    assert count_chain_lengths(3) == shipped["chains"][(3, 1)]
+    stalemate, chains = entry(p_stalemate_at_start), entry(chain_length_distribution)
+    assert stalemate.path.name == "stalemate_at_start.json" and chains.path.name == "chain_lengths.json"
+    assert len(stalemate.table()) == 16 and len(chains.table()) == 16  # 1 to 8 cards, 1 or 2 decks
+    assert stalemate.differences() == [] and chains.differences(sample=5, rng=random.Random(4)) == []
+    assert count_chain_lengths(3) == chain_length_distribution(3)  # counted now, and read from the table
+    assert chain_length_distribution(3) == {1: sympy.Rational(253, 425), 2: sympy.Rational(144, 425),
+                                            3: sympy.Rational(28, 425)}
+    # a call read from the table gives what the function counts, in the same exact type
+    counted = stalemate.compute((4, 1))
+    assert p_stalemate_at_start(4, 1) == counted == sympy.Rational(22730431, 396823350)
+    assert type(p_stalemate_at_start(4, 1)) is type(counted)
+
+
+def test_the_tables_refuse_what_they_do_not_hold_in_words():
+    # True equals 1 and 2.0 equals 2, but neither is a number of cards: refused, not read from the table
+    for bad in (True, 2.0):
+        with pytest.raises(TypeError, match="whole number"):
+            p_stalemate_at_start(bad, 1)
+        with pytest.raises(TypeError, match="whole number"):
+            chain_length_distribution(bad)
+    with pytest.raises(ValueError, match="1 to 8"):
+        p_stalemate_at_start(9, 1)
+    with pytest.raises(ValueError, match="1 or 2 decks"):
+        chain_length_distribution(3, 3)

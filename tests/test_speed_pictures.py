@@ -1,5 +1,6 @@
-"""Speed's SVG pictures: the rank cycle and the chain graph show what the matplotlib drawings show (the same
-nodes, the same red edges, the same longest chain), with a legend, and refuse bad cards as the drawings do."""
+"""Speed's pictures: the SVG of the rank cycle, the chain graph, the end-game and the win rates (the same nodes, red
+edges, longest chain, points and bands as their matplotlib drawings), with a legend; each picture in every form (its
+SVG themed and plain, its words) and drawn by matplotlib on demand; bad cards refused."""
 from __future__ import annotations
 
 import html
@@ -21,14 +22,19 @@ from circuslib.speed.pictures import (
     THEIRS,
     TOP,
     YOURS,
+    SpeedPicture,
+    chain_graph_picture,
     chain_graph_svg,
+    endgame_picture,
     endgame_svg,
+    rank_cycle_picture,
     rank_cycle_svg,
+    win_rate_picture,
     win_rate_svg,
 )
-from circuslib.speed.rules import Setup, position
+from circuslib.speed.rules import SpeedOptions, position
 
-TWO = Setup("two places", decks=2, face_up=2)
+TWO = SpeedOptions("two places", decks=2, face_up=2)
 
 
 def _texts(svg: str) -> list[str]:
@@ -175,3 +181,61 @@ def test_drawing_the_rank_cycle_loads_neither_matplotlib_nor_networkx():
             "print([m for m in ('matplotlib', 'networkx', 'sympy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# --- each picture in every form, and drawn by matplotlib -------------------------------------------------------
+
+def _lesson_pictures() -> dict[str, SpeedPicture]:
+    graph = endgame_graph(position([5, None], [3, None], (4, "J"), rates=(2, 1), setup=TWO))
+    return {"rank-cycle": rank_cycle_picture(tops=[4, "J"], mine=[5, 7, "Q", "K"], theirs=[3, 9, 10, 2]),
+            "chain-graph": chain_graph_picture(["K", "A", 2, "Q", 2], [3]),
+            "endgame": endgame_picture(graph), "win-rate": win_rate_picture(ROWS)}
+
+
+@pytest.mark.parametrize("name", ["rank-cycle", "chain-graph", "endgame", "win-rate"])
+def test_each_picture_offers_its_svg_themed_and_plain_and_its_words(name):
+    picture = _lesson_pictures()[name]
+    bundle = picture._repr_mimebundle_()
+    assert set(bundle) == {"text/html", "image/svg+xml", "text/plain"}
+    assert f"circus-speed-{name}" in bundle["text/html"] and bundle["text/plain"] == picture.description()
+    assert bundle["image/svg+xml"].startswith("<svg") and "var(--" not in bundle["image/svg+xml"]
+    assert "currentColor" not in bundle["image/svg+xml"]  # concrete colours, for files and exports
+    assert repr(picture) == picture.description() and len(picture.description().splitlines()) >= 3
+
+
+def test_the_pictures_words_say_what_a_reader_cannot_see():
+    words = _lesson_pictures()
+    assert "Centre tops: 4, J. Your face-up cards: 5, 7, Q, K. The bot's face-up cards: 2, 3, 9, 10." in \
+        words["rank-cycle"].description()
+    assert "Cards that fit a top now: 3, 5 on the 4; 10, Q on the J." in words["rank-cycle"].description()
+    assert "A longest chain (4 card(s)): pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)." in \
+        words["chain-graph"].description()
+    endgame = words["endgame"].description()
+    assert "5 positions (1 race, 2 positions where a player moves, 2 ends of the round) and 4 arrows:" in endgame
+    assert "race (5 / 4/J / 3) → player 0 moves (5 / 4/J / 3): 2/3" in endgame
+    assert "fast wins: ratio 1/4: 10% (95% band 5% to 20%); ratio 1: 50%" in words["win-rate"].description()
+
+
+def test_each_picture_draws_the_same_with_matplotlib():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    pictures = _lesson_pictures()
+    cycle = pictures["rank-cycle"].to_matplotlib()
+    assert isinstance(cycle, Figure) and cycle.axes[0].get_title().startswith("ranks on a 13-cycle")
+    texts = sorted(t.get_text() for t in cycle.axes[0].texts)
+    assert texts == sorted(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
+    assert "4 card" in pictures["chain-graph"].to_matplotlib().axes[0].get_title()
+    assert pictures["endgame"].to_matplotlib().axes[0].get_title().startswith("end-game")
+    rates = pictures["win-rate"].to_matplotlib()
+    ax = rates.axes[0]
+    assert ax.get_xlabel().startswith("speed ratio") and ax.get_xscale() == "log"
+    assert [line.get_label() for line in ax.get_lines()[:2]] == ["fast wins", "blocker"]
+    assert list(ax.get_lines()[0].get_ydata()) == [0.1, 0.5, 0.9]
+    # on an Axes of the student's own: drawn there, and its figure returned
+    own = Figure().add_subplot()
+    assert pictures["win-rate"].to_matplotlib(own) is own.get_figure()
+    with pytest.raises(TypeError):
+        pictures["win-rate"].to_matplotlib("an axes")

@@ -22,7 +22,7 @@ from circuslib.speed.rules import (
     Match,
     Play,
     Race,
-    Setup,
+    SpeedOptions,
     SpeedState,
     card_of,
     cut,
@@ -37,9 +37,9 @@ from circuslib.speed.rules import (
     speed_svg,
 )
 
-TWO = Setup("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
+TWO = SpeedOptions("two places", decks=2, face_up=2)  # small hand-made tables: two face-up places each
 # the other readings of the two rulings, to check the simulator follows them too
-SKIP_FLIP = Setup("skip, then flip", decks=1, face_up=4, empty_pile="skip", both_piles_empty="flip-face-up")
+SKIP_FLIP = SpeedOptions("skip, then flip", decks=1, face_up=4, empty_pile="skip", both_piles_empty="flip-face-up")
 
 
 def test_card_names_and_ranks():
@@ -136,11 +136,11 @@ def test_stalemate_with_an_empty_pile_flips_a_face_up_card_kit_ruling():
 
 
 def test_the_empty_pile_ruling_can_be_switched_to_skip():
-    rules = Setup("skip", decks=2, face_up=2, empty_pile="skip")
+    rules = SpeedOptions("skip", decks=2, face_up=2, empty_pile="skip")
     state = position([9, 6], [9, 7], (4, "J"), piles=([], ["K"]), setup=rules)
     assert state.flips_due == (False, True) and state.step == "flip"  # only the bot flips
     with pytest.raises(ValueError, match="flip-face-up"):
-        Setup(empty_pile="wait for ever")
+        SpeedOptions(empty_pile="wait for ever")
 
 
 def test_both_piles_empty_recycle_the_centre_cards_kit_ruling():
@@ -162,11 +162,11 @@ def test_an_odd_recycle_leaves_one_card_face_down_in_the_centre():
 
 
 def test_recycling_can_be_switched_off_for_face_up_flips():
-    rules = Setup("no recycling", decks=2, face_up=2, both_piles_empty="flip-face-up")
+    rules = SpeedOptions("no recycling", decks=2, face_up=2, both_piles_empty="flip-face-up")
     state = position([9, 9], [9, 7], (4, "J"), under=([2], [3]), setup=rules)
     assert state.piles == (0, 0) and state.step == "choose-flip"
     with pytest.raises(ValueError, match="recycle"):
-        Setup(both_piles_empty="never")
+        SpeedOptions(both_piles_empty="never")
 
 
 def test_both_flipping_their_last_cards_together_is_a_tie():
@@ -223,15 +223,108 @@ def test_one_deck_shares_a_pool_two_decks_do_not():
 
 def test_bad_set_ups_and_rates_are_refused():
     with pytest.raises(ValueError, match="1 or 2 decks"):
-        Setup(decks=3)
+        SpeedOptions(decks=3)
     with pytest.raises(ValueError, match="1 to 8"):
-        Setup(face_up=0)
+        SpeedOptions(face_up=0)
     with pytest.raises(ValueError, match="positive"):
-        new_game(ONE_DECK, (0, 1))
+        new_game(ONE_DECK, rates=(0, 1))
     with pytest.raises(TypeError, match="exact"):
-        new_game(ONE_DECK, (0.5, 1))
+        new_game(ONE_DECK, rates=(0.5, 1))
     with pytest.raises(TypeError):
         new_game("one deck")
+
+
+def test_a_game_starts_one_way_new_game_options_rng_players():
+    # no options: the seed's game, two decks of 52 with 5 face-up cards each
+    start = new_game()
+    assert start.setup == TWO_DECKS and start.piles == (52, 52) and start.rates == (1, 1)
+    assert new_game(players=2) == start and new_game(TWO_DECKS, players=2, rates=(1, 1)) == start
+    with pytest.raises(ValueError, match="2 players"):
+        new_game(players=3)
+    with pytest.raises(TypeError, match="whole number"):
+        new_game(players=True)
+    with pytest.raises(TypeError, match="options must be SpeedOptions"):
+        new_game("one deck")
+    # rng: the suits lie face down in an order it draws, without drawing from it: the same ranks turn up
+    rng = random.Random(4)
+    shuffled = new_game(ONE_DECK, rng=rng, rates=(2, 1))
+    assert shuffled == new_game(ONE_DECK, rates=(2, 1)) and rng.getstate() == random.Random(4).getstate()
+    assert shuffled.suits != new_game(ONE_DECK).suits
+    # a deal is the new game's chance steps, played: the same round as before the options had their name
+    dealt = deal(ONE_DECK, random.Random(4), rates=(2, 1))
+    assert str(dealt) == "P1 [3 2 2 A] pile 21 | centre 4 6 | P0 [2 K 8 9] pile 21"
+    assert [card.name for card in dealt.face_up(0)] == ["2♠", "K♥", "8♠", "9♣"]
+    with pytest.raises(TypeError, match="seeded random generator"):
+        new_game(ONE_DECK, rng=4)
+
+
+def test_options_are_one_frozen_dataclass_and_their_name_is_a_label():
+    import dataclasses
+    import warnings
+
+    from circuslib.speed.rules import GAME, SETUPS, setup_name, setup_named
+
+    assert GAME.options is SpeedOptions and GAME.new_game is new_game
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ONE_DECK.decks = 2  # type: ignore[misc]
+    # the name is what the table says; equal rules are equal options whatever they are called
+    assert SpeedOptions(decks=1, face_up=4) == ONE_DECK and SpeedOptions(decks=1, face_up=4).name == "one deck"
+    assert SpeedOptions("our table", decks=1, face_up=4) == ONE_DECK
+    assert setup_name(SpeedOptions("our table", decks=1, face_up=4)) == "one deck"
+    assert SpeedOptions().name == "two decks" and SpeedOptions(decks=1).name == "one deck, 5 face-up"
+    assert SpeedOptions(decks=1, stacks=(1, 2, 3, 4, 5)) == CRAPETTE
+    assert SpeedOptions(decks=1, face_up=4, empty_pile="skip").name == "one deck, empty pile: skip"
+    assert setup_named("crapette rapide") is CRAPETTE and set(SETUPS.values()) == {ONE_DECK, TWO_DECKS, CRAPETTE}
+    with pytest.raises(ValueError, match="is one of"):
+        setup_named("three decks")
+    with pytest.raises(TypeError, match="whole number"):
+        SpeedOptions(decks=True)
+    with pytest.raises(TypeError, match="whole number"):
+        SpeedOptions(decks=1, stacks=(1, True))
+    # the old name still answers for one release, with a warning naming the new one
+    import circuslib.speed as speed_package
+    import circuslib.speed.rules as rules_module
+
+    for module in (rules_module, speed_package):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert module.Setup is SpeedOptions
+        assert any("SpeedOptions" in str(w.message) and w.category is DeprecationWarning for w in caught)
+    with pytest.warns(DeprecationWarning, match="SpeedOptions"):
+        assert rules_module.Setup("two places", decks=2, face_up=2) == TWO
+
+
+def test_both_out_together_is_a_draw_or_a_round_replayed():
+    from circuslib.speed.bots import play_match
+
+    def tied(setup):
+        # nobody can play the 7 or the 8 on the 4 and the J: both turn up their last card, then flip it, together
+        state = position([None, None], [None, None], (4, "J"), piles=([7], [8]), setup=setup)
+        final = playout(state, random.Random(1), policy("first"))
+        assert final.is_over() and final.winner() is None and final.scores() == (0, 0)
+        return final
+
+    draw = Match(rounds=1).record(tied(TWO))  # the kit's ruling: a draw, nobody scores, and it counts
+    assert draw.is_over() and draw.totals == (0, 0) and draw.winner() is None
+    replay = SpeedOptions("two places, replayed", decks=2, face_up=2, both_out="replay")
+    again = Match(rounds=1).record(tied(replay))  # the other reading: the round does not count
+    assert not again.is_over() and again.played == () and replay.name == "two places, replayed"
+    assert SpeedOptions(decks=2, face_up=2, both_out="replay").name == "two decks, 2 face-up, both out: replay"
+    with pytest.raises(ValueError, match="both_out"):
+        SpeedOptions(both_out="sudden death")
+    match = play_match(SpeedOptions(decks=1, face_up=4, both_out="replay"), random.Random(3), rounds=3)
+    assert match.is_over() and len(match.played) == 3 and all(a or b for a, b in match.played)
+
+
+def test_the_table_shows_itself_in_every_form():
+    state = position([5, None], [3, 6], (4, "J"), piles=([7], [8]), setup=TWO)
+    bundle = state._repr_mimebundle_()
+    assert set(bundle) == {"text/html", "image/svg+xml", "text/plain"}
+    assert "circus-speed-centre" in bundle["text/html"] and "var(--" not in bundle["image/svg+xml"]
+    words = bundle["text/plain"]
+    assert "Bot: face-up 3♠, 6♠; 1 in the pile, 3 cards in all." in words
+    assert "Centre: pile A shows 4♠ (1 card); pile B shows J♠ (1 card)." in words
+    assert "You: face-up 5♠, empty; 1 in the pile, 2 cards in all." in words
 
 
 def test_match_scores_several_rounds_by_cards_left():
@@ -261,11 +354,11 @@ def test_a_bot_match_adds_up_its_rounds():
 def test_between_rounds_is_an_option_cut_by_default_with_one_deck():
     assert ONE_DECK.between_rounds == "cut" and CRAPETTE.between_rounds == "cut"
     assert TWO_DECKS.between_rounds == "shuffle"
-    assert Setup("fresh", decks=1, face_up=4, between_rounds="shuffle").between_rounds == "shuffle"
+    assert SpeedOptions("fresh", decks=1, face_up=4, between_rounds="shuffle").between_rounds == "shuffle"
     with pytest.raises(ValueError, match="one-deck variant"):
-        Setup(decks=2, between_rounds="cut")
+        SpeedOptions(decks=2, between_rounds="cut")
     with pytest.raises(ValueError, match="between_rounds"):
-        Setup(decks=1, face_up=4, between_rounds="riffle")
+        SpeedOptions(decks=1, face_up=4, between_rounds="riffle")
 
 
 def _finished_by_hand() -> SpeedState:
@@ -302,7 +395,7 @@ def test_the_next_one_deck_round_is_dealt_from_the_cut_deck_and_every_card_is_kn
     k = next(k for k in range(1, 52) if tuple(dealt) == gathered[k:] + gathered[:k])  # a rotation: a cut
     assert 1 <= k < 52 and following.stock is not None and following.piles == (26, 26)
     # with "shuffle" the next round is dealt afresh: the piles are unseen again
-    fresh = Setup("one deck, shuffled", decks=1, face_up=4, between_rounds="shuffle")
+    fresh = SpeedOptions("one deck, shuffled", decks=1, face_up=4, between_rounds="shuffle")
     shuffled = next_round(playout(new_game(fresh), random.Random(1)), random.Random(1))
     assert shuffled.stock is None and len(shuffled.chance_outcomes()) == 13
 
@@ -322,7 +415,7 @@ def test_the_fast_simulator_follows_a_cut_deck_step_for_step():
     first = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2))
     order = cut(gather(first.final, rng), rng)
     result = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2), record=True, order=order)
-    state = new_game(ONE_DECK, (3, 2), order=order)
+    state = new_game(ONE_DECK, rates=(3, 2), order=order)
     for event in result.record:
         state = state.play(event)
     assert state == result.final and state.scores() == result.scores
@@ -340,7 +433,7 @@ def test_the_table_draws_itself_as_svg():
 @given(seed=st.integers(0, 10_000), setup=st.sampled_from([ONE_DECK, TWO_DECKS, CRAPETTE, SKIP_FLIP]))
 def test_random_play_conserves_cards_and_always_ends(seed, setup):
     rng = random.Random(seed)
-    state = new_game(setup, (1, 3))
+    state = new_game(setup, rates=(1, 3))
     final, history = playout(state, rng, random_policy, record=True)
     assert final.is_over() and final.card_count() == setup.total_cards
     replay = state
@@ -360,7 +453,7 @@ def test_the_fast_simulator_follows_the_rules_step_for_step(seed, setup, kinds):
     # replay the fast simulator's record through SpeedState.play: every step must be legal and the result equal;
     # deterministic bots must make the same choice the kit policy makes in that state
     result = fast_round(setup, random.Random(seed), kinds, (3, 2), record=True)
-    state = new_game(setup, (3, 2))
+    state = new_game(setup, rates=(3, 2))
     for event in result.record:
         if state.current_player >= 0 and kinds[state.current_player] != "random":
             assert policy(kinds[state.current_player])(state, random.Random(0)) == event

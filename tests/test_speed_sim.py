@@ -1,5 +1,6 @@
-"""Speed's fast simulations and shipped records: the numpy deals follow the game's chance model (and a wrong model
-is caught), and every shipped tournament is the rounds the kit plays, round for round."""
+"""Speed's fast simulations (in ``bots``) and the lesson's shipped runs: the numpy deals follow the game's chance
+model (and a wrong model is caught), and the shipped tournaments are the rounds the kit's bots play, read instead of
+played again."""
 from __future__ import annotations
 
 import random
@@ -9,20 +10,25 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import circuslib.speed.bots as bots_module
+from circuslib.core.shipped import entry
 from circuslib.core.sim import tally
-from circuslib.speed.bots import fast_round, win_rate, win_rate_curve
+from circuslib.speed.bots import (
+    LESSON_MATCHES,
+    LESSON_ROUNDS,
+    RATIO_GRID,
+    fast_round,
+    match_winners,
+    play_match,
+    round_winners,
+    simulate_stalemates,
+    simulated_matches,
+    stalemate_deals,
+    win_rate,
+    win_rate_curve,
+)
 from circuslib.speed.odds import stalemate_odds
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, TWO_DECKS, deal
-from circuslib.speed.sim import (
-    LESSON_RUNS,
-    RECORDS,
-    play_lesson_runs,
-    shipped_matches,
-    shipped_rounds,
-    simulate_stalemates,
-    stalemate_deals,
-)
-from circuslib.speed.widget import simulated_matches
 
 # chi-square critical values at the 0.1% level, by degrees of freedom: a correct model fails one time in 1,000
 CHI2_999 = {2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52}
@@ -128,25 +134,56 @@ def test_simulate_stalemates_is_seeded_and_keeps_its_values():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the shipped tournaments
+# the shipped tournaments (tests/test_shipped.py plays every shipped run again and compares it round for round)
 
-def test_every_shipped_run_is_the_rounds_the_kit_plays_round_for_round():
-    assert play_lesson_runs() == RECORDS.runs()  # about 15 s: every round of every lesson run played again
-    assert len(RECORDS.runs()) == len(LESSON_RUNS)
+def test_the_lesson_s_runs_are_shipped_whole():
+    rounds, matches = entry(round_winners), entry(match_winners)
+    assert rounds.path.name == "round_winners.json" and matches.path.name == "match_winners.json"
+    assert len(rounds.table()) == len(LESSON_ROUNDS) == 14 and len(matches.table()) == len(LESSON_MATCHES) == 7
+    assert sorted(map(len, rounds.table().values())) == [400] * 10 + [2000] * 4
+    assert set(map(len, matches.table().values())) == {100}
+    assert set("".join(rounds.table().values())) <= set("01t") and set("".join(matches.table().values())) <= set("01n")
+
+
+def test_a_shipped_run_is_what_the_bots_play_and_is_read_not_played(monkeypatch):
+    played = round_winners.__wrapped__(ONE_DECK, ("first", "first"), Fraction(2), 400, 13)
+    assert round_winners(ONE_DECK, ("first", "first"), 2, 400, 13) == played  # 2 and Fraction(2): one run
+    assert win_rate(2, 400, seed=13, setup=ONE_DECK) == tally(
+        lambda rng: fast_round(ONE_DECK, rng, ("first", "first"), (2, 1)).winner, 400, 13)
+    matches = match_winners.__wrapped__(ONE_DECK, 3, Fraction(1, 2), 100, 17)
+    assert match_winners("one deck", 3, Fraction(1, 2), 100, 17) == matches
+
+    def no_playing(*args, **kwargs):
+        raise AssertionError("a shipped run was played again")
+
+    monkeypatch.setattr(bots_module, "fast_round", no_playing)
+    monkeypatch.setattr(bots_module, "play_match", no_playing)
+    assert win_rate(2, 400, seed=13, setup=ONE_DECK).counts[0] == played.count(0)
+    assert win_rate(Fraction(1, 4), 150, seed=10, setup=ONE_DECK).n == 150  # a shorter run is its beginning
+    assert len(match_winners("one deck", 3, 8, 30, 17)) == 30 and simulated_matches("one deck", 3, 4, 100, 17).n == 100
 
 
 def test_win_rate_reads_the_shipped_run_and_a_shorter_run_is_its_beginning():
     shipped = win_rate(2, 400, seed=13, setup=ONE_DECK)
-    assert shipped == shipped_rounds(ONE_DECK, ("first", "first"), 2, 400, 13)
     live = tally(lambda rng: fast_round(ONE_DECK, rng, ("first", "first"), (2, 1)).winner, 150, 13)
     assert win_rate(2, 150, seed=13, setup=ONE_DECK) == live  # the first 150 shipped rounds, played now
-    assert shipped_rounds(ONE_DECK, ("first", "first"), 2, 401, 13) is None  # more than shipped: played
-    assert shipped_rounds(TWO_DECKS, ("first", "first"), 2, 10, 13) is None
+    assert shipped.n == 400 and shipped.counts[0] >= live.counts[0]
     rows = win_rate_curve([Fraction(1, 4), 1], 400, seed=10, setup=ONE_DECK)
-    assert rows[0][1] == shipped_rounds(ONE_DECK, ("first", "first"), Fraction(1, 4), 400, 10).share(0)
+    assert rows[0][1] == win_rate(Fraction(1, 4), 400, seed=10, setup=ONE_DECK).share(0)
+    # more rounds than shipped, or another set-up: played now
+    assert round_winners(ONE_DECK, ("first", "first"), 2, 401, 13)[:400] == round_winners(
+        ONE_DECK, ("first", "first"), 2, 400, 13)
+    assert len(round_winners(TWO_DECKS, ("first", "first"), 2, 10, 13)) == 10
 
 
-def test_the_race_explorer_reads_its_shipped_matches():
-    assert simulated_matches("one deck", 3, 2, 100, 17) == shipped_matches("one deck", 3, 2, 100, 17)
-    assert shipped_matches("one deck", 3, 2, 30, 17).n == 30
-    assert shipped_matches("two decks", 3, 2, 30, 17) is None
+def test_the_race_explorer_s_matches_are_read_and_kept():
+    assert simulated_matches("one deck", 3, 2, 100, 17) == simulated_matches(ONE_DECK, 3, Fraction(2), 100, 17)
+    assert simulated_matches("one deck", 3, 2, 100, 17) is simulated_matches("one deck", 3, 2, 100, 17)
+    assert simulated_matches("one deck", 3, 2, 30, 17).n == 30
+    # the seed recipe of the lesson's matches: one generator per setting, named by the set-up's name
+    import zlib
+
+    rng = __import__("random").Random(zlib.crc32(b"one deck|3|2|17"))
+    first = play_match(ONE_DECK, rng, ("first", "first"), (Fraction(2), Fraction(1)), 3).winner()
+    assert match_winners("one deck", 3, 2, 1, 17) == (first,)
+    assert set(RATIO_GRID) == {ratio for _, _, ratio, _, _ in LESSON_MATCHES}

@@ -1,17 +1,19 @@
 """The Speed table and its explorers, driven headless: clicks, sliders, and a fake clock for the bot; the stalemate
-and race explorers' exact values, refusals and 1,000 random changes each."""
+and race explorers' exact values, refusals, charts (the kit's SVG, redrawn in place) and 1,000 random changes each."""
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
-import ipywidgets as widgets
 import pytest
 
-from circuslib.speed.rules import CRAPETTE, ONE_DECK, Setup, position
-from circuslib.speed.widget import RATIO_GRID, FakeClock, RaceExplorer, SpeedTable, StalemateExplorer, simulated_matches
+from circuslib.core.charts import dark_ink
+from circuslib.speed.bots import RATIO_GRID, simulated_matches
+from circuslib.speed.explorers import RaceExplorer, StalemateExplorer
+from circuslib.speed.rules import CRAPETTE, ONE_DECK, SpeedOptions, position
+from circuslib.speed.widget import FakeClock, SpeedTable
 
-TWO = Setup("two places", decks=2, face_up=2)
+TWO = SpeedOptions("two places", decks=2, face_up=2)
 
 
 def _table(state=None, **options):
@@ -161,7 +163,7 @@ def test_winning_a_round_scores_the_bot_s_cards_and_a_new_round_deals():
 def test_the_table_refuses_bad_arguments():
     with pytest.raises(TypeError):
         SpeedTable(1)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="bot is one of"):
         SpeedTable(random.Random(1), bot="cheat", scheduler=FakeClock())
     table, _ = _table()
     with pytest.raises(ValueError, match="places"):
@@ -191,22 +193,19 @@ def test_the_fake_clock_runs_callbacks_in_time_order():
 def test_crapette_tables_show_the_stack_tops_and_the_cards_under_them():
     table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
     tops = table.state.face_up(0)
-    assert [b.description for b in table.card_buttons] == [(str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)])
-                                                          + t.suit for t in tops]
+    names = [(str(t) if 2 <= t <= 10 else "AJQK"[[1, 11, 12, 13].index(t)]) + t.suit for t in tops]
+    assert [b.description for b in table.card_buttons] == names
     assert "+4 under" in table.frame.board.value  # the stack of 5 shows its top and 4 cards beneath
 
 
 # ---------------------------------------------------------------------------------------------------------
 # the explorers: exact values for pinned settings, refusals in the message line, 1,000 random changes each
 
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def _images(widget) -> list:
-    """Every image widget in a widget tree (an explorer's plot is one image, replaced in place)."""
-    found = [widget] if isinstance(widget, widgets.Image) else []
+def _plots(widget) -> list:
+    """Every explorer plot in a widget tree (an HTML output holding the chart's SVG, replaced in place)."""
+    found = [widget] if "circus-explorer-plot" in getattr(widget, "_dom_classes", ()) else []
     for child in getattr(widget, "children", ()):
-        found += _images(child)
+        found += _plots(child)
     return found
 
 
@@ -245,15 +244,29 @@ def test_the_stalemate_explorer_refuses_impossible_tops_in_its_message_line():
         StalemateExplorer(decks=3)
 
 
-def test_the_stalemate_explorer_plot_has_a_title_axes_a_legend_and_moves_in_place():
+def test_the_stalemate_explorer_chart_has_a_title_axes_a_legend_and_moves_in_place():
+    import sympy
+
     explorer = StalemateExplorer(face_up=4, decks=1)
-    ax = explorer.plot.ax
-    assert ax.get_title() and ax.get_xlabel() == "face-up cards each" and ax.get_ylabel()
-    assert len(ax.get_legend().get_texts()) == 5
-    image, first = explorer.plot.image, explorer.plot.image.value
-    assert bytes(first).startswith(PNG)
+    svg = explorer.plot.value
+    assert "Stalemate right after the deal, by face-up cards" in svg and ">face-up cards each<" in svg
+    assert ">P(stalemate at the deal)<" in svg and svg.count("circus-speed-stalemate-chart-legend") == 1
+    for label in ("one deck (exact)", "two decks (exact)", "given your centre tops (exact)", "your setting",
+                  "simulated deals, 95% interval"):
+        assert f">{label}<" in svg
+    assert 'role="img"' in svg and "One deck: 0.499, 0.245" in svg  # the chart in words, for screen readers
+    assert not dark_ink(svg[svg.index("<svg"):svg.rindex("</svg>") + 6])  # nothing vanishes on a dark page
+    # the exact points are the kit's exact values, on the chart's scale: one deck, 4 face-up at 0.0573
+    assert float(sympy.Rational(22730431, 396823350)) == pytest.approx(0.05728, abs=1e-5)
+    plot, first, renders = explorer.plot, explorer.plot.value, explorer.renders
     explorer.face_up.value = 6
-    assert explorer.plot.image is image and image.value != first and _images(explorer.widget) == [image]
+    assert explorer.plot is plot and plot.value != first and _plots(explorer.widget) == [plot]
+    assert explorer.renders == renders + 1
+    assert "circus-speed-given-tops" not in plot.value
+    explorer.tops.value = "7, 8"
+    assert "circus-speed-given-tops" in plot.value and "Given the centre tops 7 and 8" in plot.value
+    explorer.simulate_button.click()
+    assert "circus-speed-sim-interval" in plot.value and "Simulated deals:" in plot.value
 
 
 def test_the_race_explorer_shows_the_exact_race_for_pinned_rates():
@@ -263,9 +276,14 @@ def test_the_race_explorer_shows_the_exact_race_for_pinned_rates():
     assert "speed ratio 3" in explorer.result.value and "1/3 s (you) and 1 s (bot)" in explorer.result.value
     explorer.you.value, explorer.bot.value = 2, 6
     assert "<b>1/4</b> ≈ <b>0.2500</b>" in explorer.result.value and "speed ratio 1/3" in explorer.result.value
-    ax = explorer.plot.ax
-    assert ax.get_title() and ax.get_xlabel().startswith("speed ratio") and ax.get_ylabel() == "P(you win)"
-    assert len(ax.get_legend().get_texts()) == 3
+    svg = explorer.plot.value
+    assert "One race (exact) and a whole match (simulated)" in svg and ">P(you win)<" in svg
+    assert ">speed ratio: your rate / the bot&#x27;s rate (log scale)<" in svg
+    for label in ("win one race: r / (1 + r), exact", "win the match, simulated (95% interval)", "your rates"):
+        assert f">{label}<" in svg
+    assert [f">{tick}<" in svg for tick in ("1/8", "1/4", "1/2", "1", "2", "4", "8")] == [True] * 7
+    assert "speed ratio 1/3, P(you win a race) = 0.2500" in svg  # the chart in words
+    assert not dark_ink(svg[svg.index("<svg"):svg.rindex("</svg>") + 6])
 
 
 def test_the_race_explorer_refuses_a_rate_of_zero_and_keeps_working():
@@ -284,30 +302,34 @@ def test_the_race_explorer_refuses_a_rate_of_zero_and_keeps_working():
 
 def test_the_race_explorer_simulates_matches_once_and_keeps_them():
     explorer = RaceExplorer(you=3, bot=1, setup="crapette rapide", rounds=1, matches=12, seed=5)
-    assert "not simulated yet" in explorer.sim_result.value
+    assert "not simulated yet" in explorer.sim_result.value and "circus-speed-match-point" not in explorer.plot.value
     explorer.simulate_button.click()
     assert "you win" in explorer.sim_result.value and "95% interval" in explorer.sim_result.value
     assert explorer.message.value == ""
-    xs = list(explorer._sim_points.get_xdata())
-    assert len(xs) == len(RATIO_GRID) + 1  # the grid 1/8 .. 8, and 3 (yours)
+    ratios = [ratio for ratio, _ in explorer.match_points()]
+    assert ratios == sorted(list(RATIO_GRID) + [Fraction(3)])  # the grid 1/8 .. 8, and 3 (yours)
+    assert explorer.plot.value.count('class="circus-speed-match-interval"') == len(ratios)
     again = simulated_matches("crapette rapide", 1, 3, 12, 5)
     assert again is simulated_matches("crapette rapide", 1, Fraction(3), 12, 5)  # kept: not played twice
+    assert dict(explorer.match_points())[Fraction(3)] is again
     assert again.n == 12 and again.share(0) >= simulated_matches("crapette rapide", 1, Fraction(1, 8), 12, 5).share(0)
     explorer.rounds.value = 3  # not simulated with 3 rounds: the points go, and come back with 1 round
-    assert len(explorer._sim_points.get_xdata()) == 0 and "not simulated yet" in explorer.sim_result.value
+    assert explorer.match_points() == [] and "not simulated yet" in explorer.sim_result.value
+    assert "circus-speed-match-point" not in explorer.plot.value
     explorer.rounds.value = 1
-    assert len(explorer._sim_points.get_xdata()) == len(xs)
+    assert [ratio for ratio, _ in explorer.match_points()] == ratios
+    assert explorer.plot.value.count('class="circus-speed-match-interval"') == len(ratios)
 
 
 def _drive(explorer, changes, rng, n=1000):
-    image, size, renders = explorer.plot.image, _count(explorer.widget), explorer.plot.renders
+    plot, size, renders = explorer.plot, _count(explorer.widget), explorer.renders
     for _ in range(n):
         control, value = rng.choice(changes)(rng)
         control.value = value
         assert "could not be shown" not in explorer.message.value, explorer.message.value
         assert explorer.result.value or explorer.message.value
-        assert _images(explorer.widget) == [image] and _count(explorer.widget) == size
-    assert explorer.plot.renders > renders + n // 2 and bytes(image.value).startswith(PNG)
+        assert _plots(explorer.widget) == [plot] and _count(explorer.widget) == size
+    assert explorer.renders > renders + n // 2 and plot.value.count("<svg") == 1
 
 
 def test_the_stalemate_explorer_survives_1000_random_changes():
@@ -341,44 +363,33 @@ def test_after_a_finished_one_deck_round_the_next_is_dealt_from_the_cut_deck():
     assert "cut, not shuffled" in "".join(table.frame.lines)
 
 
-# --- the shipped frames ---------------------------------------------------------------------------------------
+# --- one plotting stack ----------------------------------------------------------------------------------------
 
-def test_the_shipped_frames_are_what_the_explorers_draw_now_pixel_for_pixel():
-    # explorer_frames.json holds both explorers' frames as python -m circuslib.speed.widget drew them
-    from circuslib.speed.widget import FRAME_MAKERS, SHIPPED_FRAMES
+def test_the_table_and_the_explorers_draw_without_matplotlib():
+    # the explorers' charts are the kit's SVG: playing the table and moving every control loads no matplotlib
+    import subprocess
+    import sys
 
-    assert set(SHIPPED_FRAMES.frames()) == set(FRAME_MAKERS) == {"stalemate", "race"}
-    assert SHIPPED_FRAMES.differences(FRAME_MAKERS) == [], "draw them again: python -m circuslib.speed.widget"
+    code = ("import random, sys\n"
+            "from circuslib.speed.widget import FakeClock, SpeedTable\n"
+            "from circuslib.speed.explorers import RaceExplorer, StalemateExplorer\n"
+            "table = SpeedTable(random.Random(1), scheduler=FakeClock())\n"
+            "table.click_card(0); table.new_button.click()\n"
+            "s = StalemateExplorer(tops='7, 8'); s.simulate(); s.face_up.value = 6; s.decks.value = 2\n"
+            "r = RaceExplorer(); r.simulate(); r.you.value = 5; r.rounds.value = 1\n"
+            "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if 'matplotlib' in m)[:3]\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def _driven(explorer, changes):
-    pictures = [bytes(explorer.plot.image.value)]
-    for control, value in changes:
-        control.value = value
-        pictures.append(bytes(explorer.plot.image.value))
-    return pictures
-
-
-@pytest.mark.parametrize("make, changes", [
-    (lambda: StalemateExplorer(face_up=4, decks=1),
-     lambda e: [(e.face_up, 6), (e.tops, "7, 8"), (e.decks, 2), (e.face_up, 1)]),
-    (lambda: RaceExplorer(you=2, bot=1), lambda e: [(e.you, 5), (e.bot, 3), (e.you, 0), (e.rounds, 1)]),
-])
-def test_an_explorer_on_its_shipped_frame_shows_the_same_pictures_as_one_drawing_it(make, changes, monkeypatch,
-                                                                                     tmp_path):
+def test_the_old_places_of_the_explorers_still_answer_with_a_warning():
     import circuslib.speed.widget as widget_module
-    from circuslib.core.frames import ShippedFrames
 
-    shipped = make()
-    assert shipped.plot.frame_source == "shipped"
-    if isinstance(shipped, RaceExplorer):
-        shipped.simulate()
-    monkeypatch.setattr(widget_module, "SHIPPED_FRAMES", ShippedFrames(tmp_path / "none.json", about="none"))
-    drawn = make()
-    assert drawn.plot.frame_source == "drawn"
-    if isinstance(drawn, RaceExplorer):
-        drawn.simulate()
-    assert _driven(shipped, changes(shipped)) == _driven(drawn, changes(drawn))
+    with pytest.warns(DeprecationWarning, match="circuslib.speed.explorers"):
+        assert widget_module.StalemateExplorer is StalemateExplorer
+    with pytest.warns(DeprecationWarning, match="circuslib.speed.bots"):
+        assert widget_module.simulated_matches is simulated_matches
+    with pytest.raises(AttributeError):
+        widget_module.LivePlot  # noqa: B018 - the matplotlib plot class is gone
 
 
 def test_the_tables_buttons_of_a_kind_share_one_layout_and_one_look():

@@ -188,6 +188,7 @@ class Shipped:
             raise ValueError("a result shipped as .npz is one case, with no key and no runs")
         self._key = key
         self._table: dict[Any, Any] | None = None
+        self._texts: set[str] = set()  # each shipped key as JSON text, to tell True from 1 and 1.0 from 1
         self._decoded: dict[Any, Any] = {}
 
     def __repr__(self) -> str:
@@ -229,6 +230,7 @@ class Shipped:
         """Every shipped case as the file holds it: key -> encoded value (empty when no file is shipped)."""
         if self._table is None:
             self._table = self._read(self.path)
+            self._texts = {_key_text(key) for key in self._table}
         return self._table
 
     def _read(self, path: Path) -> dict[Any, Any]:
@@ -249,7 +251,9 @@ class Shipped:
         except TypeError:
             return _MISSING  # arguments the function itself will refuse, in its own words
         raw = self.table().get(key, _MISSING)
-        if raw is _MISSING:
+        # True == 1 and 1.0 == 1 as dict keys, but a call with True or 1.0 is not the case shipped for 1: the
+        # function itself answers it (or refuses it, in its own words)
+        if raw is _MISSING or _key_text(key) not in self._texts:
             return _MISSING
         if self.runs is not None:
             n = self._count(args, kwargs)

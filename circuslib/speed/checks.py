@@ -9,15 +9,19 @@ from __future__ import annotations
 import math
 import numbers
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 import sympy
 
 from ..core.teach import (
     Checks,
+    Exercise,
     Mistake,
+    Passed,
     WrongAnswer,
     call_student,
     check_formula,
@@ -61,7 +65,7 @@ def _race_answer() -> Fraction:
                                             "rate_A / (rate_A + rate_B)"),
                     Mistake(0.4286, "give it exactly"),
                 ])
-def race_from_mean_times(answer, exercise):
+def race_from_mean_times(answer: Any, exercise: Exercise) -> Passed:
     """P(A reacts first) when A's mean reaction time is 0.4 s and B's is 0.3 s (exponential times)."""
     return check_probability(answer, exercise.expected, what="P(A reacts first)", mistakes=exercise.mistakes,
                              success="the slower player still wins some races")
@@ -70,26 +74,26 @@ def race_from_mean_times(answer, exercise):
 # ---------------------------------------------------------------------------------------------------------
 # 2. a fitting card, as a function
 
-def _fits_no_wrap(card, top):
+def _fits_no_wrap(card: int, top: int) -> bool:
     return abs(card - top) == 1
 
 
-def _fits_only_above(card, top):
+def _fits_only_above(card: int, top: int) -> bool:
     return (card - top) % 13 == 1
 
 
-def _fits_same_rank_too(card, top):
+def _fits_same_rank_too(card: int, top: int) -> bool:
     return (card - top) % 13 in (0, 1, 12)
 
 
-def _fits_mod_12(card, top):
+def _fits_mod_12(card: int, top: int) -> bool:
     return (card - top) % 12 in (1, 11)
 
 
 ALL_PAIRS = tuple((card, top) for top in range(1, 14) for card in range(1, 14))
 
 
-def _same_truth(got, want) -> bool:
+def _same_truth(got: Any, want: Any) -> bool:
     return isinstance(got, bool) and got == want
 
 
@@ -101,7 +105,7 @@ def _same_truth(got, want) -> bool:
                     Mistake(_fits_same_rank_too, "a card of the same rank as the top does not fit"),
                     Mistake(_fits_mod_12, "there are 13 ranks, so the cycle is modulo 13, not 12"),
                 ])
-def fits_on(answer, exercise):
+def fits_on(answer: Any, exercise: Exercise) -> Passed:
     """fits_on(card, top) -> True when the card (a rank 1..13) may go on the top."""
     if callable(answer):
         value = call_student(answer, 12, 13, name="fits_on")
@@ -116,7 +120,7 @@ def fits_on(answer, exercise):
                           success="the 13-cycle in one line")
 
 
-def _as_bool(value):
+def _as_bool(value: Any) -> Any:
     numpy = __import__("sys").modules.get("numpy")
     if numpy is not None and isinstance(value, numpy.bool_):
         return bool(value)
@@ -143,7 +147,7 @@ def _as_bool(value):
                     Mistake(13, "that is the number of unseen fitting cards; divide by the number of unseen cards"),
                     Mistake(0.3095, "give it exactly"),
                 ])
-def next_card_fits(answer, exercise):
+def next_card_fits(answer: Any, exercise: Exercise) -> Passed:
     """P(the top card of your pile fits a centre top), one deck, tops 5 and 9, all face-up cards seen."""
     return check_probability(answer, exercise.expected, what="P(the next card fits)", mistakes=exercise.mistakes)
 
@@ -173,7 +177,7 @@ def _stalemate_given_six_and_eight() -> Fraction:
                                                                     "stalemate is when none of the 8 cards fits"),
                     Mistake(0.0911, "give it exactly"),
                 ])
-def stalemate_six_eight(answer, exercise):
+def stalemate_six_eight(answer: Any, exercise: Exercise) -> Passed:
     """P(stalemate right after the deal | the tops are 6 and 8), one deck, 4 face-up cards each."""
     return check_probability(answer, exercise.expected, what="P(stalemate | tops 6 and 8)",
                              mistakes=exercise.mistakes)
@@ -187,10 +191,10 @@ CHAIN_TOP = "Q"
 CHAIN_LONGEST = 4  # K, A, K, A: the only longest path from the Queen in the chain graph
 
 
-def _ranks(answer, what: str) -> list[int]:
+def _ranks(answer: Any, what: str) -> list[int]:
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
-    if isinstance(answer, (str, bytes, dict)) or not hasattr(answer, "__iter__") or isinstance(answer, (set, frozenset)):
+    if isinstance(answer, (str, bytes, dict, set, frozenset)) or not hasattr(answer, "__iter__"):
         raise WrongAnswer(f"{what} should be a list of ranks in the order you play them, like ['2', 'A'] or [2, 1]")
     ranks = []
     for card in answer:
@@ -214,7 +218,7 @@ def _ranks(answer, what: str) -> list[int]:
                     Mistake(["A", "K", "A", "K"], "the first card must fit on the centre top"),
                     Mistake(["K", "A", "2"], "your chain uses cards the hand does not hold"),
                 ])
-def longest_chain_on_queen(answer, exercise):
+def longest_chain_on_queen(answer: Any, exercise: Exercise) -> Passed:
     """A longest chain from the hand K, A, K, J, A onto a Queen: the ranks in the order they are played."""
     played = _ranks(answer, "your chain")
     for mistake in exercise.mistakes:
@@ -243,7 +247,7 @@ def longest_chain_on_queen(answer, exercise):
 # ---------------------------------------------------------------------------------------------------------
 # 6. the longest chain, as a function: a search over the chain graph
 
-def _search(hand, top, fit):
+def _search(hand: list[int], top: int, fit: Callable[[int, int], bool]) -> int:
     best = 0
     for i, card in enumerate(hand):
         if fit(card, top):
@@ -251,12 +255,12 @@ def _search(hand, top, fit):
     return best
 
 
-def _chain_reference(hand, top):
+def _chain_reference(hand: Any, top: int) -> int:
     from .odds import longest_chain_of_ranks  # the kit's own, imported only when a check runs
     return longest_chain_of_ranks(hand, start=top)
 
 
-def _chain_greedy(hand, top):
+def _chain_greedy(hand: Any, top: int) -> int:
     left, length = list(hand), 0
     while True:
         card = next((c for c in left if _fit(c, top)), None)
@@ -266,29 +270,29 @@ def _chain_greedy(hand, top):
         top, length = card, length + 1
 
 
-def _chain_no_wrap(hand, top):
+def _chain_no_wrap(hand: Any, top: int) -> int:
     return _search(list(hand), top, lambda card, t: abs(card - t) == 1)
 
 
-def _chain_one_card_a_rank(hand, top):
+def _chain_one_card_a_rank(hand: Any, top: int) -> int:
     return _search(sorted(set(hand)), top, _fit)
 
 
-def _chain_counting_the_top(hand, top):
+def _chain_counting_the_top(hand: Any, top: int) -> int:
     return 1 + _chain_reference(hand, top)
 
 
-def _chain_from_anywhere(hand, top):
+def _chain_from_anywhere(hand: Any, top: int) -> int:
     from .odds import longest_chain_of_ranks
     return longest_chain_of_ranks(hand)
 
 
-def _chain_cards_that_fit_the_top(hand, top):
+def _chain_cards_that_fit_the_top(hand: Any, top: int) -> int:
     return sum(_fit(card, top) for card in hand)
 
 
 @cache
-def _chain_inputs() -> tuple:
+def _chain_inputs() -> tuple[Any, ...]:
     """Hands chosen to tell the catalogued mistakes apart, then 60 seeded random hands of 1 to 6 cards."""
     crafted = [([2, 1, 13, 1, 2], 3), ([12, 13, 12], 11), ([4, 6], 5), ([2, 2], 3), ([7], 9), ([8, 9, 10], 7),
                ([1, 13, 1, 13], 12), ([13, 1, 2, 3, 4, 5], 12), ([5, 5, 5], 4), ([3, 1, 13, 1, 2], 3),
@@ -312,7 +316,7 @@ def _chain_inputs() -> tuple:
                     Mistake(_chain_cards_that_fit_the_top, "you counted the cards that fit the top; a chain is "
                                                            "cards each played on the one before"),
                 ])
-def longest_chain_function(answer, exercise):
+def longest_chain_function(answer: Any, exercise: Exercise) -> Passed:
     """longest_chain(hand, top) -> the most cards of the hand playable one after another on that top."""
     if callable(answer):
         value = call_student(answer, [13, 1], 12, name="longest_chain")
@@ -320,14 +324,15 @@ def longest_chain_function(answer, exercise):
             raise WrongAnswer(f"longest_chain should return a whole number of cards, not {type(value).__name__}")
         student = answer
 
-        def answer(hand, top):  # each call gets its own copy of the hand: a function may remove cards from it
+        # each call gets its own copy of the hand: a function may remove cards from it
+        def answer(hand: Any, top: Any) -> Any:
             return student(list(hand), top)
     inputs = [(tuple(hand), top) for hand, top in _chain_inputs()]
     return check_function(answer, _chain_reference, inputs, name="longest_chain", mistakes=exercise.mistakes,
                           success="a longest path, found by search", exact=False, equal=_same_count)
 
 
-def _same_count(got, want) -> bool:
+def _same_count(got: Any, want: Any) -> bool:
     return isinstance(got, numbers.Integral) and not isinstance(got, bool) and int(got) == want
 
 
@@ -355,7 +360,7 @@ RATE_A, RATE_B = sympy.symbols("lambda_A lambda_B", positive=True)
                                                    "one pair of rates"),
                     Mistake(sympy.Float(0.36) * RATE_A / RATE_A, "give it exactly"),
                 ])
-def two_moves_before_one(answer, exercise):
+def two_moves_before_one(answer: Any, exercise: Exercise) -> Passed:
     """P(A makes two moves before B makes one), as a formula in the rates lambda_A and lambda_B."""
     if isinstance(answer, sympy.Basic) and answer.has(sympy.Piecewise):
         raise WrongAnswer("your formula is still a Piecewise (sympy did not know the rates are positive): make "
@@ -382,11 +387,11 @@ SIMULATION_RUNS = 400
 """Rounds the check asks of a student's simulate(n, seed): 3 runs of 400 rounds take well under a second."""
 
 
-def _typed_share(n, seed):
+def _typed_share(n: int, seed: int) -> Any:
     return 0.73, (0.69, 0.77)
 
 
-def _share_interval_over_n(n, seed):
+def _share_interval_over_n(n: int, seed: int) -> Any:
     from .bots import fast_round
     rng = random.Random(seed)
     wins = sum(fast_round(ONE_DECK, rng, ("first", "first"), WIN_RATE_RATES).winner == 0 for _ in range(n))
@@ -395,7 +400,7 @@ def _share_interval_over_n(n, seed):
     return p, (p - half, p + half)
 
 
-def _share_unseeded(n, seed):
+def _share_unseeded(n: int, seed: int) -> Any:
     from .bots import fast_round
     rng = random.Random()
     wins = sum(fast_round(ONE_DECK, rng, ("first", "first"), WIN_RATE_RATES).winner == 0 for _ in range(n))
@@ -404,7 +409,7 @@ def _share_unseeded(n, seed):
     return p, (p - half, p + half)
 
 
-def _share_rates_swapped(n, seed):
+def _share_rates_swapped(n: int, seed: int) -> Any:
     from .bots import fast_round
     rng = random.Random(seed)
     wins = sum(fast_round(ONE_DECK, rng, ("first", "first"), (2, 3)).winner == 0 for _ in range(n))
@@ -424,7 +429,7 @@ def _share_rates_swapped(n, seed):
                     Mistake(_share_unseeded, "gives different results for the same seed"),
                     Mistake(_share_rates_swapped, "the estimate is far from the long-run value"),
                 ])
-def win_rate_simulation(answer, exercise):
+def win_rate_simulation(answer: Any, exercise: Exercise) -> Passed:
     """simulate(n, seed) -> (player 0's share of n rounds won, its 95% interval), rates 3 and 2, one deck."""
     return check_simulation(answer, reference=WIN_RATE_REFERENCE, spread=WIN_RATE_SPREAD, n=SIMULATION_RUNS,
                             name="simulate", mistakes=exercise.mistakes, unit="rounds",
@@ -443,7 +448,7 @@ check.written("what_the_interval_says", title="What your interval says, and what
 # ---------------------------------------------------------------------------------------------------------
 # the lesson's try-it cells (notebooks/04_speed.ipynb): the student picks the values, the check answers for them
 
-def _parts(answer, size: int, form: str) -> tuple:
+def _parts(answer: Any, size: int, form: str) -> tuple[Any, ...]:
     if answer is None or answer is Ellipsis:
         raise WrongAnswer(f"your answer is still empty: write it as {form}")
     if isinstance(answer, (str, bytes, dict, set, frozenset)) or not hasattr(answer, "__iter__"):
@@ -454,7 +459,7 @@ def _parts(answer, size: int, form: str) -> tuple:
     return parts
 
 
-def _rank(card, what: str) -> int:
+def _rank(card: Any, what: str) -> int:
     if isinstance(card, numbers.Integral) and not isinstance(card, bool):
         card = int(card)
     try:
@@ -477,7 +482,7 @@ RANKS_FORM = "(top, {the ranks that fit}), for example (\"7\", {\"6\", \"8\"})"
                     Mistake(("K", {"J", "Q", "A"}), "only the rank one above and the rank one below the top fit"),
                     Mistake(("5", {"4"}), "one rank above AND one rank below fit: two ranks in all"),
                 ])
-def try_ranks_that_fit(answer, exercise):
+def try_ranks_that_fit(answer: Any, exercise: Exercise) -> Passed:
     """(top, set of ranks): the ranks that fit on the top the student picked."""
     top, ranks = _parts(answer, 2, RANKS_FORM)
     top = _rank(top, "your top")
@@ -508,7 +513,7 @@ TOPS_FORM = "(top_a, top_b, how many fitting cards among the 50), for example (\
                     Mistake((7, 8, Fraction(14, 50)), "give the number of fitting cards, a whole number, not a "
                                                       "probability"),
                 ])
-def try_fitting_cards(answer, exercise):
+def try_fitting_cards(answer: Any, exercise: Exercise) -> Passed:
     """(top_a, top_b, count): how many of the 50 cards left after these tops (one deck) are fitting cards."""
     a, b, count = _parts(answer, 3, TOPS_FORM)
     a, b = _rank(a, "your first top"), _rank(b, "your second top")
@@ -519,7 +524,7 @@ def try_fitting_cards(answer, exercise):
     count = int(count)
     ranks = _neighbours(a) | _neighbours(b)
 
-    def cards(rank_set):
+    def cards(rank_set: set[int]) -> int:
         return sum(4 - (r == a) - (r == b) for r in rank_set)
 
     if count == cards(ranks):
@@ -546,7 +551,7 @@ RACE_FORM = "(your rate, the bot's rate, P(you react first)), for example (2, 5,
     Mistake((3, 1, Fraction(1, 2)), "the faster player wins more than half of the races: the rates differ"),
     Mistake((3, 1, 0.75), "give it exactly"),
 ])
-def try_race(answer, exercise):
+def try_race(answer: Any, exercise: Exercise) -> Passed:
     """(rate_you, rate_bot, p): P(you react first) for the rates the student picked."""
     rate_you, rate_bot, p = _parts(answer, 3, RACE_FORM)
     rates = []

@@ -1,26 +1,26 @@
 """Speed's graphs: the 13-cycle of ranks, the chain graph of a position and its longest path, and the state
-graph of a small end-game (on ``core.graphs``)."""
+graph of a small end-game (on ``core.graphs``). Their pictures (SVG, and the same drawn by matplotlib with
+``.to_matplotlib()``) are in ``pictures``."""
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
 
-from ..core.args import axes, instance, items, limit, optional_text, whole
+from ..core.args import instance, items, limit, whole
 from ..core.exact import AbsorbingChain
-from ..core.game import describe
-from ..core.graphs import build_graph, draw_graph
-from .rules import PILE_NAMES, RANKS, SpeedState, _fits, rank_name, rank_of
+from ..core.game import GameState, describe
+from ..core.graphs import build_graph
+from .rules import PILE_NAMES, SpeedState, _fits, rank_name, rank_of
 
 __all__ = [
-    "rank_cycle", "rank_distance", "draw_rank_cycle", "chain_graph", "longest_chain", "most_cards_shed",
-    "draw_chain_graph", "endgame_graph", "draw_endgame", "win_probability",
+    "rank_cycle", "rank_distance", "chain_graph", "longest_chain", "most_cards_shed", "endgame_graph",
+    "win_probability",
 ]
 
 
@@ -37,46 +37,7 @@ def rank_distance(a: int | str, b: int | str) -> int:
     return min(d, 13 - d)
 
 
-def draw_rank_cycle(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), ax=None, *, title: str | None = None):
-    """Draw the 13-cycle with the centre tops (red), your face-up cards (blue) and the opponent's (orange)."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    axes(ax)
-    optional_text(title)
-    tops = {rank_of(t) for t in items(tops, "tops") if t is not None}
-    mine = {rank_of(c) for c in items(mine, "mine") if c is not None}
-    theirs = {rank_of(c) for c in items(theirs, "theirs") if c is not None}
-    graph = rank_cycle()
-    # the circle reads clockwise from the Ace at the top, like a clock face
-    pos = {r: (math.sin(2 * math.pi * (r - 1) / 13), math.cos(2 * math.pi * (r - 1) / 13)) for r in RANKS}
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4.5, 4.5))
-
-    def colour(r):
-        if r in tops:
-            return "#fb6a4a"
-        if r in mine and r in theirs:
-            return "#bcbddc"
-        if r in mine:
-            return "#6baed6"
-        if r in theirs:
-            return "#fdae6b"
-        return "#f0f0f0"
-
-    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in mine | theirs) or (b in tops and a in mine | theirs)}
-    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#999999")
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(fitting), edge_color="#d7301f", width=3)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,
-                           edgecolors="#555555")
-    nx.draw_networkx_labels(graph, pos, ax=ax, labels={r: rank_name(r) for r in graph.nodes})
-    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs", y=1)  # on the top edge: placed without measuring the texts below it
-    ax.set_axis_off()
-    ax.set_aspect("equal")
-    return ax
-
-
-def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
+def chain_graph(cards: Sequence[Any], tops: Sequence[Any] = ()) -> nx.DiGraph:
     """Which cards can follow which: nodes are the centre tops ("pile A", "pile B") and the face-up cards
     (their places, 0-based); an arrow x -> y means card y can go on x."""
     import networkx as nx
@@ -85,8 +46,8 @@ def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     graph = nx.DiGraph()
     for pile, top in enumerate(tops):
         if top is not None:
-            graph.add_node(f"pile {PILE_NAMES[pile]}", rank=rank_of(top), label=f"pile {PILE_NAMES[pile]}: {rank_name(top)}",
-                           kind="top")
+            graph.add_node(f"pile {PILE_NAMES[pile]}", rank=rank_of(top),
+                           label=f"pile {PILE_NAMES[pile]}: {rank_name(top)}", kind="top")
     for slot, card in enumerate(cards):
         if card is not None:
             graph.add_node(slot, rank=rank_of(card), label=f"{rank_name(card)} (place {slot + 1})", kind="card")
@@ -97,25 +58,28 @@ def chain_graph(cards: Sequence, tops: Sequence = ()) -> nx.DiGraph:
     return graph
 
 
-def _cards(cards) -> tuple:
+def _cards(cards: Any) -> tuple[Any, ...]:
     """Face-up cards, each a rank (or None for an empty place), at most 20 of them."""
-    cards = items(cards, "cards", high=20)
-    for card in cards:
+    given = items(cards, "cards", high=20)
+    for card in given:
         if card is not None:
             rank_of(card)
-    return cards
+    return given
 
 
-def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
+def longest_chain(cards: Sequence[Any], tops: Sequence[Any] = ()) -> list[Any]:
     """The longest path of cards in the chain graph (from a top when tops are given): the most cards played one
     after another on one pile. Returns the nodes, a top first when tops are given."""
     graph = chain_graph(cards, tops)
     starts = [n for n, d in graph.nodes(data=True) if d["kind"] == "top"] or list(graph.nodes)
-    best: list = []
+    best: list[Any] = []
 
-    def walk(path: list) -> None:
+    def played(path: list[Any]) -> int:
+        return sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+
+    def walk(path: list[Any]) -> None:
         nonlocal best
-        if len([n for n in path if graph.nodes[n]["kind"] == "card"]) > len([n for n in best if graph.nodes[n]["kind"] == "card"]):
+        if played(path) > played(best):
             best = list(path)
         for nxt in graph.successors(path[-1]):
             if nxt not in path:
@@ -128,7 +92,7 @@ def longest_chain(cards: Sequence, tops: Sequence = ()) -> list:
     return best
 
 
-def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
+def most_cards_shed(cards: Sequence[Any], tops: Sequence[Any]) -> int:
     """The most face-up cards a player could shed on the two piles without turning up a new card."""
     ranks = tuple(sorted(rank_of(c) for c in _cards(cards) if c is not None))
     a, b = (rank_of(t) for t in items(tops, "tops (the two centre tops)", low=2, high=2))
@@ -136,7 +100,7 @@ def most_cards_shed(cards: Sequence, tops: Sequence) -> int:
 
 
 @cache
-def _shed(ranks: tuple, a: int, b: int) -> int:
+def _shed(ranks: tuple[Any, ...], a: int, b: int) -> int:
     best = 0
     for i, r in enumerate(ranks):
         if i and ranks[i - 1] == r:
@@ -149,60 +113,29 @@ def _shed(ranks: tuple, a: int, b: int) -> int:
     return best
 
 
-def draw_chain_graph(cards: Sequence, tops: Sequence = (), ax=None, *, title: str | None = None):
-    """Draw the chain graph with its longest path in red."""
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    axes(ax)
-    optional_text(title)
-    graph = chain_graph(cards, tops)
-    path = longest_chain(cards, tops)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4))
-    pos = nx.shell_layout(graph)
-    on_path = set(zip(path, path[1:]))
-    colours = ["#fb6a4a" if d["kind"] == "top" else "#6baed6" for _, d in graph.nodes(data=True)]
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=1300, edgecolors="#555555")
-    nx.draw_networkx_labels(graph, pos, ax=ax, labels={n: d["label"].replace(" (", "\n(") for n, d in graph.nodes(data=True)},
-                            font_size=8)
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[e for e in graph.edges if e not in on_path], edge_color="#aaaaaa",
-                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color="#d7301f", width=2.5,
-                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
-    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
-    ax.set_axis_off()
-    return ax
-
-
 def _state_label(state: SpeedState) -> str:
     if state.is_over():
         w = state.winner()
         return "tie" if w is None else f"P{w} wins"
     mine = "".join(rank_name(c) for c in state.face_up(0) if c is not None) or "-"
     theirs = "".join(rank_name(c) for c in state.face_up(1) if c is not None) or "-"
-    tops = "/".join(rank_name(t) for t in state.tops())
+    tops = "/".join("-" if t is None else rank_name(t) for t in state.tops())
     return f"{mine}\n{tops}\n{theirs}"
+
+
+def _label(state: GameState) -> str:
+    assert isinstance(state, SpeedState)  # the graph of a Speed end-game holds Speed positions only
+    return _state_label(state)
 
 
 def endgame_graph(state: SpeedState, *, max_nodes: int = 200) -> nx.DiGraph:
     """Every position reachable from a small end-game, as a move graph (races and draws carry exact odds)."""
-    if not isinstance(state, SpeedState):
-        raise TypeError("give a SpeedState, for example one made with position(...)")
+    instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
     limit(whole(max_nodes, "max_nodes", 1), 20_000, "max_nodes")
-    return build_graph(state, max_nodes=max_nodes, label=_state_label)
+    return build_graph(state, max_nodes=max_nodes, label=_label)
 
 
-def draw_endgame(state: SpeedState, ax=None, *, title: str | None = None):
-    """Draw the state graph of a small end-game: choices blue, races and draws orange, ends grey."""
-    axes(ax)
-    optional_text(title)
-    graph = endgame_graph(state)
-    return draw_graph(graph, ax, title=title or "end-game: P0 cards / centre tops / P1 cards", font_size=7)
-
-
-def _future_key(s: SpeedState) -> tuple:
+def _future_key(s: SpeedState) -> tuple[Any, ...]:
     """What decides the future of a position: the cards under the centre tops only matter as the set that a
     recycle would give back, so their order is forgotten (this merges positions with the same future)."""
     under = tuple(sorted(s.centre[0][:-1] + s.centre[1][:-1]))
@@ -211,7 +144,7 @@ def _future_key(s: SpeedState) -> tuple:
             s.rates)
 
 
-def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), player: int = 0, *,
+def win_probability(state: SpeedState, policies: Sequence[Any] = ("first", "first"), player: int = 0, *,
                     max_states: int = 5_000) -> Fraction:
     """The exact chance that ``player`` wins from ``state`` when both bots choose cards by ``policies``
     (races and draws by their exact odds). Recycled centre cards can bring a position back, so the positions
@@ -234,13 +167,13 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
     chooser = [make_policy(p) if isinstance(p, str) else p for p in policies]
     rng = random.Random(0)  # deterministic policies never use it
 
-    def node(s: SpeedState):
+    def node(s: SpeedState) -> Any:
         if not s.is_over():
             return _future_key(s)
         w = s.winner()
         return "tie" if w is None else f"player {w} wins"
 
-    transitions: dict = {}
+    transitions: dict[Any, Any] = {}
     todo = [state]
     while todo:
         s = todo.pop()
@@ -252,7 +185,7 @@ def win_probability(state: SpeedState, policies: Sequence = ("first", "first"), 
             steps = [(s.play(o), Fraction(p)) for o, p in s.chance_outcomes()]
         else:
             steps = [(s.play(chooser[s.current_player](s, rng)), Fraction(1))]
-        row: dict = {}
+        row: dict[Any, Any] = {}
         for child, p in steps:
             row[node(child)] = row.get(node(child), Fraction(0)) + p
             if not child.is_over():

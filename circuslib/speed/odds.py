@@ -1,40 +1,51 @@
 """Exact odds of Speed: which ranks fit, stalemates by counting, chains in a hand, and reaction races.
 
-Counting is done with ``math.comb`` and ``Fraction`` (fast), and results are returned as sympy ``Rational``.
+Counting is done with ``math.comb`` and ``Fraction`` (fast), and results are returned as sympy ``Rational``. The
+two tables a lesson reads at once (the stalemate at the deal for 1 to 8 face-up cards, the longest chain in hands of
+1 to 8 cards, with 1 or 2 decks) ship with the kit, counted once (``data/``, ``python -m circuslib ship``): a call
+for one of them reads its value, any other call counts.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..core.args import instance, items, whole
-from ..core.exact import to_rational
-from ..core.game import describe
-from .rules import RANKS, Setup, SpeedState, _fits, neighbours, rank_of
+from ..core.args import exact_number, instance, items, whole
+from ..core.exact import to_fraction, to_rational
+from ..core.shipped import FRACTIONS, RATIONAL, Encoding, shipped
+from .rules import RANKS, SpeedOptions, SpeedState, _fits, neighbours, rank_of
 
 __all__ = [
-    "playable", "ranks_that_fit", "p_fits_random_top", "p_stalemate_at_start", "p_stalemate_given_tops", "stalemate_odds",
-    "longest_chain_of_ranks", "chain_length_distribution", "p_chain_at_least", "race_probability",
-    "race_by_integration", "p_next_card_fits", "RATE_A", "RATE_B",
+    "playable", "ranks_that_fit", "p_fits_random_top", "p_stalemate_at_start", "p_stalemate_given_tops",
+    "stalemate_odds", "longest_chain_of_ranks", "count_chain_lengths", "chain_length_distribution",
+    "p_chain_at_least", "race_probability", "race_by_integration", "p_next_card_fits", "RATE_A", "RATE_B",
 ]
 
 if TYPE_CHECKING:
     import sympy
 
+    RATE_A: sympy.Symbol  # made on first use (see __getattr__): importing the game does not load sympy
+    RATE_B: sympy.Symbol
 
-def _rates() -> tuple:
+HANDS = range(1, 9)
+"""The hand sizes (face-up cards each) whose exact tables ship with the kit."""
+DECKS = (1, 2)
+
+
+def _rates() -> tuple[sympy.Symbol, sympy.Symbol]:
     """λ_A and λ_B, the two reaction rates, as positive sympy symbols (sympy loads here, on first use)."""
     import sympy
 
-    return sympy.symbols("lambda_A lambda_B", positive=True)
+    rate_a, rate_b = sympy.symbols("lambda_A lambda_B", positive=True)
+    return rate_a, rate_b
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """RATE_A and RATE_B are made on first use, so importing the game does not load sympy."""
     if name in ("RATE_A", "RATE_B"):
         return _rates()[name == "RATE_B"]
@@ -51,10 +62,9 @@ def ranks_that_fit(top: int | str) -> tuple[int, int]:
     return neighbours(top)
 
 
-def _check_decks(decks) -> int:
-    if type(decks) is not int or decks not in (1, 2):
-        raise ValueError(f"Speed uses 1 or 2 decks, not {decks!r}")
-    return decks
+DECKS_ARG = "decks (Speed uses 1 or 2 decks)"
+FACE_UP_ARG = "the number of face-up cards"
+HAND_ARG = "hand (the number of face-up cards)"
 
 
 def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Rational:
@@ -65,7 +75,7 @@ def p_fits_random_top(card: int | str | None = None, decks: int = 1) -> sympy.Ra
     """
     if card is not None:
         rank_of(card)
-    decks = _check_decks(decks)
+    decks = whole(decks, DECKS_ARG, 1, 2)
     return to_rational(Fraction(8 * decks, 52 * decks - 1))
 
 
@@ -83,18 +93,8 @@ def _given_tops(a: int, b: int, k: int, decks: int) -> Fraction:
 
 def p_stalemate_given_tops(top_a: int | str, top_b: int | str, face_up: int = 4, decks: int = 1) -> sympy.Rational:
     """P(no face-up card fits either top) once the two centre tops are known: C(good, k) / C(all, k)."""
-    if isinstance(face_up, bool) or not isinstance(face_up, int) or not 1 <= face_up <= 8:
-        raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {face_up!r}")
-    return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), face_up, _check_decks(decks)))
-
-
-@cache
-def _stalemate(face_up: int, decks: int) -> Fraction:
-    """The count below, read from the kit's shipped table when it holds it (``tables.py``; a test counts again)."""
-    from .tables import shipped_exact_odds
-
-    shipped = shipped_exact_odds()["stalemate"].get((face_up, decks))
-    return shipped if shipped is not None else _count_stalemate(face_up, decks)
+    k = whole(face_up, FACE_UP_ARG, 1, 8)
+    return to_rational(_given_tops(rank_of(top_a), rank_of(top_b), k, whole(decks, DECKS_ARG, 1, 2)))
 
 
 def _count_stalemate(face_up: int, decks: int) -> Fraction:
@@ -108,21 +108,20 @@ def _count_stalemate(face_up: int, decks: int) -> Fraction:
     return total
 
 
+@shipped("data/stalemate_at_start.json", cases=lambda: [(k, d) for k in HANDS for d in DECKS], encoding=RATIONAL,
+         about="P(stalemate right after the deal) of Speed, exact, for 1 to 8 face-up cards each and 1 or 2 decks")
 def p_stalemate_at_start(face_up: int = 5, decks: int = 2) -> sympy.Rational:
     """P(no face-up card of either player fits either centre top right after the deal), exactly by counting.
 
     For each pair of tops (a, b), the fitting ranks are a +- 1 and b +- 1; the deal is a stalemate when all the
     face-up cards avoid them: a hypergeometric count C(good, k) / C(all, k), summed over the tops.
     """
-    if isinstance(face_up, bool) or not isinstance(face_up, int) or not 1 <= face_up <= 8:
-        raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {face_up!r}")
-    return to_rational(_stalemate(face_up, _check_decks(decks)))
+    return to_rational(_count_stalemate(whole(face_up, FACE_UP_ARG, 1, 8), whole(decks, DECKS_ARG, 1, 2)))
 
 
-def stalemate_odds(setup: Setup) -> sympy.Rational:
+def stalemate_odds(setup: SpeedOptions) -> sympy.Rational:
     """P(stalemate right after the deal) for a set-up (crapette rapide: only the 5 stack tops can play)."""
-    if not isinstance(setup, Setup):
-        raise TypeError("give a Setup, for example ONE_DECK")
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     return p_stalemate_at_start(setup.face_up, setup.decks)
 
 
@@ -167,18 +166,9 @@ def _longest_after(counts: tuple[int, ...]) -> int:
     return best
 
 
-@cache
-def _chain_distribution(hand: int, decks: int) -> dict[int, Fraction]:
-    """The count below, read from the kit's shipped table when it holds it (``tables.py``; a test counts again)."""
-    from .tables import shipped_exact_odds
-
-    shipped = shipped_exact_odds()["chains"].get((hand, decks))
-    return dict(shipped) if shipped is not None else _count_chains(hand, decks)
-
-
 def _count_chains(hand: int, decks: int) -> dict[int, Fraction]:
     per_rank = 4 * decks
-    weights: Counter = Counter()
+    weights: Counter[int] = Counter()
 
     def spread(rank: int, left: int, counts: tuple[int, ...], ways: int) -> None:
         if rank == 13:
@@ -194,22 +184,40 @@ def _count_chains(hand: int, decks: int) -> dict[int, Fraction]:
     return {k: Fraction(w, total) for k, w in sorted(weights.items())}
 
 
+def count_chain_lengths(hand: int = 5, decks: int = 1) -> dict[int, Fraction]:
+    """The distribution of the longest chain in a random hand, counted now over every rank pattern of the hand
+    (never read from the kit's table): milliseconds for a few cards, seconds for eight."""
+    return _count_chains(whole(hand, HAND_ARG, 1, 8), whole(decks, DECKS_ARG, 1, 2))
+
+
+def _rationals_encode(values: Mapping[int, Any]) -> Any:
+    return FRACTIONS.encode({k: to_fraction(v) for k, v in values.items()})
+
+
+def _rationals_decode(raw: Any) -> dict[int, Any]:
+    return {k: to_rational(v) for k, v in FRACTIONS.decode(raw).items()}
+
+
+RATIONALS = Encoding("rationals", _rationals_encode, _rationals_decode)
+"""A distribution of exact sympy ``Rational``s, each written as text ("3/28")."""
+
+
+@shipped("data/chain_lengths.json", cases=lambda: [(h, d) for h in HANDS for d in DECKS], encoding=RATIONALS,
+         about="the distribution of the longest chain of Speed in a random hand of 1 to 8 cards, 1 or 2 decks, exact")
 def chain_length_distribution(hand: int = 5, decks: int = 1) -> dict[int, sympy.Rational]:
     """The exact distribution of the longest chain in a random hand of face-up cards (counting rank patterns)."""
-    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 8:
-        raise ValueError(f"the hand size must be a whole number from 1 to 8, not {hand!r}")
-    return {k: to_rational(p) for k, p in _chain_distribution(hand, _check_decks(decks)).items()}
+    return {k: to_rational(p) for k, p in count_chain_lengths(hand, decks).items()}
 
 
 def p_chain_at_least(k: int, hand: int = 5, decks: int = 1) -> sympy.Rational:
     """P(a random hand holds a chain of at least k cards playable one after another)."""
     whole(k, "k (a chain length)", 1)
-    whole(hand, "hand (the number of face-up cards)", 1, 8)
-    dist = _chain_distribution(hand, _check_decks(decks))
-    return to_rational(sum((p for length, p in dist.items() if length >= k), Fraction(0)))
+    whole(hand, HAND_ARG, 1, 8)
+    dist = chain_length_distribution(hand, whole(decks, DECKS_ARG, 1, 2))
+    return to_rational(sum((to_fraction(p) for length, p in dist.items() if length >= k), Fraction(0)))
 
 
-def race_probability(rate_a=None, rate_b=None):
+def race_probability(rate_a: Any = None, rate_b: Any = None) -> Any:
     """P(player A reacts first) when reaction times are exponential with rates A and B: rate_A / (rate_A + rate_B).
 
     With sympy symbols (the default, RATE_A and RATE_B) the answer is the formula; with numbers an exact Rational.
@@ -220,8 +228,8 @@ def race_probability(rate_a=None, rate_b=None):
     rate_a = symbols[0] if rate_a is None else rate_a
     rate_b = symbols[1] if rate_b is None else rate_b
     for r in (rate_a, rate_b):
-        if isinstance(r, (bool, float)) or not isinstance(r, (int, Fraction, sympy.Basic)):
-            raise TypeError(f"give rates exactly (int, Fraction or a sympy symbol), not {describe(r)}")
+        if not (isinstance(r, sympy.Basic) and not r.is_number):  # a symbol stays a symbol: the formula
+            exact_number(r, "a reaction rate (give it exactly: an int, a Fraction or a sympy symbol)", positive=True)
     a, b = sympy.sympify(rate_a), sympy.sympify(rate_b)
     if (a.is_number and a <= 0) or (b.is_number and b <= 0):
         raise ValueError("reaction rates must be positive")
@@ -229,7 +237,7 @@ def race_probability(rate_a=None, rate_b=None):
 
 
 @lru_cache(maxsize=1)
-def race_by_integration():
+def race_by_integration() -> Any:
     """Derive the race formula: P(T_A < T_B) = integral over t of (density of T_A at t) * P(T_B > t).
 
     The two exponentials are combined first (``powsimp``): sympy then integrates one exponential, in a tenth of the

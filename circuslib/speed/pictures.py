@@ -1,29 +1,33 @@
 """Speed's pictures drawn as SVG by the kit: the 13-cycle of ranks, the chain graph of a hand, the move graph of a
 small end-game, and the win rate against the speed ratio.
 
-They show what ``graphs.draw_rank_cycle``, ``graphs.draw_chain_graph``, ``graphs.draw_endgame`` and
-``bots.plot_win_rate_curve`` show (the same nodes, edges, colours, labels, longest chain, points and bands), with
-their legend. A matplotlib figure of any of them lays out and renders every label twice and encodes a PNG (80-100
-ms of a kernel); this text costs about a millisecond. Show one with ``HTML(...)``. Titles and axes are in the theme's
-text colour; nodes, edge labels and legends are light boxes with dark ink, so each picture reads in any theme.
+Each ``*_picture`` function gives a ``SpeedPicture``: shown as a cell's last value (or with ``display``) it offers
+its SVG in the page's theme, the same SVG with concrete colours, and its description in words (what a screen reader
+says); ``.to_matplotlib()`` draws the same nodes, edges, colours, labels, longest chain, points and bands with
+matplotlib, for a student to restyle or save. The ``*_svg`` functions give the SVG text alone. A matplotlib figure
+lays out and renders every label twice and encodes a PNG (80-100 ms of a kernel); this text costs about a
+millisecond. Titles and axes are in the theme's text colour; nodes, edge labels and legends are light boxes with
+dark ink, so each picture reads in any theme.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the module stays light
     import networkx as nx
 
-from ..core.args import items, optional_text, whole
+from ..core.args import axes, items, optional_text, whole
 from ..core.charts import PAPER_INK, Chart, Key, legend_size, svg_legend
 from ..core.game import CHANCE, describe
-from ..core.svg import PIECE, svg_arrowhead, svg_doc, svg_text
-from .rules import RANKS, rank_name, rank_of
+from ..core.svg import PIECE, Picture, svg_arrowhead, svg_doc, svg_text
+from .rules import RANKS, _fits, rank_name, rank_of
 
-__all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg"]
+__all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg", "SpeedPicture", "rank_cycle_picture",
+           "chain_graph_picture", "endgame_picture", "win_rate_picture"]
 
 TOP, YOURS, THEIRS, BOTH, FREE = "#fb6a4a", "#6baed6", "#fdae6b", "#bcbddc", "#f0f0f0"
 """Node colours (as the matplotlib drawings): centre tops red, your cards blue, the opponent's orange, both lilac."""
@@ -35,7 +39,7 @@ _TITLE = f'{_TEXT} fill="currentColor"'  # on the page: the theme's text colour
 _LABEL = f'{_TEXT} fill="{PAPER_INK}"'  # on a light node or patch: dark in every theme
 
 
-def _ranks(values: Iterable, name: str) -> set[int]:
+def _ranks(values: Iterable[Any], name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
 
 
@@ -47,8 +51,8 @@ def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
     return svg_legend(x + 8, y + 8, keys, size=11, box=True, css_class="circus-speed-legend")
 
 
-def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = (), *, title: str | None = None,
-                   opponent: str = "the bot") -> str:
+def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
+                   title: str | None = None, opponent: str = "the bot") -> str:
     """The 13 ranks on a cycle, read clockwise from the Ace at the top like a clock face: each rank joined to the
     two that fit on it, the centre tops red, your face-up cards blue, the ``opponent``'s orange, and in thick red
     the edges from a face-up card to a top it fits (the moves possible now); the legend in the middle."""
@@ -91,7 +95,7 @@ def rank_cycle_svg(tops: Iterable = (), mine: Iterable = (), theirs: Iterable = 
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
 
-def chain_graph_svg(cards: Sequence, tops: Sequence = (), *, title: str | None = None) -> str:
+def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: str | None = None) -> str:
     """The chain graph of ``graphs.chain_graph`` as SVG: the centre tops (red) and the face-up cards (blue, with
     their places) on a circle, an arrow x -> y when card y can go on x (each way of a pair bows to its own side),
     and a longest chain (``graphs.longest_chain``) in thick red; the legend below."""
@@ -171,7 +175,7 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
     xy = {n: (width / 2 + x * spread, 62 - y * row_height) for n, (x, y) in pos.items()}
     height = 62 + (rows - 1) * row_height + node + 14
 
-    def colour(data) -> str:
+    def colour(data: dict[str, Any]) -> str:
         return END if data.get("terminal") else RACE if data.get("player") == CHANCE else CHOICE
 
     default = "end-game: your cards / centre tops / the bot's cards"
@@ -205,17 +209,17 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
 
 
 CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
-"""The curves' colours, in matplotlib's order (as ``plot_win_rate_curve`` draws them)."""
+"""The curves' colours, in matplotlib's order (as ``win_rate_picture(...).to_matplotlib()`` draws them)."""
 
 
-def _ratio_label(ratio) -> str:
+def _ratio_label(ratio: Any) -> str:
     ratio = Fraction(ratio).limit_denominator(1000) if isinstance(ratio, float) else Fraction(ratio)
     return str(ratio.numerator) if ratio.denominator == 1 else f"{ratio.numerator}/{ratio.denominator}"
 
 
-def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None = None,
+def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None) -> str:
-    """The rows of ``bots.win_rate_curve`` as SVG, as ``plot_win_rate_curve`` draws them: for each curve (label ->
+    """The rows of ``bots.win_rate_curve`` as SVG, as matplotlib draws them too: for each curve (label ->
     rows of (ratio, share, low, high)) its shares joined by a line, with its 95% band shaded; the speed ratio on a
     log scale with a tick at each ratio, 50% dotted, and the legend."""
     optional_text(title)
@@ -232,11 +236,11 @@ def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None =
                 raise ValueError(f"each row is (ratio, share, low, high) as win_rate_curve gives it, with a ratio "
                                  f"above 0 and shares from 0 to 1, not {describe(row)}")
     ratios = sorted({Fraction(row[0]).limit_denominator(10**6) for rows in curves.values() for row in rows})
-    # the ratio on a log scale, as plot_win_rate_curve's base-2 axis: each doubling as wide; a margin of 0.3 of a
+    # the ratio on a log scale, as matplotlib's base-2 axis: each doubling as wide; a margin of 0.3 of a
     # doubling either side of the ratios so the end points' markers and bands are not cut
     chart = Chart(700, 380, x_range=(float(ratios[0]) * 2 ** -0.3, float(ratios[-1]) * 2 ** 0.3), y_range=(0, 1),
                   log_x=True, margins=(64, 36, 16, 56), name="circus-speed-win-rate")
-    chart.axes(xticks=[(r, _ratio_label(r)) for r in ratios], yticks=[(i / 5, f"{i / 5:.1f}") for i in range(6)],
+    chart.axes(xticks=[(float(r), _ratio_label(r)) for r in ratios], yticks=[(i / 5, f"{i / 5:.1f}") for i in range(6)],
                xlabel=xlabel or "speed ratio (player 0's rate / player 1's rate)",
                ylabel=ylabel or "player 0 wins the round",
                title=title or "win rate against the speed ratio (95% bands)")
@@ -250,3 +254,195 @@ def win_rate_svg(curves: dict, *, title: str | None = None, xlabel: str | None =
         keys.append(Key(str(label), colour=colour, width=1.5, marker="o", marker_size=7))
     chart.legend(keys, size=11, inside="lower right")  # where the curves are not: high ratios win most rounds
     return chart.svg(css_class="circus-speed-win-rate", title=title or "win rate against the speed ratio")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the pictures: the SVG above, its words, and the same picture drawn by matplotlib
+
+class SpeedPicture(Picture):
+    """One of Speed's pictures: its SVG (themed in the page), its description in words (what a screen reader
+    says, and what an export keeps as text), and ``to_matplotlib()``, the same picture drawn by matplotlib."""
+
+    css_class = "circus-figure circus-speed-picture"
+
+    def __init__(self, svg: str, words: str, draw: Callable[[Any], None], size: tuple[float, float]) -> None:
+        self._svg, self._words, self._draw, self._size = svg, words, draw, size
+
+    def svg(self) -> str:
+        """The picture as one SVG element, in the page's theme."""
+        return self._svg
+
+    def description(self) -> str:
+        """The picture in words: what it shows and its values, in a few lines."""
+        return self._words
+
+    def to_matplotlib(self, ax: Any = None) -> Any:
+        """The same picture drawn by matplotlib: a ``matplotlib.figure.Figure`` to restyle or ``savefig``; with
+        ``ax``, drawn on that Axes (its figure is returned)."""
+        axes(ax)
+        if ax is None:
+            from matplotlib.figure import Figure
+
+            ax = Figure(figsize=self._size).add_subplot()
+        self._draw(ax)
+        return ax.get_figure()
+
+
+def _names(ranks: Iterable[int]) -> str:
+    return ", ".join(rank_name(r) for r in sorted(ranks)) or "none"
+
+
+def rank_cycle_picture(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
+                       title: str | None = None, opponent: str = "the bot") -> SpeedPicture:
+    """The 13 ranks on a cycle with the centre tops, your face-up cards, the ``opponent``'s, and the moves possible
+    now (as ``rank_cycle_svg`` draws them), with its words and its matplotlib drawing."""
+    tops, mine, theirs = list(items(tops, "tops")), list(items(mine, "mine")), list(items(theirs, "theirs"))
+    svg = rank_cycle_svg(tops, mine, theirs, title=title, opponent=opponent)
+    on_top, yours, others = _ranks(tops, "tops"), _ranks(mine, "mine"), _ranks(theirs, "theirs")
+    fitting = [f"{_names({c for c in yours | others if _fits(c, t)})} on the {rank_name(t)}" for t in sorted(on_top)]
+    words = "\n".join([
+        title or "The 13 ranks on a cycle, Ace to King and round to the Ace, each joined to the two that fit on it.",
+        f"Centre tops: {_names(on_top)}. Your face-up cards: {_names(yours)}. "
+        f"{opponent[:1].upper() + opponent[1:]}'s face-up cards: {_names(others)}.",
+        "Cards that fit a top now: " + ("; ".join(fitting) if on_top else "no top yet") + "."])
+
+    def draw(ax: Any) -> None:
+        _draw_rank_cycle(ax, on_top, yours, others, title=title)
+
+    return SpeedPicture(svg, words, draw, (4.5, 4.5))
+
+
+def chain_graph_picture(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: str | None = None) -> SpeedPicture:
+    """The chain graph of a hand on the centre tops with a longest chain in red (as ``chain_graph_svg`` draws it),
+    with its words and its matplotlib drawing."""
+    from .graphs import chain_graph, longest_chain
+
+    svg = chain_graph_svg(cards, tops, title=title)
+    graph, path = chain_graph(cards, tops), longest_chain(cards, tops)
+    played = [graph.nodes[n]["label"] for n in path]
+    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+    words = "\n".join([
+        title or f"Chain graph: the longest chain plays {cards_on_path} card(s).",
+        "Nodes: " + "; ".join(data["label"] for _, data in graph.nodes(data=True)) + ".",
+        f"{graph.number_of_edges()} arrows, x → y when card y can go on x.",
+        f"A longest chain ({cards_on_path} card(s)): " + (" → ".join(played) or "none") + "."])
+
+    def draw(ax: Any) -> None:
+        _draw_chain_graph(ax, graph, path, title=title)
+
+    return SpeedPicture(svg, words, draw, (6, 4))
+
+
+def endgame_picture(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int = 40) -> SpeedPicture:
+    """The move graph of a small end-game (as ``endgame_svg`` draws it), with its words (each position and each
+    arrow with its move or its chance) and its matplotlib drawing."""
+    svg = endgame_svg(graph, title=title, max_nodes=max_nodes)
+
+    def kind(data: dict[Any, Any]) -> str:
+        return "end" if data.get("terminal") else "race" if data.get("player") == CHANCE else "move"
+
+    def label(node: Any) -> str:
+        data = graph.nodes[node]
+        what = {"end": "end", "race": "race", "move": f"player {data.get('player')} moves"}[kind(data)]
+        return f"{what} ({str(data.get('label', node)).replace(chr(10), ' / ')})"
+
+    def many(count: int, word: str) -> str:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+
+    kinds = Counter(kind(d) for _, d in graph.nodes(data=True))
+    lines = [title or "End-game move graph: your cards / centre tops / the bot's cards.",
+             f"{many(graph.number_of_nodes(), 'position')} ({many(kinds['race'], 'race')}, "
+             f"{many(kinds['move'], 'position')} where a player moves, {many(kinds['end'], 'end')} of the round) "
+             f"and {many(graph.number_of_edges(), 'arrow')}:"]
+    lines += [f"{label(a)} → {label(b)}: {data.get('label', '')}" for a, b, data in graph.edges(data=True)]
+    default = "end-game: your cards / centre tops / the bot's cards"
+
+    def draw(ax: Any) -> None:
+        from ..core.graphs import draw_graph
+
+        draw_graph(graph, ax, title=title or default, font_size=7)
+
+    return SpeedPicture(svg, "\n".join(lines), draw, (7, 4.5))
+
+
+def win_rate_picture(curves: dict[Any, Any], *, title: str | None = None, xlabel: str | None = None,
+                     ylabel: str | None = None) -> SpeedPicture:
+    """The rows of ``bots.win_rate_curve`` against the speed ratio (as ``win_rate_svg`` draws them), with their
+    words (each share and its 95% band) and their matplotlib drawing."""
+    svg = win_rate_svg(curves, title=title, xlabel=xlabel, ylabel=ylabel)
+    xlabel = xlabel or "speed ratio (player 0's rate / player 1's rate)"
+    ylabel = ylabel or "player 0 wins the round"
+    lines = [title or "Win rate against the speed ratio (95% bands).",
+             f"Across: {xlabel}, log scale. Up: {ylabel}, from 0 to 1."]
+    for label, rows in curves.items():
+        lines.append(f"{label}: " + "; ".join(f"ratio {_ratio_label(r)}: {share:.0%} (95% band {low:.0%} to "
+                                              f"{high:.0%})" for r, share, low, high in sorted(rows,
+                                                                                               key=lambda row: row[0])))
+
+    def draw(ax: Any) -> None:
+        _draw_win_rates(ax, curves, title=title, xlabel=xlabel, ylabel=ylabel)
+
+    return SpeedPicture(svg, "\n".join(lines), draw, (7, 3.8))
+
+
+# --- the same pictures drawn by matplotlib (matplotlib and networkx load here, when a student asks) ----------
+
+def _draw_rank_cycle(ax: Any, tops: set[int], mine: set[int], theirs: set[int], *, title: str | None) -> None:
+    import networkx as nx
+
+    from .graphs import rank_cycle
+
+    graph = rank_cycle()
+    # the circle reads clockwise from the Ace at the top, like a clock face
+    pos = {r: (math.sin(2 * math.pi * (r - 1) / 13), math.cos(2 * math.pi * (r - 1) / 13)) for r in RANKS}
+
+    def colour(r: int) -> str:
+        if r in tops:
+            return TOP
+        if r in mine and r in theirs:
+            return BOTH
+        return YOURS if r in mine else THEIRS if r in theirs else FREE
+
+    faces = mine | theirs
+    fitting = {(a, b) for a, b in graph.edges if (a in tops and b in faces) or (b in tops and a in faces)}
+    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color=PLAIN)
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(fitting), edge_color=FITTING, width=3)
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=[colour(r) for r in graph.nodes], node_size=650,
+                           edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=ax, labels={r: rank_name(r) for r in graph.nodes})
+    ax.set_title(title or "ranks on a 13-cycle: red = tops, blue = yours, orange = theirs", y=1)
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+
+
+def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list[Any], *, title: str | None) -> None:
+    import networkx as nx
+
+    pos = nx.shell_layout(graph)
+    on_path = set(zip(path, path[1:]))
+    colours = [TOP if d["kind"] == "top" else YOURS for _, d in graph.nodes(data=True)]
+    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=1300, edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=ax, font_size=8,
+                            labels={n: d["label"].replace(" (", "\n(") for n, d in graph.nodes(data=True)})
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[e for e in graph.edges if e not in on_path],
+                           edge_color="#aaaaaa", arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
+    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color=FITTING, width=2.5,
+                           arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
+    cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
+    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
+    ax.set_axis_off()
+
+
+def _draw_win_rates(ax: Any, curves: dict[Any, Any], *, title: str | None, xlabel: str, ylabel: str) -> None:
+    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+        rows = sorted(rows, key=lambda row: row[0])
+        x = [float(r[0]) for r in rows]
+        ax.plot(x, [r[1] for r in rows], marker="o", label=str(label), color=colour)
+        ax.fill_between(x, [r[2] for r in rows], [r[3] for r in rows], alpha=0.25, color=colour)
+    ax.axhline(0.5, color=PLAIN, linestyle=":")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, 1)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(title or "win rate against the speed ratio (95% bands)", y=1)

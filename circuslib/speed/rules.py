@@ -16,21 +16,26 @@ How the game becomes exact chance (the kit's model):
 """
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, describe, is_whole
-from ..core.svg import INK, svg_card, svg_doc
+from ..core.args import exact_number, instance, items, one_of, optional_text, rng_arg, whole
+from ..core.game import CHANCE, TERMINAL, Game, GameState, IllegalMove, InvariantBroken, describe, is_whole, renamed
+from ..core.svg import INK, Picture, svg_card, svg_doc, svg_text
 
 __all__ = [
     "GAME",
-    "RANKS", "SUITS", "RED_SUITS", "Card", "card_of", "rank_of", "rank_name", "fits", "Setup", "ONE_DECK", "TWO_DECKS", "CRAPETTE", "SETUPS",
+    "RANKS", "SUITS", "RED_SUITS", "Card", "card_of", "rank_of", "rank_name", "fits", "SpeedOptions", "ONE_DECK",
+    "TWO_DECKS", "CRAPETTE", "SETUPS", "setup_named", "setup_name",
     "Race", "Play", "FlipFaceUp", "SpeedState", "new_game", "position", "IllegalMove", "CHANCE", "TERMINAL",
-    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "card_name", "card_ink",
-    "RED_INK",
+    "Match", "deal", "neighbours", "gather", "cut", "next_round", "BETWEEN_ROUNDS", "BOTH_OUT", "card_name",
+    "card_ink",
+    "RED_INK", "speed_svg", "table_words",
 ]
 
 RANKS = tuple(range(1, 14))
@@ -54,22 +59,22 @@ class Card(int):
     Cards are made once per rank and suit and then shared, so dealing stays cheap.
     """
 
+    suit: str  # set once, as the card is made
+
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit))
         if card is None:
-            if type(rank) is not int or not 1 <= rank <= 13:
-                raise ValueError(f"a card's rank runs from 1 (Ace) to 13 (King), not {describe(rank)}")
-            if suit not in SUITS:
-                raise ValueError(f"a card's suit is one of {' '.join(SUITS)}, not {describe(suit)}")
+            whole(rank, "a card's rank (1 for the Ace to 13 for the King)", 1, 13)
+            one_of(suit, "a card's suit", SUITS)
             card = int.__new__(cls, rank)
             card.__dict__["suit"] = suit
             _CARDS[(rank, suit)] = card
         return card
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a card never changes (make another Card)")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (int(self), self.suit))
 
     # the repr stays the rank's (7, not 7♥), so whatever printed ranks before prints the same numbers now
@@ -95,7 +100,7 @@ class Card(int):
 _CARDS: dict[tuple[int, str], Card] = {}
 
 
-def _whole(value) -> bool:
+def _whole(value: Any) -> bool:
     # a whole number as the rules take one: an int or a Card (core.game.is_whole takes plain ints only)
     return type(value) is int or type(value) is Card
 
@@ -111,9 +116,7 @@ def _split_suit(text: str) -> tuple[str, str | None]:
 def rank_of(card: int | str) -> int:
     """The rank 1..13 of a card given as a number (1 = Ace, 13 = King) or a name ("A", "10", "Q", "king"); a
     name may carry a suit ("7♥", "7h"), which the rules ignore. A ``Card`` is its own rank (it keeps its suit)."""
-    if isinstance(card, bool):
-        raise TypeError("a card is a rank 1..13 or a name like 'Q', not True/False")
-    if isinstance(card, int):
+    if type(card) is int or type(card) is Card:  # not True or 7.0: a rank is a whole number
         if not 1 <= card <= 13:
             raise ValueError(f"a rank runs from 1 (Ace) to 13 (King); {card} is not a rank")
         return card
@@ -127,7 +130,7 @@ def rank_of(card: int | str) -> int:
         if text.isdigit() and 2 <= int(text) <= 10:
             return int(text)
         raise ValueError(f"{card!r} is not a card name; use A, 2..10, J, Q or K (a suit may follow: 7♥ or 7h)")
-    raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not a {type(card).__name__}")
+    raise TypeError(f"a card is a rank 1..13 or a name like 'Q', not {describe(card)}")
 
 
 def card_of(card: int | str, suit: str | None = None) -> int:
@@ -141,7 +144,7 @@ def card_of(card: int | str, suit: str | None = None) -> int:
     return Card(int(rank), suit) if suit is not None else rank
 
 
-def _suited(cards: Iterable, used: dict[int, list[str]] | None = None) -> list[Card]:
+def _suited(cards: Iterable[Any], used: dict[int, list[str]] | None = None) -> list[Card]:
     """Cards with suits: a card given with a suit keeps it; a bare rank takes the first suit of its rank not yet
     used (round the four suits again once all are used, as with two decks)."""
     used = {} if used is None else used
@@ -176,7 +179,7 @@ def _fits(card: int, top: int) -> bool:
     return (card - top) % 13 in (1, 12)
 
 
-def neighbours(rank: int) -> tuple[int, int]:
+def neighbours(rank: int | str) -> tuple[int, int]:
     """The two ranks that go on ``rank`` (one below, one above, round the cycle)."""
     rank = rank_of(rank)
     return ((rank - 2) % 13 + 1, rank % 13 + 1)
@@ -186,8 +189,8 @@ def neighbours(rank: int) -> tuple[int, int]:
 # set-ups and the kit's rulings
 
 @dataclass(frozen=True)
-class Setup:
-    """A way to play Speed: how many decks, how many face-up cards, and the kit's readings of the gaps.
+class SpeedOptions:
+    """How a round of Speed is played: how many decks, how many face-up cards, and the kit's readings of the gaps.
 
     - ``decks=2``: each player shuffles their own 52-card deck; ``decks=1``: one deck dealt 26 each.
     - ``stacks``: None for face-up cards refilled one at a time from the pile (up to ``face_up`` of them);
@@ -204,42 +207,71 @@ class Setup:
       default with one deck): the cards are gathered (``gather``), cut once (``cut``) and dealt again one at a
       time without a shuffle, so each pile's order is known; "shuffle" (the default, and the only choice, with
       two decks) deals every round afresh from shuffled cards.
+    - ``both_out`` (kit ruling): when both players run out of cards at the same moment (the same stalemate flip),
+      the round is a draw and nobody scores ("draw"; it counts as one of a match's rounds); with "replay" a drawn
+      round does not count, and a match deals another in its place.
+    - ``name``: what the set-up is called on the table ("one deck"); a label only, so two options that differ
+      only by their names play the same game (and are equal). Left out, it is made from the other options.
+
+    The players' reaction rates are not options: they say how fast two players are, not how the game is played,
+    so the same set-up is played at every speed ratio (``new_game(options, rates=...)``).
     """
 
-    name: str = "two decks"
+    name: str | None = field(default=None, compare=False)
     decks: int = 2
     face_up: int = 5
     stacks: tuple[int, ...] | None = None
     empty_pile: str = "flip-face-up"
     both_piles_empty: str = "recycle"
     between_rounds: str | None = None  # None: "cut" with one deck, "shuffle" with two
+    both_out: str = "draw"
 
     def __post_init__(self) -> None:
-        if isinstance(self.decks, bool) or self.decks not in (1, 2):
-            raise ValueError(f"Speed is played with 1 or 2 decks, not {self.decks!r}")
+        optional_text(self.name, "name")
+        whole(self.decks, "decks (Speed is played with 1 or 2 decks)", 1, 2)
         if self.between_rounds is None:
             object.__setattr__(self, "between_rounds", "cut" if self.decks == 1 else "shuffle")
-        if self.between_rounds not in BETWEEN_ROUNDS:
-            raise ValueError(f"between_rounds must be 'cut' (one deck: gathered, cut, not shuffled) or 'shuffle', "
-                             f"not {self.between_rounds!r}")
+        one_of(self.between_rounds, "between_rounds ('cut': gathered, cut, not shuffled; or 'shuffle')",
+               BETWEEN_ROUNDS)
         if self.between_rounds == "cut" and self.decks != 1:
             raise ValueError("between_rounds='cut' is the one-deck variant; with two decks each player shuffles "
                              "their own deck, so use 'shuffle'")
         if self.stacks is not None:
-            stacks = tuple(self.stacks)
-            if not stacks or any(not isinstance(s, int) or s < 1 for s in stacks):
-                raise ValueError("stack sizes must be whole numbers, at least 1 each")
+            stacks = items(self.stacks, "stacks (the sizes of the face-up stacks)", low=1, high=8)
+            for size in stacks:
+                whole(size, "each stack size", 1, 26)
             object.__setattr__(self, "stacks", stacks)
             object.__setattr__(self, "face_up", len(stacks))
-        if isinstance(self.face_up, bool) or not isinstance(self.face_up, int) or not 1 <= self.face_up <= 8:
-            raise ValueError(f"the number of face-up cards must be a whole number from 1 to 8, not {self.face_up!r}")
-        if self.empty_pile not in ("flip-face-up", "skip"):
-            raise ValueError("empty_pile must be 'flip-face-up' (the kit's ruling) or 'skip'")
-        if self.both_piles_empty not in ("recycle", "flip-face-up"):
-            raise ValueError("both_piles_empty must be 'recycle' (the kit's ruling) or 'flip-face-up'")
+        whole(self.face_up, "the number of face-up cards", 1, 8)
+        one_of(self.empty_pile, "empty_pile ('flip-face-up' is the kit's ruling)", ("flip-face-up", "skip"))
+        one_of(self.both_piles_empty, "both_piles_empty ('recycle' is the kit's ruling)", ("recycle", "flip-face-up"))
+        one_of(self.both_out, "both_out ('draw' is the kit's ruling)", BOTH_OUT)
         needed = 2 * (self.cards_each_face_up + 1)
         if self.cards_each * 2 < needed:
             raise ValueError("there are not enough cards for this many face-up cards")
+        if self.name is None:
+            object.__setattr__(self, "name", self._made_name())
+
+    def _made_name(self) -> str:
+        """A name for options not given one: the decks (or the stacks), then what differs from the defaults."""
+        if self.stacks is not None:
+            words = ["crapette rapide" if self.stacks == (1, 2, 3, 4, 5) else
+                     "stacks of " + ", ".join(map(str, self.stacks))]
+            if self.decks == 2:
+                words.append("two decks")
+        else:
+            words = ["one deck" if self.decks == 1 else "two decks"]
+            if self.face_up != (4 if self.decks == 1 else 5):
+                words.append(f"{self.face_up} face-up")
+        if self.empty_pile != "flip-face-up":
+            words.append(f"empty pile: {self.empty_pile}")
+        if self.both_piles_empty != "recycle":
+            words.append(f"both piles empty: {self.both_piles_empty}")
+        if self.between_rounds != ("cut" if self.decks == 1 else "shuffle"):
+            words.append(f"{self.between_rounds} between rounds")
+        if self.both_out != "draw":
+            words.append(f"both out: {self.both_out}")
+        return ", ".join(words)
 
     @property
     def total_cards(self) -> int:
@@ -263,10 +295,27 @@ class Setup:
 
 
 BETWEEN_ROUNDS = ("cut", "shuffle")
-TWO_DECKS = Setup("two decks", decks=2, face_up=5)
-ONE_DECK = Setup("one deck", decks=1, face_up=4)
-CRAPETTE = Setup("crapette rapide", decks=1, stacks=(1, 2, 3, 4, 5))
+BOTH_OUT = ("draw", "replay")
+TWO_DECKS = SpeedOptions("two decks", decks=2, face_up=5)
+ONE_DECK = SpeedOptions("one deck", decks=1, face_up=4)
+CRAPETTE = SpeedOptions("crapette rapide", decks=1, stacks=(1, 2, 3, 4, 5))
 SETUPS = {"two decks": TWO_DECKS, "one deck": ONE_DECK, "crapette rapide": CRAPETTE}
+"""The named set-ups, by name."""
+
+
+def setup_named(setup: SpeedOptions | str) -> SpeedOptions:
+    """A set-up given as SpeedOptions or by the name of a named one ("one deck", "two decks", "crapette rapide")."""
+    if isinstance(setup, SpeedOptions):
+        return setup
+    return SETUPS[one_of(setup, "the set-up", SETUPS)]
+
+
+def setup_name(setup: SpeedOptions) -> str:
+    """What a set-up is called: the name of the named set-up it plays as (equal options), else its own name."""
+    for name, known in SETUPS.items():
+        if known == setup:
+            return name
+    return str(setup.name)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -324,7 +373,7 @@ class SpeedState(GameState):
     wearing a suit; ``suits`` says which suits are still face down (no rule reads them).
     """
 
-    setup: Setup
+    setup: SpeedOptions
     pools: tuple[Counts, ...]
     pool_of: tuple[int, int]
     piles: tuple[int, int]
@@ -335,16 +384,21 @@ class SpeedState(GameState):
     racer: int | None = None
     rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
     spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
-    stock: tuple | None = None  # each pile's cards in order, top first, when the deal was cut, not shuffled
+    # each pile's cards in order, top first, when the deal was cut, not shuffled
+    stock: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
     # the suits still face down: for each pool, for each rank, the suits in the order they will be turned up.
     # Suits are worn, not played, so they take no part in comparing positions (a position is its ranks)
-    suits: tuple | None = field(default=None, compare=False, repr=False)
+    suits: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+
+    if TYPE_CHECKING:  # what play gives back: a Speed position (GameState.play does the work)
+        def play(self, move: Any) -> SpeedState: ...
 
     # --- reading a position ------------------------------------------------------------------------------
     def tops(self) -> tuple[int | None, int | None]:
         """The top ranks of the two centre piles (None while a pile is empty)."""
-        return tuple(c[-1] if c else None for c in self.centre)
+        a, b = self.centre
+        return (a[-1] if a else None, b[-1] if b else None)
 
     def face_up(self, player: int) -> tuple[int | None, ...]:
         """The playable face-up card of each of the player's places (None where a place is empty)."""
@@ -437,7 +491,7 @@ class SpeedState(GameState):
             return 0 if self.flips_due[0] else 1
         return CHANCE
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[Any, ...]:
         """The plays of the player who won the race (or alone can play), or the face-up card flips."""
         step = self.step
         if step == "play":
@@ -447,7 +501,7 @@ class SpeedState(GameState):
             return tuple(FlipFaceUp(i) for i, s in enumerate(self.slots[p]) if s)
         return ()
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Any) -> bool:
         """Whether ``move`` may be played now (checked directly from the rule, without listing every move)."""
         step = self.step
         if step in ("draw", "flip"):
@@ -455,8 +509,8 @@ class SpeedState(GameState):
                 return False
             p = self._drawer()
             if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
-                return move == self.stock[p][0]
-            return self.pools[self.pool_of[p]][move - 1] > 0
+                return bool(move == self.stock[p][0])
+            return bool(self.pools[self.pool_of[p]][move - 1] > 0)
         if step == "race":
             return type(move) is Race and is_whole(move.first) and move.first in (0, 1)
         if step == "over":
@@ -467,9 +521,11 @@ class SpeedState(GameState):
         for p in (0, 1):
             if self.flips_due[p]:
                 return p
-        return self._pending_draw()[0]
+        pending = self._pending_draw()
+        assert pending is not None, "a draw step has a place to fill"
+        return pending[0]
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """Draws and flips: each rank with its share of the unseen cards; races: rate / (sum of rates)."""
         step = self.step
         if step in ("draw", "flip"):
@@ -484,7 +540,7 @@ class SpeedState(GameState):
             return ((Race(0), r0 / (r0 + r1)), (Race(1), r1 / (r0 + r1)))
         return ()
 
-    def why_illegal(self, move) -> str:
+    def why_illegal(self, move: Any) -> str:
         """Say in the game's words why a move is refused."""
         step = self.step
         if step == "over":
@@ -493,11 +549,12 @@ class SpeedState(GameState):
             what = {"draw": "a card is being turned up from a pile", "flip": "the stalemate flip is under way",
                     "race": "both players can play, so the next step is the race between them"}[step]
             if step != "race" and self.stock is not None:
-                what += f" (the deck was cut, not shuffled: the next card is {rank_name(self.stock[self._drawer()][0])})"
+                known = rank_name(self.stock[self._drawer()][0])
+                what += f" (the deck was cut, not shuffled: the next card is {known})"
             return f"{what}; {describe(move)} cannot be played now"
         return self._problem(move) or f"{describe(move)} is legal here"
 
-    def _problem(self, move) -> str | None:
+    def _problem(self, move: Any) -> str | None:
         """The one check of a player's move: its type, its numbers and their ranges, then the rule."""
         player = self.current_player
         places = self.slots[player]
@@ -510,7 +567,8 @@ class SpeedState(GameState):
         if type(move) is FlipFaceUp:
             return "a face-up card is flipped only at a stalemate when the pile is empty"
         if type(move) is not Play:
-            return f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: Play(rank, place, pile)"
+            return (f"{describe(move)} is not a Speed move; play a face-up card on a centre pile: "
+                    "Play(rank, place, pile)")
         for name in ("rank", "slot", "pile"):
             value = getattr(move, name)
             if not (_whole(value) if name == "rank" else is_whole(value)):
@@ -536,7 +594,7 @@ class SpeedState(GameState):
         return (f"{rank_name(card)} does not fit on pile {PILE_NAMES[move.pile]}: its top is {rank_name(top)}, and "
                 f"only {rank_name(low)} or {rank_name(high)} go on a {rank_name(top)}")
 
-    def _turn_up(self, k: int, rank: int) -> tuple[Card, tuple | None]:
+    def _turn_up(self, k: int, rank: int) -> tuple[Card, tuple[Any, ...] | None]:
         """The card of this rank turned up from pool ``k``, wearing the next suit face down, and the suits left."""
         suits = self.suits
         if suits is not None and k < len(suits) and suits[k][rank - 1]:
@@ -545,7 +603,7 @@ class SpeedState(GameState):
         # a position made by hand without suits: the rank's suits in the usual order
         return Card(rank, SUITS[-self.pools[k][rank - 1] % 4]), suits
 
-    def _apply(self, move) -> SpeedState:
+    def _apply(self, move: Any) -> SpeedState:
         step = self.step
         if step in ("draw", "flip"):
             p = self._drawer()
@@ -555,6 +613,7 @@ class SpeedState(GameState):
             pool[move - 1] -= 1
             pools[k] = tuple(pool)
             piles = _set(self.piles, p, self.piles[p] - 1)
+            card: int
             if self.stock is None:
                 card, suits = self._turn_up(k, int(move))
                 stock = None
@@ -566,7 +625,9 @@ class SpeedState(GameState):
                                 centre=_set(self.centre, p, self.centre[p] + (card,)),
                                 flips_due=_set(self.flips_due, p, False))
             else:
-                _, i = self._pending_draw()
+                pending = self._pending_draw()
+                assert pending is not None, "a draw step has a place to fill"
+                i = pending[1]
                 slots = _set(self.slots, p, _set(self.slots[p], i, self.slots[p][i] + (card,)))
                 owed = self.to_deal[p][i]
                 to_deal = _set(self.to_deal, p, _set(self.to_deal[p], i, owed - 1)) if owed else self.to_deal
@@ -577,13 +638,15 @@ class SpeedState(GameState):
         elif isinstance(move, FlipFaceUp):
             p = self.current_player
             card = self.slots[p][move.slot][-1]
-            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+            emptied = _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])
+            state = replace(self, slots=_set(self.slots, p, emptied),
                             centre=_set(self.centre, p, self.centre[p] + (card,)),
                             flips_due=_set(self.flips_due, p, False))
         else:
             p = self.current_player
             card = self.slots[p][move.slot][-1]  # the card itself (its suit too), which is the rank played
-            state = replace(self, slots=_set(self.slots, p, _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])),
+            emptied = _set(self.slots[p], move.slot, self.slots[p][move.slot][:-1])
+            state = replace(self, slots=_set(self.slots, p, emptied),
                             centre=_set(self.centre, move.pile, self.centre[move.pile] + (card,)), racer=None)
         return state._settle()
 
@@ -607,7 +670,8 @@ class SpeedState(GameState):
         # both piles are empty, so the pools hold only a spare card from an odd recycle, if any: it is
         # shuffled in with the cards under the tops, and they form one new shared pool
         counts = [sum(pool[i] for pool in self.pools) for i in range(13)]
-        suits = [[] for _ in RANKS]  # the suits face down again: a spare card's first, then those gathered
+        # the suits face down again: a spare card's first, then those gathered
+        suits: list[list[str]] = [[] for _ in RANKS]
         for k, pool in enumerate(self.pools):
             for i in range(13):
                 left = self.suits[k][i] if self.suits is not None and k < len(self.suits) else ()
@@ -630,7 +694,7 @@ class SpeedState(GameState):
         return unseen + shown + len(self.centre[0]) + len(self.centre[1])
 
     def __str__(self) -> str:
-        def cards(p):
+        def cards(p: int) -> str:
             return " ".join("." if c is None else rank_name(c) for c in self.face_up(p))
         tops = " ".join("-" if t is None else rank_name(t) for t in self.tops())
         return f"P1 [{cards(1)}] pile {self.piles[1]} | centre {tops} | P0 [{cards(0)}] pile {self.piles[0]}"
@@ -638,8 +702,12 @@ class SpeedState(GameState):
     def _repr_html_(self) -> str:
         return speed_svg(self)
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """The table in every form: themed HTML, plain SVG, and the table in words."""
+        return Picture.of(speed_svg(self), table_words(self))._repr_mimebundle_(include, exclude)
 
-def _set(t: tuple, i: int, value) -> tuple:
+
+def _set(t: tuple[Any, ...], i: int, value: Any) -> Any:
     return t[:i] + (value,) + t[i + 1:]
 
 
@@ -663,15 +731,15 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
     """The table as a picture: the bot's face-up cards on top, the two centre piles, your face-up cards below.
 
     ``hand=False`` leaves out your face-up cards (the table widget shows them once, as the cards you click)."""
-    highlight = set(highlight)
-    parts = []
+    chosen = set(highlight)
+    parts: list[str] = []
 
     def place_row(p: int, y: float) -> None:
         for i, stack in enumerate(state.slots[p]):
             x = 10 + i * 58
             if stack:
                 note = f"+{len(stack) - 1} under" if len(stack) > 1 else None
-                parts.append(svg_card(card_name(stack[-1]), x=x, y=y, highlight=(p == 0 and i in highlight),
+                parts.append(svg_card(card_name(stack[-1]), x=x, y=y, highlight=(p == 0 and i in chosen),
                                       color=card_ink(stack[-1]), note=note,
                                       css_class=f"circus-card circus-speed-p{p}"))
             else:
@@ -679,7 +747,7 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
                              f'stroke-dasharray="4 3"/>')
         label = f"{names[p]}: {state.piles[p]} in pile, {state.cards_left(p)} cards in all"
         parts.append(f'<text x="{10 + len(state.slots[p]) * 58 + 8}" y="{y + 40}" font-size="13" '
-                     f'font-family="sans-serif" fill="#333333">{label}</text>')
+                     f'font-family="sans-serif" fill="#333333">{svg_text(label)}</text>')
 
     place_row(1, 10)
     for pile, top in enumerate(state.tops()):
@@ -689,60 +757,94 @@ def speed_svg(state: SpeedState, *, names: tuple[str, str] = ("you", "bot"), hig
             parts.append(f'<rect x="{x}" y="105" width="48" height="70" rx="6" fill="none" stroke="#999999"/>')
         else:
             parts.append(svg_card(card_name(top), x=x, y=105, fill="#eef5ff", color=card_ink(top),
-                                  note=f"pile {PILE_NAMES[pile]} ({size})", css_class="circus-card circus-speed-centre"))
+                                  note=f"pile {PILE_NAMES[pile]} ({size})",
+                                  css_class="circus-card circus-speed-centre"))
     if state.is_stalemate():
-        parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">stalemate: flip!</text>')
+        parts.append('<text x="320" y="145" font-size="14" font-family="sans-serif" fill="#d7301f">'
+                     'stalemate: flip!</text>')
     if not hand:
         return svg_doc(640, 200, parts, title=str(state))
     place_row(0, 205)
     return svg_doc(640, 300, parts, title=str(state))
 
 
+def table_words(state: SpeedState, *, names: tuple[str, str] = ("you", "bot")) -> str:
+    """The table in words, as a screen reader should hear it: each player's face-up cards and cards left, the
+    centre tops, and a stalemate."""
+    def player(p: int) -> str:
+        shown = ", ".join("empty" if not stack else card_name(stack[-1]) + (f" on {len(stack) - 1} more"
+                                                                             if len(stack) > 1 else "")
+                          for stack in state.slots[p])
+        who = names[p][:1].upper() + names[p][1:]
+        return f"{who}: face-up {shown}; {state.piles[p]} in the pile, {state.cards_left(p)} cards in all"
+
+    tops = "; ".join(f"pile {PILE_NAMES[i]} " + ("empty" if not pile else f"shows {card_name(pile[-1])} "
+                                                  f"({len(pile)} card{'s' if len(pile) != 1 else ''})")
+                     for i, pile in enumerate(state.centre))
+    lines = [f"Speed table ({state.setup.name}).", player(1) + ".", f"Centre: {tops}.", player(0) + "."]
+    if state.is_over():
+        winner = state.winner()
+        lines.append("The round is over: " + ("a tie." if winner is None else f"{names[winner]} won."))
+    elif state.is_stalemate():
+        lines.append("Stalemate: nobody can play, so both flip a new centre card.")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # starting positions
 
-def new_game(setup: Setup = TWO_DECKS, rates: tuple = (1, 1), *, order: Iterable | None = None) -> SpeedState:
+def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None = None, players: int | None = None,
+             rates: Iterable[Any] = (1, 1), order: Iterable[Any] | None = None) -> SpeedState:
     """A round before the shuffle is looked at: full piles, empty places; the deal is the first chance steps.
 
-    ``order`` (one deck only): the 52 ranks of a deck that was cut, not shuffled, top card first. They are dealt
-    one at a time, player 0 first, each player's cards face down one on another (the last card dealt to a player
-    is the top of their pile), so every card turned up later is known: each draw is a chance step with one
+    ``options``: the set-up (``TWO_DECKS`` when None). ``rng``: the suits of each rank lie face down in an order it
+    draws (without it, in the usual order); the ranks turned up are the chance steps either way. ``players`` is 2
+    (Speed is a game for two). ``rates``: the two players' reaction rates (moves per second), which decide each
+    race. ``order`` (one deck only): the 52 ranks of a deck that was cut, not shuffled, top card first. They are
+    dealt one at a time, player 0 first, each player's cards face down one on another (the last card dealt to a
+    player is the top of their pile), so every card turned up later is known: each draw is a chance step with one
     outcome. Without ``order`` the piles are shuffled and every draw is a chance step over the unseen cards.
     """
-    if not isinstance(setup, Setup):
-        raise TypeError("setup must be a Setup, for example ONE_DECK, TWO_DECKS or CRAPETTE")
-    rates = _check_rates(rates)
+    setup = TWO_DECKS if options is None else options
+    instance(setup, "options", SpeedOptions, "SpeedOptions, for example ONE_DECK, TWO_DECKS or CRAPETTE")
+    if players is not None and whole(players, "players") != 2:
+        raise ValueError(f"Speed is a game for 2 players, not {players}")
+    if rng is not None:
+        rng_arg(rng)
+    checked = _rate_pair(rates)
     deck = (4,) * 13  # each deck holds four cards of each rank, one of each suit
+    pools: tuple[tuple[int, ...], ...]
+    stock: tuple[tuple[int, ...], tuple[int, ...]] | None
+    suits: tuple[Any, ...] | None
     if setup.decks == 1:
         pools, pool_of = (deck,), (0, 0)
     else:
         pools, pool_of = (deck, deck), (0, 1)
     stock, suits = None, (FULL_SUITS,) * len(pools)
     if order is not None:
-        order = _suited(_check_order(order, setup))
-        stock = (tuple(reversed(order[0::2])), tuple(reversed(order[1::2])))
+        dealt = _suited(_deck_order(order, setup))
+        stock = (tuple(reversed(dealt[0::2])), tuple(reversed(dealt[1::2])))
         suits = None  # each card's suit travels with it in the known order
     n = setup.face_up
     owed = setup.stacks if setup.stacks else (0,) * n
-    return SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
-                      slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
-                      flips_due=(True, True), rates=rates, stock=stock, suits=suits)
+    state = SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
+                       slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
+                       flips_due=(True, True), rates=checked, stock=stock, suits=suits)
+    return state if rng is None else _shuffle_suits(state, rng)
 
 
 FULL_SUITS = (SUITS,) * 13
 """A full deck's suits face down: for each rank, the four suits."""
 
 # the 24 orders of the four suits, for shuffling each rank's suits in one call
-_SUIT_ORDERS = tuple(__import__("itertools").permutations(SUITS))
+_SUIT_ORDERS = tuple(itertools.permutations(SUITS))
 
 
-def _shuffle_suits(state: SpeedState, rng) -> SpeedState:
+def _shuffle_suits(state: SpeedState, rng: random.Random) -> SpeedState:
     """The same deal with the suits of each rank face down in a random order.
 
     The order is drawn from a generator seeded by ``rng``'s state, without drawing from ``rng`` itself: so a
     seeded deal turns up exactly the ranks it turned up before suits were drawn (suits are worn, not played)."""
-    import random
-
     if state.suits is None:
         return state
     try:
@@ -755,20 +857,18 @@ def _shuffle_suits(state: SpeedState, rng) -> SpeedState:
     return replace(state, suits=suits)
 
 
-def _check_order(order, setup: Setup) -> tuple[int, ...]:
+def _deck_order(order: Any, setup: SpeedOptions) -> tuple[int, ...]:
     """A whole one-deck order of ranks (four of each), checked."""
     if setup.decks != 1:
         raise ValueError("a deck order is dealt only in the one-deck game (with two decks each player shuffles)")
-    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
-        raise TypeError(f"order must be a sequence of {setup.total_cards} ranks, top card first, not {order!r}")
-    ranks = tuple(rank_of(r) for r in order)
+    ranks = tuple(rank_of(r) for r in items(order, f"order (the {setup.total_cards} ranks of a deck, top card first)"))
     if len(ranks) != setup.total_cards or any(ranks.count(r) != 4 for r in RANKS):
         raise ValueError(f"order must hold the {setup.total_cards} cards of one deck, four of each rank, "
                          f"not {len(ranks)} cards")
     return ranks
 
 
-def gather(finished: SpeedState, rng) -> tuple[int, ...]:
+def gather(finished: SpeedState, rng: random.Random) -> tuple[int, ...]:
     """The cards of a one-deck round picked up for the next round, top card first, in the kit's fixed order:
     centre pile A, then centre pile B (each turned over, so its first card is on top), then player 0's face-up
     places left to right and pile, then player 1's; a card left face down in the centre by a recycle goes last.
@@ -776,15 +876,11 @@ def gather(finished: SpeedState, rng) -> tuple[int, ...]:
     Cards still face down whose order the round never fixed (a shuffled pile) come in a random order drawn with
     ``rng``: nobody has seen them, so every order is equally likely.
     """
-    import random
-
-    if not isinstance(finished, SpeedState):
-        raise TypeError("gather the cards of a SpeedState (a finished round)")
+    instance(finished, "finished", SpeedState, "a SpeedState (a finished round, whose cards are gathered)")
     if finished.setup.decks != 1:
         raise ValueError("only the one-deck game gathers its cards between rounds (with two decks each player "
                          "shuffles their own)")
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    rng_arg(rng)
     if finished.stock is not None:
         piles, spare = [list(finished.stock[0]), list(finished.stock[1])], []
     else:
@@ -798,10 +894,10 @@ def gather(finished: SpeedState, rng) -> tuple[int, ...]:
     return tuple(cards + spare)
 
 
-def _unseen_cards(state: SpeedState) -> list[Card]:
+def _unseen_cards(state: SpeedState) -> list[int]:
     """The cards of the one-deck pool, in rank order (as before suits were drawn, so a shuffle of them with the
     same generator gives the same ranks), each wearing a suit still face down."""
-    cards = []
+    cards: list[int] = []
     for rank, count in zip(RANKS, state.pools[0]):
         left = state.suits[0][rank - 1] if state.suits is not None else ()
         cards += [Card(rank, suit) for suit in left[:count]]
@@ -809,76 +905,64 @@ def _unseen_cards(state: SpeedState) -> list[Card]:
     return cards
 
 
-def cut(order: Iterable, rng) -> tuple[int, ...]:
+def cut(order: Iterable[Any], rng: random.Random) -> tuple[int, ...]:
     """The deck cut once, not shuffled: a part taken off the top (1 card up to all but one, each size equally
     likely) is put underneath."""
-    import random
-
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
-    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
-        raise TypeError(f"order must be a sequence of ranks, top card first, not {order!r}")
-    order = tuple(rank_of(r) for r in order)
-    if len(order) < 2:
+    rng_arg(rng)
+    deck = tuple(rank_of(r) for r in items(order, "order (the ranks of a deck, top card first)"))
+    if len(deck) < 2:
         raise ValueError("a deck of fewer than 2 cards cannot be cut")
-    k = rng.randrange(1, len(order))
-    return order[k:] + order[:k]
+    k = rng.randrange(1, len(deck))
+    return deck[k:] + deck[:k]
 
 
-def next_round(finished: SpeedState, rng) -> SpeedState:
+def next_round(finished: SpeedState, rng: random.Random) -> SpeedState:
     """The next round of a match, before its first flips: with ``between_rounds="cut"`` the finished round's cards
     gathered, cut and dealt again unshuffled; with "shuffle" a fresh shuffled deal."""
-    import random
-
     if not isinstance(finished, SpeedState) or not finished.is_over():
         raise ValueError("the next round starts from a finished round (a SpeedState whose is_over() is true)")
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    rng_arg(rng)
     setup = finished.setup
     if setup.between_rounds == "shuffle":
-        return _shuffle_suits(new_game(setup, finished.rates), rng)
-    return new_game(setup, finished.rates, order=cut(gather(finished, rng), rng))
+        return new_game(setup, rng=rng, rates=finished.rates)
+    return new_game(setup, rates=finished.rates, order=cut(gather(finished, rng), rng))
 
 
-def _check_rates(rates) -> tuple[Fraction, Fraction]:
-    from ..core.args import exact_number, items
-
-    if isinstance(rates, (str, bytes, dict)) or not isinstance(rates, Iterable) or len(list(rates)) != 2:
-        raise TypeError("rates must be a pair of reaction rates, one for each player, like (1, 2)")
-    out = []
-    for r in items(rates, "rates"):
-        if isinstance(r, bool) or isinstance(r, float):
-            raise TypeError(f"reaction rates must be exact numbers (int or Fraction), not {r!r}")
-        r = exact_number(r, "a reaction rate")
-        if r <= 0:
-            raise ValueError(f"a reaction rate must be positive (moves per second), not {r}")
-        if r > 10 ** 6 or r < Fraction(1, 10 ** 6):
-            raise ValueError(f"a reaction rate runs from 1/1,000,000 to 1,000,000 moves per second, not {r}")
-        out.append(r)
-    return tuple(out)
+def _rate_pair(rates: Any) -> tuple[Fraction, Fraction]:
+    """The two players' reaction rates, each an exact number of moves per second from 1/1,000,000 to 1,000,000."""
+    pair = items(rates, "rates (a pair of reaction rates, one for each player, like (1, 2))", low=2, high=2)
+    low, high = Fraction(1, 10 ** 6), 10 ** 6
+    first, second = (exact_number(r, "a reaction rate (moves per second)", positive=True, low=low, high=high)
+                     for r in pair)
+    return first, second
 
 
-def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable, Iterable] = ((), ()),
-             under: tuple[Iterable, Iterable] = ((), ()), setup: Setup = TWO_DECKS, rates: tuple = (1, 1)) -> SpeedState:
+def position(you: Iterable[Any], bot: Iterable[Any], tops: tuple[Any, ...], *,
+             piles: tuple[Iterable[Any], Iterable[Any]] = ((), ()),
+             under: tuple[Iterable[Any], Iterable[Any]] = ((), ()), setup: SpeedOptions = TWO_DECKS,
+             rates: tuple[Any, Any] = (1, 1)) -> SpeedState:
     """A hand-made position: face-up cards (None for an empty place), centre tops, and the ranks still in each
     player's pile (each pile its own pool of unseen cards); ``under`` lists the cards below each centre top.
 
     The other cards of the decks are left out, so ``card_count`` counts only what is given.
     """
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     used: dict[int, list[str]] = {}  # suits already given, so bare ranks take the suits still free
 
-    def stacks(cards):
-        cards = list(cards)
-        if len(cards) != setup.face_up:
+    def stacks(cards: Iterable[Any]) -> tuple[tuple[int, ...], ...]:
+        given = list(items(cards, "the face-up cards (one card or None for each place)"))
+        if len(given) != setup.face_up:
             raise ValueError(f"this set-up has {setup.face_up} face-up places; give one card or None for each")
-        shown = iter(_suited([c for c in cards if c is not None], used))
-        return tuple(() if c is None else (next(shown),) for c in cards)
+        shown = iter(_suited([c for c in given if c is not None], used))
+        return tuple(() if c is None else (next(shown),) for c in given)
 
     slots = (stacks(you), stacks(bot))
     centre = tuple(tuple(_suited(list(u) + [t], used)) for u, t in zip(under, tops))
-    pools, suits = [], []
+    pools: list[tuple[int, ...]] = []
+    suits: list[tuple[tuple[str, ...], ...]] = []
     for ranks in piles:
-        counts, faces = [0] * 13, [[] for _ in RANKS]
+        counts = [0] * 13
+        faces: list[list[str]] = [[] for _ in RANKS]
         for card in _suited(ranks, used):
             counts[card - 1] += 1
             faces[card - 1].append(card.suit)
@@ -886,8 +970,8 @@ def position(you: Iterable, bot: Iterable, tops: tuple, *, piles: tuple[Iterable
         suits.append(tuple(map(tuple, faces)))
     state = SpeedState(setup=setup, pools=tuple(pools), pool_of=(0, 1),
                        piles=(sum(pools[0]), sum(pools[1])), slots=slots,
-                       to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=centre,
-                       rates=_check_rates(rates), suits=tuple(suits))
+                       to_deal=((0,) * setup.face_up, (0,) * setup.face_up), centre=(centre[0], centre[1]),
+                       rates=_rate_pair(rates), suits=tuple(suits))
     return state._settle()
 
 
@@ -903,23 +987,25 @@ class Match:
     played: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
-            raise ValueError("a match has a whole number of rounds, at least 1")
+        whole(self.rounds, "rounds (a match has a whole number of rounds, at least 1)", 1)
 
     def record(self, finished: SpeedState) -> Match:
-        """The match after one more finished round."""
+        """The match after one more finished round (the same match after a drawn round that its set-up replays)."""
         if not isinstance(finished, SpeedState) or not finished.is_over():
             raise ValueError("only a finished round can be recorded")
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
+        if finished.winner() is None and finished.setup.both_out == "replay":
+            return self  # both ran out together: the round does not count, another is dealt
         return self.record_scores(finished.scores())
 
     def record_scores(self, scores: tuple[int, int]) -> Match:
         """The match after one more round with these points (a winner's points and 0, or 0 and 0 for a tie)."""
         if self.is_over():
             raise ValueError(f"the match is over: all {self.rounds} rounds have been played")
-        a, b = scores
-        if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in (a, b)) or (a and b):
+        a, b = (whole(x, "each player's points", 0) for x in items(scores, "scores (both players' points)", low=2,
+                                                                     high=2))
+        if a and b:
             raise ValueError("a round gives points to one player at most: (points, 0), (0, points) or (0, 0)")
         return Match(self.rounds, (self.totals[0] + a, self.totals[1] + b), self.played + ((a, b),))
 
@@ -934,27 +1020,27 @@ class Match:
         return 0 if self.totals[0] > self.totals[1] else 1
 
 
-def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1), *, previous: SpeedState | None = None) -> SpeedState:
+def deal(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None, rates: tuple[Any, Any] = (1, 1), *,
+         previous: SpeedState | None = None) -> SpeedState:
     """A freshly dealt round: the two centre cards flipped and every face-up place filled, nothing played yet.
 
     If nobody can play, the returned state is already a stalemate (``is_stalemate()``): the flips are due.
     ``previous``, a finished round of the same set-up: with ``between_rounds="cut"`` its cards are gathered, cut
     and dealt again without a shuffle (the one-deck rule between rounds); otherwise the deck is shuffled.
     """
-    import random
-
     from ..core.game import sample_outcome
 
-    if not isinstance(rng, random.Random):
-        raise TypeError("pass a seeded random generator, for example rng=random.Random(1)")
+    rng = rng_arg(rng)
+    instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     if previous is not None:
         if not isinstance(previous, SpeedState) or not previous.is_over() or previous.setup != setup:
             raise ValueError("previous must be a finished round of this set-up (or None for a shuffled deal)")
     if previous is not None and setup.between_rounds == "cut":
-        state = new_game(setup, rates, order=cut(gather(previous, rng), rng))
+        state = new_game(setup, rates=rates, order=cut(gather(previous, rng), rng))
     else:
-        state = _shuffle_suits(new_game(setup, rates), rng)
-    while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1] and state._pending_draw() is None):
+        state = new_game(setup, rng=rng, rates=rates)
+    while state.step in ("flip", "draw") and not (state.centre[0] and state.centre[1]
+                                                  and state._pending_draw() is None):
         state = state.play(sample_outcome(state.chance_outcomes(), rng))
     return state
 
@@ -962,9 +1048,9 @@ def deal(setup: Setup = TWO_DECKS, rng=None, rates: tuple = (1, 1), *, previous:
 # ---------------------------------------------------------------------------------------------------------
 # the game as a whole, for the kit's registry (circuslib.games())
 
-_SETUPS = (ONE_DECK, TWO_DECKS, CRAPETTE, Setup("skip, flip", decks=1, face_up=4, empty_pile="skip",
-                                               both_piles_empty="flip-face-up"),
-           Setup("two decks, three up", decks=2, face_up=3))
+_SETUPS = (ONE_DECK, TWO_DECKS, CRAPETTE,
+           SpeedOptions("skip, flip", decks=1, face_up=4, empty_pile="skip", both_piles_empty="flip-face-up"),
+           SpeedOptions("two decks, three up", decks=2, face_up=3))
 
 
 def _random_start(rng: random.Random) -> SpeedState:
@@ -974,8 +1060,8 @@ def _random_start(rng: random.Random) -> SpeedState:
     if setup.decks == 1 and rng.random() < 0.3:  # a round after a cut: every card known in advance
         order = [rank for rank in RANKS for _ in range(4)]
         rng.shuffle(order)
-        return new_game(setup, rates, order=order)
-    return new_game(setup, rates)
+        return new_game(setup, rates=rates, order=order)
+    return new_game(setup, rates=rates)
 
 
 def _conserved(start: GameState, now: GameState) -> None:
@@ -989,6 +1075,8 @@ def _conserved(start: GameState, now: GameState) -> None:
         raise InvariantBroken("a cut deck's known order does not match the piles")
 
 
-GAME = Game("speed", "Speed", Setup, new_game, _random_start, _conserved, lambda s: 200_000,
+GAME = Game("speed", "Speed", SpeedOptions, new_game, _random_start, _conserved, lambda s: 200_000,
             (Play(5, 0, 1), FlipFaceUp(0), Race(1), 7), (Play, FlipFaceUp, Race))
 """Speed for the kit's registry."""
+
+__getattr__ = renamed(globals(), {"Setup": "SpeedOptions"})
