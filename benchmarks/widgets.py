@@ -26,9 +26,9 @@ def games() -> dict[str, Callable[[], tuple[object, Callable[[], None] | None]]]
     from circuslib.flip7.widget import Flip7Widget
     from circuslib.flip_circus.widget import FlipCircusWidget
     from circuslib.pcv.widget import PCVWidget
+    from circuslib.pig.widget import PigWidget
     from circuslib.scout.widget import ScoutWidget
     from circuslib.speed.widget import FakeClock, SpeedTable
-    from circuslib.pig.widget import PigWidget
 
     def speed():
         clock = FakeClock()

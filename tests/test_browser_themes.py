@@ -18,7 +18,8 @@ GAMES = {
     "speed": ("import random\nfrom circuslib.speed.widget import SpeedTable\n"
               "from circuslib.speed.rules import ONE_DECK\n"
               "SpeedTable(random.Random(2027), setup=ONE_DECK, bot='longest', bot_profile='slow')"),
-    "flip_circus": "import random\nfrom circuslib.flip_circus.widget import FlipCircusWidget\nFlipCircusWidget(random.Random(1))",
+    "flip_circus": ("import random\nfrom circuslib.flip_circus.widget import FlipCircusWidget\n"
+                    "FlipCircusWidget(random.Random(1))"),
 }
 
 # the lessons' data charts, drawn by the kit: a plot with a legend beside it, one with its legend on a light box
@@ -35,7 +36,8 @@ FIGURES = ("from fractions import Fraction\nfrom circuslib.core.figures import P
 CONTRAST = """
 (frame) => {
   const rgb = c => { const m = c.match(/[\\d.]+/g); return m ? m.slice(0, 4).map(Number) : null; };
-  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => { const f = v => { v /= 255;
+                                                return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
                                return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
   const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
   const opaque = c => c && (c.length < 4 || c[3] > 0.5);

@@ -8,8 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from circuslib.core.charts import INK, PAPER_INK, Chart, Key, _marker, dark_ink, legend_size, svg_legend
-from circuslib.core.svg import svg_text
+from circuslib.core.figures import INK, PAPER_INK, Chart
+from circuslib.core.svg import Key, dark_ink, legend_size, svg_legend, svg_text
+from circuslib.core.svg import svg_marker as _marker
 
 
 def _part(svg: str, css_class: str) -> ET.Element:

@@ -17,10 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from circuslib.core.charts import dark_ink
 from circuslib.core.figures import COLOURS, RED, Plot, _log_ticks, heat_map, nice_ticks, scale_colour, side_by_side
 from circuslib.core.sim import Estimate, _running_mean, _tally_bars, convergence_plot, tally, tally_plot
-from circuslib.core.svg import svg_text
+from circuslib.core.svg import dark_ink, svg_text
 
 NS = "{http://www.w3.org/2000/svg}"
 

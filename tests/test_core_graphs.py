@@ -181,7 +181,8 @@ def test_draw_arrows_stop_at_the_rims_in_one_artist_and_keep_the_limits():
     assert len(ax.collections) == before + 1 and arrows.N == 2  # one quiver, one arrow per edge
     limits = ax.get_xlim(), ax.get_ylim()
     to_points = ax.transData + fig.dpi_scale_trans.inverted()
-    for (tail_x, tail_y), (u, v), (a, b) in zip(arrows.get_offsets(), zip(arrows.U, arrows.V), [("a", "b"), ("b", "c")]):
+    ends = [("a", "b"), ("b", "c")]
+    for (tail_x, tail_y), (u, v), (a, b) in zip(arrows.get_offsets(), zip(arrows.U, arrows.V), ends):
         tail, tip = to_points.transform([(tail_x, tail_y), (tail_x + u, tail_y + v)]) * 72
         start, end = to_points.transform([pos[a], pos[b]]) * 72
         assert np.isclose(np.hypot(*(tail - start)), 15) and np.isclose(np.hypot(*(tip - end)), 15)  # radius 30/2 pt

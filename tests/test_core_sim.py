@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import matplotlib
 import pytest
@@ -11,12 +10,9 @@ matplotlib.use("Agg")
 
 from circuslib.core.sim import (
     Estimate,
-    ShippedRuns,
     Tally,
     convergence_plot,
     monte_carlo,
-    plot_convergence,
-    plot_tally,
     progress,
     tally,
     tally_plot,
@@ -76,16 +72,6 @@ def test_plots_draw_the_exact_line_and_the_band_in_matplotlib_too():
     assert len(ax2.patches) == 2
 
 
-def test_the_old_matplotlib_names_draw_the_same_figure_and_say_they_are_going():
-    estimate = monte_carlo(lambda rng: rng.random() < 0.25, 500, seed=3, keep=True)
-    with pytest.warns(DeprecationWarning, match="convergence_plot"):
-        ax = plot_convergence(estimate, exact=0.25, title="coin")
-    assert ax.get_title() == "coin" and len(ax.lines) == 2
-    with pytest.warns(DeprecationWarning, match="tally_plot"):
-        ax2 = plot_tally(tally(lambda rng: rng.randint(1, 2), 100, seed=1), exact={1: 0.5, 2: 0.5})
-    assert len(ax2.patches) == 2
-
-
 def test_a_long_run_is_drawn_with_a_few_points_on_its_log_axis_ending_at_the_last_mean():
     values = [i % 7 for i in range(200_000)]
     figure = convergence_plot(values, exact=3, title="long")
@@ -140,34 +126,3 @@ def _die_game(rng: random.Random):
     """Two players each roll a die: the higher wins, equal rolls tie."""
     a, b = rng.randint(1, 6), rng.randint(1, 6)
     return 0 if a > b else 1 if b > a else "tie"
-
-
-def test_a_shipped_run_reads_back_as_the_tally_that_plays_it(tmp_path):
-    lesson = [("dice | seed 4", _die_game, 200, 4), ("dice | seed 6", _die_game, 30, 6)]  # key, trial, n, seed
-    records = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"}, about="two dice, the higher wins",
-                          lesson_runs=lambda: lesson)
-    assert records.runs() == {} and records.tally("dice | seed 4", 10) is None  # nothing shipped yet
-    played = records.play(_die_game, 200, 4)
-    assert len(played) == 200 and set(played) <= {"0", "1", "t"}
-    assert records.play_all() == {"dice | seed 4": played, "dice | seed 6": records.play(_die_game, 30, 6)}
-    assert records.rewrite() == tmp_path / "runs.json"
-    again = ShippedRuns(tmp_path / "runs.json", {0: "0", 1: "1", "tie": "t"})
-    assert again.runs() == records.play_all() and again.runs()["dice | seed 4"] == played
-    import json
-
-    assert json.loads((tmp_path / "runs.json").read_text(encoding="utf-8"))["about"] == "two dice, the higher wins"
-    read = again.tally("dice | seed 4", 200)
-    assert read == tally(_die_game, 200, 4) and str(read) == str(tally(_die_game, 200, 4))  # the same counts
-    assert again.tally("dice | seed 4", 50) == tally(_die_game, 50, 4)  # a shorter run is its beginning
-    assert again.tally("dice | seed 4", 201) is None and again.tally("dice | seed 5", 10) is None
-    # tie: 1/6 of the games, each player 5/12
-    assert read.contains("tie", Fraction(1, 6)) and read.contains(0, Fraction(5, 12))
-
-
-def test_shipped_runs_need_one_character_codes_of_their_own(tmp_path):
-    with pytest.raises(ValueError, match="one character"):
-        ShippedRuns(tmp_path / "r.json", {0: "0", 1: "0"})
-    with pytest.raises(ValueError, match="one character"):
-        ShippedRuns(tmp_path / "r.json", {0: "seat 0", 1: "1"})
-    with pytest.raises(ValueError, match="which runs the lesson plays"):
-        ShippedRuns(tmp_path / "r.json", {0: "0", 1: "1"}).play_all()

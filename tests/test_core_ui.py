@@ -44,7 +44,8 @@ def test_frame_log_message_and_odds_toggle():
     frame = GameFrame("Test")
     for i in range(15):
         frame.log(f"move {i}")
-    assert "move 14" in frame.log_box.value and "move 2" not in frame.log_box.value and 'start="4"' in frame.log_box.value
+    log = frame.log_box.value
+    assert "move 14" in log and "move 2" not in log and 'start="4"' in log
     frame.say("a loop costs 3 movement points; 2 are left", error=True)
     assert "circus-error" in frame.message.value and "loop" in frame.message.value and frame.error_shown
     assert frame.odds.layout.display == "none"
@@ -187,22 +188,6 @@ def test_a_widget_displays_through_its_mimebundle():
 
     bundle = PigWidget(random.Random(1))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-
-
-def test_png_of_writes_a_png_that_decodes_to_the_same_pixels():
-    import io
-
-    import numpy as np
-    from matplotlib.image import imread
-
-    from circuslib.core.ui import png_of
-
-    pixels = np.zeros((3, 4, 4), dtype=np.uint8)
-    pixels[..., 3] = 255
-    pixels[1, 2, :3] = (0, 114, 178)  # one Okabe-Ito blue pixel
-    decoded = imread(io.BytesIO(png_of(pixels)), format="png")
-    assert decoded.shape == (3, 4, 3)
-    assert (np.round(decoded * 255).astype(int) == pixels[..., :3]).all()
 
 
 def test_an_arrowhead_points_from_its_back_to_its_tip():

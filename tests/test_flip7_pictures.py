@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from circuslib.core.charts import dark_ink
+from circuslib.core.svg import dark_ink
 from circuslib.flip7.graphs import NODE_COLORS, OPTIMAL_RED, round_graph
 from circuslib.flip7.pictures import ARROW_GREY, round_graph_positions, round_graph_svg
 

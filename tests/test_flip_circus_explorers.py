@@ -9,7 +9,7 @@ import re
 import pytest
 import sympy
 
-from circuslib.core.charts import dark_ink
+from circuslib.core.svg import dark_ink
 from circuslib.flip_circus import odds
 from circuslib.flip_circus.explorers import RingExplorer, ring_chart
 from circuslib.flip_circus.graphs import winning_turns

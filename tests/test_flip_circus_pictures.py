@@ -9,7 +9,7 @@ import sys
 import networkx as nx
 import pytest
 
-from circuslib.core.charts import dark_ink
+from circuslib.core.svg import dark_ink
 from circuslib.flip_circus.graphs import swap_graph
 from circuslib.flip_circus.pictures import DISTANCE_COLOURS, swap_graph_svg
 

@@ -154,6 +154,4 @@ def test_each_module_parses(name):
 def test_no_import_circles():
     graph = import_graph()
     found = [_circle(graph, group) for group in cycles(graph)]
-    assert not found, "import circles:
-  " + "
-  ".join(found)
+    assert not found, "import circles:\n  " + "\n  ".join(found)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from circuslib.core.charts import dark_ink
-from circuslib.core.svg import Picture
+from circuslib.core.svg import Picture, dark_ink
 from circuslib.pcv.graphs import count_sequences, end_nodes, firing_positions, move_graph
 from circuslib.pcv.odds import destroy_probability, die_odds, rules_faces
 from circuslib.pcv.pictures import (

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from circuslib.core.charts import Chart, dark_ink
+from circuslib.core.figures import Chart
+from circuslib.core.svg import dark_ink
 from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
 from circuslib.scout.rules import FULL_DECK, legal_shows
 

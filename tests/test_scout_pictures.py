@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from circuslib.core.charts import dark_ink
-from circuslib.core.svg import Picture
+from circuslib.core.svg import Picture, dark_ink
 from circuslib.scout.graphs import game_tree, longest_chains, play_graph
 from circuslib.scout.odds import card_graph
 from circuslib.scout.pictures import (

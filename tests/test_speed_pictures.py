@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from circuslib.core.charts import dark_ink
+from circuslib.core.svg import dark_ink
 from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
 from circuslib.speed.pictures import (
     CHOICE,

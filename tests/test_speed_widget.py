@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from circuslib.core.charts import dark_ink
+from circuslib.core.svg import dark_ink
 from circuslib.speed.bots import RATIO_GRID, simulated_matches
 from circuslib.speed.explorers import RaceExplorer, StalemateExplorer
 from circuslib.speed.rules import CRAPETTE, ONE_DECK, SpeedOptions, position

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Estimate", "Tally", "progress", "monte_carlo", "tally", "playout_scores", "tournament",
-    "plot_convergence", "plot_tally", "convergence_plot", "tally_plot", "wilson_interval", "ShippedRuns",
+    "convergence_plot", "tally_plot", "wilson_interval",
 ]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal: 95% two-sided intervals
@@ -176,70 +176,6 @@ def tally(trial: Callable[[random.Random], Hashable], n: int, seed: int | random
     return Tally(Counter(trial(rng) for _ in progress(range(n), n, show=show_progress)), n)
 
 
-class ShippedRuns:
-    """The seeded runs a lesson plays (bot tournaments), shipped as who won each trial, one character a trial, in
-    a JSON file next to the game's modules: a class of thirty kernels reads them instead of playing the same games
-    thirty times. A run read back is the Tally ``tally`` gives when it plays them, and a shorter run is its
-    beginning (the same trials in the same order). The game's test plays every run again and compares."""
-
-    def __init__(self, path, codes: dict, *, about: str = "",
-                 lesson_runs: Callable[[], Iterable[tuple[str, Callable, int, int]]] | None = None) -> None:
-        from pathlib import Path
-
-        self.path = Path(path)
-        self.codes = dict(codes)  # each outcome (a seat, "tie", None) and its one character
-        if len(set(self.codes.values())) != len(self.codes) or any(len(c) != 1 for c in self.codes.values()):
-            raise ValueError("each outcome needs a code of its own, one character long")
-        self.outcomes = {code: outcome for outcome, code in self.codes.items()}
-        self.about = about  # what the runs are and how to write them again, kept in the file
-        self.lesson_runs = lesson_runs  # every run the lesson plays: (its key, its trial, how many, the seed)
-        self._runs: dict[str, str] | None = None
-
-    def runs(self) -> dict[str, str]:
-        """Every shipped run: its key and who won each trial, as text (an empty dict when no file is shipped)."""
-        if self._runs is None:
-            import json
-
-            self._runs = json.loads(self.path.read_text(encoding="utf-8"))["runs"] if self.path.exists() else {}
-        return self._runs
-
-    def tally(self, key: str, n: int) -> Tally | None:
-        """The Tally of the first n trials of the run ``key``: None when it is not shipped or holds fewer trials."""
-        record = self.runs().get(key)
-        if record is None or n > len(record):
-            return None
-        # the outcomes counted in the order they came, as tally counts them
-        return Tally(Counter(self.outcomes[code] for code in record[:n]), n)
-
-    def play(self, trial: Callable[[random.Random], Hashable], n: int, seed: int | random.Random) -> str:
-        """Play a run now, exactly as ``tally(trial, n, seed)`` plays it, and return who won each trial as text."""
-        outcomes: list = []
-        tally(lambda rng: outcomes.append(trial(rng)), n, seed, show_progress=False)
-        return "".join(self.codes[outcome] for outcome in outcomes)
-
-    def play_all(self) -> dict[str, str]:
-        """Play every run the lesson plays (``lesson_runs``) now, and return each one's key and who won each trial."""
-        if self.lesson_runs is None:
-            raise ValueError("these records were not told which runs the lesson plays (lesson_runs)")
-        return {key: self.play(trial, n, seed) for key, trial, n, seed in self.lesson_runs()}
-
-    def write(self, runs: dict[str, str], path=None):
-        """Write the runs (from ``play``) to the shipped file (or to ``path``), with the sentence ``about`` saying
-        what they are and how to write them again; returns the path written."""
-        import json
-        from pathlib import Path
-
-        path = self.path if path is None else Path(path)
-        path.write_text(json.dumps({"about": self.about, "runs": runs}, indent=1) + "\n", encoding="utf-8")
-        if path == self.path:
-            self._runs = None  # read again when next asked
-        return path
-
-    def rewrite(self, path=None):
-        """Play every run the lesson plays again and write them to the shipped file (or to ``path``)."""
-        return self.write(self.play_all(), path)
-
-
 def playout_scores(start: GameState | Callable[[random.Random], GameState], policies=None, *,
                    player: int = 0) -> Callable[[random.Random], float]:
     """A trial for ``monte_carlo``: play one game to the end and return ``player``'s score."""
@@ -345,29 +281,6 @@ def tally_plot(result: Tally, exact: dict[Any, Any] | None = None, *, title: str
     if exact is not None:
         plot.marks(labels, [exact[o] for o in outcomes], label="exact", colour=RED)
     return plot
-
-
-def plot_convergence(values: Sequence[float] | Estimate, exact: Any = None, ax: Any = None, *,
-                     label: str = "simulated", title: str | None = None) -> Any:
-    """``convergence_plot(...)`` drawn by matplotlib on ``ax`` (a new figure if None), returning the Axes: the old
-    name of ``convergence_plot(values, exact, title=...).to_matplotlib(ax)``, kept for one release."""
-    import warnings
-
-    warnings.warn("plot_convergence(...) is now convergence_plot(...).to_matplotlib(ax); the old name goes in the "
-                  "next release", DeprecationWarning, stacklevel=2)
-    figure = convergence_plot(values, exact, title=title or "simulation against the exact value", label=label)
-    return _axes_drawn(figure, ax)
-
-
-def plot_tally(result: Tally, exact: dict[Any, Any] | None = None, ax: Any = None, *, title: str | None = None,
-               names: dict[Any, Any] | None = None) -> Any:
-    """``tally_plot(...)`` drawn by matplotlib on ``ax`` (a new figure if None), returning the Axes: the old name
-    of ``tally_plot(result, exact, title=...).to_matplotlib(ax)``, kept for one release."""
-    import warnings
-
-    warnings.warn("plot_tally(...) is now tally_plot(...).to_matplotlib(ax); the old name goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return _axes_drawn(tally_plot(result, exact, title=title or "simulated shares", names=names), ax)
 
 
 def _axes_drawn(figure: Any, ax: Any) -> Any:

@@ -9,32 +9,7 @@ import ipywidgets as widgets
 
 from .svg import svg_text, theme_style
 
-__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale", "png_of"]
-
-def png_of(pixels) -> bytes:
-    """A PNG of a figure's pixels (height x width x 3 or 4; an alpha channel is dropped, figures are opaque).
-
-    Rows are left unfiltered and zlib packs them in its run-length mode, which suits a plot's flat colours: a few
-    milliseconds, several times faster than a general encoder, so an explorer's plot can follow a slider.
-    """
-    import struct
-    import zlib
-
-    import numpy as np
-
-    pixels = np.asarray(pixels)
-    height, width = pixels.shape[:2]
-    rows = np.zeros((height, 1 + width * 3), dtype=np.uint8)  # each row starts with its filter type: 0, none
-    rows[:, 1:].reshape(height, width, 3)[:] = pixels[:, :, :3]
-    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
-    packed = packer.compress(rows.tobytes()) + packer.flush()
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", packed) + chunk(b"IEND", b"")
-
+__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale"]
 
 def scale(factor: float = 1.5):
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
@@ -227,21 +202,6 @@ class Shown(widgets.VBox):
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
 
         cls.__init__ = __init__
-
-
-class Plotted(Shown):
-    """Base of the explorers that keep one plot, ``self._plot``: an object with the ``image`` widget it is shown in
-    and the matplotlib ``figure`` it redraws."""
-
-    @property
-    def plot(self):
-        """The ipywidgets Image the plot is drawn in."""
-        return self._plot.image
-
-    @property
-    def figure(self):
-        """The matplotlib figure the explorer keeps and redraws."""
-        return self._plot.figure
 
 
 class Framed(Shown):

@@ -17,8 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.args import whole
-from ..core.charts import INK
-from ..core.figures import Plot
+from ..core.figures import INK, Plot
 from ..core.svg import Picture, svg_text, theme_style
 from ..core.ui import Shown, button
 from .odds import (

@@ -18,9 +18,9 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this 
 from collections.abc import Iterable
 
 from ..core.args import instance, items, optional_text
-from ..core.charts import INK, Key, legend_size, svg_legend
+from ..core.figures import INK
 from ..core.game import CHANCE
-from ..core.svg import PIECE, Picture, svg_arrow, svg_doc, svg_text
+from ..core.svg import PIECE, Key, Picture, legend_size, svg_arrow, svg_doc, svg_legend, svg_text
 from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _draw_round_graph, _node_kind, _round_graph, optimal_edges
 from .rules import STATUS_WORDS, Flip7State, Hand, card_name, hand_svg
 

@@ -3,7 +3,7 @@
 ``RingExplorer`` is a ring the student edits by clicking (each place's visible face, the backs already seen): the
 exact chance of every hidden back as stacked bars, what a look at each place is worth in bits, and the best first
 move. Its numbers come from ``odds`` (``RingOdds``, ``best_plans``, ``ring_problem``); its chart is the kit's SVG
-(``core.charts.Chart``), written anew in one HTML output at each edit.
+(``core.figures.Chart``), written anew in one HTML output at each edit.
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from functools import partial
 from typing import Any
 
 from ..core.args import items, seed_arg, whole
-from ..core.charts import INK, PAPER_INK, Chart, Key
-from ..core.svg import PIECE, Picture, svg_text, theme_style
+from ..core.figures import INK, PAPER_INK, Chart
+from ..core.svg import PIECE, Key, Picture, svg_text, theme_style
 from ..core.ui import Shown, button
 from .odds import Bits, RingOdds, best_plans, likeliest_turn, ring_problem
 from .rules import (

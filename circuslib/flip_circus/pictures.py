@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
     from matplotlib.figure import Figure
 
 from ..core.args import graph_of, optional_text, seed_arg, whole
-from ..core.charts import PAPER_INK, Key, svg_legend
-from ..core.svg import PIECE, Picture, svg_doc, svg_text, svg_token
+from ..core.figures import PAPER_INK
+from ..core.svg import PIECE, Key, Picture, svg_doc, svg_legend, svg_text, svg_token
 
 __all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "swap_graph_svg", "swap_graph_picture",
            "one_turn_svg", "one_turn_picture", "one_turn_layout", "OneTurnPicture", "ONE_TURN", "DISTANCE_COLOURS"]

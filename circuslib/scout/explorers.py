@@ -1,5 +1,5 @@
 """Scout's explorers: each a few controls, the exact value for their setting and a chart (the kit's SVG, written by
-``core.charts.Chart``) redrawn in place as a control moves.
+``core.figures.Chart``) redrawn in place as a control moves.
 
 ``SetSomewhereExplorer``: the exact chance of a set of k adjacent cards somewhere in a dealt hand, against the players
 and the hand size, checked by a seeded simulation. ``DealtHandExplorer``: a seeded deal drawn with its sets and its
@@ -13,9 +13,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..core.args import seed_arg, whole
-from ..core.charts import Chart, Key
+from ..core.figures import Chart
 from ..core.sim import Estimate
-from ..core.svg import svg_text, theme_style
+from ..core.svg import Key, svg_text, theme_style
 from ..core.ui import Shown, button
 from .odds import (
     EXPLORER_HANDS,
@@ -36,7 +36,7 @@ __all__ = ["SetSomewhereExplorer", "DealtHandExplorer"]
 
 
 # Okabe and Ito's colour-blind-safe palette; every curve and bar also differs by line style, marker or hatching.
-# What was black (axes, text, the chosen k, the expected numbers) is the theme's text colour (core.charts.INK).
+# What was black (axes, text, the chosen k, the expected numbers) is the theme's text colour (core.figures.INK).
 ORANGE, SKY, GREEN, BLUE, VERMILLION, PURPLE = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7")
 MUTED = "var(--jp-ui-font-color2, #555555)"
 
@@ -85,7 +85,7 @@ def _slider_looks() -> tuple[Any, ...]:
 def _texts(*lines: tuple[str, str]) -> list[Any]:
     """HTML widgets, one for each (value, CSS classes separated by spaces, or ""), that share one layout and one
     style (one widget model each, not three), their classes given as they are made (an add_class afterwards is one
-    more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``core.charts.Chart``)
+    more message). An explorer's plot is one of them: the chart's SVG, written by the kit (``core.figures.Chart``)
     and drawn by the browser, a change replacing it in place."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the package's top level

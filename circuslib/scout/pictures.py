@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.args import graph_of, instance, items, optional_text
-from ..core.charts import Key, svg_legend
 from ..core.game import describe
 from ..core.graphs import layered_layout
-from ..core.svg import INK, PIECE, Picture, svg_arrow, svg_card, svg_doc, svg_text
+from ..core.svg import INK, PIECE, Key, Picture, svg_arrow, svg_card, svg_doc, svg_legend, svg_text
 from .graphs import GAME_TREE, PLAY_GRAPH, best_line, tree_value
 from .rules import FlipHand, KeepHand, Scout, ScoutAndShow, ScoutState, Show, _scouted, set_key
 

@@ -1,6 +1,6 @@
 """Speed's explorers: the stalemate odds at the deal (face-up cards, decks, centre tops) and reaction races against
 whole matches (rates, set-up, rounds). Each shows its controls, the exact value as a fraction and a decimal, and a
-chart the kit writes as SVG (``core.charts.Chart``), redrawn in place as a control moves.
+chart the kit writes as SVG (``core.figures.Chart``), redrawn in place as a control moves.
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.args import one_of, text, whole
-from ..core.charts import INK, Chart, Key
+from ..core.figures import INK, Chart
 from ..core.sim import Estimate, Tally
-from ..core.svg import Picture, svg_text
+from ..core.svg import Key, Picture, svg_text
 from ..core.ui import Shown, button
 from .bots import RATIO_GRID, simulate_stalemates, simulated_matches
 from .odds import p_stalemate_at_start, p_stalemate_given_tops, race_probability

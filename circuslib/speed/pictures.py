@@ -21,9 +21,9 @@ if TYPE_CHECKING:  # networkx is imported where a graph is made: importing the m
     import networkx as nx
 
 from ..core.args import axes, items, optional_text, whole
-from ..core.charts import PAPER_INK, Chart, Key, legend_size, svg_legend
+from ..core.figures import PAPER_INK, Chart
 from ..core.game import CHANCE, describe
-from ..core.svg import PIECE, Picture, svg_arrowhead, svg_doc, svg_text
+from ..core.svg import PIECE, Key, Picture, legend_size, svg_arrowhead, svg_doc, svg_legend, svg_text
 from .rules import RANKS, _fits, rank_name, rank_of
 
 __all__ = ["rank_cycle_svg", "chain_graph_svg", "endgame_svg", "win_rate_svg", "SpeedPicture", "rank_cycle_picture",
