@@ -80,7 +80,7 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
 
 @check.exercise(
     title="The first hit", practises="the geometric law: k - 1 misses, then a hit",
-    stars=1, minutes=10,
+    stars=1, minutes=10, model=_first_hit,
     mistakes=[
         Mistake(lambda k, p: (1 - p) ** k * p, "off by one: before a first hit on shot k there are k - 1 misses, "
                                                "not k"),
@@ -93,7 +93,7 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
     ])
 def first_hit(function: Any, exercise) -> str:
     """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
-    return check_function(function, _first_hit, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
                           success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
 
 
@@ -408,7 +408,7 @@ def _decimal(value: Any) -> bool:
 
 @check.exercise(
     title="Hex distance", practises="cube coordinates: the distance on the hex grid, a shortest path",
-    stars=1, minutes=10,
+    stars=1, minutes=10, model=kit_hex_distance,
     mistakes=[
         Mistake(lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]),
                 "when dq and dr have opposite signs one diagonal step covers both: use the third cube coordinate "
@@ -429,7 +429,7 @@ def hex_distance(function: Any, exercise) -> str:
             if _decimal(value):
                 raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
                                   "count of steps, so give it exactly and return a whole number (use // instead of /)")
-    return check_function(function, kit_hex_distance, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
                           success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
 
 
@@ -512,7 +512,7 @@ def _same_positions(got: Any, want: Any) -> bool:
 
 @check.exercise(
     title="Where the plane can end its move", practises="reachability in the manoeuvre graph, built with networkx",
-    stars=2, minutes=20,
+    stars=2, minutes=20, model=_kit_end_positions,
     mistakes=[
         Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="keep"),
                 "a plane that reaches altitude 0 has landed: it is out, not an end position"),
@@ -545,7 +545,7 @@ def end_positions(function: Any, exercise) -> str:
             if landed is not None:
                 raise WrongAnswer(f"end_positions({shown}) includes {landed}: a plane that reaches altitude 0 has "
                                   "landed: it is out, not an end position (it cannot fly on below the ground)")
-    return check_function(function, _kit_end_positions, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
                           equal=_same_positions, success="every end position, and only those")
 
 
