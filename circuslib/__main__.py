@@ -1,6 +1,7 @@
 """Command line: ``python -m circuslib exercises [--check]`` builds exercises/ from solutions/;
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
-``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file."""
+``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
+``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels."""
 from __future__ import annotations
 
 import argparse
@@ -102,11 +103,19 @@ def main(argv: list[str] | None = None) -> int:
     shipping.add_argument("--check", action="store_true", help="write nothing; exit 1 if a shipped file differs")
     shipping.add_argument("names", nargs="*", help="only these results (game.module.function); a long one is "
                                                    "computed only when named")
+    grade = commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside "
+                                "the students' kernels, into nbgrader's gradebook (run in the course folder; "
+                                "grade --help says more)")
+    grade.add_argument("arguments", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.command == "ship":
         return ship(args.names, check=args.check)
     if args.command == "lite-contents":
         return write_lite_contents(args.root, args.out)
+    if args.command == "grade":  # the grader loads sympy and the sandbox: only when asked for
+        from .core.grade import main as grade_main
+
+        return grade_main(args.arguments)
     try:
         if args.command == "tag-solutions":
             for path in tag_solutions(args.notebooks or sorted((args.root / "solutions").glob("*.ipynb"))):

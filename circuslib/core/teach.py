@@ -33,7 +33,7 @@ from .plain import rebuilt
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK",
+    "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -472,24 +472,41 @@ class _TooLong(Exception):
     pass
 
 
+@contextlib.contextmanager
+def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None]:
+    """Raise ``stop()`` in the block once it has run ``seconds`` (in the main thread, where signals are; elsewhere
+    the block runs unlimited). A timer already running (a test runner's, an outer limit) is paused and given back
+    its remaining time, so limits nest."""
+    import time
+
+    if not (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()):
+        yield
+        return
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise stop()
+
+    outer_handler = signal.signal(signal.SIGALRM, alarm)
+    outer_left, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer_left) if outer_left else seconds)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, outer_handler)
+        if outer_left:
+            left = max(outer_left - (time.monotonic() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
 def call_student(function: Callable, *args: Any, name: str = "your function",
                  time_limit: float = STUDENT_TIME_LIMIT) -> Any:
     """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
-    import time
-
     shown = ", ".join(_short(repr(a), 40) for a in args)
-    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-    def stop(signum, frame):
-        raise _TooLong
-
-    if alarm:  # a timer already running (a test runner's, say) is paused and given back its remaining time
-        outer_handler = signal.signal(signal.SIGALRM, stop)
-        outer_left, outer_interval = signal.getitimer(signal.ITIMER_REAL)
-        signal.setitimer(signal.ITIMER_REAL, min(time_limit, outer_left) if outer_left else time_limit)
-        started = time.monotonic()
     try:
-        return rebuilt(function(*args))
+        with deadline(time_limit, _TooLong):
+            return rebuilt(function(*args))
     except _TooLong:
         raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
                           "that never ends, or a search that repeats work") from None
@@ -501,13 +518,6 @@ def call_student(function: Callable, *args: Any, name: str = "your function",
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, outer_handler)
-            if outer_left:
-                left = max(outer_left - (time.monotonic() - started), 0.001)
-                signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
 def _equal(got: Any, want: Any) -> bool:
