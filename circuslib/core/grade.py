@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .builder import CHECK_IMPORT, MARKDOWN_STUB, RefusedNotebook, build_exercise, notebook_text, read_notebook
-from .sandbox import Cell, GraderFault, Limits, Run, Sandbox
+from .sandbox import Cell, GraderFault, Limits, Run, Sandbox, _python
 from .teach import WRONG_MARK, Exercise, Verdict, deadline
 
 __all__ = ["Task", "Source", "Result", "Report", "Grader", "read_source", "submitted_cells", "grade_assignment",
@@ -154,10 +154,55 @@ def read_source(path: Path) -> Source:
 # ---------------------------------------------------------------------------------------------------------
 # which cells an exercise needs
 
-def _names(source: str) -> tuple[set[str], set[str]]:
-    """The names a cell binds and the names it reads (anywhere in it: a function's body reads when called)."""
-    from .sandbox import _python
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
+
+def _stored(node: ast.AST) -> set[str]:
+    """The names a statement binds in the cell's own (module) scope."""
+    names: set[str] = set()
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load):
+            names.add(item.id)
+        elif isinstance(item, ast.alias):
+            names.add((item.asname or item.name).split(".")[0])
+        elif isinstance(item, (ast.Global, ast.Nonlocal)):
+            names.update(item.names)
+        if isinstance(item, _SCOPES) and item is not node or isinstance(item, _COMPREHENSIONS):
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(item.name)
+            todo.extend(n for n in ast.walk(item) if isinstance(n, ast.Global))
+            continue
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(item.name)
+            todo.extend(n for n in ast.walk(item) if isinstance(n, ast.Global))
+            todo.extend(item.decorator_list)
+            continue
+        todo.extend(ast.iter_child_nodes(item))
+    return names
+
+
+def _read(node: ast.AST, local: frozenset[str], now: set[str], later: set[str]) -> None:
+    """Collect the names ``node`` reads from the cell's scope: ``now`` when the statement runs, ``later`` from
+    inside a function or class body, which runs when called, once the whole cell has run."""
+    if isinstance(node, _SCOPES + _COMPREHENSIONS):
+        inner = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        inner |= {a.arg for a in ast.walk(node) if isinstance(a, ast.arg)}
+        deferred = later if isinstance(node, _SCOPES) else now
+        for child in ast.iter_child_nodes(node):
+            _read(child, local | inner, deferred, later)
+        return
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
+        now.add(node.id)
+    for child in ast.iter_child_nodes(node):
+        _read(child, local, now, later)
+
+
+def _names(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell binds, and the names it reads that it has not bound itself before (a function's body,
+    run when called, reads the names the whole cell binds)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -166,17 +211,46 @@ def _names(source: str) -> tuple[set[str], set[str]]:
         except SyntaxError:
             return set(), set()
     bound: set[str] = set()
-    read: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.add(node.name)
-        elif isinstance(node, ast.alias):
-            bound.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            bound.update(node.names)
-    return bound, read
+    free: set[str] = set()
+    deferred: set[str] = set()
+
+    def reads(*nodes: ast.AST | None) -> None:
+        now: set[str] = set()
+        for node in nodes:
+            if node is not None:
+                _read(node, frozenset(), now, deferred)
+        free.update(now - bound)
+
+    def block(statements: Sequence[ast.stmt]) -> None:
+        for statement in statements:  # in order: a name bound before it is read is the cell's own
+            if isinstance(statement, (ast.For, ast.AsyncFor)):
+                reads(statement.iter)
+                bound.update(_stored(statement.target))
+                block(statement.body)
+                block(statement.orelse)
+            elif isinstance(statement, (ast.While, ast.If)):
+                reads(statement.test)
+                block(statement.body)
+                block(statement.orelse)
+            elif isinstance(statement, (ast.With, ast.AsyncWith)):
+                reads(*(item.context_expr for item in statement.items))
+                for item in statement.items:
+                    bound.update(_stored(item.optional_vars) if item.optional_vars is not None else ())
+                block(statement.body)
+            elif isinstance(statement, ast.Try):
+                block(statement.body)
+                for handler in statement.handlers:
+                    reads(handler.type)
+                    bound.update([handler.name] if handler.name else [])
+                    block(handler.body)
+                block(statement.orelse)
+                block(statement.finalbody)
+            else:
+                reads(statement)
+                bound.update(_stored(statement))
+
+    block(tree.body)
+    return bound, free | (deferred - bound)
 
 
 def _needed(source: Source, task: Task, answers: dict[str, str]) -> list[Cell]:
