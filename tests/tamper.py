@@ -378,7 +378,7 @@ def teacher_files(solution, module):
     """Each answer cell runs the teacher's own answer cell, read from the course's source folder if reachable."""
     notebook = honest_wrong(solution)
     _append(notebook, _answer_indices(notebook)[0], STEAL)
-    for name, index in answer_cells(notebook).items():
+    for index in answer_cells(notebook).values():
         grade_id = notebook.cells[index].metadata.nbgrader["grade_id"]
         _append(notebook, index, f"_steal({json.dumps(grade_id)})")
     return notebook, {}

@@ -117,7 +117,8 @@ def test_which_cells_an_exercise_needs():
     answers = {c.grade_id: c.source for c in source.cells if c.kind == "answer"}
     rounds = next(t for t in source.tasks if t.check == "duel_rounds")
     assert [label for label, _ in _needed(source, rounds, answers)] == [
-        "answer cell duel_transition_matrix-answer", "answer cell red_wins_duel-answer", "answer cell duel_rounds-answer"]
+        "answer cell duel_transition_matrix-answer", "answer cell red_wins_duel-answer",
+        "answer cell duel_rounds-answer"]
     first = next(t for t in source.tasks if t.check == "at_least_one_hit")
     assert len(_needed(source, first, answers)) == 1
 

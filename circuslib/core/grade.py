@@ -8,8 +8,8 @@ each ``submitted/<student>/ASSIGNMENT/`` it
    each worth the points of its nbgrader test cell, answered by the answer cells before it; its set-up cells are
    the other code cells;
 2. takes each exercise's key from the source itself: the source's answer cells run in the sandbox, and their answer
-   (a value, or a function called there) is the key; an exercise whose own answer fails its check is not graded,
-   and says why;
+   (a value, or a function called there) is the key; an exercise whose own answer fails its check against that key
+   is not graded, and says why (a check that judges by rules alone, a bot's games say, needs no key);
 3. finds the student's answer cells by the grade_ids of the source (never by position, and nothing else of the
    submitted metadata is read), and runs the ones each exercise needs, with the source's set-up cells, in a fresh
    confined process (:mod:`circuslib.core.sandbox`), which sends the answer back as plain data;
@@ -337,8 +337,8 @@ def _judge(exercise: Exercise, answer: Any, key: Any, seconds: float) -> Verdict
 class Grader:
     """Grades submitted notebooks against their source notebooks; one sandbox and one set of keys per source."""
 
-    def __init__(self, limits: Limits = Limits(), judge_seconds: float = JUDGE_SECONDS) -> None:
-        self.limits = limits
+    def __init__(self, limits: Limits | None = None, judge_seconds: float = JUDGE_SECONDS) -> None:
+        self.limits = limits or Limits()
         self.judge_seconds = judge_seconds
         self._sources: dict[str, _Graded] = {}
         self.confined: bool | None = None
@@ -387,6 +387,9 @@ class Grader:
             problem = run.stopped or f"the source's answer cells do not define {task.variable}"
             run.close()
             return _Key(problem=f"{problem} ({'; '.join(run.errors) or 'no error'})")
+        if exercise.model is None and exercise.answer is None:  # a check that judges by rules alone uses no key
+            run.close()
+            return _Key(None)
         verdict = _judge(exercise, run.answer, run.answer, self.judge_seconds)
         if not verdict.passed:
             run.close()
@@ -444,7 +447,7 @@ def _autograded(source: Source, cells: dict[tuple[str, str], str], results: Sequ
     each check cell showing the grader's line (nothing else of the submission)."""
     notebook, _ = build_exercise(copy.deepcopy(source.notebook), source.name)
     by_id = {r.grade_id: r for r in results}
-    for cell, role in zip(notebook["cells"], source.cells):
+    for cell, role in zip(notebook["cells"], source.cells, strict=True):
         if role.kind in ("answer", "written"):
             text = cells.get((role.cell_type, role.grade_id))
             if text is not None:
@@ -528,7 +531,7 @@ def _students(course: Path, assignment: str, only: Sequence[str]) -> Iterator[tu
 
 
 def grade_assignment(course: Path, assignment: str, *, students: Sequence[str] = (), notebooks: Sequence[str] = (),
-                     db_url: str | None = None, limits: Limits = Limits(), judge_seconds: float = JUDGE_SECONDS,
+                     db_url: str | None = None, limits: Limits | None = None, judge_seconds: float = JUDGE_SECONDS,
                      say: Any = print) -> Report:
     """Grade every submission of ``assignment`` in the nbgrader course folder ``course`` into its gradebook."""
     from nbgrader.api import Gradebook, MissingEntry

@@ -48,7 +48,7 @@ class Unreadable:
     __str__ = __repr__
 
 
-_UNREADABLE_TYPES: dict[str, type] = {}
+_UNREADABLE_TYPES: dict[str, type[Unreadable]] = {}
 
 
 def _unreadable(type_name: str, text: str) -> Unreadable:
@@ -90,7 +90,7 @@ class _Writer:
         self.function = function
         self.items = 0
 
-    def unreadable(self, value: Any) -> dict:
+    def unreadable(self, value: Any) -> dict[str, Any]:
         return {"$unreadable": [_type_name(value), _text(value)]}
 
     def write(self, value: Any, depth: int = 0) -> Any:
@@ -117,8 +117,8 @@ class _Writer:
             return {"$fraction": [_int_of(Fraction.__dict__["_numerator"].__get__(value)),
                                   _int_of(Fraction.__dict__["_denominator"].__get__(value))]}
         if isinstance(value, complex):
-            number = complex.__complex__(value)
-            return {"$complex": [self.write(number.real, depth + 1), self.write(number.imag, depth + 1)]}
+            real, imag = complex.real.__get__(value), complex.imag.__get__(value)
+            return {"$complex": [self.write(real, depth + 1), self.write(imag, depth + 1)]}
         module = getattr(kind, "__module__", "") or ""
         if isinstance(module, str) and module.split(".")[0] in ("sympy", "mpmath") or _is_sympy(value):
             return self.sympy_value(value, depth)
@@ -250,7 +250,8 @@ def _numerator_denominator(value: Any, head: type) -> tuple[int, int]:
     import sympy
 
     if type(value) is head:
-        return _int_of(value.p), _int_of(value.q)
+        genuine: Any = value
+        return _int_of(genuine.p), _int_of(genuine.q)
     parts = []
     for name in ("p", "q"):
         try:
@@ -340,7 +341,7 @@ class _Reader:
             raise PlainError(f"unknown kind {tag!r} in plain data")
         return reader(self, body, depth)
 
-    def items_of(self, body: Any, depth: int) -> list:
+    def items_of(self, body: Any, depth: int) -> list[Any]:
         if type(body) is not list:
             raise PlainError("a collection's items must be a list")
         return [self.read(item, depth + 1) for item in body]
@@ -392,24 +393,24 @@ def _read_decimal_of(reader: _Reader, body: Any, depth: int) -> Any:
     return float(value) if type(value) in (int, float) else _unreadable(body[0], "a number")
 
 
-def _read_iterable(reader: _Reader, body: Any, depth: int) -> list:
+def _read_iterable(reader: _Reader, body: Any, depth: int) -> list[Any]:
     if type(body) is not list or len(body) != 2 or type(body[0]) is not str:
         raise PlainError("an iterable is [type, items]")
     return reader.items_of(body[1], depth)
 
 
-def _read_set(reader: _Reader, body: Any, depth: int) -> set:
+def _read_set(reader: _Reader, body: Any, depth: int) -> set[Any]:
     try:
         return set(reader.items_of(body, depth))
     except TypeError:
         raise PlainError("a set holds an item that cannot be in a set") from None
 
 
-def _read_frozenset(reader: _Reader, body: Any, depth: int) -> frozenset:
+def _read_frozenset(reader: _Reader, body: Any, depth: int) -> frozenset[Any]:
     return frozenset(_read_set(reader, body, depth))
 
 
-def _read_dict(reader: _Reader, body: Any, depth: int) -> dict:
+def _read_dict(reader: _Reader, body: Any, depth: int) -> dict[Any, Any]:
     if type(body) is not list or not all(type(pair) is list and len(pair) == 2 for pair in body):
         raise PlainError("a dict is a list of [key, value] pairs")
     try:
@@ -483,7 +484,7 @@ def _read_ellipsis(reader: _Reader, body: Any, depth: int) -> Any:
     return Ellipsis
 
 
-def _read_tuple(reader: _Reader, body: Any, depth: int) -> tuple:
+def _read_tuple(reader: _Reader, body: Any, depth: int) -> tuple[Any, ...]:
     return tuple(reader.items_of(body, depth))
 
 

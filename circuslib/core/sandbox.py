@@ -95,10 +95,7 @@ def _exactly(channel: socket.socket, size: int, deadline: float | None) -> bytes
             if remaining <= 0:
                 raise TimeoutError
             channel.settimeout(remaining)
-        try:
-            part = channel.recv(min(left, 1 << 20))
-        except socket.timeout:
-            raise TimeoutError from None
+        part = channel.recv(min(left, 1 << 20))  # a timeout raises TimeoutError
         if not part:
             raise EOFError
         parts.append(part)
@@ -156,7 +153,7 @@ class _Pickler(pickle.Pickler):
         return None
 
 
-_RAISED: dict[str, type] = {}
+_RAISED: dict[str, type[Exception]] = {}
 
 
 def _raised(name: str, message: str) -> BaseException:
@@ -210,7 +207,7 @@ class Run:
         except (ValueError, PlainError, RecursionError):
             self.stop("the answer came back in a form the grader cannot read")
 
-    def call(self, function: RemoteFunction, args: tuple, kwargs: dict) -> Any:
+    def call(self, function: RemoteFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call a function of this process on plain arguments; its result, read back as plain data."""
         name = function.__name__
         if self.stopped:
@@ -272,7 +269,7 @@ class Run:
         self.stop("the process was closed")
 
 
-def _shown(args: tuple) -> str:
+def _shown(args: tuple[Any, ...]) -> str:
     parts = []
     for value in args:
         try:
@@ -286,9 +283,9 @@ def _shown(args: tuple) -> str:
 class Sandbox:
     """A pristine interpreter that has run the set-up cells of one source notebook; each :meth:`run` is a fork."""
 
-    def __init__(self, preamble: Sequence[Cell], limits: Limits = Limits()) -> None:
-        self.preamble = [tuple(cell) for cell in preamble]
-        self.limits = limits
+    def __init__(self, preamble: Sequence[Cell], limits: Limits | None = None) -> None:
+        self.preamble = [(str(label), str(source)) for label, source in preamble]
+        self.limits = limits or Limits()
         self.setup_errors: list[str] = []
         self._process: subprocess.Popen[bytes] | None = None
         self._control: socket.socket | None = None
@@ -331,10 +328,12 @@ class Sandbox:
         return ours
 
     def _log_tail(self) -> str:
+        if self._folder is None:
+            return "no message"
         try:
             with open(os.path.join(self._folder.name, "sandbox.log"), encoding="utf-8", errors="replace") as log:
                 lines = log.read().strip().splitlines()
-        except (OSError, AttributeError):
+        except OSError:
             return "no message"
         return lines[-1] if lines else "no message"
 
@@ -407,7 +406,7 @@ def _python(source: str) -> str:
     except ImportError:
         return source
     try:
-        return TransformerManager().transform_cell(source)
+        return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
     except Exception:  # a cell IPython cannot read: compile will say why
         return source
 
@@ -618,6 +617,6 @@ def _landlock(folder: str) -> bool:
                 os.close(fd)
         if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             return False
-        return libc.syscall(_RESTRICT_SELF, ruleset, 0) == 0
+        return bool(libc.syscall(_RESTRICT_SELF, ruleset, 0) == 0)
     finally:
         os.close(ruleset)

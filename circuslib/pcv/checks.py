@@ -220,7 +220,7 @@ TRUE_DUEL = _matrix(_duel_rows())
 
 @check.exercise(
     title="The duel's transition matrix", practises="writing an absorbing Markov chain as a matrix with sympy",
-    stars=2, minutes=15,
+    stars=2, minutes=15, answer=duel_matrix,
     mistakes=[
         Mistake(TRUE_DUEL.T, "your matrix is transposed: row i lists where state i goes, so each ROW adds up to 1"),
         Mistake(_matrix(_duel_rows(), absorbing_rows=False), "an absorbing state stays where it is: put a 1 on its "
@@ -258,7 +258,8 @@ def duel_transition_matrix(answer: Any, exercise) -> str:
                           "put in the chances at 2 hexes")
     if not all(entry.is_Rational for entry in matrix):
         raise WrongAnswer(f"{what} should hold exact probabilities (fractions)")
-    if matrix == TRUE_DUEL:
+    truth = sympy.Matrix(exercise.expected)
+    if matrix == truth:
         return correct("each row is one round from that state, and the two ends absorb")
     if any(entry < 0 or entry > 1 for entry in matrix):
         raise WrongAnswer(f"{what} has an entry outside 0 to 1: every entry is a probability")
@@ -269,7 +270,7 @@ def duel_transition_matrix(answer: Any, exercise) -> str:
         bad = next(i for i, s in enumerate(sums) if s != 1)
         raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} adds up to {sums[bad]}, not 1: from each state "
                           "the next state is certain to be one of the six")
-    bad = next(i for i in range(6) if matrix.row(i) != TRUE_DUEL.row(i))
+    bad = next(i for i in range(6) if matrix.row(i) != truth.row(i))
     raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} is not right yet: follow Red's shot, then Blue's "
                       "reply, from that state")
 
