@@ -85,6 +85,11 @@ def ship(names: list[str], *, check: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the kit's command line; returns the exit status (1: out of date, 2: a notebook was refused)."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["grade"]:  # the grader loads sympy and the sandbox: only when asked for
+        from .core.grade import main as grade_main
+
+        return grade_main(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m circuslib", description="circuslib teaching kit tools")
     commands = parser.add_subparsers(dest="command", required=True)
     ex = commands.add_parser("exercises", help="write exercises/*.ipynb from solutions/*.ipynb (all or none)")
@@ -103,19 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     shipping.add_argument("--check", action="store_true", help="write nothing; exit 1 if a shipped file differs")
     shipping.add_argument("names", nargs="*", help="only these results (game.module.function); a long one is "
                                                    "computed only when named")
-    grade = commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside "
-                                "the students' kernels, into nbgrader's gradebook (run in the course folder; "
-                                "grade --help says more)")
-    grade.add_argument("arguments", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
+    commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside the "
+                        "students' kernels, into nbgrader's gradebook (run in the course folder; grade --help says "
+                        "more)")  # main() hands its arguments to the grader's own parser before this one reads them
+    args = parser.parse_args(arguments)
     if args.command == "ship":
         return ship(args.names, check=args.check)
     if args.command == "lite-contents":
         return write_lite_contents(args.root, args.out)
-    if args.command == "grade":  # the grader loads sympy and the sandbox: only when asked for
-        from .core.grade import main as grade_main
-
-        return grade_main(args.arguments)
     try:
         if args.command == "tag-solutions":
             for path in tag_solutions(args.notebooks or sorted((args.root / "solutions").glob("*.ipynb"))):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from fractions import Fraction
 
 import numpy
@@ -154,9 +153,8 @@ def test_the_sandbox_sends_back_answers_and_runs_functions_on_the_graders_inputs
 
 
 def test_the_sandbox_survives_exits_endless_loops_and_memory_bombs(box):
-    started = time.monotonic()
     assert "still running after 3 s" in _answer(box, "while True:\n    pass")[0].stopped
-    assert time.monotonic() - started < 10
+    assert "still running after 3 s" in _answer(box, "import time\ntime.sleep(3600)")[0].stopped  # asleep, too
     assert "stopped the process" in _answer(box, "import os\nos._exit(1)")[0].stopped
     assert _answer(box, "x = 1\nraise SystemExit")[1] == 1
     run, _ = _answer(box, "x = bytearray(8 * 2 ** 30)")

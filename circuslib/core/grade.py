@@ -530,47 +530,91 @@ def _students(course: Path, assignment: str, only: Sequence[str]) -> Iterator[tu
             yield student, folder
 
 
+_Graded_Notebook = tuple[list[Result], dict[tuple[str, str], str] | None, str | None]
+"""One submitted notebook graded: its results, the cells read of it (None: not there), why it could not be read."""
+
+
+def _grade_students(paths: Sequence[Path], work: Sequence[tuple[str, Path]], limits: Limits | None,
+                    judge_seconds: float) -> tuple[dict[tuple[str, str], _Graded_Notebook], list[str], bool | None]:
+    """Grade these students' notebooks against these sources, in this process: each result, the sources' tasks
+    that could not be graded, and whether the sandbox was confined. (One call per worker with ``--jobs``.)"""
+    graded: dict[tuple[str, str], _Graded_Notebook] = {}
+    problems: list[str] = []
+    with Grader(limits, judge_seconds) as grader:
+        for source in map(read_source, paths):
+            for student, folder in work:
+                path = folder / f"{source.name}.ipynb"
+                try:
+                    cells = submitted_cells(path) if path.exists() else None
+                except RefusedNotebook as refused:
+                    results = [Result(t.grade_id, 0.0, t.points, f"{WRONG_MARK}: the notebook could not be read")
+                               for t in source.tasks]
+                    graded[(student, source.name)] = (results, None, str(refused))
+                    continue
+                graded[(student, source.name)] = (grader.grade(source, cells), cells, None)
+            prepared = grader._sources.get(source.name)
+            keys = prepared.keys if prepared is not None else {}
+            problems += [f"{source.name}/{grade_id}: not graded by the kit: {key.problem}"
+                         for grade_id, key in keys.items() if key.problem]
+        return graded, problems, grader.confined
+
+
 def grade_assignment(course: Path, assignment: str, *, students: Sequence[str] = (), notebooks: Sequence[str] = (),
                      db_url: str | None = None, limits: Limits | None = None, judge_seconds: float = JUDGE_SECONDS,
-                     say: Any = print) -> Report:
-    """Grade every submission of ``assignment`` in the nbgrader course folder ``course`` into its gradebook."""
+                     jobs: int = 1, say: Any = print) -> Report:
+    """Grade every submission of ``assignment`` in the nbgrader course folder ``course`` into its gradebook, with
+    ``jobs`` grading processes side by side (each with its own sandboxes and keys; one writes the gradebook)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     from nbgrader.api import Gradebook, MissingEntry
 
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of processes, 1 or more, not {jobs!r}")
     course = Path(course)
     sources_folder = course / "source" / assignment
     paths = sorted(p for p in sources_folder.glob("*.ipynb") if not notebooks or p.stem in notebooks)
     if not paths:
         raise RefusedNotebook(f"{sources_folder}: no source notebooks to grade from")
     report = Report()
-    sources = []
+    sources: list[tuple[Path, Source]] = []
     for path in paths:
         try:
-            sources.append(read_source(path))
+            sources.append((path, read_source(path)))
         except RefusedNotebook as refused:
             report.problems.append(f"source {path.name}: {refused}")
             say(f"cannot grade from {path.name}: {refused}")
     url = db_url or f"sqlite:///{(course / 'gradebook.db').resolve()}"
-    with Grader(limits, judge_seconds) as grader, Gradebook(url) as gradebook:
-        for source in sources:
+    with Gradebook(url) as gradebook:
+        known = []
+        for path, source in sources:
             try:
                 gradebook.find_notebook(source.name, assignment)
+                known.append((path, source))
             except MissingEntry:
                 report.problems.append(f"{source.name}: not in the gradebook (run nbgrader generate_assignment)")
                 say(f"{source.name}: not in the gradebook: run nbgrader generate_assignment {assignment} first")
-                continue
-            for student, folder in _students(course, assignment, students):
-                path = folder / f"{source.name}.ipynb"
-                try:
-                    cells = submitted_cells(path) if path.exists() else None
-                except RefusedNotebook as refused:
-                    report.problems.append(f"{student}/{path.name}: {refused}")
-                    say(f"{student}: {path.name} cannot be read ({refused}); it scores 0")
-                    cells = None
-                    results = [Result(t.grade_id, 0.0, t.points, f"{WRONG_MARK}: the notebook could not be read")
-                               for t in source.tasks]
-                else:
-                    results = grader.grade(source, cells)
-                _record(gradebook, assignment, student, source, results, _written_results(source, cells), folder)
+        work = list(_students(course, assignment, students))
+        chunks = [work[i::jobs] for i in range(min(jobs, len(work)))] or [[]]
+        source_paths = [path for path, _ in known]
+        if len(chunks) == 1:
+            parts = [_grade_students(source_paths, chunks[0], limits, judge_seconds)]
+        else:  # fresh interpreters (spawn): nothing of this process's gradebook connection is copied into them
+            with ProcessPoolExecutor(len(chunks), mp_context=get_context("spawn")) as pool:
+                futures = [pool.submit(_grade_students, source_paths, chunk, limits, judge_seconds)
+                           for chunk in chunks]
+                parts = [future.result() for future in futures]
+        graded = {key: value for part in parts for key, value in part[0].items()}
+        report.problems += sorted({problem for part in parts for problem in part[1]})
+        folders = dict(work)
+        for _, source in known:
+            for student, _ in work:
+                results, cells, unreadable = graded[(student, source.name)]
+                if unreadable is not None:
+                    report.problems.append(f"{student}/{source.name}.ipynb: {unreadable}")
+                    say(f"{student}: {source.name}.ipynb cannot be read ({unreadable}); it scores 0")
+                _record(gradebook, assignment, student, source, results, _written_results(source, cells),
+                        folders[student])
                 out = course / "autograded" / student / assignment / f"{source.name}.ipynb"
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(notebook_text(_autograded(source, cells or {}, results)), encoding="utf-8")
@@ -578,13 +622,9 @@ def grade_assignment(course: Path, assignment: str, *, students: Sequence[str] =
                 report.scores.setdefault(student, {})[source.name] = (earned, sum(r.points for r in results))
                 report.results[(student, source.name)] = results
                 say(f"{student}: {source.name} {earned:g} of {sum(r.points for r in results):g} points")
-            for task in source.tasks:
-                key = grader._sources[source.name].keys.get(task.grade_id) if source.name in grader._sources else None
-                if key is not None and key.problem:
-                    report.problems.append(f"{source.name}/{task.grade_id}: not graded by the kit: {key.problem}")
-        if grader.confined is False:
-            say("note: this system has no Landlock, so each student's process runs with the grader's own file "
-                "rights; run the grader as a user who cannot write the course folder")
+    if any(part[2] is False for part in parts):
+        say("note: this system has no Landlock, so each student's process runs with the grader's own file rights; "
+            "run the grader as a user who cannot write the course folder")
     return report
 
 
@@ -606,6 +646,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds an exercise's answer cells may run (default: %(default)g)")
     parser.add_argument("--memory", type=float, default=Limits.memory_bytes / 2**30,
                         help="GiB of memory an exercise's process may take (default: %(default)g)")
+    parser.add_argument("--jobs", type=int, default=1, help="grading processes side by side, each taking its "
+                                                            "share of the students (default: %(default)s)")
     parser.add_argument("--judge-time-limit", type=float, default=JUDGE_SECONDS,
                         help="seconds a check may take to judge one answer (default: %(default)g)")
     parser.add_argument("--json", type=Path, default=None, help="also write every result to this JSON file")
@@ -614,7 +656,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     memory_bytes=int(args.memory * 2**30))
     try:
         report = grade_assignment(args.course, args.assignment, students=args.student, notebooks=args.notebook,
-                                  db_url=args.db, limits=limits, judge_seconds=args.judge_time_limit)
+                                  db_url=args.db, limits=limits, judge_seconds=args.judge_time_limit,
+                                  jobs=args.jobs)
     except RefusedNotebook as refused:
         print(f"refused: {refused}", file=sys.stderr)
         return 2
@@ -623,6 +666,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ModuleNotFoundError as missing:
         print(f"the grader needs {missing.name}: pip install nbgrader", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"refused: {error}", file=sys.stderr)
         return 2
     print(report.table())
     for problem in report.problems:

@@ -23,6 +23,7 @@ grader's checks, which run in the grader's own process, against keys that never 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import ctypes
 import io
 import json
@@ -35,8 +36,9 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -53,9 +55,10 @@ Cell = tuple[str, str]
 class Limits:
     """What one exercise's process may spend (seconds of wall-clock time, bytes)."""
     cell_seconds: float = 60.0
-    """The answer cells an exercise needs, run one after another, before the answer is sent back."""
+    """The answer cells an exercise needs, run one after another, before the answer is sent back: CPU seconds of
+    the student's process (or as many by the clock while it sleeps; at most ten times as many by the clock)."""
     call_seconds: float = 20.0
-    """One call of a student's function (the in-kernel checks allow the same)."""
+    """One call of a student's function, counted the same way (the in-kernel checks allow as many seconds)."""
     memory_bytes: int = 2 * 2**30
     """Memory beyond what the pristine interpreter already holds."""
     cpu_seconds: int = 600
@@ -87,15 +90,51 @@ def _send(channel: socket.socket, kind: bytes, payload: bytes) -> None:
     channel.sendall(_HEADER.pack(kind, len(payload)) + payload)
 
 
-def _exactly(channel: socket.socket, size: int, deadline: float | None) -> bytes:
+class _Budget:
+    """How long a student's process may take: ``seconds`` of its own CPU time (so a loaded machine slows it but
+    fails no one), or ``seconds`` by the clock while it sleeps instead of computing, and never more than ten times
+    ``seconds`` by the clock. Without /proc (not Linux), ``seconds`` by the clock."""
+
+    def __init__(self, pid: int, seconds: float) -> None:
+        self.pid, self.seconds = pid, seconds
+        self.started = time.monotonic()
+        self.cpu_at_start = _cpu_and_state(pid)[0]
+        self.idle = 0
+
+    def spent(self) -> bool:
+        wall = time.monotonic() - self.started
+        cpu, state = _cpu_and_state(self.pid)
+        if cpu is None or self.cpu_at_start is None:
+            return wall > self.seconds
+        if cpu - self.cpu_at_start > self.seconds or wall > 10 * self.seconds:
+            return True
+        self.idle = self.idle + 1 if state in ("S", "D", "T", "t") else 0  # asleep, waiting or stopped
+        return wall > self.seconds and self.idle >= 4
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_and_state(pid: int) -> tuple[float | None, str]:
+    """A process's CPU seconds so far and its state letter, from /proc (None where there is no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None, "?"
+    return (int(fields[11]) + int(fields[12])) / _TICKS, fields[0]
+
+
+def _exactly(channel: socket.socket, size: int, budget: _Budget | None) -> bytes:
     parts, left = [], size
+    channel.settimeout(None if budget is None else 0.25)
     while left:
-        if deadline is not None:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError
-            channel.settimeout(remaining)
-        part = channel.recv(min(left, 1 << 20))  # a timeout raises TimeoutError
+        try:
+            part = channel.recv(min(left, 1 << 20))
+        except TimeoutError:
+            if budget is not None and budget.spent():
+                raise
+            continue
         if not part:
             raise EOFError
         parts.append(part)
@@ -103,11 +142,28 @@ def _exactly(channel: socket.socket, size: int, deadline: float | None) -> bytes
     return b"".join(parts)
 
 
-def _receive(channel: socket.socket, deadline: float | None) -> tuple[bytes, bytes]:
-    kind, size = _HEADER.unpack(_exactly(channel, _HEADER.size, deadline))
+def _receive(channel: socket.socket, budget: _Budget | None) -> tuple[bytes, bytes]:
+    kind, size = _HEADER.unpack(_exactly(channel, _HEADER.size, budget))
     if size > MAX_MESSAGE:
         raise ValueError("message too large")
-    return kind, _exactly(channel, size, deadline)
+    return kind, _exactly(channel, size, budget)
+
+
+@contextlib.contextmanager
+def _outer_clocks_paused() -> Iterator[None]:
+    """While a student's process works, the grader's own wall-clock limits (a check's call_student, the judge's
+    deadline) stand still: the process has its own budget, in its own CPU time."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    left, interval = signal.getitimer(signal.ITIMER_REAL)
+    if left:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    try:
+        yield
+    finally:
+        if left:
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
 
 
 def _dumps(message: Any) -> bytes:
@@ -188,7 +244,8 @@ class Run:
         """Run the cells and read back ``variable`` (or what stopped them, in :attr:`stopped`)."""
         _send(self._channel, _JSON, _dumps({"cells": [list(c) for c in cells], "variable": variable}))
         try:
-            kind, data = _receive(self._channel, time.monotonic() + limits.cell_seconds)
+            with _outer_clocks_paused():
+                kind, data = _receive(self._channel, _Budget(self.pid, limits.cell_seconds))
         except TimeoutError:
             self.stop(f"the answer cells were still running after {limits.cell_seconds:g} s: look for a loop that "
                       "never ends")
@@ -225,7 +282,8 @@ class Run:
         shown = _shown(args)
         try:
             _send(self._channel, _PICKLE, payload)
-            kind, data = _receive(self._channel, time.monotonic() + limits.call_seconds + 1)
+            with _outer_clocks_paused():
+                kind, data = _receive(self._channel, _Budget(self.pid, limits.call_seconds))
         except TimeoutError:
             self.stop(f"{name} was still running after {limits.call_seconds:g} s")
             raise SandboxStopped(f"{name} was still running after {limits.call_seconds:g} s on input ({shown}): look "
