@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 
 import nbformat
-
 from grading import answer_cells, check_variable, with_wrong_answers
+
 from notebooks import CHECKS_MODULE, checks_of
 
 ALWAYS_RIGHT = '''

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 from grading import blank, self_contained_exercise, with_wrong_answers, wrong_answer_code
-from notebooks import ROOT, cell_text, checks_of, solutions
 from tamper import ATTACKS, checks_module, honest_wrong
+
+from notebooks import ROOT, cell_text, checks_of, solutions
 
 pytestmark = [pytest.mark.nbgrader, pytest.mark.timeout(3600)]
 ASSIGNMENT = "lesson"
