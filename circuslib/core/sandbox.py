@@ -636,9 +636,8 @@ class _PathBeneath(ctypes.Structure):
 
 def _readable() -> list[str]:
     """What a student's process may read: the Python installation, the kit, system libraries, /dev/urandom."""
-    import circuslib
-
-    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path, *circuslib.__path__}
+    kit = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the installed circuslib/, not its parent
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path, kit}
     paths |= {"/usr", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/null"}
     return sorted(p for p in paths if p and os.path.exists(p))
 
