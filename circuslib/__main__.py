@@ -1,7 +1,8 @@
 """Command line: ``python -m circuslib exercises [--check]`` builds exercises/ from solutions/;
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
 ``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
-``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words."""
+``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words;
+``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels."""
 from __future__ import annotations
 
 import argparse
@@ -109,6 +110,11 @@ def export_latex(notebook: Path, out: Path, *, markdown: bool = True) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the kit's command line; returns the exit status (1: out of date, 2: a notebook was refused)."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["grade"]:  # the grader loads sympy and the sandbox: only when asked for
+        from .core.grade import main as grade_main
+
+        return grade_main(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m circuslib", description="circuslib teaching kit tools")
     commands = parser.add_subparsers(dest="command", required=True)
     ex = commands.add_parser("exercises", help="write exercises/*.ipynb from solutions/*.ipynb (all or none)")
@@ -131,7 +137,10 @@ def main(argv: list[str] | None = None) -> int:
                                               "with its description in words (no Inkscape needed)")
     latex.add_argument("notebook", type=Path, help="the notebook, run and saved with its outputs")
     latex.add_argument("--out", type=Path, default=Path("."), help="the folder to write into (default: here)")
-    args = parser.parse_args(argv)
+    commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside the "
+                        "students' kernels, into nbgrader's gradebook (run in the course folder; grade --help says "
+                        "more)")  # main() hands its arguments to the grader's own parser before this one reads them
+    args = parser.parse_args(arguments)
     if args.command == "latex":
         from nbconvert.utils.pandoc import PandocMissing
 

@@ -8,7 +8,7 @@ import re
 import nbformat
 import pytest
 
-from circuslib.core.teach import CORRECT_MARK
+from circuslib.core.teach import CORRECT_MARK, GRADED_ELSEWHERE
 from notebooks import ROOT, cell_error, cell_text, execute, lessons, loaded_after, run
 
 ALL_NOTEBOOKS = lessons() + sorted((ROOT / "exercises").glob("*.ipynb"))
@@ -40,6 +40,8 @@ def test_notebook_runs_top_to_bottom_in_a_fresh_kernel(path):
         assert checks, f"{path.name} has no check cells"
         for cell in checks:
             assert CORRECT_MARK in cell_text(cell), f"{path.name}: this check did not pass:\n{cell.source}"
+        said = [i for i, cell in enumerate(checks) if GRADED_ELSEWHERE in cell_text(cell)]
+        assert said == [0], f"{path.name}: the first check, and only it, says the grade is worked out separately"
 
 
 def _pictures(notebook) -> list[tuple[int, str, str]]:

@@ -24,8 +24,10 @@ except ModuleNotFoundError:  # Python 3.10
 RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
-# IPython comes with ipywidgets; nbformat: the builder; nbconvert (and its traitlets): python -m circuslib latex
-PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab", "nbconvert": "lab", "traitlets": "lab"}
+PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab", "nbconvert": "lab", "traitlets": "lab", "mpmath": "sympy",
+               "nbgrader": "grade"}
+"""IPython comes with ipywidgets and mpmath with sympy; nbformat is the builder's, nbconvert (and its traitlets) the
+LaTeX export's, nbgrader the teacher's grader's."""
 
 
 def _name(requirement: str) -> str:
@@ -58,10 +60,11 @@ def test_runtime_dependencies_are_exactly_what_the_library_imports():
     declared = {_name(d) for d in _project()["dependencies"]}
     assert declared == RUNTIME
     imported = _third_party_imports()
-    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab"}, imported
+    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab", "grade"}, imported
     assert RUNTIME <= {IMPORT_NAMES.get(m, m) for m in imported}
     lab = {_name(d) for d in _project()["optional-dependencies"]["lab"]}
     assert "jupyterlab" not in declared and "jupyterlab" in lab
+    assert {_name(d) for d in _project()["optional-dependencies"]["grade"]} == {"nbgrader"}
 
 
 def test_environment_yml_is_the_runtime_plus_jupyterlab_with_python_pinned_and_the_kit_left_to_postbuild():

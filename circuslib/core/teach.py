@@ -4,9 +4,16 @@ A check says *why* an answer is wrong ("you counted ordered hands") in one line,
 Each exercise keeps, as data, a catalogue of the wrong answers students are likely to give (:class:`Mistake`), each
 with the hint its check gives; a test feeds every catalogued answer through its check. In a notebook a rejected
 answer shows the check's message alone, without a traceback (see :func:`show_wrong_answers_in_one_line`).
+
+A check reads every answer, and every value a student's function returns, as built-in exact types made afresh
+(:func:`circuslib.core.plain.rebuilt`), so a subclass that says it equals anything fails. The teacher's grade does
+not come from these checks: the teacher's grader (:mod:`circuslib.core.grade`) runs the answer cells elsewhere and
+asks each exercise for its verdict with :meth:`Exercise.judge`, against the key it takes from the solution notebook.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import numbers
 import os
@@ -14,23 +21,29 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 import sympy
 
+from .plain import rebuilt
+
 __all__ = [
-    "WrongAnswer", "Mistake", "Exercise", "Written", "Checks", "correct", "exact_number", "check_exact",
+    "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch",
+    "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
+    "Sketch",
 ]
 
 CORRECT_MARK = "✔ Correct"
 WRONG_MARK = "✘ Not yet"
 STUDENT_TIME_LIMIT = 20.0
 """Seconds a student's function may run inside a check before the check stops it and says so."""
+GRADED_ELSEWHERE = ("ℹ These checks help you practise; your teacher's grade is worked out separately, from your "
+                    "answer cells alone.")
+"""Said once in a kernel, with the first check a student runs there."""
 
 
 class WrongAnswer(AssertionError):
@@ -88,16 +101,32 @@ class Mistake:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """A check's judgement of one answer: passed or not, and the one line the student would read."""
+    passed: bool
+    line: str
+
+
+_OWN_KEY = object()
+
+
+@dataclass(frozen=True)
 class Exercise:
-    """One self-checked exercise: its check, what it practises, its difficulty and its catalogue of mistakes."""
+    """One self-checked exercise: its check, what it practises, its difficulty and its catalogue of mistakes.
+
+    Its key is what its check compares an answer with: ``answer``, the right value (or a function computing it),
+    or for an exercise answered by a function, ``model``, the function the student's is compared with. A check
+    that judges by rules alone (a bot's games, a simulation's statistics) has neither.
+    """
     name: str
     title: str
     practises: str
     stars: int
     minutes: int
     mistakes: tuple[Mistake, ...]
-    run: Callable[[Any], str] = field(repr=False, compare=False)
+    run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
+    model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def expected(self) -> Any:
@@ -110,7 +139,39 @@ class Exercise:
         return self.stars
 
     def __call__(self, answer: Any) -> str:
-        return self.run(answer)
+        try:
+            return self.run(answer)
+        finally:
+            _say_graded_elsewhere()
+
+    def keyed(self, key: Any) -> Exercise:
+        """The same exercise judged against ``key``: the right value, or the model function if it has one."""
+        if self.model is not None:
+            return replace(self, model=key)
+        if self.answer is not None:
+            return replace(self, answer=lambda: key)
+        return self  # its check judges by rules alone, so a key changes nothing
+
+    def judge(self, answer: Any, key: Any = _OWN_KEY) -> Verdict:
+        """The verdict on ``answer``, printed nowhere: against ``key`` when given (see :meth:`keyed`)."""
+        exercise = self if key is _OWN_KEY else self.keyed(key)
+        with contextlib.redirect_stdout(io.StringIO()):  # the success line is returned, not printed
+            try:
+                line = self.run(answer, exercise)
+            except WrongAnswer as wrong:
+                return Verdict(False, f"{WRONG_MARK}: {' '.join(str(wrong).split())}")
+        return Verdict(True, " ".join(str(line).split()))
+
+
+_said: list[bool] = []
+
+
+def _say_graded_elsewhere() -> None:
+    """Print GRADED_ELSEWHERE once, in a notebook only (a script or a test needs no such word)."""
+    ipython = sys.modules.get("IPython")
+    if not _said and ipython is not None and ipython.get_ipython() is not None:
+        _said.append(True)
+        print(GRADED_ELSEWHERE)
 
 
 @dataclass(frozen=True)
@@ -140,11 +201,14 @@ class Checks:
         self._written: dict[str, Written] = {}
 
     def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
-                 answer: Any = None) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
+                 answer: Any = None, model: Callable[..., Any] | None = None
+                 ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
         ``answer`` is the right answer when it is one value (or a function computing it, called once when first
         needed): the check reads it as ``exercise.expected``, and a test makes sure the lesson never prints it.
+        ``model`` is the function a student's function is compared with, when the answer is a function: the check
+        reads it as ``exercise.model``. Either is the exercise's key, which the teacher's grader may replace.
         """
         mistakes = tuple(mistakes)
         if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
@@ -154,9 +218,9 @@ class Checks:
             name = function.__name__
             _check_stars_and_minutes(name, stars, minutes)
 
-            def run(given: Any) -> str:
+            def run(given: Any, keyed: Exercise | None = None) -> str:
                 try:
-                    return function(given, exercise)
+                    return function(rebuilt(given), keyed or exercise)
                 except WrongAnswer:
                     raise
                 except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
@@ -165,7 +229,7 @@ class Checks:
 
             run.__name__ = run.__qualname__ = name
             run.__doc__ = function.__doc__
-            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer)
+            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model)
             self._exercises[name] = exercise
             return exercise
 
@@ -409,24 +473,41 @@ class _TooLong(Exception):
     pass
 
 
+@contextlib.contextmanager
+def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None]:
+    """Raise ``stop()`` in the block once it has run ``seconds`` (in the main thread, where signals are; elsewhere
+    the block runs unlimited). A timer already running (a test runner's, an outer limit) is paused and given back
+    its remaining time, so limits nest."""
+    import time
+
+    if not (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()):
+        yield
+        return
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise stop()
+
+    outer_handler = signal.signal(signal.SIGALRM, alarm)
+    outer_left, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer_left) if outer_left else seconds)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, outer_handler)
+        if outer_left:
+            left = max(outer_left - (time.monotonic() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
 def call_student(function: Callable, *args: Any, name: str = "your function",
                  time_limit: float = STUDENT_TIME_LIMIT) -> Any:
     """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
-    import time
-
     shown = ", ".join(_short(repr(a), 40) for a in args)
-    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-    def stop(signum, frame):
-        raise _TooLong
-
-    if alarm:  # a timer already running (a test runner's, say) is paused and given back its remaining time
-        outer_handler = signal.signal(signal.SIGALRM, stop)
-        outer_left, outer_interval = signal.getitimer(signal.ITIMER_REAL)
-        signal.setitimer(signal.ITIMER_REAL, min(time_limit, outer_left) if outer_left else time_limit)
-        started = time.monotonic()
     try:
-        return function(*args)
+        with deadline(time_limit, _TooLong):
+            return rebuilt(function(*args))
     except _TooLong:
         raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
                           "that never ends, or a search that repeats work") from None
@@ -438,13 +519,6 @@ def call_student(function: Callable, *args: Any, name: str = "your function",
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, outer_handler)
-            if outer_left:
-                left = max(outer_left - (time.monotonic() - started), 0.001)
-                signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
 def _equal(got: Any, want: Any) -> bool:

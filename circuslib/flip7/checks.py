@@ -271,7 +271,7 @@ def _gain_inputs() -> list[tuple[Any, ...]]:
 @check.exercise(
     title="Counting cards: the gain function",
     practises="card counting: the expected value of one more card from the cards actually left",
-    stars=2, minutes=15,
+    stars=2, minutes=15, model=_gain_reference,
     mistakes=[
         Mistake(_gain_no_loss, "a bust loses the points in front of her: a number she holds costs sum(held)"),
         Mistake(_gain_numbers_only, "the modifiers left add points too: +N adds N, and x2 adds her sum again"),
@@ -284,7 +284,7 @@ def _gain_inputs() -> list[tuple[Any, ...]]:
 def counted_gain(gain: Any, exercise: Exercise) -> Passed:
     """A function gain(held, left): the expected change of the round score from one more card."""
     inputs = _gain_inputs()
-    expected = iter([_gain_reference(*args) for args in _gain_inputs()])
+    expected = iter([exercise.model(*args) for args in _gain_inputs()])
     return check_function(gain, lambda held, left: next(expected), inputs, name="gain", mistakes=exercise.mistakes,
                           success="your gain counts every card left, exactly")
 
@@ -368,7 +368,7 @@ def _dp_bust_keeps(deck):
 @check.exercise(
     title="The dynamic programme on a small deck",
     practises="optimal stopping: a recursion over hands, stay against hit, checked on many decks",
-    stars=3, minutes=25,
+    stars=3, minutes=25, model=_dp_reference,
     mistakes=[
         Mistake(_dp_with_replacement, "you draw with replacement: after each card, its copy is out of the deck, so "
                                       "both the counts and the number of cards left go down"),
@@ -386,7 +386,7 @@ def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
         raise WrongAnswer("write the recursion yourself rather than calling the kit's solvers (best_value, "
                           "solo_optimal)")
     inputs = [(dict(deck),) for deck in DP_DECKS]
-    return check_function(optimum, _dp_reference, inputs, name="optimum", mistakes=exercise.mistakes,
+    return check_function(optimum, exercise.model, inputs, name="optimum", mistakes=exercise.mistakes,
                           success="your dynamic programme gives the exact optimum on every test deck")
 
 

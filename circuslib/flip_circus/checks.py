@@ -254,7 +254,7 @@ PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "C
 
 
 @check.exercise(title="Burnside checked by listing", practises="checking a count by enumeration: one "
-                "representative per ring (orbit)", stars=2, minutes=15, mistakes=[
+                "representative per ring (orbit)", stars=2, minutes=15, model=_reference_patterns, mistakes=[
                     Mistake(_rows, "you counted rows: map each arrangement to one representative of its turns and "
                                    "mirror images, and count the representatives"),
                     Mistake(_up_to_turning, "you used the turns only; the mirror image of a ring is the same ring too"),
@@ -267,7 +267,7 @@ PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "C
 def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
     counted by listing."""
-    return check_function(function, _reference_patterns, PATTERN_INPUTS, name="count_patterns",
+    return check_function(function, exercise.model, PATTERN_INPUTS, name="count_patterns",
                           mistakes=exercise.mistakes, success="it agrees with Burnside's count on every ring tried")
 
 

@@ -81,7 +81,7 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
 
 @check.exercise(
     title="The first hit", practises="the geometric law: k - 1 misses, then a hit",
-    stars=1, minutes=10,
+    stars=1, minutes=10, model=_first_hit,
     mistakes=[
         Mistake(lambda k, p: (1 - p) ** k * p, "off by one: before a first hit on shot k there are k - 1 misses, "
                                                "not k"),
@@ -94,7 +94,7 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
     ])
 def first_hit(function: Any, exercise: Exercise) -> str:
     """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
-    return check_function(function, _first_hit, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
                           success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
 
 
@@ -224,7 +224,7 @@ TRUE_DUEL = _matrix(_duel_rows())
 
 @check.exercise(
     title="The duel's transition matrix", practises="writing an absorbing Markov chain as a matrix with sympy",
-    stars=2, minutes=15,
+    stars=2, minutes=15, answer=duel_matrix,
     mistakes=[
         Mistake(TRUE_DUEL.T, "your matrix is transposed: row i lists where state i goes, so each ROW adds up to 1"),
         Mistake(_matrix(_duel_rows(), absorbing_rows=False), "an absorbing state stays where it is: put a 1 on its "
@@ -262,7 +262,8 @@ def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
                           "put in the chances at 2 hexes")
     if not all(entry.is_Rational for entry in matrix):
         raise WrongAnswer(f"{what} should hold exact probabilities (fractions)")
-    if matrix == TRUE_DUEL:
+    truth = sympy.Matrix(exercise.expected)
+    if matrix == truth:
         return correct("each row is one round from that state, and the two ends absorb")
     if any(entry < 0 or entry > 1 for entry in matrix):
         raise WrongAnswer(f"{what} has an entry outside 0 to 1: every entry is a probability")
@@ -273,7 +274,7 @@ def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
         bad = next(i for i, s in enumerate(sums) if s != 1)
         raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} adds up to {sums[bad]}, not 1: from each state "
                           "the next state is certain to be one of the six")
-    bad = next(i for i in range(6) if matrix.row(i) != TRUE_DUEL.row(i))
+    bad = next(i for i in range(6) if matrix.row(i) != truth.row(i))
     raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} is not right yet: follow Red's shot, then Blue's "
                       "reply, from that state")
 
@@ -412,7 +413,7 @@ def _decimal(value: Any) -> bool:
 
 @check.exercise(
     title="Hex distance", practises="cube coordinates: the distance on the hex grid, a shortest path",
-    stars=1, minutes=10,
+    stars=1, minutes=10, model=kit_hex_distance,
     mistakes=[
         Mistake(lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]),
                 "when dq and dr have opposite signs one diagonal step covers both: use the third cube coordinate "
@@ -433,7 +434,7 @@ def hex_distance(function: Any, exercise: Exercise) -> str:
             if _decimal(value):
                 raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
                                   "count of steps, so give it exactly and return a whole number (use // instead of /)")
-    return check_function(function, kit_hex_distance, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
                           success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
 
 
@@ -517,7 +518,7 @@ def _same_positions(got: Any, want: Any) -> bool:
 
 @check.exercise(
     title="Where the plane can end its move", practises="reachability in the manoeuvre graph, built with networkx",
-    stars=2, minutes=20,
+    stars=2, minutes=20, model=_kit_end_positions,
     mistakes=[
         Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="keep"),
                 "a plane that reaches altitude 0 has landed: it is out, not an end position"),
@@ -550,7 +551,7 @@ def end_positions(function: Any, exercise: Exercise) -> str:
             if landed is not None:
                 raise WrongAnswer(f"end_positions({shown}) includes {landed}: a plane that reaches altitude 0 has "
                                   "landed: it is out, not an end position (it cannot fly on below the ground)")
-    return check_function(function, _kit_end_positions, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
                           equal=_same_positions, success="every end position, and only those")
 
 

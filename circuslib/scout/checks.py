@@ -269,7 +269,7 @@ def _why_not(a: Sequence[int], b: Sequence[int]) -> str:
 
 @check.exercise(
     title="Does this set beat that one?", practises="turning a rule into a function, tested on many cases",
-    stars=2, minutes=15,
+    stars=2, minutes=15, model=beats,
     mistakes=[
         Mistake(_beats_first_card_smallest, "runs going down: the first card of a run going down (7 6 5) is its "
                                             "largest number, not its smallest"),
@@ -292,7 +292,7 @@ def my_beats(function: Any, exercise: Exercise) -> str:
         if not _is_bool(value):
             raise WrongAnswer(f"my_beats should answer True or False; on ({a}, {b}) it returned {value!r:.40}")
         got.append(bool(value))
-    want = [beats(a, b) for a, b in _BEATS_INPUTS]
+    want = [bool(exercise.model(list(a), list(b))) for a, b in _BEATS_INPUTS]
     if got == want:
         return correct(f"my_beats agrees with the rules on all {len(want)} pairs of sets")
     for mistake in exercise.mistakes:

@@ -98,7 +98,7 @@ def _same_truth(got: Any, want: Any) -> bool:
 
 
 @check.exercise(title="A fitting card, as a function", practises="modular arithmetic: ranks on a 13-cycle",
-                stars=1, minutes=5, mistakes=[
+                stars=1, minutes=5, model=lambda card, top: _fit(card, top), mistakes=[
                     Mistake(_fits_no_wrap, "the Ace sits between the King and the 2: the ranks wrap round, so "
                                            "compare them modulo 13"),
                     Mistake(_fits_only_above, "a card may go one rank above OR one rank below the top"),
@@ -115,7 +115,7 @@ def fits_on(answer: Any, exercise: Exercise) -> Passed:
         if not isinstance(value, bool):
             raise WrongAnswer(f"fits_on should return True or False, not {type(value).__name__} "
                               "(a comparison such as x in (1, 12) gives True or False)")
-    return check_function(answer, lambda card, top: _fit(card, top), ALL_PAIRS, name="fits_on",
+    return check_function(answer, exercise.model, ALL_PAIRS, name="fits_on",
                           mistakes=exercise.mistakes, exact=False, equal=lambda g, w: _same_truth(_as_bool(g), w),
                           success="the 13-cycle in one line")
 
@@ -304,7 +304,7 @@ def _chain_inputs() -> tuple[Any, ...]:
 
 
 @check.exercise(title="The longest chain, for any hand", practises="a longest path in the chain graph, by search",
-                stars=3, minutes=20, mistakes=[
+                stars=3, minutes=20, model=_chain_reference, mistakes=[
                     Mistake(_chain_greedy, "you always play the first card that fits; a longest chain may need "
                                            "another choice first: try every card that fits (a search)"),
                     Mistake(_chain_no_wrap, "the Ace sits between the King and the 2: the ranks wrap round"),
@@ -328,7 +328,7 @@ def longest_chain_function(answer: Any, exercise: Exercise) -> Passed:
         def answer(hand: Any, top: Any) -> Any:
             return student(list(hand), top)
     inputs = [(tuple(hand), top) for hand, top in _chain_inputs()]
-    return check_function(answer, _chain_reference, inputs, name="longest_chain", mistakes=exercise.mistakes,
+    return check_function(answer, exercise.model, inputs, name="longest_chain", mistakes=exercise.mistakes,
                           success="a longest path, found by search", exact=False, equal=_same_count)
 
 
