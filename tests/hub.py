@@ -180,6 +180,12 @@ class Hub:
         self.log.flush()
         return (self.tmp / "hub.log").read_text(errors="replace")[-6000:]
 
+    def log_of(self, name: str) -> str:
+        """The lines of the hub's log about one user (their server's included), the last ones."""
+        self.log.flush()
+        lines = (self.tmp / "hub.log").read_text(errors="replace").splitlines()
+        return "\n".join([line for line in lines if name in line][-40:])
+
     def service_answers(self) -> bool:
         """Whether the kit's service answers on its port (any answer: it refuses a request without a token)."""
         return self.request_sync("GET", f"http://127.0.0.1:{self.service_port}/services/circuslib/api/whoami")[0] == 403
@@ -196,7 +202,7 @@ class Hub:
         data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            with urllib.request.urlopen(request, timeout=120) as response:
                 status, text = response.status, response.read()
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read()
@@ -318,7 +324,8 @@ class Hub:
         while not (idle and replied):
             message = await asyncio.wait_for(socket_.read_message(), max(1.0, deadline - time.monotonic()))
             if message is None:
-                raise RuntimeError(f"{student.name}'s kernel closed its websocket")
+                raise RuntimeError(f"{student.name}'s kernel closed its websocket "
+                                   f"({socket_.close_code} {socket_.close_reason}):\n{self.log_of(student.name)}")
             data = json.loads(message)
             if data.get("parent_header", {}).get("msg_id") != msg_id:
                 continue

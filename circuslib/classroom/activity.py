@@ -45,7 +45,7 @@ class Choice:
     def check(self, value: Any) -> int:
         """The choice as an int, or Refused with a sentence."""
         if not _whole(value) or not self.low <= value <= self.high:
-            unit = f" {self.unit}" if self.unit else ""
+            unit = f" of {self.unit}" if self.unit else ""
             raise Refused(f"the {self.name} is a whole number{unit} from {self.low} to {self.high}, "
                           f"not {describe(value, 30)}")
         return int(value)

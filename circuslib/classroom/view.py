@@ -25,7 +25,9 @@ from .seeds import student_seed, who_am_i
 __all__ = ["take_part", "class_view", "ClassView", "TakePart"]
 
 REFRESH_SECONDS = 3.0
-"""How often a live view asks for the class's results."""
+"""How often a teacher's live view asks for the class's results."""
+STUDENT_REFRESH_SECONDS = 15.0
+"""How often a student's view asks: thirty students' views together ask two times a second."""
 LIVE_MINUTES = 120
 """A live view stops asking after a class's length; its Refresh button still works."""
 
@@ -73,7 +75,8 @@ def _figures(pool: Pool) -> str:
 def _count_line(pool: Pool, state: str) -> str:
     students = f"{pool.contributors} student{'s' if pool.contributors != 1 else ''}"
     trials = f"{pool.n:,} {pool.activity.trial}{'s' if pool.n != 1 else ''}"
-    return f"{students} have contributed ({trials}); the activity is {state}."
+    verb = "has" if pool.contributors == 1 else "have"
+    return f"{students} {verb} contributed ({trials}); the activity is {state}."
 
 
 def _entries_table(activity: Activity, entries: Sequence[Entry]) -> str:
@@ -265,7 +268,7 @@ class TakePart(Shown):
             f"<p class='circus-class-consent'>{_esc(a.consent(self.place.kind))}</p>"
             f"<p class='circus-class-mine'>Your {a.trials} {a.trial}s{_esc(chosen)}: {_esc(values)}; your average "
             f"{mean:.2f}{_esc(again)}.</p><p>{sent}</p></div>")
-        self.view = ClassView(a, place=self.place, live=live)
+        self.view = ClassView(a, place=self.place, live=live, every=STUDENT_REFRESH_SECONDS)
         self.widget = widgets.VBox([self.part, self.view])
         self.widget.add_class("circus-frame")
 
