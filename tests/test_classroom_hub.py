@@ -109,7 +109,8 @@ def test_a_students_token_writes_only_as_that_student_and_reads_only_the_pooled_
         status, answer = hub.service("GET", "api/activities/pig-turns", token=token)
         assert status == 403 and "no token of a hub user" in answer["error"]
     # Ada sending Bob's seed writes Ada's entry, never Bob's
-    status, answer = hub.service("POST", "api/activities/pig-turns/entries", bobs | {"run": 3}, token=ada.token)
+    bobs_third = pig.run(student_seed(bob.name), 3).to_json() | {"seed": student_seed(bob.name)}
+    status, answer = hub.service("POST", "api/activities/pig-turns/entries", bobs_third, token=ada.token)
     assert status == 201
     after = _entries(hub)
     assert [e for e in after["entries"] if e["student"] == bob.name] == \
