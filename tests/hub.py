@@ -343,9 +343,10 @@ class Hub:
         socket_.close()
         return result
 
-    async def arrive(self, student: Student, code: str) -> dict[str, Any]:
-        """One student's way into the class: log in, start the server, a kernel, and run ``code``; the time each
-        step ended (from the moment they asked the login page) is in ``student.times``."""
+    async def arrive(self, student: Student, code: str | list[str]) -> dict[str, Any]:
+        """One student's way into the class: log in, start the server, a kernel, and run ``code`` (a cell, or
+        cells one after the other, as a notebook runs them); the time each step ended (from the moment they asked
+        for the login page) is in ``student.times``."""
         started = time.perf_counter()
         await self.log_in(student)
         student.times["logged in"] = time.perf_counter() - started
@@ -353,11 +354,14 @@ class Hub:
         student.times["server ready"] = time.perf_counter() - started
         await self.start_kernel(student)
         student.times["kernel started"] = time.perf_counter() - started
-        result = await self.execute(student, code)
+        for cell in [code] if isinstance(code, str) else code:
+            result = await self.execute(student, cell)
+            if result["status"] != "ok":
+                break
         student.times["cell done"] = time.perf_counter() - started
         return result
 
-    async def class_of(self, names: list[str], code: str) -> list[tuple[Student, dict[str, Any]]]:
+    async def class_of(self, names: list[str], code: str | list[str]) -> list[tuple[Student, dict[str, Any]]]:
         """Every student arrives at once and runs ``code``."""
         students = [Student(name) for name in names]
         results = await asyncio.gather(*(self.arrive(s, code) for s in students))

@@ -91,6 +91,23 @@ def test_a_second_run_adds_its_turns_yet_the_student_counts_once(hub, class_of_t
     assert [e["run"] for e in answer["entries"] if e["student"] == ada.name] == [1, 2]
 
 
+def test_a_try_it_that_says_not_yet_reaches_the_teacher_with_its_mistake_once_the_student_takes_part(
+        hub, class_of_thirty):
+    from fractions import Fraction
+
+    from circuslib.welcome import check
+
+    cy = class_of_thirty[2][0]
+    wrong = hub.run(hub.execute(cy, "from fractions import Fraction\nfrom circuslib.welcome import check\n"
+                                    "check.three_dice_ten(Fraction(3, 28))"))
+    assert wrong["status"] == "error" and "you counted unordered rolls" in wrong["error"]
+    unordered = next(m for m in check.three_dice_ten.mistakes if m.answer == Fraction(3, 28))
+    status, answer = hub.service("GET", "api/diagnoses", token=hub.teacher)
+    assert status == 200
+    assert [(d["student"], d["exercise"], d["mistake"]) for d in answer["diagnoses"]] == \
+        [(cy.name, "welcome.three_dice_ten", unordered.id)]
+
+
 def test_a_students_token_writes_only_as_that_student_and_reads_only_the_pooled_results(hub, class_of_thirty):
     ada, bob = class_of_thirty[0][0], class_of_thirty[1][0]
     before = _entries(hub)

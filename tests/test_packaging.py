@@ -25,7 +25,8 @@ except ModuleNotFoundError:  # Python 3.10
 RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
-PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab"}  # IPython comes with ipywidgets; nbformat: the builder
+PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab",  # IPython comes with ipywidgets; nbformat: the builder
+               "jupyterhub": "hub", "tornado": "hub"}  # the class service on a hub, and the tornado it runs on
 
 
 def _name(requirement: str) -> str:
@@ -58,9 +59,12 @@ def test_runtime_dependencies_are_exactly_what_the_library_imports():
     declared = {_name(d) for d in _project()["dependencies"]}
     assert declared == RUNTIME
     imported = _third_party_imports()
-    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab"}, imported
+    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab", "hub"}, imported
     assert RUNTIME <= {IMPORT_NAMES.get(m, m) for m in imported}
-    assert "jupyterlab" not in declared and "jupyterlab" in {_name(d) for d in _project()["optional-dependencies"]["lab"]}
+    extras = {name: {_name(d) for d in deps} for name, deps in _project()["optional-dependencies"].items()}
+    assert "jupyterlab" not in declared and "jupyterlab" in extras["lab"]
+    # JupyterHub is a tool of the class service alone: an extra (and the tests'), never a dependency
+    assert "jupyterhub" not in declared and "jupyterhub" in extras["hub"] and "jupyterhub" in extras["test"]
 
 
 def test_environment_yml_is_the_runtime_plus_jupyterlab_with_python_pinned_and_the_kit_left_to_postbuild():
@@ -89,7 +93,7 @@ def test_test_extra_has_the_test_tools_and_make_installs_the_extras():
     extras = _project()["optional-dependencies"]
     assert {"pytest", "hypothesis", "playwright", "nbclient", "nbgrader", "jupyterlab"} <= {_name(d) for d in extras["test"]}
     assert {_name(d) for d in extras["present"]} == {"voila"}
-    assert "'.[lab,present,lite,test]'" in (ROOT / "Makefile").read_text()
+    assert "'.[lab,present,lite,hub,test]'" in (ROOT / "Makefile").read_text()
 
 
 def test_readme_leads_with_the_two_commands_and_ci_runs_the_tests():

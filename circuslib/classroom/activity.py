@@ -25,6 +25,10 @@ COUNTS = ("last", "each")
 """How a student's runs count: only the last one stands, or each run adds its trials (the student counted once)."""
 
 
+_EXACT: dict[tuple[str, int | None], Fraction] = {}
+"""Each activity's exact means, by choice, once worked out."""
+
+
 class Refused(ValueError):
     """A contribution the class does not take; the message is one sentence saying why."""
 
@@ -180,6 +184,13 @@ class Activity:
             entries.append(replace(played, student=entry.student, at=entry.at))
         return entries
 
+    def exact_mean(self, choice: int | None = None) -> Fraction:
+        """The exact mean of one trial's score for this choice (worked out once: a view asks at every refresh)."""
+        key = (self.key, choice)
+        if key not in _EXACT:
+            _EXACT[key] = Fraction(self.exact(choice))
+        return _EXACT[key]
+
     def pool(self, entries: Iterable[Entry], contributors: int | None = None) -> "Pool":
         """The class's results pooled (entries in the order they came)."""
         entries = tuple(entries)
@@ -228,9 +239,8 @@ class Pool:
         """The exact value the pooled mean estimates: the average over the entries of each one's exact mean
         (one value when the activity has no choice)."""
         if not self.entries:
-            return Fraction(self.activity.exact(None)) if self.activity.choice is None else None
-        return sum((Fraction(self.activity.exact(e.choice)) * len(e.trials) for e in self.entries),
-                   Fraction(0)) / self.n
+            return self.activity.exact_mean(None) if self.activity.choice is None else None
+        return sum((self.activity.exact_mean(e.choice) * len(e.trials) for e in self.entries), Fraction(0)) / self.n
 
     @property
     def interval(self) -> tuple[float, float] | None:

@@ -53,7 +53,7 @@ def _figures(pool: Pool) -> str:
     histogram = Plot(f"The class's {activity.trial}s", xlabel=activity.measure.split(":")[0], ylabel=f"{activity.trial}s",
                      width=420, height=260, legend="upper right")
     histogram.bars(list(bars) or ["none yet"], list(bars.values()) or [0],
-                   label=f"{pool.n:,} {activity.trial}s, {pool.contributors} students")
+                   label=f"{pool.n:,} {activity.trial}s, {pool.contributors} student{'' if pool.contributors == 1 else 's'}")
     figures = [histogram]
     if pool.choices():
         choices = pool.choices()
