@@ -6,8 +6,10 @@ from __future__ import annotations
 import ast
 import html
 import json
+import re
 import subprocess
 import sys
+import textwrap
 import threading
 from fractions import Fraction
 from pathlib import Path
@@ -270,3 +272,57 @@ def test_only_the_service_imports_jupyterhub_or_tornado():
         names |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
         hub = {n for n in names if n.split(".")[0] in ("jupyterhub", "tornado")}
         assert not hub or path.name == "service.py" and path.parent.name == "classroom", (path, hub)
+
+
+# --- TEACHING.md's recipes agree with the service, the client and the tested hub -------------------------------
+
+def _blocks(language: str) -> list[str]:
+    text = (ROOT / "TEACHING.md").read_text()
+    section = text.split("## Class mode", 1)[1].split("\n## Lesson 0", 1)[0]
+    return [textwrap.dedent(block) for block in re.findall(rf"```{language}\n(.*?)```", section, re.S)] or \
+        [textwrap.dedent(block) for block in re.findall(rf" *```{language}\n(.*?) *```", section, re.S)]
+
+
+def test_the_littlest_jupyterhub_recipe_registers_the_service_the_tests_start():
+    from traitlets.config import Config
+
+    import hub as tested
+
+    config = Config()
+    config.JupyterHub.services, config.JupyterHub.load_roles = [], []
+    recipe = next(b for b in _blocks("python") if "c.JupyterHub.services.append" in b)
+    exec(recipe, {"c": config})
+    service, = config.JupyterHub.services
+    assert service["name"] == client.SERVICE_NAME and service["command"][-2:] == ["-m", "circuslib.classroom.service"]
+    assert service["url"] == f"http://127.0.0.1:{client.SERVICE_PORT}"
+    assert "CIRCUSLIB_CLASSROOM_DATA" in service["environment"]
+    # a kernel on that hub finds the service by itself, from the hub's address
+    assert service_url({"JUPYTERHUB_API_URL": "http://127.0.0.1:15001/hub/api"}) == \
+        f"{service['url']}/services/circuslib/"
+    role, = config.JupyterHub.load_roles
+    assert role["services"] == ["circuslib"] and f'"scopes": {json.dumps(role["scopes"])}' in tested.CONFIG
+    assert "teachers" in config.JupyterHub.load_groups
+
+
+def test_the_zero_to_jupyterhub_recipe_pins_its_images_and_wires_the_service_as_a_hub_managed_one():
+    import yaml
+
+    dockerfiles = _blocks("dockerfile")
+    assert len(dockerfiles) == 2
+    for dockerfile in dockerfiles:
+        base = re.search(r"^FROM (\S+)$", dockerfile, re.M).group(1)
+        assert re.fullmatch(r"quay\.io/jupyter(hub)?/[\w-]+:[\d.-]+", base), base  # a dated or versioned tag
+        installed = re.findall(r"(\S+==\S+)", dockerfile)
+        assert {i.split("==")[0] for i in installed} >= {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
+        assert "/tmp/circuslib" in dockerfile
+    assert dockerfiles[0].startswith("# Jupyter Docker Stacks") and "minimal-notebook" in dockerfiles[0]
+    config = yaml.safe_load(_blocks("yaml")[0])
+    service = config["hub"]["services"]["circuslib"]
+    assert service["command"][-2:] == ["-m", "circuslib.classroom.service"]
+    assert service["url"] == f"http://hub:{client.SERVICE_PORT}"
+    assert config["hub"]["service"]["extraPorts"][0]["port"] == client.SERVICE_PORT
+    assert config["hub"]["loadRoles"]["circuslib-service"]["services"] == ["circuslib"]
+    # the students' kernels are told the address the client would work out from the hub's
+    assert config["singleuser"]["extraEnv"]["CIRCUSLIB_CLASSROOM_URL"] == \
+        service_url({"JUPYTERHUB_API_URL": "http://hub:8081/hub/api"})
+    assert config["cull"]["enabled"] and config["cull"]["timeout"] >= 3000

@@ -15,7 +15,7 @@ from circuslib.classroom.activities import ACTIVITIES
 from circuslib.classroom.activity import Entry
 from circuslib.classroom.seeds import student_seed
 
-pytestmark = pytest.mark.hub
+pytestmark = [pytest.mark.hub, pytest.mark.timeout(1800)]  # thirty servers on two shared cores can take minutes
 
 STUDENTS = [f"student{i:02d}" for i in range(1, 31)]
 CELL = """from circuslib.classroom import take_part
