@@ -19,9 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from timing import machine_speed, print_table, seconds  # noqa: E402
-
 import hub as hubs  # noqa: E402
+from timing import machine_speed, print_table, seconds  # noqa: E402
 
 SEND = """import time as _t
 _began = _t.perf_counter()

@@ -152,11 +152,11 @@ class Hub:
         env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
         env.pop("JUPYTERHUB_API_TOKEN", None)
         self.log = open(self.tmp / "hub.log", "wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(self.tmp / "jupyterhub_config.py")],
-                                        cwd=self.tmp, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(self.tmp / "jupyterhub_config.py")]
+        self.process = subprocess.Popen(command, cwd=self.tmp, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         try:
-            self._wait(lambda: self.api_sync("GET", "/hub/api/")[0] == 200, 120, "the hub did not start")
-            self._wait(self.service_answers, 120, "the kit's service did not start")
+            self._wait(lambda: self.api_sync("GET", "/hub/api/")[0] == 200, 300, "the hub did not start")
+            self._wait(self.service_answers, 300, "the kit's service did not start")
         except Exception:
             self.close()
             raise
@@ -239,8 +239,8 @@ class Hub:
         return None
 
     # --- a class, asynchronously ---------------------------------------------------------------------------
-    async def fetch(self, student: Student | None, method: str, path: str, *, body: Any = None, form: dict | None = None,
-                    token: str | None = None, follow: bool = False) -> Any:
+    async def fetch(self, student: Student | None, method: str, path: str, *, body: Any = None,
+                    form: dict | None = None, token: str | None = None, follow: bool = False) -> Any:
         """A request as this student (their cookies, and their XSRF token for a cookie-authenticated change)."""
         from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
@@ -365,7 +365,7 @@ class Hub:
         """Every student arrives at once and runs ``code``."""
         students = [Student(name) for name in names]
         results = await asyncio.gather(*(self.arrive(s, code) for s in students))
-        return list(zip(students, results))
+        return list(zip(students, results, strict=True))
 
     def run(self, coroutine: Any) -> Any:
         """Run a coroutine of this hub's class on a fresh event loop."""
@@ -424,7 +424,7 @@ class Hub:
         self.log.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def __enter__(self) -> "Hub":
+    def __enter__(self) -> Hub:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import nbformat
 import pytest
+from lab import Lab
 
 from circuslib.classroom.activities import ACTIVITIES
 from circuslib.classroom.client import Local
 from circuslib.classroom.seeds import student_seed
-from lab import Lab
 
 pytestmark = pytest.mark.browser
 

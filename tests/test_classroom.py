@@ -250,7 +250,8 @@ def test_the_teachers_view_opens_and_closes_and_lists_the_misconceptions(local):
     view._set_state("closed")
     assert local.store.state("speed-races") == "closed" and "closed" in view.count.value
     local.diagnose({"exercise": "speed.try_race", "mistake": "m1", "hint": "the rates are per second"})
-    local.store.add_diagnosis("bob", {"exercise": "speed.try_race", "mistake": "m1", "hint": "the rates are per second"})
+    local.store.add_diagnosis("bob", {"exercise": "speed.try_race", "mistake": "m1",
+                                      "hint": "the rates are per second"})
     view._set_state("open")
     assert "Misconceptions the try-its caught" in view.details.value and "<td>2</td>" in view.details.value
 
@@ -284,9 +285,8 @@ def _blocks(language: str) -> list[str]:
 
 
 def test_the_littlest_jupyterhub_recipe_registers_the_service_the_tests_start():
-    from traitlets.config import Config
-
     import hub as tested
+    from traitlets.config import Config
 
     config = Config()
     config.JupyterHub.services, config.JupyterHub.load_roles = [], []

@@ -16,12 +16,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import nbformat
 import pytest
+from grading import answer_cells
 
 from circuslib.classroom.links import LESSONS, lesson_links
 from circuslib.classroom.report import ClassReport, read_class
 from circuslib.classroom.sections import SECTIONS
 from circuslib.core.builder import BEGIN, END
-from grading import answer_cells
 from notebooks import ROOT
 
 ASSIGNMENT = "week1"
@@ -87,8 +87,8 @@ def _assignment():
         keep += [index - 1, index, check]
     solution.cells = [solution.cells[i] for i in keep]
     # the set-up cell, with what these four answers use (the warm-up's other exercises need the rest)
-    solution.cells[1].source = ("from fractions import Fraction\nfrom itertools import product\nfrom math import comb\n\n"
-                                "import networkx as nx")
+    solution.cells[1].source = ("from fractions import Fraction\nfrom itertools import product\n"
+                                "from math import comb\n\nimport networkx as nx")
     return solution
 
 
@@ -186,7 +186,7 @@ def test_the_report_of_thirty_autograded_submissions_counts_every_misconception_
     markdown = (out / "misconceptions.md").read_text()
     page = (out / "misconceptions.html").read_text()
     assert "30 students." in markdown and markdown in result.stdout
-    unordered = next(m for m in getattr(_checks(), "three_dice_ten").mistakes if m.answer == Fraction(3, 28))
+    unordered = next(m for m in _checks().three_dice_ten.mistakes if m.answer == Fraction(3, 28))
     assert f"| 8 | {unordered.hint} | yes |" in markdown
     assert "2. **Three dice make ten** (`welcome.three_dice_ten`): 8 students." in markdown
     assert "Go back to notebooks/00_welcome.ipynb, § 1. An exact probability." in markdown
@@ -243,7 +243,8 @@ def test_every_exercise_of_the_kit_has_a_lesson_section_to_go_back_to_and_a_try_
         for cell in json.loads((ROOT / "notebooks" / f"{lesson}.ipynb").read_text())["cells"]:
             source = "".join(cell["source"])
             if cell["cell_type"] == "markdown":
-                current = next((l.lstrip("#").strip() for l in source.splitlines() if l.startswith("#")), current)
+                current = next((line.lstrip("#").strip() for line in source.splitlines() if line.startswith("#")),
+                               current)
             for name in re.findall(r"check\.(\w+)\(", source):
                 found = [e for e in SECTIONS if e.endswith(f".{name}")]
                 assert len(found) == 1 and SECTIONS[found[0]] == (lesson, current), (lesson, name, current)

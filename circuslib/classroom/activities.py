@@ -33,7 +33,8 @@ def _pig_turns(rng: Any, choice: int | None) -> list[int]:
     from ..welcome import PigTurn, stop_at
 
     policy = stop_at(20)
-    return [int(playout(PigTurn(), rng, lambda state, _: policy(state)).scores()[0]) for _ in range(20)]
+    turns: list[Any] = [playout(PigTurn(), rng, lambda state, _: policy(state)) for _ in range(20)]
+    return [int(turn.scores()[0]) for turn in turns]
 
 
 def _pig_exact(choice: int | None) -> Fraction:
@@ -95,7 +96,8 @@ def _pcv_shots(rng: Any, choice: int | None) -> list[int]:
     chain = damage_chain(1)
     counts = []
     for _ in range(10):
-        state, shots = "intact", 0
+        state: Any = "intact"
+        shots = 0
         while state != "destroyed":
             state = chain.step(state, rng)
             shots += 1
@@ -176,7 +178,7 @@ def _opener_deals(rng: Any, choice: int | None) -> list[bool]:
 
     taken = []
     for _ in range(5):
-        state = new_game(rng)
+        state: Any = new_game(rng)
         plans = winning_turns(state, max_applause=0)
         poster = False
         if plans:

@@ -12,9 +12,10 @@ import math
 import numbers
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..core.game import describe
 from .seeds import SEEDS, run_rng
@@ -82,7 +83,7 @@ class Entry:
         return data
 
     @classmethod
-    def from_code(cls, code: Any) -> "Entry":
+    def from_code(cls, code: Any) -> Entry:
         """An entry read from its code, as a student wrote it down (the results are played again from it)."""
         found = re.fullmatch(r"\s*(\d{1,6})\s*(?:/\s*(-?\d+)\s*)?(?:#\s*(\d+)\s*)?", code) \
             if isinstance(code, str) else None
@@ -169,7 +170,7 @@ class Activity:
             if not self.possible(value):
                 raise Refused(f"{describe(value, 20)} cannot come from the game: {self.impossible}")
         played = self._played(seed, run, choice)
-        if tuple(trials) != played or any(type(a) is not type(b) for a, b in zip(trials, played)):
+        if tuple(trials) != played or any(type(a) is not type(b) for a, b in zip(trials, played, strict=True)):
             made = f"seed {seed}" + (f" and {self.choice.name} {choice}" if self.choice else "")
             raise Refused(f"these {self.trial}s are not the ones {made} gives: the class takes the runs the "
                           "activity's cell plays, not results typed in")
@@ -191,7 +192,7 @@ class Activity:
             _EXACT[key] = Fraction(self.exact(choice))
         return _EXACT[key]
 
-    def pool(self, entries: Iterable[Entry], contributors: int | None = None) -> "Pool":
+    def pool(self, entries: Iterable[Entry], contributors: int | None = None) -> Pool:
         """The class's results pooled (entries in the order they came)."""
         entries = tuple(entries)
         if contributors is None:

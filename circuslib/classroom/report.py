@@ -16,9 +16,10 @@ import json
 import re
 import statistics
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..core.teach import DIAGNOSIS_MIME
 from .sections import section_of
@@ -170,7 +171,7 @@ class ClassReport:
         order: dict[str, int] = {}
         for r in self.results:
             order.setdefault(r.exercise, len(order))
-        self.exercises = sorted(order, key=order.get)
+        self.exercises = sorted(order, key=lambda e: order[e])
         self.titles = {r.exercise: r.title for r in self.results}
         self.possible = {r.exercise: r.possible for r in self.results}
         self.misconceptions: dict[tuple[str, str], Misconception] = {}
@@ -241,7 +242,8 @@ class ClassReport:
         lines += ["", "## Exercise by exercise", ""]
         for number, exercise in enumerate(self.exercises, 1):
             c = self.counts(exercise)
-            scores = "; ".join(f"{_n(p)} of {_n(self.possible[exercise])}: {k}" for p, k in self.scores(exercise).items())
+            most = _n(self.possible[exercise])
+            scores = "; ".join(f"{_n(p)} of {most}: {k}" for p, k in self.scores(exercise).items())
             lines += [f"### {number}. {self.titles[exercise]} (`{exercise}`)", "",
                       f"Passed {c['passed']}, not yet {c['not yet']}, not answered {c['not answered']}" +
                       (f", an error {c['error']}" if c["error"] else "") + f". Scores: {scores}.", ""]
@@ -278,7 +280,8 @@ class ClassReport:
             c = self.counts(exercise)
             parts.append(f'<section class="exercise" data-exercise="{e(exercise)}"><h3>{number}. '
                          f'{e(self.titles[exercise])} <code>{e(exercise)}</code></h3>'
-                         f'<p>Passed <b class="passed">{c["passed"]}</b>, not yet <b class="not-yet">{c["not yet"]}</b>, '
+                         f'<p>Passed <b class="passed">{c["passed"]}</b>, '
+                         f'not yet <b class="not-yet">{c["not yet"]}</b>, '
                          f'not answered <b class="not-answered">{c["not answered"]}</b>'
                          + (f', an error <b class="error">{c["error"]}</b>' if c["error"] else "") + ". Scores: "
                          + "; ".join(f"{_n(p)} of {_n(self.possible[exercise])}: {k}"

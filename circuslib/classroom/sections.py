@@ -7,6 +7,7 @@ __all__ = ["SECTIONS", "section_of"]
 
 _WELCOME, _FLIP7, _PCV = "00_welcome", "01_flip7", "02_petit_cirque_volant"
 _SCOUT, _SPEED, _CIRCUS = "03_scout", "04_speed", "05_flip_circus"
+_BURNSIDE = "7. Counting rings with symmetry: Burnside's lemma (extension, 15 min)"
 
 SECTIONS: dict[str, tuple[str, str]] = {
     # the warm-up, and the welcome lesson's try-its
@@ -73,8 +74,8 @@ SECTIONS: dict[str, tuple[str, str]] = {
     # Flip Circus
     "flip_circus.setups": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
     "flip_circus.two_clowns": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
-    "flip_circus.patterns_by_burnside": (_CIRCUS, "7. Counting rings with symmetry: Burnside's lemma (extension, 15 min)"),
-    "flip_circus.patterns_by_listing": (_CIRCUS, "7. Counting rings with symmetry: Burnside's lemma (extension, 15 min)"),
+    "flip_circus.patterns_by_burnside": (_CIRCUS, _BURNSIDE),
+    "flip_circus.patterns_by_listing": (_CIRCUS, _BURNSIDE),
     "flip_circus.after_the_voyante": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
     "flip_circus.free_look": (_CIRCUS, "3. What is a look worth? (8 min)"),
     "flip_circus.sure_poster": (_CIRCUS, "4. Search: which plans can take a poster? (10 min)"),
@@ -82,8 +83,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "flip_circus.beats_random": (_CIRCUS, "5. Bots, measured with intervals (5 min)"),
     "flip_circus.try_clown_after_a_look": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
     "flip_circus.try_uncertainty_after_a_look": (_CIRCUS, "3. What is a look worth? (8 min)"),
-    "flip_circus.try_patterns_up_to_turning": (_CIRCUS,
-                                               "7. Counting rings with symmetry: Burnside's lemma (extension, 15 min)"),
+    "flip_circus.try_patterns_up_to_turning": (_CIRCUS, _BURNSIDE),
 }
 """Exercise id -> (lesson notebook, section heading)."""
 

@@ -207,7 +207,7 @@ class StateHandler(Handler):
         if state not in ("open", "closed"):
             self.refuse(400, f"an activity is opened or closed: send {{\"state\": \"open\"}} or \"closed\", not "
                              f"{json.dumps(data)[:40]}")
-        self.store.set_state(key, state)
+        self.store.set_state(key, str(state))
         self.send({"key": key, "state": state})
 
 

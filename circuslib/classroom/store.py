@@ -141,7 +141,7 @@ class Store:
         """Every diagnosis kept, in the order they came."""
         rows = self._connection().execute(
             "SELECT student, exercise, mistake, hint, at FROM diagnoses ORDER BY id").fetchall()
-        return [dict(zip(("student", "exercise", "mistake", "hint", "at"), row)) for row in rows]
+        return [dict(zip(("student", "exercise", "mistake", "hint", "at"), row, strict=True)) for row in rows]
 
 
 class _transaction:

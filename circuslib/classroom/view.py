@@ -12,7 +12,8 @@ from __future__ import annotations
 import html
 import time
 from collections import defaultdict
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -50,10 +51,12 @@ def _figures(pool: Pool) -> str:
 
     activity = pool.activity
     bars = pool.histogram()
-    histogram = Plot(f"The class's {activity.trial}s", xlabel=activity.measure.split(":")[0], ylabel=f"{activity.trial}s",
+    xlabel = activity.measure if activity.unit else f"what each {activity.trial} gave"
+    histogram = Plot(f"The class's {activity.trial}s", xlabel=xlabel, ylabel=f"{activity.trial}s",
                      width=420, height=260, legend="upper right")
+    students = f"{pool.contributors} student{'' if pool.contributors == 1 else 's'}"
     histogram.bars(list(bars) or ["none yet"], list(bars.values()) or [0],
-                   label=f"{pool.n:,} {activity.trial}s, {pool.contributors} student{'' if pool.contributors == 1 else 's'}")
+                   label=f"{pool.n:,} {activity.trial}s, {students}")
     figures = [histogram]
     if pool.choices():
         choices = pool.choices()
@@ -83,8 +86,8 @@ def _entries_table(activity: Activity, entries: Sequence[Entry]) -> str:
     """Who contributed what (for the teacher): name, seed, choice, run, results."""
     if not entries:
         return ""
-    head = "".join(f"<th>{h}</th>" for h in ("student", "code", "run",
-                                                   activity.choice.name if activity.choice else "", activity.trial + "s"))
+    chose = activity.choice.name if activity.choice else ""
+    head = "".join(f"<th>{h}</th>" for h in ("student", "code", "run", chose, activity.trial + "s"))
     rows = "".join(
         f"<tr><td>{_esc(e.student or '')}</td><td><code>{_esc(e.code)}</code></td><td>{e.run}</td>"
         f"<td>{'' if e.choice is None else e.choice}</td>"
@@ -132,7 +135,7 @@ class ClassView(Shown):
         self.details.add_class("circus-class-details")
         self.message = widgets.HTML()
         self.message.add_class("circus-message")
-        self.refresh_button = button("Refresh", self.refresh, css_class="circus-class-refresh")
+        self.refresh_button = button("Refresh", self._refresh_clicked, css_class="circus-class-refresh")
         controls = [self.refresh_button]
         self.teacher = False
         if self.codes is None:
@@ -191,6 +194,9 @@ class ClassView(Shown):
                 (_misconceptions(diagnoses) if self.place is not None else "")
         self.message.value = ""
         return True
+
+    def _refresh_clicked(self) -> None:
+        self.refresh()
 
     def _poll(self) -> bool:
         """One live refresh; False once the view is closed (the polling stops)."""
