@@ -188,7 +188,10 @@ class Hub:
 
     def service_answers(self) -> bool:
         """Whether the kit's service answers on its port (any answer: it refuses a request without a token)."""
-        return self.request_sync("GET", f"http://127.0.0.1:{self.service_port}/services/circuslib/api/whoami")[0] == 403
+        try:
+            return self.request_sync("GET", f"http://127.0.0.1:{self.service_port}/services/circuslib/api/whoami")[0] == 403
+        except OSError:  # not listening (yet, or any more)
+            return False
 
     # --- plain synchronous requests (set-up, assertions) ---------------------------------------------------
     def request_sync(self, method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
