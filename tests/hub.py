@@ -188,8 +188,9 @@ class Hub:
 
     def service_answers(self) -> bool:
         """Whether the kit's service answers on its port (any answer: it refuses a request without a token)."""
+        url = f"http://127.0.0.1:{self.service_port}/services/circuslib/api/whoami"
         try:
-            return self.request_sync("GET", f"http://127.0.0.1:{self.service_port}/services/circuslib/api/whoami")[0] == 403
+            return self.request_sync("GET", url)[0] == 403
         except OSError:  # not listening (yet, or any more)
             return False
 
