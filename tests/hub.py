@@ -136,6 +136,8 @@ class Hub:
         args = list(spawner_args or [])
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")  # jupyterhub-singleuser refuses root otherwise
+        # thirty kernels starting on two shared cores can take more than the minute a server waits for one to answer
+        args.append("--MappingKernelManager.kernel_info_timeout=600")
         singleuser = str(Path(sys.executable).parent / "jupyterhub-singleuser")
         (self.tmp / "home").mkdir()
         environment = {}
