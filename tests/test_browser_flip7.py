@@ -9,7 +9,7 @@ pytestmark = pytest.mark.browser
 def test_flip7_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/01_flip7.ipynb")
     # the heat map, the thresholds, the convergence, two tallies, the tournament and the two target plots, by the kit
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 8) == 8
+    assert lab.wait_for_count(page, lab.FIGURES, 8) == 8
     assert page.locator(".jp-OutputArea-output svg.circus-flip7-round-graph").count() == 1  # drawn by the kit
     # the lesson's game (seeded) starts on the student's turn, holding a 12
     lab.wait_for_text(page, ".circus-flip7 .circus-message", "Your turn")

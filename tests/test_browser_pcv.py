@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
     # the lesson's five charts (curves, sequences, a tally, a convergence, the duels) drawn by the kit as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 5) == 5
+    assert lab.wait_for_count(page, lab.FIGURES, 5) == 5
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-damage-chain").count() == 2  # drawn by the kit
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn

@@ -13,7 +13,7 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
     assert page.locator(".jp-OutputArea-output img").count() >= 2  # K10 and the game tree, drawn by matplotlib
     # the chances of a set, the convergence, the bots: figures the kit writes as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
+    assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     assert page.locator(".jp-OutputArea-output svg.circus-scout-play-graph").count() == 1  # drawn by the kit
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
     # the convergence and the chain lengths are the kit's SVG plots; the two explorers' plots are images
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 2) == 2
+    assert lab.wait_for_count(page, lab.FIGURES, 2) == 2
     assert page.locator(".jp-OutputArea-output img").count() >= 2
     # the rank cycle, the chain graph, the end-game and the win rates are the kit's SVG pictures
     for picture in ("rank-cycle", "chain-graph", "endgame", "win-rate"):

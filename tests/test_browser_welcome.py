@@ -8,7 +8,7 @@ pytestmark = pytest.mark.browser
 
 def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     page = lab.run_notebook("notebooks/00_welcome.ipynb")
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 2) == 2  # the bar chart, the convergence plot
+    assert lab.wait_for_count(page, lab.FIGURES, 2) == 2  # the bar chart, the convergence plot
     assert page.locator(".jp-OutputArea-output img").count() == 1  # the move graph, drawn by matplotlib
     lab.click(page, ".circus-roll")
     log = lab.wait_for_text(page, ".circus-log", "rolled")
