@@ -134,7 +134,7 @@ class ClassView(Shown):
         self.details = widgets.HTML()
         self.details.add_class("circus-class-details")
         self.message = widgets.HTML()
-        self.message.add_class("circus-message")
+        self.message.add_class("circus-class-message")
         self.refresh_button = button("Refresh", self._refresh_clicked, css_class="circus-class-refresh")
         controls = [self.refresh_button]
         self.teacher = False
