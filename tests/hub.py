@@ -374,8 +374,24 @@ class Hub:
         return list(zip(students, results, strict=True))
 
     def run(self, coroutine: Any) -> Any:
-        """Run a coroutine of this hub's class on a fresh event loop."""
-        return asyncio.run(coroutine)
+        """Run a coroutine of this hub's class on a fresh event loop, in a thread of its own: the browser tests'
+        Playwright keeps an event loop of its own on the main thread, where asyncio.run would be refused."""
+        import threading
+
+        outcome: dict[str, Any] = {}
+
+        def in_a_thread() -> None:
+            try:
+                outcome["value"] = asyncio.run(coroutine)
+            except BaseException as error:  # handed back to the caller's thread below
+                outcome["error"] = error
+
+        thread = threading.Thread(target=in_a_thread, name="hub-class")
+        thread.start()
+        thread.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["value"]
 
     # --- memory, shutting down ------------------------------------------------------------------------------
     def processes(self) -> list[int]:
