@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); \
 		else echo "error: $(PYTHON) cannot make a virtual environment; on Debian or Ubuntu run: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,present,lite,test]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,present,lite,hub,test]'
 	@touch $(STAMP)
 
 # The kit's modules compiled to bytecode, as pip does when it installs a package: an editable install leaves that

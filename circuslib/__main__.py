@@ -2,7 +2,9 @@
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
 ``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
 ``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words;
-``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels."""
+``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels;
+``python -m circuslib report PATH`` writes the misconception report of a class's graded notebooks;
+``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link."""
 from __future__ import annotations
 
 import argparse
@@ -140,6 +142,18 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside the "
                         "students' kernels, into nbgrader's gradebook (run in the course folder; grade --help says "
                         "more)")  # main() hands its arguments to the grader's own parser before this one reads them
+    report = commands.add_parser("report", help="the misconceptions a class's graded notebooks show: an HTML page "
+                                                "and a Markdown summary (misconceptions.html, misconceptions.md)")
+    report.add_argument("path", type=Path, help="nbgrader's course folder or its autograded/ folder, or a folder of "
+                                                "executed notebooks")
+    report.add_argument("--assignment", help="only this nbgrader assignment (default: every one found)")
+    report.add_argument("--out", type=Path, default=Path("."), help="where to write the two files (default: here)")
+    links = commands.add_parser("links", help="print each lesson's nbgitpuller link for a JupyterHub")
+    links.add_argument("repo", help="the kit's repository, like https://github.com/circuslib/circuslib")
+    links.add_argument("hub", help="the hub's address, like https://hub.school.example")
+    links.add_argument("--branch", default="main", help="the branch to pull (default: main)")
+    links.add_argument("--voila", action="store_true", help="open each lesson as an app (Voila) rather than in "
+                                                            "JupyterLab")
     args = parser.parse_args(arguments)
     if args.command == "latex":
         from nbconvert.utils.pandoc import PandocMissing
@@ -155,6 +169,21 @@ def main(argv: list[str] | None = None) -> int:
         return ship(args.names, check=args.check)
     if args.command == "lite-contents":
         return write_lite_contents(args.root, args.out)
+    if args.command == "report":
+        from .classroom.report import main as report_main
+
+        return report_main(args.path, args.out, args.assignment)
+    if args.command == "links":
+        from .classroom.links import lesson_links
+
+        try:
+            found = lesson_links(args.repo, args.hub, branch=args.branch, app="voila" if args.voila else "lab")
+        except ValueError as error:
+            print(f"refused: {error}", file=sys.stderr)
+            return REFUSED
+        for lesson, link in found.items():
+            print(f"{lesson}: {link}")
+        return 0
     try:
         if args.command == "tag-solutions":
             for path in tag_solutions(args.notebooks or sorted((args.root / "solutions").glob("*.ipynb"))):

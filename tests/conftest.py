@@ -16,6 +16,15 @@ def root() -> Path:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _class_results_of_the_session(tmp_path_factory):
+    """The lessons' class activities keep their results in a folder of this test session (every kernel started
+    from here inherits it), on this computer even where the tests run on a hub."""
+    os.environ["CIRCUSLIB_DATA"] = str(tmp_path_factory.mktemp("class-results"))
+    os.environ["CIRCUSLIB_CLASSROOM"] = "local"
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _one_browser_for_the_session():
     """JupyterLab's and Voila's tests share one headless Chromium; it is closed when the session ends."""
     yield

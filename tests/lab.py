@@ -152,6 +152,9 @@ class Voila:
 class Lab:
     """One JupyterLab server on a loopback port, serving copies of the kit's notebooks, and one browser."""
 
+    FIGURES = ".jp-OutputArea-output svg.circus-plot:not(.circus-class-plots svg)"
+    """The lesson's own data charts on the page (not the class view's, whose charts follow the class's entries)."""
+
     def __init__(self) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="circus-lab-"))
         self.root = self.tmp / "root"

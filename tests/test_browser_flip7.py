@@ -10,7 +10,7 @@ def test_flip7_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/01_flip7.ipynb")
     # the heat map, the thresholds, the convergence, two tallies, the tournament and the two target plots, by the kit
     # (the explorers' charts, the kit's SVG too, are counted below)
-    lesson_figures = ".jp-OutputArea-output svg.circus-plot:not(.circus-explorer *)"
+    lesson_figures = f"{lab.FIGURES}:not(.circus-explorer *)"
     assert lab.wait_for_count(page, lesson_figures, 8) == 8
     assert page.locator(".jp-OutputArea-output svg.circus-flip7-round-graph").count() == 1  # drawn by the kit
     # the lesson's game (seeded) starts on the student's turn, holding a 12

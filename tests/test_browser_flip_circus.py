@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 def test_flip_circus_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     page = lab.run_notebook("notebooks/05_flip_circus.ipynb")
     # the backs before and after a look, the convergence, the bots: figures the kit writes as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
+    assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     for picture in ("one-turn", "cayley"):  # the graphs, SVG written by the kit
         assert page.locator(f".jp-OutputArea-output svg.circus-flip-circus-{picture}").count() == 1
     page.locator(".circus-frame").first.scroll_into_view_if_needed()

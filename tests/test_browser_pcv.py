@@ -11,7 +11,7 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
     # the lesson's five charts (curves, sequences, a tally, a convergence, the duels) and the two explorers' charts,
     # all drawn by the kit as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 7) == 7
+    assert lab.wait_for_count(page, lab.FIGURES, 7) == 7
     assert page.locator(".jp-OutputArea-output .circus-explorer-plot svg.circus-plot").count() == 2
     assert page.locator(".jp-OutputArea-output img").count() == 0  # no picture of the lesson is pixels
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-damage-chain").count() == 2  # drawn by the kit

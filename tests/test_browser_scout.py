@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
     # the chances of a set, the convergence, the bots: figures the kit writes as SVG
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
+    assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     # K10, the play graph and the game tree: pictures the kit draws as SVG, none by matplotlib
     for picture in ("circus-scout-card-graph", "circus-scout-play-graph", "circus-scout-game-tree"):
         assert page.locator(f".jp-OutputArea-output svg.{picture}").count() == 1, picture

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
     # the convergence and the chain lengths are the kit's SVG plots; so are the two explorers' charts (no image)
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 2) == 2
+    assert lab.wait_for_count(page, lab.FIGURES, 2) == 2
     for chart in ("stalemate", "race"):
         assert page.locator(f".jp-OutputArea-output .circus-explorer-plot svg.circus-speed-{chart}-svg").count() == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0

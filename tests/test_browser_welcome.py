@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     page = lab.run_notebook("notebooks/00_welcome.ipynb")
     # the bar chart, the explorer's chart and the convergence plot; the move graph, drawn by the kit too
-    assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-plot", 3) == 3
+    assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-graph-picture", 1) == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0  # nothing drawn by matplotlib
     graph = page.locator(".jp-OutputArea-output .circus-graph").first

@@ -46,6 +46,13 @@ def test_every_exercise_has_a_catalogue_of_at_least_three_mistakes(module, exerc
     assert len(exercise.mistakes) >= 3
     assert all(isinstance(m, Mistake) and m.hint.strip() for m in exercise.mistakes)
     assert len({m.hint for m in exercise.mistakes}) == len(exercise.mistakes), "two mistakes share a hint"
+    assert len({m.id for m in exercise.mistakes}) == len(exercise.mistakes), "two mistakes share an id"
+
+
+def test_every_exercise_has_an_id_of_its_own_across_the_kit():
+    ids = [exercise.id for _, exercise in EXERCISES if isinstance(exercise, Exercise)]
+    assert len(ids) == len(set(ids)) > 60
+    assert {i.split(".")[0] for i in ids} == {"welcome", "flip7", "pcv", "scout", "speed", "flip_circus"}
 
 
 @pytest.mark.parametrize("module, exercise, mistake", CASES,
@@ -57,6 +64,13 @@ def test_every_catalogued_mistake_fails_with_its_own_hint_and_never_the_answer(m
     assert mistake.hint in message, f"expected the hint {mistake.hint!r}, got {message!r}"
     assert len(message.splitlines()) <= 3 and len(message) < 600
     assert not leaks(exercise.expected, message), f"the message reveals the answer: {message!r}"
+    # the rejection carries its exercise and its mistake, for the class's report (a message giving two hints of the
+    # catalogue is put down to the longer one)
+    diagnosis = refused.value.diagnosis
+    assert diagnosis["exercise"] == exercise.id and diagnosis["exercise"].endswith(f".{exercise.name}")
+    diagnosed = next(m for m in exercise.mistakes if m.id == diagnosis["mistake"])
+    assert diagnosed == mistake or (diagnosed.hint in message and len(diagnosed.hint) > len(mistake.hint))
+    assert diagnosis["hint"] == diagnosed.hint
 
 
 ODD_ANSWERS = [None, ..., "1/2", 0.5, float("nan"), math.inf, -1, 10**30, True, [], (), {}, [1, 2], object(),

@@ -25,9 +25,9 @@ RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
 PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab", "nbconvert": "lab", "traitlets": "lab", "mpmath": "sympy",
-               "nbgrader": "grade"}
+               "nbgrader": "grade", "jupyterhub": "hub", "tornado": "hub"}
 """IPython comes with ipywidgets and mpmath with sympy; nbformat is the builder's, nbconvert (and its traitlets) the
-LaTeX export's, nbgrader the teacher's grader's."""
+LaTeX export's, nbgrader the teacher's grader's, jupyterhub (and the tornado it runs on) the class service's."""
 
 
 def _name(requirement: str) -> str:
@@ -60,11 +60,13 @@ def test_runtime_dependencies_are_exactly_what_the_library_imports():
     declared = {_name(d) for d in _project()["dependencies"]}
     assert declared == RUNTIME
     imported = _third_party_imports()
-    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab", "grade"}, imported
+    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab", "grade", "hub"}, imported
     assert RUNTIME <= {IMPORT_NAMES.get(m, m) for m in imported}
-    lab = {_name(d) for d in _project()["optional-dependencies"]["lab"]}
-    assert "jupyterlab" not in declared and "jupyterlab" in lab
-    assert {_name(d) for d in _project()["optional-dependencies"]["grade"]} == {"nbgrader"}
+    extras = {name: {_name(d) for d in deps} for name, deps in _project()["optional-dependencies"].items()}
+    assert "jupyterlab" not in declared and "jupyterlab" in extras["lab"]
+    assert extras["grade"] == {"nbgrader"}
+    # JupyterHub is a tool of the class service alone: an extra (and the tests'), never a dependency
+    assert "jupyterhub" not in declared and "jupyterhub" in extras["hub"] and "jupyterhub" in extras["test"]
 
 
 def test_environment_yml_is_the_runtime_plus_jupyterlab_with_python_pinned_and_the_kit_left_to_postbuild():
@@ -94,7 +96,7 @@ def test_test_extra_has_the_test_tools_and_make_installs_the_extras():
     tools = {_name(d) for d in extras["test"]}
     assert {"pytest", "hypothesis", "playwright", "nbclient", "nbgrader", "jupyterlab"} <= tools
     assert {_name(d) for d in extras["present"]} == {"voila"}
-    assert "'.[lab,present,lite,test]'" in (ROOT / "Makefile").read_text()
+    assert "'.[lab,present,lite,hub,test]'" in (ROOT / "Makefile").read_text()
 
 
 def test_readme_leads_with_the_two_commands_and_ci_runs_the_tests():

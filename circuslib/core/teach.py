@@ -13,10 +13,12 @@ asks each exercise for its verdict with :meth:`Exercise.judge`, against the key 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import math
 import numbers
 import os
+import re
 import signal
 import sys
 import threading
@@ -34,7 +36,7 @@ __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
     "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch",
+    "Sketch", "DIAGNOSIS_MIME", "mistake_id",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -44,10 +46,16 @@ STUDENT_TIME_LIMIT = 20.0
 GRADED_ELSEWHERE = ("ℹ These checks help you practise; your teacher's grade is worked out separately, from your "
                     "answer cells alone.")
 """Said once in a kernel, with the first check a student runs there."""
+DIAGNOSIS_MIME = "application/vnd.circuslib.diagnosis+json"
+"""The MIME type of the output a rejected answer carries besides its one line: its exercise id, the id of the
+mistake diagnosed and its hint, for a report of the misconceptions a class holds (invisible on the page)."""
 
 
 class WrongAnswer(AssertionError):
     """An exercise answer that is not right yet; the message says what is wrong, not what is right."""
+
+    diagnosis: dict[str, str] | None = None
+    """Set by the exercise's check: {"exercise": its id, "mistake": the mistake's id, "hint": what was shown}."""
 
 
 class Passed(str):
@@ -72,6 +80,10 @@ def _one_line(shell, etype, value, tb, tb_offset=None) -> list[str]:
              for i, line in enumerate(str(value).splitlines() or [""])]
     # the error output itself (nbgrader and nbclient read a cell as failed from it), with only these lines
     shell._showtraceback(etype, value, lines)
+    if getattr(value, "diagnosis", None):  # which exercise and which mistake, for the class's report: no text shown
+        from IPython.display import publish_display_data
+
+        publish_display_data({DIAGNOSIS_MIME: value.diagnosis, "text/plain": ""})
     if os.environ.get("SERVER_SOFTWARE", "").lower().startswith("voila"):
         print("\n".join(lines))  # Voila hides every error output's text; the message must still reach the student
     return lines
@@ -93,11 +105,23 @@ def show_wrong_answers_in_one_line(shell: Any = None) -> bool:
 # ---------------------------------------------------------------------------------------------------------
 # the catalogue of mistakes, and the registry of a notebook's exercises
 
+def mistake_id(hint: str) -> str:
+    """A stable id for a mistake: the first words of its hint and a short digest of the whole hint."""
+    words = re.findall(r"[a-z0-9]+", hint.lower())[:5]
+    return "-".join(words + [hashlib.sha1(hint.encode("utf-8")).hexdigest()[:6]])
+
+
 @dataclass(frozen=True)
 class Mistake:
     """A wrong answer students are likely to give, as they would give it, and the hint its check gives for it."""
     answer: Any
     hint: str
+    id: str = ""
+    """Stable across runs (a report counts it); derived from the hint unless given."""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", mistake_id(self.hint))
 
 
 @dataclass(frozen=True)
@@ -127,6 +151,26 @@ class Exercise:
     run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
     model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    group: str = ""
+    """The checks' module it belongs to ("flip7", "pig"): with its name, a kit-wide id."""
+
+    @property
+    def id(self) -> str:
+        """The exercise's id across the kit, such as "flip7.bust_by_hand"."""
+        return f"{self.group}.{self.name}" if self.group else self.name
+
+    def diagnose(self, message: str) -> dict[str, str]:
+        """What a rejection says about the student: the catalogued mistake whose hint the message gives (the
+        longest, when hints overlap), else an uncatalogued one, its id the same whatever values it quotes."""
+        given = [m for m in self.mistakes if m.hint and m.hint in message]
+        if given:
+            mistake = max(given, key=lambda m: len(m.hint))
+            return {"exercise": self.id, "mistake": mistake.id, "hint": mistake.hint}
+        # the student's own values (in brackets, or numbers) vary from one student to the next; the kind of
+        # rejection does not: the id is the message's without them, the hint the message itself, as an example
+        kind = re.sub(r"\([^()]*\)|\d+", "", message)
+        return {"exercise": self.id, "mistake": "other-" + hashlib.sha1(kind.encode("utf-8")).hexdigest()[:6],
+                "hint": message}
 
     @cached_property
     def expected(self) -> Any:
@@ -221,15 +265,19 @@ class Checks:
             def run(given: Any, keyed: Exercise | None = None) -> str:
                 try:
                     return function(rebuilt(given), keyed or exercise)
-                except WrongAnswer:
+                except WrongAnswer as wrong:
+                    wrong.diagnosis = exercise.diagnose(str(wrong))
                     raise
                 except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
-                    raise WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
-                                      f"{_short(str(error))}); look at the form the question asks for") from None
+                    unread = WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
+                                         f"{_short(str(error))}); look at the form the question asks for")
+                    unread.diagnosis = exercise.diagnose(str(unread))
+                    raise unread from None
 
             run.__name__ = run.__qualname__ = name
             run.__doc__ = function.__doc__
-            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model)
+            group = function.__module__.removeprefix("circuslib.").removesuffix(".checks").removesuffix("_checks")
+            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model, group)
             self._exercises[name] = exercise
             return exercise
 
