@@ -234,7 +234,11 @@ def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, t
         raise ValueError("the estimate kept no values to plot: make it with keep=True")
     n, mean, half = _running_mean(values, points=400)  # 400 points draw the curve as smoothly on a page
     plot = Plot(title, xlabel=xlabel, ylabel=ylabel, log_x=True, legend=legend)
-    plot.band(n, mean - half, mean + half, label="95% band", colour="#6baed6")
+    # the band from the tenth trial: a spread read from fewer trials is no 95% band (after one it has no width)
+    banded = n >= 10
+    if banded.any():
+        plot.band(n[banded], (mean - half)[banded], (mean + half)[banded], label="95% band",
+                  colour="#6baed6")
     plot.line(n, mean, label=f"{label} (running mean)", colour="#2171b5", marker=None, dash=False)
     if exact is not None:  # a long fraction as its decimal: the legend stays a legend
         shown = f"= {exact}" if len(str(exact)) <= 12 else f"≈ {float(exact):.4f}"
