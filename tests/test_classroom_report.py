@@ -188,7 +188,7 @@ def test_the_report_of_thirty_autograded_submissions_counts_every_misconception_
     assert "30 students." in markdown and markdown in result.stdout
     unordered = next(m for m in _checks().three_dice_ten.mistakes if m.answer == Fraction(3, 28))
     assert f"| 8 | {unordered.hint} | yes |" in markdown
-    assert "2. **Three dice make ten** (`welcome.three_dice_ten`): 8 students." in markdown
+    assert "2. **Three dice make ten** (`pig.three_dice_ten`): 8 students." in markdown
     assert "Go back to notebooks/00_welcome.ipynb, § 1. An exact probability." in markdown
     assert "| 1 | P(sum = 10) (1/3) is not right yet. | no |" in markdown
     assert "Passed 14, not yet 15, not answered 1. Scores: 1 of 1: 14; 0 of 1: 16." in markdown
@@ -232,7 +232,7 @@ def _headings(lesson: str) -> list[str]:
 
 def test_every_exercise_of_the_kit_has_a_lesson_section_to_go_back_to_and_a_try_it_its_own():
     ids = set()
-    for module in ("circuslib.welcome", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",
+    for module in ("circuslib.pig.checks", "circuslib.flip7.checks", "circuslib.pcv.checks", "circuslib.scout.checks",
                    "circuslib.speed.checks", "circuslib.flip_circus.checks"):
         ids |= {e.id for e in import_module(module).check.exercises()}
     assert set(SECTIONS) == ids

@@ -20,6 +20,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "pig.two_safe_rolls": (_WELCOME, "1. An exact probability"),
     "pig.gain_at_fourteen": (_WELCOME, "3. The working: what one more roll is worth"),
     "pig.turns_for_a_quarter_width": (_WELCOME, "4. Simulation against the exact value"),
+    "pig.two_dice_figure": (_WELCOME, "1. An exact probability"),
     # Flip 7
     "flip7.busting_cards": (_FLIP7, "3. The chance of a bust, step by step (10 min)"),
     "flip7.bust_by_hand": (_FLIP7, "3. The chance of a bust, step by step (10 min)"),

@@ -120,6 +120,8 @@ class _Writer:
             real, imag = complex.real.__get__(value), complex.imag.__get__(value)
             return {"$complex": [self.write(real, depth + 1), self.write(imag, depth + 1)]}
         module = getattr(kind, "__module__", "") or ""
+        if isinstance(module, str) and module.split(".")[0] == "matplotlib":
+            return self.figure_value(value, depth)
         if isinstance(module, str) and module.split(".")[0] in ("sympy", "mpmath") or _is_sympy(value):
             return self.sympy_value(value, depth)
         if module.split(".")[0] == "numpy" or _is_numpy(value):
@@ -174,6 +176,47 @@ class _Writer:
             except Exception:
                 return self.unreadable(value)
         return self.unreadable(value)
+
+    def figure_value(self, value: Any, depth: int) -> Any:
+        """A matplotlib Figure or Axes as the data a check reads of it: per plot its title, axis labels and
+        scales, its lines' points, its bars (each one's centre, width, height and category) and its legend."""
+        from matplotlib.axes import Axes
+        from matplotlib.container import BarContainer
+        from matplotlib.figure import Figure
+
+        if isinstance(value, Axes):
+            plots = [value]
+        elif isinstance(value, Figure):
+            plots = list(value.axes)
+        else:
+            return self.unreadable(value)
+        try:
+            written = []
+            for ax in plots:
+                mapping = getattr(getattr(ax.xaxis, "units", None), "_mapping", None)
+                names = ({float(place): str(name) for name, place in mapping.items()}
+                         if isinstance(mapping, dict) else {})
+                bars = []
+                for container in ax.containers:
+                    if isinstance(container, BarContainer):
+                        for bar in container:
+                            centre = float(bar.get_x() + bar.get_width() / 2)
+                            bars.append([centre, float(bar.get_width()), float(bar.get_height()),
+                                         names.get(round(centre, 9))])
+                lines = [[[float(x) for x in line.get_xdata()], [float(y) for y in line.get_ydata()],
+                          str(line.get_label())] for line in ax.get_lines()]
+                legend = ax.get_legend()
+                written.append({"title": str(ax.get_title()), "xlabel": str(ax.get_xlabel()),
+                                "ylabel": str(ax.get_ylabel()), "xscale": str(ax.get_xscale()),
+                                "yscale": str(ax.get_yscale()), "bars": bars, "lines": lines,
+                                "legend": None if legend is None else [str(t.get_text()) for t in legend.get_texts()],
+                                "data": bool(ax.has_data())})
+        except Exception:  # a figure whose parts cannot be read: the check says it cannot read it
+            return self.unreadable(value)
+        self.items += sum(len(plot["bars"]) + sum(len(line[0]) for line in plot["lines"]) for plot in written)
+        if self.items > MAX_ITEMS:
+            return self.unreadable(value)
+        return {"$figure": written}
 
     def kit_value(self, value: Any, depth: int) -> Any:
         kind = type(value)
@@ -599,7 +642,41 @@ def _sympy_node(reader: _Reader, node: Any, depth: int) -> Any:
     raise PlainError("unexpected part of a sympy expression")
 
 
+def _read_figure(reader: _Reader, body: Any, depth: int) -> Any:
+    """A matplotlib Figure drawn afresh from the data a check reads of one (see ``_Writer.figure_value``)."""
+    if type(body) is not list or not all(type(plot) is dict for plot in body):
+        raise PlainError("a figure is a list of its plots")
+    from matplotlib.figure import Figure
+
+    figure = Figure()
+    try:
+        for plot in body:
+            ax = figure.add_subplot(len(body), 1, len(figure.axes) + 1)
+            bars = plot["bars"]
+            if bars:
+                heights = [float(bar[2]) for bar in bars]
+                if all(bar[3] is not None for bar in bars):  # bars named by category, in their order along x
+                    ax.bar([str(bar[3]) for bar in sorted(bars)], [float(bar[2]) for bar in sorted(bars)])
+                else:
+                    ax.bar([float(bar[0]) for bar in bars], heights, width=[float(bar[1]) for bar in bars])
+            for xs, ys, label in plot["lines"]:
+                ax.plot([float(x) for x in xs], [float(y) for y in ys], label=str(label))
+            ax.set_title(str(plot["title"]))
+            ax.set_xlabel(str(plot["xlabel"]))
+            ax.set_ylabel(str(plot["ylabel"]))
+            for setter, scale in ((ax.set_xscale, plot["xscale"]), (ax.set_yscale, plot["yscale"])):
+                if scale in ("log", "linear"):
+                    setter(scale)
+            if plot["legend"] is not None:
+                handles = ax.get_lines() + [c for c in ax.containers]
+                ax.legend(handles[:len(plot["legend"])] or None, [str(t) for t in plot["legend"]])
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise PlainError(f"a figure's data could not be drawn again ({type(error).__name__})") from None
+    return figure
+
+
 _READERS: dict[str, Callable[[_Reader, Any, int], Any]] = {
+    "$figure": _read_figure,
     "$fraction": _read_fraction, "$float": _read_float, "$complex": _read_complex, "$decimal": _read_decimal,
     "$decimal_of": _read_decimal_of, "$tuple": _read_tuple, "$set": _read_set, "$frozenset": _read_frozenset,
     "$dict": _read_dict, "$range": _read_range, "$iterable": _read_iterable, "$unreadable": _read_unreadable,

@@ -264,7 +264,8 @@ class Checks:
 
             def run(given: Any, keyed: Exercise | None = None) -> str:
                 try:
-                    return function(rebuilt(given), keyed or exercise)
+                    # a catalogue's Sketch is the kit's own figure, drawn when read: not a student's value
+                    return function(given if isinstance(given, Sketch) else rebuilt(given), keyed or exercise)
                 except WrongAnswer as wrong:
                     wrong.diagnosis = exercise.diagnose(str(wrong))
                     raise
