@@ -126,3 +126,19 @@ def _die_game(rng: random.Random):
     """Two players each roll a die: the higher wins, equal rolls tie."""
     a, b = rng.randint(1, 6), rng.randint(1, 6)
     return 0 if a > b else 1 if b > a else "tie"
+
+
+def test_the_convergence_band_is_wilsons_for_a_proportion_and_stays_where_the_quantity_can_be():
+    import numpy as np
+
+    from circuslib.core.sim import _band, _running_mean, wilson_interval
+
+    wins = [1] * 12 + [0] * 3  # a run of wins first: Wald's band would leave [0, 1]
+    n, mean, half = _running_mean(wins)
+    low, high = _band(wins, n, mean, half)
+    assert (low >= 0).all() and (high <= 1).all() and (mean + half > 1).any()
+    assert (low[-1], high[-1]) == pytest.approx(wilson_interval(12, 15))
+    scores = [0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0]  # a score is never negative: neither is its band
+    n, mean, half = _running_mean(scores)
+    low, high = _band(scores, n, mean, half)
+    assert (low >= 0).all() and (mean - half < 0).any() and np.all(high <= 20)

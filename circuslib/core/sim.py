@@ -223,22 +223,38 @@ def _running_mean(values: Sequence[float] | Estimate, points: int = 1_500) -> tu
     return n[shown], mean[shown], half[shown]
 
 
+def _band(values: Sequence[float] | Estimate, n: Any, mean: Any, half: Any) -> tuple[Any, Any]:
+    """The 95% band around a running mean: Wilson's interval when every value is 0 or 1 (the running mean is then
+    a proportion, and Wilson's interval stays inside [0, 1]), else mean ± 1.96·s/√n kept within the values'
+    range (an average can never leave the range of what it averages)."""
+    import numpy as np
+
+    data = np.asarray(values.values if isinstance(values, Estimate) else values, dtype=float)
+    if np.isin(data, (0.0, 1.0)).all():
+        z2 = Z95 * Z95
+        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+        spread = Z95 * np.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return np.clip(centre - spread, 0.0, 1.0), np.clip(centre + spread, 0.0, 1.0)
+    return np.maximum(mean - half, data.min()), np.minimum(mean + half, data.max())
+
+
 def convergence_plot(values: Sequence[float] | Estimate, exact: Any = None, *, title: str,
                      label: str = "simulated", xlabel: str = "number of trials", ylabel: str = "estimate",
                      legend: str = "right") -> Plot:
-    """The running mean of simulated values with its 95% band, converging to the exact value (a dashed red line),
-    trials on a log scale: a figure the kit writes as SVG in the page's theme."""
+    """The running mean of simulated values with its 95% band (Wilson's for a proportion, see ``_band``) from the
+    tenth trial, converging to the exact value (a dashed red line), trials on a log scale: a figure the kit writes
+    as SVG in the page's theme."""
     from .figures import RED, Plot
 
     if isinstance(values, Estimate) and not values.values:
         raise ValueError("the estimate kept no values to plot: make it with keep=True")
     n, mean, half = _running_mean(values, points=400)  # 400 points draw the curve as smoothly on a page
+    low, high = _band(values, n, mean, half)
     plot = Plot(title, xlabel=xlabel, ylabel=ylabel, log_x=True, legend=legend)
     # the band from the tenth trial: a spread read from fewer trials is no 95% band (after one it has no width)
     banded = n >= 10
     if banded.any():
-        plot.band(n[banded], (mean - half)[banded], (mean + half)[banded], label="95% band",
-                  colour="#6baed6")
+        plot.band(n[banded], low[banded], high[banded], label="95% band", colour="#6baed6")
     plot.line(n, mean, label=f"{label} (running mean)", colour="#2171b5", marker=None, dash=False)
     if exact is not None:  # a long fraction as its decimal: the legend stays a legend
         shown = f"= {exact}" if len(str(exact)) <= 12 else f"≈ {float(exact):.4f}"

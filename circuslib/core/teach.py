@@ -36,7 +36,7 @@ __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
     "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id",
+    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -153,6 +153,9 @@ class Exercise:
     model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     group: str = ""
     """The checks' module it belongs to ("flip7", "pig"): with its name, a kit-wide id."""
+    try_it: bool = False
+    """A lesson's try-it: its cell starts with ``...`` in place of the answer, and the check then invites the
+    student to write it rather than stopping the lesson."""
 
     @property
     def id(self) -> str:
@@ -183,6 +186,9 @@ class Exercise:
         return self.stars
 
     def __call__(self, answer: Any) -> str:
+        if self.try_it and holds_placeholder(answer):
+            print(PLACEHOLDER_LINE)  # Run All goes on: the lesson's later cells do not need this answer
+            return PLACEHOLDER_LINE
         try:
             return self.run(answer)
         finally:
@@ -245,7 +251,7 @@ class Checks:
         self._written: dict[str, Written] = {}
 
     def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
-                 answer: Any = None, model: Callable[..., Any] | None = None
+                 answer: Any = None, model: Callable[..., Any] | None = None, try_it: bool = False
                  ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
@@ -253,6 +259,7 @@ class Checks:
         needed): the check reads it as ``exercise.expected``, and a test makes sure the lesson never prints it.
         ``model`` is the function a student's function is compared with, when the answer is a function: the check
         reads it as ``exercise.model``. Either is the exercise's key, which the teacher's grader may replace.
+        ``try_it`` marks a lesson's try-it, whose cell holds ``...`` until the student writes an answer.
         """
         mistakes = tuple(mistakes)
         if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
@@ -278,7 +285,8 @@ class Checks:
             run.__name__ = run.__qualname__ = name
             run.__doc__ = function.__doc__
             group = function.__module__.removeprefix("circuslib.").removesuffix(".checks").removesuffix("_checks")
-            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model, group)
+            exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model, group,
+                                try_it)
             self._exercises[name] = exercise
             return exercise
 
@@ -317,6 +325,16 @@ class Checks:
 
 def _not_answered(answer: Any) -> bool:
     return answer is None or answer is Ellipsis
+
+
+PLACEHOLDER_LINE = "✎ Your turn: write your answer in place of ... and run this cell again."
+
+
+def holds_placeholder(answer: Any) -> bool:
+    """Whether a try-it's answer is still the ``...`` its cell came with (or holds one among its parts)."""
+    if answer is Ellipsis:
+        return True
+    return type(answer) in (tuple, list) and any(part is Ellipsis for part in answer)
 
 
 def _short(text: str, limit: int = 80) -> str:
