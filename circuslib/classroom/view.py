@@ -17,7 +17,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.ui import Shown, button, theme_style
+from ..core.svg import theme_style
+from ..core.ui import Shown, button
 from .activities import activity as find_activity
 from .activity import Activity, Entry, Pool, Refused
 from .client import Place, Status, Unreachable, connect

@@ -464,7 +464,7 @@ def _python(source: str) -> str:
     except ImportError:
         return source
     try:
-        return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
+        return str(TransformerManager().transform_cell(source))
     except Exception:  # a cell IPython cannot read: compile will say why
         return source
 

@@ -3,15 +3,23 @@ game widget and explorer. The pictures they show are drawn in ``core.svg``."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import ipywidgets as widgets
 
 from .svg import svg_text, theme_style
 
+if TYPE_CHECKING:
+    from IPython.display import HTML
+
+    from .game import GameState
+
+State = TypeVar("State", bound="GameState")
+
 __all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale"]
 
-def scale(factor: float = 1.5):
+def scale(factor: float = 1.5) -> HTML:
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
     if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0.5 <= factor <= 3:
         raise ValueError(f"the scale is a number from 0.5 to 3 (1 is normal size), not {factor!r}")
@@ -26,7 +34,7 @@ def scale(factor: float = 1.5):
 
 
 def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, tooltip: str = "",
-           style: str = "", transient: bool = False, shared: tuple | None = None):
+           style: str = "", transient: bool = False, shared: tuple[Any, Any] | None = None) -> widgets.Button:
     """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class; a transient
     one (made for one position only) is closed when a box drops it (see ``replace_children``). ``shared`` is a
     (layout, ButtonStyle) pair several buttons use, which outlives them; by default a button has its own."""
@@ -40,7 +48,7 @@ def button(label: str, on_click: Callable[[], None], *, css_class: str | None = 
     return transient_control(b, shared=shared or ()) if transient else b
 
 
-def transient_control(control, *, shared: Sequence = ()):
+def transient_control(control: widgets.Widget, *, shared: Sequence[object] = ()) -> widgets.Widget:
     """Mark a control made for one position only (a move's button, a card of this hand): when a box it sits in
     drops it (``replace_children``), it is closed with its layout and style, except those in ``shared`` (used by
     other controls too)."""
@@ -49,7 +57,7 @@ def transient_control(control, *, shared: Sequence = ()):
     return control
 
 
-def replace_children(box, children: Sequence) -> None:
+def replace_children(box: widgets.Box, children: Sequence[widgets.Widget]) -> None:
     """Show ``children`` in ``box`` and close the transient controls it no longer shows.
 
     A widget that is only dropped stays open in the kernel and in the browser for the rest of the session: a
@@ -80,7 +88,8 @@ class GameFrame:
         import ipywidgets as widgets
 
         self._widgets = widgets
-        self._move_parts = None  # the layout and look every move button shares, made with the first one
+        # the layout and look every move button shares, made with the first one
+        self._move_parts: tuple[Any, Any] | None = None
         self.title = widgets.HTML(f"{theme_style()}<b>{svg_text(title)}</b>")
         self.board = widgets.HTML()
         self.board.add_class("circus-board")
@@ -103,15 +112,16 @@ class GameFrame:
         self.widget = widgets.VBox([self.title, self.board, self.controls, self.message, self.log_row])
         self.widget.add_class("circus-frame")
 
-    def _toggle_odds(self, change) -> None:
+    def _toggle_odds(self, change: Mapping[str, Any]) -> None:
         self.odds.layout.display = None if change["new"] else "none"
 
     @property
     def odds_visible(self) -> bool:
         """Whether the odds panel is switched on."""
-        return self.odds_toggle.value
+        visible: bool = self.odds_toggle.value
+        return visible
 
-    def add_panel(self, panel, *, before: str = "controls") -> None:
+    def add_panel(self, panel: widgets.Widget, *, before: str = "controls") -> None:
         """Add a game's own panel (a score table, a hand) above one of the frame's parts: "board", "controls",
         "message" or "log"."""
         parts = {"board": self.board, "controls": self.controls, "message": self.message, "log": self.log_row}
@@ -121,13 +131,13 @@ class GameFrame:
         children.insert(children.index(parts[before]), panel)
         self.widget.children = tuple(children)
 
-    def play_or_explain(self, state, move, *, explain: Callable[[str], str] = str):
+    def play_or_explain(self, state: State, move: Any, *, explain: Callable[[str], str] = str) -> State | None:
         """The state after a student's move, or None when the rules refuse it: the refusal is then shown in the
         message line in the rule's own words, and the game stays as it was."""
         from .game import IllegalMove
 
         try:
-            return state.play(move)
+            return cast("State", state.play(move))  # a game's move gives a state of the same game
         except IllegalMove as refusal:
             self.say(f"Not allowed: {explain(str(refusal))}", error=True)
             return None
@@ -137,7 +147,7 @@ class GameFrame:
         self.board.value = svg_or_html
 
     def move_button(self, label: str, on_click: Callable[[], None], *, css_class: str | None = None,
-                    tooltip: str = "", style: str = ""):
+                    tooltip: str = "", style: str = "") -> widgets.Button:
         """A button for this position only (a manoeuvre, a target): it shares the frame's one layout and one button
         look (one widget model, not three) and is closed when ``set_controls`` replaces it."""
         if self._move_parts is None:
@@ -145,7 +155,7 @@ class GameFrame:
         return button(label, on_click, css_class=css_class, tooltip=tooltip, style=style, transient=True,
                       shared=self._move_parts)
 
-    def set_controls(self, controls: Sequence) -> None:
+    def set_controls(self, controls: Sequence[widgets.Widget]) -> None:
         """Replace the row of buttons and sliders (closing the transient ones it drops)."""
         replace_children(self.controls, controls)
 
@@ -170,10 +180,12 @@ class GameFrame:
         """Replace the odds panel's content (HTML)."""
         self.odds.value = html_text
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)
+        return bundle
 
-class Shown(widgets.VBox):
+# ipywidgets ships no type information, so VBox is Any to mypy: a subclass of it cannot be checked further
+class Shown(widgets.VBox):  # type: ignore[misc]
     """Base of every game widget and explorer: itself an ipywidgets box holding its ``widget``, so it displays in
     JupyterLab, Voila and nbconvert like any widget and goes inside any container: ``VBox([game, explorer])``.
 
@@ -181,14 +193,14 @@ class Shown(widgets.VBox):
     ``self.widget`` once the outermost ``__init__`` has finished.
     """
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         build = cls.__dict__.get("__init__")
         if build is None:
             return
 
         @functools.wraps(build)
-        def __init__(self, *args, **kw) -> None:
+        def __init__(self: Shown, *args: Any, **kw: Any) -> None:
             outermost = not self.__dict__.get("_circus_building", False)
             self.__dict__["_circus_building"] = True
             try:
@@ -201,7 +213,9 @@ class Shown(widgets.VBox):
                 widgets.VBox.__init__(self, children=(self.widget,))
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
 
-        cls.__init__ = __init__
+        # the subclass's own __init__, wrapped: mypy refuses any assignment to a method, and reads __init__ as
+        # object's (one argument), not the subclass's
+        cls.__init__ = __init__  # type: ignore[method-assign, assignment]
 
 
 class Framed(Shown):
@@ -210,6 +224,6 @@ class Framed(Shown):
     frame: GameFrame
 
     @property
-    def widget(self):
+    def widget(self) -> widgets.VBox:
         """The ipywidgets box to display."""
         return self.frame.widget

@@ -236,7 +236,7 @@ class MoveGraphPicture(Picture):
         """The graph as one SVG element."""
         graph = self.graph
         pos = layered_layout(graph, depth_attr="depth", horizontal=True)  # (points spent, height from -0.5 to 0.5)
-        columns = max(1, max(d for d, _ in pos.values()))
+        columns = int(max(1, max(d for d, _ in pos.values())))  # the points spent: a whole number
         tallest = max(sum(1 for d, _ in pos.values() if d == depth) for depth in range(columns + 1))
         radius, row, column, left, top = 22, 47, 380, 60, 44
         width, height = left * 2 + columns * column, top + tallest * row + 64
