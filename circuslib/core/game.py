@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate
 from math import lcm
-from typing import Any
+from typing import Any, Literal, overload
 
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalMove", "Move", "GameState", "Policy", "describe", "is_whole",
@@ -219,6 +219,24 @@ def check_rng(rng: Any) -> random.Random:
     if not isinstance(rng, random.Random):
         raise TypeError("pass a seeded random generator, for example rng=random.Random(1), so results can be repeated")
     return rng
+
+
+@overload
+def playout(state: GameState, rng: random.Random,
+            policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None = ..., *, max_steps: int = ...,
+            record: Literal[False] = ...) -> GameState: ...
+
+
+@overload
+def playout(state: GameState, rng: random.Random,
+            policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None = ..., *, max_steps: int = ...,
+            record: Literal[True]) -> tuple[GameState, list[tuple[int, Any]]]: ...
+
+
+@overload
+def playout(state: GameState, rng: random.Random,
+            policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None = ..., *, max_steps: int = ...,
+            record: bool = ...) -> GameState | tuple[GameState, list[tuple[int, Any]]]: ...
 
 
 def playout(

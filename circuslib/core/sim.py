@@ -5,14 +5,16 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .args import limit, whole
 from .game import GameState, Policy, describe, playout
 
 if TYPE_CHECKING:
+    import ipywidgets as widgets
+
     from .figures import Plot
 
 __all__ = [
@@ -33,14 +35,17 @@ def _check_seed(seed: Any) -> random.Random:
     return random.Random(seed)
 
 
-def _check_count(n: Any) -> int:
+def _check_count(n: object) -> int:
     n = whole(n, "the number of trials", 1)
     limit(n, MOST_TRIALS, "the number of trials", "a few thousand trials already give two decimals")
     return n
 
 
-def progress(items: Iterable, total: int | None = None, description: str = "simulating", *,
-             show: bool | None = None) -> Iterator:
+Item = TypeVar("Item")
+
+
+def progress(items: Iterable[Item], total: int | None = None, description: str = "simulating", *,
+             show: bool | None = None) -> Iterator[Item]:
     """Yield ``items``, showing a progress bar in a notebook when the work lasts more than a second."""
     in_kernel = _in_notebook() if show is None else show
     if not in_kernel:
@@ -62,7 +67,7 @@ def progress(items: Iterable, total: int | None = None, description: str = "simu
         bar.bar_style = "success"
 
 
-def _progress_bar(total: int | None, description: str):
+def _progress_bar(total: int | None, description: str) -> widgets.IntProgress:
     import ipywidgets as widgets
 
     bar = widgets.IntProgress(value=0, min=0, max=total or 1, description=description,
@@ -86,7 +91,7 @@ class Estimate:
     mean: float
     stderr: float
     n: int
-    values: tuple = ()
+    values: tuple[float, ...] = ()
 
     @classmethod
     def from_values(cls, values: Iterable[float], *, keep: bool = False) -> Estimate:
@@ -143,7 +148,7 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
 class Tally:
     """How often each outcome came up in n seeded trials, with 95% (Wilson) intervals."""
 
-    counts: Counter
+    counts: Counter[Hashable]
     n: int
 
     def share(self, outcome: Hashable) -> float:
@@ -176,7 +181,8 @@ def tally(trial: Callable[[random.Random], Hashable], n: int, seed: int | random
     return Tally(Counter(trial(rng) for _ in progress(range(n), n, show=show_progress)), n)
 
 
-def playout_scores(start: GameState | Callable[[random.Random], GameState], policies=None, *,
+def playout_scores(start: GameState | Callable[[random.Random], GameState],
+                   policies: Mapping[int, Policy] | Sequence[Policy] | Policy | None = None, *,
                    player: int = 0) -> Callable[[random.Random], float]:
     """A trial for ``monte_carlo``: play one game to the end and return ``player``'s score."""
 
@@ -187,7 +193,7 @@ def playout_scores(start: GameState | Callable[[random.Random], GameState], poli
     return trial
 
 
-def _winner(scores: Sequence) -> Hashable:
+def _winner(scores: Sequence[Any]) -> Hashable:
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
     return winners[0] if len(winners) == 1 else "tie"

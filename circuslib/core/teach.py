@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from types import TracebackType
 from typing import Any
 
 import sympy
@@ -75,15 +76,17 @@ def correct(message: str = "") -> Passed:
 # ---------------------------------------------------------------------------------------------------------
 # a wrong answer in a notebook: the check's message, one line, no traceback
 
-def _one_line(shell, etype, value, tb, tb_offset=None) -> list[str]:
+def _one_line(shell: Any, etype: type[BaseException], value: BaseException, tb: TracebackType | None,
+              tb_offset: int | None = None) -> list[str]:
     lines = [f"{WRONG_MARK}: {line}" if i == 0 else f"   {line}"
              for i, line in enumerate(str(value).splitlines() or [""])]
     # the error output itself (nbgrader and nbclient read a cell as failed from it), with only these lines
     shell._showtraceback(etype, value, lines)
-    if getattr(value, "diagnosis", None):  # which exercise and which mistake, for the class's report: no text shown
+    diagnosis = getattr(value, "diagnosis", None)  # a WrongAnswer's, set by its check (other errors have none)
+    if diagnosis:  # which exercise and which mistake, for the class's report: no text shown
         from IPython.display import publish_display_data
 
-        publish_display_data({DIAGNOSIS_MIME: value.diagnosis, "text/plain": ""})
+        publish_display_data({DIAGNOSIS_MIME: diagnosis, "text/plain": ""})
     if os.environ.get("SERVER_SOFTWARE", "").lower().startswith("voila"):
         print("\n".join(lines))  # Voila hides every error output's text; the message must still reach the student
     return lines
@@ -308,7 +311,8 @@ class Checks:
 
     def __getattr__(self, name: str) -> Exercise:
         try:
-            return self.__dict__["_exercises"][name]
+            exercise: Exercise = self.__dict__["_exercises"][name]
+            return exercise
         except KeyError:
             raise AttributeError(f"there is no check called {name!r} for {self._notebook}; "
                                  f"the checks are: {', '.join(self._exercises)}") from None
@@ -392,7 +396,8 @@ def _same_value(a: Any, b: sympy.Basic) -> bool:
         if difference.is_number:  # numbers: decide at once (simplify can take minutes on a huge integer)
             zero = difference.is_zero
             return bool(zero) if zero is not None else abs(complex(difference.evalf(40))) < 1e-30
-        return sympy.simplify(difference) == 0
+        same: bool = sympy.simplify(difference) == 0
+        return same
     except (TypeError, ValueError, AttributeError, OverflowError, sympy.SympifyError):
         return False
 
@@ -466,7 +471,7 @@ def check_integer(answer: Any, expected: int, *, what: str = "your count", mista
     raise _not_right(what, value, mistakes, fallback)
 
 
-def check_collection(answer: Any, expected: Iterable, *, ordered: bool = False, what: str = "your list",
+def check_collection(answer: Any, expected: Iterable[Any], *, ordered: bool = False, what: str = "your list",
                      success: str = "") -> Passed:
     """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra."""
     if _not_answered(answer):
@@ -501,7 +506,8 @@ def _by_name(expression: sympy.Basic, symbols: Iterable[sympy.Symbol]) -> sympy.
 
 def _same_formula(a: sympy.Basic, b: sympy.Basic) -> bool:
     try:
-        return sympy.simplify(a - b) == 0
+        same: bool = sympy.simplify(a - b) == 0
+        return same
     except (TypeError, ValueError, AttributeError):
         return False
 
@@ -568,7 +574,7 @@ def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
-def call_student(function: Callable, *args: Any, name: str = "your function",
+def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
                  time_limit: float = STUDENT_TIME_LIMIT) -> Any:
     """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
     shown = ", ".join(_short(repr(a), 40) for a in args)
@@ -597,8 +603,8 @@ def _equal(got: Any, want: Any) -> bool:
         return False
 
 
-def check_function(function: Any, reference: Callable, inputs: Sequence[tuple], *, name: str = "your function",
-                   mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
+def check_function(function: Any, reference: Callable[..., Any], inputs: Sequence[tuple[Any, ...]], *,
+                   name: str = "your function", mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
                    equal: Callable[[Any, Any], bool] = _equal, fallback: str = "") -> Passed:
     """Compare a student's function with the kit's on many inputs; a catalogued wrong function gets its hint."""
     if _not_answered(function):
