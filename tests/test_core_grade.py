@@ -88,6 +88,33 @@ def test_a_kit_class_of_another_module_is_not_made():
     assert isinstance(decode({"$kit": ["subprocess.Popen", {}]}), Unreadable)
 
 
+def test_a_figure_comes_back_with_every_legend_entry_even_of_what_is_not_drawn_again():
+    """Only lines and bars are drawn again: the legend keeps the other entries' texts (a scatter's label) too, and
+    a legend with no entries is a figure all the same, not an unreadable value."""
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots()
+    plt.close(figure)
+    ax.plot([1, 2], [3, 4], label="a line")
+    ax.scatter([1, 2], [4, 3], label="the points")
+    ax.legend()
+    again = decode(encode(figure))
+    assert [t.get_text() for t in again.axes[0].get_legend().get_texts()] == ["a line", "the points"]
+    assert [list(line.get_xdata()) for line in again.axes[0].get_lines()] == [[1.0, 2.0]]
+    figure, ax = plt.subplots()
+    plt.close(figure)
+    ax.scatter([1, 2], [4, 3], label="the points")
+    ax.legend()
+    assert [t.get_text() for t in decode(encode(figure)).axes[0].get_legend().get_texts()] == ["the points"]
+    assert type(rebuilt(figure)).__name__ == "Figure" and not isinstance(rebuilt(figure), Unreadable)
+    figure, ax = plt.subplots()
+    plt.close(figure)
+    ax.plot([1, 2], [3, 4])
+    with pytest.warns(UserWarning, match="No artists with labels"):
+        ax.legend()
+    assert decode(encode(figure)).axes[0].get_legend().get_texts() == []
+
+
 def test_a_check_rebuilds_answers_and_function_results():
     from circuslib.welcome import check
 

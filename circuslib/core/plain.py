@@ -19,7 +19,7 @@ import numbers
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 __all__ = ["encode", "decode", "rebuilt", "Unreadable", "PlainError", "MAX_DEPTH"]
 
@@ -191,7 +191,7 @@ class _Writer:
         else:
             return self.unreadable(value)
         try:
-            written = []
+            written: list[dict[str, Any]] = []
             for ax in plots:
                 mapping = getattr(getattr(ax.xaxis, "units", None), "_mapping", None)
                 names = ({float(place): str(name) for name, place in mapping.items()}
@@ -203,7 +203,10 @@ class _Writer:
                             centre = float(bar.get_x() + bar.get_width() / 2)
                             bars.append([centre, float(bar.get_width()), float(bar.get_height()),
                                          names.get(round(centre, 9))])
-                lines = [[[float(x) for x in line.get_xdata()], [float(y) for y in line.get_ydata()],
+                # a line's data is a sequence (matplotlib's type for it also admits a single number, which set_data
+                # refuses)
+                lines = [[[float(x) for x in cast(Iterable[Any], line.get_xdata())],
+                          [float(y) for y in cast(Iterable[Any], line.get_ydata())],
                           str(line.get_label())] for line in ax.get_lines()]
                 legend = ax.get_legend()
                 written.append({"title": str(ax.get_title()), "xlabel": str(ax.get_xlabel()),
@@ -646,7 +649,9 @@ def _read_figure(reader: _Reader, body: Any, depth: int) -> Any:
     """A matplotlib Figure drawn afresh from the data a check reads of one (see ``_Writer.figure_value``)."""
     if type(body) is not list or not all(type(plot) is dict for plot in body):
         raise PlainError("a figure is a list of its plots")
+    from matplotlib.artist import Artist
     from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
 
     figure = Figure()
     try:
@@ -668,8 +673,12 @@ def _read_figure(reader: _Reader, body: Any, depth: int) -> Any:
                 if scale in ("log", "linear"):
                     setter(scale)
             if plot["legend"] is not None:
-                handles = ax.get_lines() + [c for c in ax.containers]
-                ax.legend(handles[:len(plot["legend"])] or None, [str(t) for t in plot["legend"]])
+                labels = [str(t) for t in plot["legend"]]
+                drawn: list[Artist | tuple[Artist, ...]] = [*ax.get_lines(), *ax.containers]
+                handles = drawn[:len(labels)]
+                # an entry for what is not drawn again (a scatter's points) keeps its text, beside an empty line
+                handles += [Line2D([], []) for _ in labels[len(handles):]]
+                ax.legend(handles, labels)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise PlainError(f"a figure's data could not be drawn again ({type(error).__name__})") from None
     return figure
