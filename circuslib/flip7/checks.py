@@ -9,10 +9,11 @@ from __future__ import annotations
 import inspect
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
@@ -284,7 +285,7 @@ def _gain_inputs() -> list[tuple[Any, ...]]:
 def counted_gain(gain: Any, exercise: Exercise) -> Passed:
     """A function gain(held, left): the expected change of the round score from one more card."""
     inputs = _gain_inputs()
-    expected = iter([exercise.model(*args) for args in _gain_inputs()])
+    expected = iter([cast(Callable[..., Any], exercise.model)(*args) for args in _gain_inputs()])
     return check_function(gain, lambda held, left: next(expected), inputs, name="gain", mistakes=exercise.mistakes,
                           success="your gain counts every card left, exactly")
 
@@ -386,7 +387,8 @@ def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
         raise WrongAnswer("write the recursion yourself rather than calling the kit's solvers (best_value, "
                           "solo_optimal)")
     inputs = [(dict(deck),) for deck in DP_DECKS]
-    return check_function(optimum, exercise.model, inputs, name="optimum", mistakes=exercise.mistakes,
+    return check_function(optimum, cast(Callable[..., Any], exercise.model), inputs, name="optimum",
+                          mistakes=exercise.mistakes,
                           success="your dynamic programme gives the exact optimum on every test deck")
 
 

@@ -11,6 +11,7 @@ import io
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
 from typing import Any, cast
@@ -267,7 +268,7 @@ PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "C
 def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
     counted by listing."""
-    return check_function(function, exercise.model, PATTERN_INPUTS, name="count_patterns",
+    return check_function(function, cast(Callable[..., Any], exercise.model), PATTERN_INPUTS, name="count_patterns",
                           mistakes=exercise.mistakes, success="it agrees with Burnside's count on every ring tried")
 
 

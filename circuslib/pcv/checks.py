@@ -12,10 +12,10 @@ import math
 import numbers
 import random
 import sys
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
@@ -94,7 +94,8 @@ def _first_hit(k: int, chance: Fraction) -> Fraction:
     ])
 def first_hit(function: Any, exercise: Exercise) -> str:
     """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
-    return check_function(function, exercise.model, FIRST_HIT_INPUTS, name="first_hit", mistakes=exercise.mistakes,
+    return check_function(function, cast(Callable[..., Any], exercise.model), FIRST_HIT_INPUTS, name="first_hit",
+                          mistakes=exercise.mistakes,
                           success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
 
 
@@ -434,7 +435,8 @@ def hex_distance(function: Any, exercise: Exercise) -> str:
             if _decimal(value):
                 raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
                                   "count of steps, so give it exactly and return a whole number (use // instead of /)")
-    return check_function(function, exercise.model, HEX_PAIRS, name="hex_distance", mistakes=exercise.mistakes,
+    return check_function(function, cast(Callable[..., Any], exercise.model), HEX_PAIRS, name="hex_distance",
+                          mistakes=exercise.mistakes,
                           success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
 
 
@@ -551,7 +553,8 @@ def end_positions(function: Any, exercise: Exercise) -> str:
             if landed is not None:
                 raise WrongAnswer(f"end_positions({shown}) includes {landed}: a plane that reaches altitude 0 has "
                                   "landed: it is out, not an end position (it cannot fly on below the ground)")
-    return check_function(function, exercise.model, END_INPUTS, name="end_positions", mistakes=exercise.mistakes,
+    return check_function(function, cast(Callable[..., Any], exercise.model), END_INPUTS, name="end_positions",
+                          mistakes=exercise.mistakes,
                           equal=_same_positions, success="every end position, and only those")
 
 

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
@@ -89,8 +89,8 @@ def _steps(a: int, b: int) -> int:
 def steps_between(function: Any, exercise: Exercise) -> str:
     """A function steps(a, b): the fewest one-rank steps from rank a to rank b on the 13-cycle."""
     pairs = [(a, b) for a in range(1, 14) for b in range(1, 14)]
-    return check_function(function, exercise.model, pairs, name="steps", mistakes=exercise.mistakes,
-                          success="the shorter of (b - a) mod 13 and (a - b) mod 13")
+    return check_function(function, cast(Callable[..., Any], exercise.model), pairs, name="steps",
+                          mistakes=exercise.mistakes, success="the shorter of (b - a) mod 13 and (a - b) mod 13")
 
 
 @cache

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
@@ -115,7 +115,7 @@ def fits_on(answer: Any, exercise: Exercise) -> Passed:
         if not isinstance(value, bool):
             raise WrongAnswer(f"fits_on should return True or False, not {type(value).__name__} "
                               "(a comparison such as x in (1, 12) gives True or False)")
-    return check_function(answer, exercise.model, ALL_PAIRS, name="fits_on",
+    return check_function(answer, cast(Callable[..., Any], exercise.model), ALL_PAIRS, name="fits_on",
                           mistakes=exercise.mistakes, exact=False, equal=lambda g, w: _same_truth(_as_bool(g), w),
                           success="the 13-cycle in one line")
 
@@ -328,7 +328,8 @@ def longest_chain_function(answer: Any, exercise: Exercise) -> Passed:
         def answer(hand: Any, top: Any) -> Any:
             return student(list(hand), top)
     inputs = [(tuple(hand), top) for hand, top in _chain_inputs()]
-    return check_function(answer, exercise.model, inputs, name="longest_chain", mistakes=exercise.mistakes,
+    return check_function(answer, cast(Callable[..., Any], exercise.model), inputs, name="longest_chain",
+                          mistakes=exercise.mistakes,
                           success="a longest path, found by search", exact=False, equal=_same_count)
 
 
