@@ -46,7 +46,8 @@ lite: $(STAMP)
 	cd build && ../$(BIN)/jupyter lite build --contents lite-src --piplite-wheels wheel --output-dir lite
 	@echo "JupyterLite site in build/lite: serve it with  $(BIN)/python -m http.server -d build/lite"
 
-test: bytecode
+# the checks (ruff, mypy) first, then every test
+test: bytecode check
 	$(BIN)/python -m pytest
 
 # the kit's habits, checked: ruff (pyflakes, pycodestyle, bugbear, isort, pyupgrade) and mypy (strict for core/)
