@@ -41,11 +41,11 @@ def _check_count(n: object) -> int:
     return n
 
 
-Item = TypeVar("Item")
+_Item = TypeVar("_Item")
 
 
-def progress(items: Iterable[Item], total: int | None = None, description: str = "simulating", *,
-             show: bool | None = None) -> Iterator[Item]:
+def progress(items: Iterable[_Item], total: int | None = None, description: str = "simulating", *,
+             show: bool | None = None) -> Iterator[_Item]:
     """Yield ``items``, showing a progress bar in a notebook when the work lasts more than a second."""
     in_kernel = _in_notebook() if show is None else show
     if not in_kernel:

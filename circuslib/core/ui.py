@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from .game import GameState
 
-State = TypeVar("State", bound="GameState")
+_State = TypeVar("_State", bound="GameState")
 
 __all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale"]
 
@@ -131,13 +131,13 @@ class GameFrame:
         children.insert(children.index(parts[before]), panel)
         self.widget.children = tuple(children)
 
-    def play_or_explain(self, state: State, move: Any, *, explain: Callable[[str], str] = str) -> State | None:
+    def play_or_explain(self, state: _State, move: Any, *, explain: Callable[[str], str] = str) -> _State | None:
         """The state after a student's move, or None when the rules refuse it: the refusal is then shown in the
         message line in the rule's own words, and the game stays as it was."""
         from .game import IllegalMove
 
         try:
-            return cast("State", state.play(move))  # a game's move gives a state of the same game
+            return cast("_State", state.play(move))  # a game's move gives a state of the same game
         except IllegalMove as refusal:
             self.say(f"Not allowed: {explain(str(refusal))}", error=True)
             return None
