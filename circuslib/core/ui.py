@@ -9,7 +9,8 @@ import ipywidgets as widgets
 
 from .svg import svg_text, theme_style
 
-__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale"]
+__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale",
+           "all_or_nothing", "INTERRUPTED"]
 
 def scale(factor: float = 1.5):
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
@@ -213,3 +214,42 @@ class Framed(Shown):
     def widget(self):
         """The ipywidgets box to display."""
         return self.frame.widget
+
+
+INTERRUPTED = "Stopped: that click was undone, and the game is as it was before it."
+
+
+def all_or_nothing(*kept: str) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    """Decorator for a game widget's action: it happens whole or not at all.
+
+    ``kept`` names the widget's attributes an action changes (its state, a move half made); when the action stops
+    part-way, Ctrl-C included, they, the widget's random generators and its move log are put back as they were and
+    the view is drawn again from them, so no click leaves a bot's turn or a chance step waiting on a dead button."""
+    import random
+
+    def wrap(action: Callable[..., object]) -> Callable[..., object]:
+        @functools.wraps(action)
+        def run(self, *args, **kwargs):
+            saved = {name: getattr(self, name) for name in kept if hasattr(self, name)}
+            generators = [(r, r.getstate()) for r in vars(self).values() if isinstance(r, random.Random)]
+            frame = getattr(self, "frame", None)
+            lines = list(frame.lines) if frame is not None else []
+            try:
+                return action(self, *args, **kwargs)
+            except BaseException as stopped:
+                if len(saved) < len(kept):  # stopped while the widget was first being made: nothing to go back to
+                    raise
+                for name, value in saved.items():
+                    setattr(self, name, value)
+                for generator, state in generators:
+                    generator.setstate(state)
+                if frame is not None:
+                    frame.lines[:] = lines
+                self._refresh()
+                if isinstance(stopped, KeyboardInterrupt):  # the student's own Ctrl-C: said, not a traceback
+                    if frame is not None:
+                        frame.say(INTERRUPTED, error=True)
+                    return None
+                raise
+        return run
+    return wrap

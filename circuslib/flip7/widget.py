@@ -15,7 +15,7 @@ from typing import Any
 from ..core.args import rng_arg, whole
 from ..core.game import CHANCE, Move
 from ..core.svg import Picture, svg_text
-from ..core.ui import Framed, GameFrame, button
+from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum
 from .odds import table_odds
 from .pictures import hand_row_picture, table_picture
@@ -58,6 +58,7 @@ class Flip7Widget(Framed):
         self.new_game()
 
     # --- actions ----------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "last_round")
     def new_game(self) -> None:
         """Deal a new game (the same start again if one was given)."""
         self.state = self.start or new_game(players=len(self.bots) + 1, rng=self.rng)  # a dealer drawn at random
@@ -67,14 +68,17 @@ class Flip7Widget(Framed):
         self.frame.say("")
         self._advance()
 
+    @all_or_nothing("state", "last_round")
     def hit(self) -> None:
         """Ask for another card."""
         self._play(HIT)
 
+    @all_or_nothing("state", "last_round")
     def stay(self) -> None:
         """Stop and bank this round's points."""
         self._play(STAY)
 
+    @all_or_nothing("state", "last_round")
     def give(self, card: str, target: int) -> None:
         """Give the action card waiting in front of you to ``target``."""
         self._play(Move("target", (card, target)))

@@ -1,0 +1,75 @@
+"""A click is all or nothing: Ctrl-C (or any error) in the middle of a game widget's action puts the game back as
+it was before the click, says so in one line, and leaves the buttons working."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from circuslib.core.ui import INTERRUPTED
+from circuslib.flip7.bots import StopAtSum
+from circuslib.flip7.widget import Flip7Widget
+from circuslib.scout.widget import ScoutWidget
+
+
+class _StoppedOnce(StopAtSum):
+    """A bot interrupted (as by Ctrl-C) the first time it is asked, then an ordinary stop-at-23 bot."""
+
+    def __init__(self, error: BaseException | None) -> None:
+        super().__init__(23)
+        self.error: BaseException | None = error
+
+    def wants_hit(self, hand, deck):
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        return super().wants_hit(hand, deck)
+
+
+def _flip7_view(widget: Flip7Widget) -> tuple:
+    return (widget.state, tuple(widget.frame.lines), widget.frame.board.value, widget.scores.value,
+            widget.hit_button.disabled, widget.stay_button.disabled)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ctrl_c_on_a_bots_turn_in_flip7_leaves_the_game_as_before_the_click(seed):
+    bot = _StoppedOnce(None)
+    widget = Flip7Widget(random.Random(seed), [bot])
+    bot.error = KeyboardInterrupt()  # the opening deal is done: the next time the bot is asked, Ctrl-C
+    before = _flip7_view(widget)
+    rng_before = widget.rng.getstate()
+    widget.stay()  # the student stays: the bot's turn comes, and is interrupted
+    after = _flip7_view(widget)
+    assert after[0] == before[0] and after[1] == before[1] and after[3:] == before[3:]
+    assert widget.rng.getstate() == rng_before
+    assert INTERRUPTED in widget.frame.message.value
+    assert not widget.stay_button.disabled
+    widget.stay()  # the same click again plays on
+    assert widget.state != before[0] and INTERRUPTED not in widget.frame.message.value
+
+
+def test_an_error_in_the_middle_of_a_click_is_undone_too_and_still_raised():
+    bot = _StoppedOnce(None)
+    widget = Flip7Widget(random.Random(3), [bot])
+    bot.error = RuntimeError("a bot that breaks")
+    before = widget.state
+    with pytest.raises(RuntimeError):
+        widget.stay()
+    assert widget.state == before and not widget.stay_button.disabled
+
+
+def test_ctrl_c_while_scouts_bots_play_leaves_the_game_as_before_the_click():
+    widget = ScoutWidget(3, random.Random(4))
+    stopped = []
+
+    def interrupted_bot(state, rng):
+        if not stopped:
+            stopped.append(True)
+            raise KeyboardInterrupt
+        return widget.bots[1](state, rng)
+
+    widget.bots = [interrupted_bot] + list(widget.bots[1:])
+    before = (widget.state, tuple(widget.frame.lines), widget.pending)
+    widget.keep() if widget.state.phase != "play" else widget.scout()
+    assert (widget.state, tuple(widget.frame.lines), widget.pending) == before
+    assert INTERRUPTED in widget.frame.message.value
