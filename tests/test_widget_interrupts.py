@@ -73,3 +73,38 @@ def test_ctrl_c_while_scouts_bots_play_leaves_the_game_as_before_the_click():
     widget.keep() if widget.state.phase != "play" else widget.scout()
     assert (widget.state, tuple(widget.frame.lines), widget.pending) == before
     assert INTERRUPTED in widget.frame.message.value
+
+
+def _open_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+@pytest.mark.parametrize("make", [lambda: Flip7Widget(random.Random(1), 2), lambda: ScoutWidget(3, random.Random(2))],
+                         ids=["flip7", "scout"])
+def test_running_a_game_cell_again_closes_what_its_last_run_made(monkeypatch, make):
+    import circuslib.core.ui as ui
+
+    where = {"cell": ("cell-a", "run-0")}
+    monkeypatch.setattr(ui, "_running_cell", lambda: where["cell"])
+    monkeypatch.setattr(ui, "_shown_in", {})
+    first = make()
+    after_one = _open_widgets()
+    for run in range(1, 6):  # the same cell run five times more
+        where["cell"] = ("cell-a", f"run-{run}")
+        last = make()
+    assert _open_widgets() == after_one, "a re-run left the last run's widgets open"
+    assert first.comm is None and last.comm is not None
+    where["cell"] = ("cell-b", "run-9")  # another cell's game does not close this one
+    other = make()
+    assert last.comm is not None and other.comm is not None
+
+
+def test_outside_a_notebook_no_widget_is_closed_behind_the_students_back():
+    from circuslib.core.ui import _running_cell
+
+    assert _running_cell() is None
+    first = Flip7Widget(random.Random(1), 2)
+    Flip7Widget(random.Random(1), 2)
+    assert first.comm is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -201,8 +202,61 @@ class Shown(widgets.VBox):
                 self.__dict__["_circus_boxed"] = True
                 widgets.VBox.__init__(self, children=(self.widget,))
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
+                _replaces_the_last_run(self)
 
         cls.__init__ = __init__
+
+
+def _running_cell() -> tuple[str, str] | None:
+    """The notebook cell being run and this run of it (the front end's cell id and the request's id), or None
+    outside a notebook or where the front end names no cell."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent("shell")
+    except Exception:  # an older kernel, or none: no cell to tell apart
+        return None
+    cell = (parent.get("metadata") or {}).get("cellId")
+    run = (parent.get("header") or {}).get("msg_id")
+    return (str(cell), str(run)) if cell and run else None
+
+
+_shown_in: dict[str, tuple[str, list[Any]]] = {}
+"""Per notebook cell, its last run and the games and explorers that run made."""
+
+
+def close_tree(widget: Any) -> None:
+    """Close a widget, everything inside it and their layouts and styles (the browser forgets them too)."""
+    todo, seen = [widget], set()
+    while todo:
+        w = todo.pop()
+        if id(w) in seen or not isinstance(w, widgets.Widget):
+            continue
+        seen.add(id(w))
+        todo.extend(getattr(w, "children", ()) or ())
+        todo.extend(p for p in (getattr(w, "layout", None), getattr(w, "style", None)) if p is not None)
+        w.close()
+
+
+def _replaces_the_last_run(shown: Any) -> None:
+    """A game or explorer made by a cell run again closes those its last run made: re-running a cell leaves
+    no widget behind, however often it is run."""
+    where = _running_cell()
+    if where is None:
+        return
+    cell, run = where
+    last_run, made = _shown_in.get(cell, (run, []))
+    if last_run != run:
+        for old in made:
+            close_tree(old)
+        made = []
+    made.append(shown)
+    _shown_in[cell] = (run, made)
 
 
 class Framed(Shown):
