@@ -7,7 +7,7 @@ from typing import Any
 
 _LOADED_BEFORE_THE_KIT = frozenset(sys.modules)
 
-from .core.game import CHANCE, Game, GameState, IllegalMove, Move
+from .core.game import CHANCE, Game, GameState, IllegalMove, Move  # noqa: E402 (after the list of what was loaded)
 
 __version__ = "0.1.0"
 __all__ = ["CHANCE", "Game", "GameState", "IllegalMove", "Move", "games", "__version__"]
