@@ -108,3 +108,18 @@ def test_outside_a_notebook_no_widget_is_closed_behind_the_students_back():
     first = Flip7Widget(random.Random(1), 2)
     Flip7Widget(random.Random(1), 2)
     assert first.comm is not None
+
+
+@pytest.mark.parametrize("kwargs, sentence", [
+    ({"bots": 2, "name": 5}, "name .* must be a text"), ({"bots": 2, "name": " "}, "1 to 30 characters"),
+    ({"bots": 2, "name": "x" * 31}, "1 to 30 characters"), ({"bots": True}, "bots is how many"),
+    ({"bots": 0}, "from 1 to 9")])
+def test_flip7s_widget_refuses_a_bad_name_or_number_of_bots_in_a_sentence(kwargs, sentence):
+    with pytest.raises((TypeError, ValueError), match=sentence):
+        Flip7Widget(random.Random(1), **kwargs)
+
+
+def test_flip7s_widget_takes_numpys_whole_numbers():
+    import numpy as np
+
+    assert len(Flip7Widget(random.Random(1), np.int64(3)).bots) == 3

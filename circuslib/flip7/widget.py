@@ -6,13 +6,14 @@ and the table's picture from ``pictures``. The explorers are in ``explorers``.
 """
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..core.args import rng_arg, whole
+from ..core.args import rng_arg, text, whole
 from ..core.game import CHANCE, Move
 from ..core.svg import Picture, svg_text
 from ..core.ui import Framed, GameFrame, all_or_nothing, button
@@ -37,8 +38,11 @@ class Flip7Widget(Framed):
     def __init__(self, rng: random.Random, bots: Sequence[Bot] | int = 3, *, name: str = "You",
                  start: Flip7State | None = None, odds_visible: bool = False) -> None:
         rng_arg(rng)
-        if isinstance(bots, int) and not isinstance(bots, bool):
-            bots = default_bots(whole(bots, "the number of bots to play against", 1, 9))
+        name = text(name, "name (what the board calls you)").strip()
+        if not 1 <= len(name) <= 30:
+            raise ValueError("name is what the board calls you: 1 to 30 characters, such as 'Ada'")
+        if isinstance(bots, numbers.Integral) and not isinstance(bots, bool):  # 3, or numpy's 3
+            bots = default_bots(whole(int(bots), "the number of bots to play against", 1, 9))
         if isinstance(bots, bool) or not isinstance(bots, Sequence):
             raise TypeError("bots is how many to play against (1 to 9), or a list of bots such as [StopAtSum(23)]")
         bots = list(bots)
