@@ -5,7 +5,9 @@ import gc
 import sys
 from typing import Any
 
-from .core.game import CHANCE, Game, GameState, IllegalMove, Move
+_LOADED_BEFORE_THE_KIT = frozenset(sys.modules)
+
+from .core.game import CHANCE, Game, GameState, IllegalMove, Move  # noqa: E402 (after the list of what was loaded)
 
 __version__ = "0.1.0"
 __all__ = ["CHANCE", "Game", "GameState", "IllegalMove", "Move", "games", "__version__"]
@@ -37,6 +39,36 @@ def _settle_after_this_cell() -> bool:
     return True
 
 
+def _undo_interrupted_loading(shell: Any = None) -> bool:
+    """In a notebook, make a cell stopped while it loads libraries leave nothing half loaded; returns whether it
+    watches.
+
+    Ctrl-C in the middle of ``import matplotlib`` (or numpy, networkx, the kit) leaves the submodules loaded so far
+    in ``sys.modules`` while the package itself is dropped: every later import of it then fails ("module
+    'matplotlib' has no attribute ...") until the kernel restarts. So when a cell ends interrupted, every module it
+    began loading is forgotten and the next run loads them whole. The cell that imports the kit is watched from
+    before the kit's own imports."""
+    if shell is None:
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None or not hasattr(shell, "events") or getattr(shell, "_circus_watches_loading", False):
+        return False
+    loaded = [set(_LOADED_BEFORE_THE_KIT)]
+
+    def before_a_cell(*_: Any) -> None:
+        loaded[0] = set(sys.modules)
+
+    def after_a_cell(result: Any) -> None:
+        if isinstance(getattr(result, "error_in_exec", None), KeyboardInterrupt):
+            for name in set(sys.modules) - loaded[0]:
+                sys.modules.pop(name, None)
+
+    shell.events.register("pre_run_cell", before_a_cell)
+    shell.events.register("post_run_cell", after_a_cell)
+    shell._circus_watches_loading = True  # once a session: a kit loaded again after an interrupt adds no twin
+    return True
+
+
 def games() -> dict[str, Game]:
     """Every game of the kit, by its folder's name: what it is called, its options, how it starts."""
     from .flip7.rules import GAME as FLIP7
@@ -50,3 +82,4 @@ def games() -> dict[str, Game]:
 
 
 _settle_after_this_cell()
+_undo_interrupted_loading()

@@ -625,6 +625,47 @@ def _has_nan(value, depth: int = 0) -> bool:
     return False
 
 
+def nested_mutant(value, rng: random.Random):
+    """A good argument with one part deep inside it made wrong, as a student's slip makes it: a pair where a
+    triple was, a bare number for a pair, None inside a tuple, a number out of any game's range, an extra part.
+    Returns (the mutant, whether it must be refused) or None when the value has no parts. A tuple among two or more
+    tuples of one length (cards in a hand, hexes in a path) turned into one of another length can be no valid
+    argument; None may be (an empty place), and so may another number."""
+    paths = []
+
+    def walk(node, path, depth):
+        if depth > 3 or type(node) not in (tuple, list) or not node or len(node) > 60:
+            return
+        for i, part in enumerate(node):
+            paths.append(path + (i,))
+            walk(part, path + (i,), depth + 1)
+
+    walk(value, (), 0)
+    if not paths:
+        return None
+    path = rng.choice(paths)
+    parent = value
+    for i in path[:-1]:
+        parent = parent[i]
+    part = parent[path[-1]]
+    shaped = len(parent) >= 2 and all(type(p) is tuple for p in parent) and len({len(p) for p in parent}) == 1
+    choices = [(None, False), (99, False), (-1, False), (Fraction(1, 2), False)]
+    if type(part) is tuple and part:
+        choices += [(part[:-1], shaped), (part + (part[-1],), shaped), (part[0], False)]
+    elif type(part) is int and not isinstance(part, bool):
+        choices += [((part, part), False)]
+    new, must = rng.choice(choices)
+
+    def rebuilt(node, depth):
+        if depth == len(path):
+            return new
+        parts = list(node)
+        parts[path[depth]] = rebuilt(node[path[depth]], depth + 1)
+        return type(node)(parts)
+
+    return rebuilt(value, 0), must
+
+
 def bad_calls(rng: random.Random, count: int, names=None):
     """``count`` calls ``(name, args, kwargs, must_refuse)``: a good call with one argument swapped for a bad one
     (``must_refuse`` when no good call gives that argument a value of its kind), plus the calls of issue 13."""
@@ -653,11 +694,15 @@ def bad_calls(rng: random.Random, count: int, names=None):
         args, kwargs = rng.choice(goods[name])
         bound = signature.bind(*args, **kwargs)
         param = rng.choice(params)
-        value = rng.choice(BAD_ARGS)
         arguments = dict(bound.arguments)
+        mutant = nested_mutant(arguments[param.name], rng) if param.name in arguments and rng.random() < 0.3 else None
+        if mutant is not None:  # one part deep inside a good argument made wrong
+            value, must = mutant
+        else:
+            value = rng.choice(BAD_ARGS)
+            must = value_kind(value) not in seen.get(param.name, set())
         arguments[param.name] = value
         call_args, call_kwargs = _as_call(params, arguments)
-        must = value_kind(value) not in seen.get(param.name, set())
         out.append((name, tuple(call_args), call_kwargs, must))
     return out + ISSUE_CALLS
 
@@ -670,6 +715,11 @@ ISSUE_CALLS = [  # the calls issue 13 found running for ever or answering about 
     ("speed.odds.p_chain_at_least", (2,), {"hand": 99}, True),
     ("pcv.odds.odds_table", (10 ** 6,), {}, True),
     ("flip_circus.odds.count_rings", (range(300), "dihedral"), {}, True),
+    # and those a wrong part inside a good argument slipped through (the referee's second round)
+    ("scout.odds.beats", ([(1, -1)], None), {}, True),
+    ("scout.odds.is_set", ([(2, 2)],), {}, True),
+    ("scout.odds.longest_set", ([(3, 4), (4, 11)],), {}, True),
+    ("flip7.odds.remaining_deck", (), {"deck": {}}, True),
 ]
 
 
@@ -756,7 +806,7 @@ def functions_table(calls: int, seed: int, *, alarm: bool = False) -> bool:
     if alarm:
         install_alarm()
     rng = random.Random(f"functions-{seed}")
-    tallies = {game: Counter() for game in ("flip7", "scout", "speed", "pcv", "flip_circus")}
+    tallies = {game: Counter() for game in ("pig", "flip7", "scout", "speed", "pcv", "flip_circus")}
     examples: dict = {}
     began = time.perf_counter()
     for name, args, kwargs, must in bad_calls(rng, calls):

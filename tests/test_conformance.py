@@ -156,6 +156,29 @@ def test_public_functions_answer_or_refuse_cleanly_whatever_they_are_given(data)
     _check(name, args, kwargs, must)
 
 
+@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+def test_public_functions_refuse_a_wrong_part_deep_inside_a_good_argument(data):
+    import inspect
+    import random as _random
+
+    from conformance import _resolve, nested_mutant
+
+    name = data.draw(st.sampled_from(NAMES), label="function")
+    args, kwargs = data.draw(st.sampled_from(GOOD[name]), label="good call")
+    bound = inspect.signature(_resolve(name)).bind(*args, **kwargs).arguments
+    nested = [p for p, v in bound.items() if type(v) in (tuple, list) and v]
+    if not nested:
+        return
+    param = data.draw(st.sampled_from(nested), label="argument")
+    mutant = nested_mutant(bound[param], _random.Random(data.draw(st.integers(0, 10 ** 6), label="slip")))
+    if mutant is None:
+        return
+    value, must = mutant
+    args, kwargs, _ = call_with(name, args, kwargs, param, value)
+    _check(name, args, kwargs, must)
+
+
 @pytest.mark.parametrize("call", ISSUE_CALLS, ids=lambda c: c[0].split(".")[-1])
 def test_the_calls_that_hung_or_answered_nonsense_are_refused(call):
     name, args, kwargs, _ = call

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import ipywidgets as widgets
 
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 _State = TypeVar("_State", bound="GameState")
 
-__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale"]
+__all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale",
+           "all_or_nothing", "INTERRUPTED", "close_tree"]
 
 def scale(factor: float = 1.5) -> HTML:
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
@@ -212,10 +213,63 @@ class Shown(widgets.VBox):  # type: ignore[misc]
                 self.__dict__["_circus_boxed"] = True
                 widgets.VBox.__init__(self, children=(self.widget,))
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
+                _replaces_the_last_run(self)
 
         # the subclass's own __init__, wrapped: mypy refuses any assignment to a method, and reads __init__ as
         # object's (one argument), not the subclass's
         cls.__init__ = __init__  # type: ignore[method-assign, assignment]
+
+
+def _running_cell() -> tuple[str, str] | None:
+    """The notebook cell being run and this run of it (the front end's cell id and the request's id), or None
+    outside a notebook or where the front end names no cell."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent("shell")
+    except Exception:  # an older kernel, or none: no cell to tell apart
+        return None
+    cell = (parent.get("metadata") or {}).get("cellId")
+    run = (parent.get("header") or {}).get("msg_id")
+    return (str(cell), str(run)) if cell and run else None
+
+
+_shown_in: dict[str, tuple[str, list[Any]]] = {}
+"""Per notebook cell, its last run and the games and explorers that run made."""
+
+
+def close_tree(widget: Any) -> None:
+    """Close a widget, everything inside it and their layouts and styles (the browser forgets them too)."""
+    todo, seen = [widget], set()
+    while todo:
+        w = todo.pop()
+        if id(w) in seen or not isinstance(w, widgets.Widget):
+            continue
+        seen.add(id(w))
+        todo.extend(getattr(w, "children", ()) or ())
+        todo.extend(p for p in (getattr(w, "layout", None), getattr(w, "style", None)) if p is not None)
+        w.close()
+
+
+def _replaces_the_last_run(shown: Any) -> None:
+    """A game or explorer made by a cell run again closes those its last run made: re-running a cell leaves
+    no widget behind, however often it is run."""
+    where = _running_cell()
+    if where is None:
+        return
+    cell, run = where
+    last_run, made = _shown_in.get(cell, (run, []))
+    if last_run != run:
+        for old in made:
+            close_tree(old)
+        made = []
+    made.append(shown)
+    _shown_in[cell] = (run, made)
 
 
 class Framed(Shown):
@@ -227,3 +281,47 @@ class Framed(Shown):
     def widget(self) -> widgets.VBox:
         """The ipywidgets box to display."""
         return self.frame.widget
+
+
+INTERRUPTED = "Stopped: that click was undone, and the game is as it was before it."
+
+
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+
+
+def all_or_nothing(*kept: str) -> Callable[[Callable[_Params, _Result]], Callable[_Params, _Result | None]]:
+    """Decorator for a game widget's action: it happens whole or not at all.
+
+    ``kept`` names the widget's attributes an action changes (its state, a move half made); when the action stops
+    part-way, Ctrl-C included, they, the widget's random generators and its move log are put back as they were and
+    the view is drawn again from them, so no click leaves a bot's turn or a chance step waiting on a dead button."""
+    import random
+
+    def wrap(action: Callable[_Params, _Result]) -> Callable[_Params, _Result | None]:
+        @functools.wraps(action)
+        def run(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
+            widget: Any = args[0]  # the method's self
+            saved = {name: getattr(widget, name) for name in kept if hasattr(widget, name)}
+            generators = [(r, r.getstate()) for r in vars(widget).values() if isinstance(r, random.Random)]
+            frame = getattr(widget, "frame", None)
+            lines = list(frame.lines) if frame is not None else []
+            try:
+                return action(*args, **kwargs)
+            except BaseException as stopped:
+                if len(saved) < len(kept):  # stopped while the widget was first being made: nothing to go back to
+                    raise
+                for name, value in saved.items():
+                    setattr(widget, name, value)
+                for generator, state in generators:
+                    generator.setstate(state)
+                if frame is not None:
+                    frame.lines[:] = lines
+                widget._refresh()
+                if isinstance(stopped, KeyboardInterrupt):  # the student's own Ctrl-C: said, not a traceback
+                    if frame is not None:
+                        frame.say(INTERRUPTED, error=True)
+                    return None
+                raise
+        return run
+    return wrap

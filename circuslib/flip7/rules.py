@@ -162,6 +162,8 @@ def deck_of(deck: Any, name: str = "deck") -> Deck:
             card = parse_card(card)
             counts[INDEX[card]] = whole(copies, f"the copies of {card_name(card)} in {name}", 0, MOST_COPIES)
         found = tuple(counts)
+        if not any(found):
+            raise ValueError(f"{name} holds no card: give at least one card, such as {{5: 5, 6: 6}}")
         return _BY_COUNTS.get(found) or Deck("{" + ", ".join(f"{card!r}: {c}" for card, c in zip(CARDS, found) if c)
                                              + "}", found)
     raise TypeError(f"{name} is a deck's name ({_deck_names()}) or a small deck {{card: copies}}, not "

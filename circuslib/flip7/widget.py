@@ -6,16 +6,17 @@ and the table's picture from ``pictures``. The explorers are in ``explorers``.
 """
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..core.args import rng_arg, whole
+from ..core.args import rng_arg, text, whole
 from ..core.game import CHANCE, Move
 from ..core.svg import Picture, svg_text
-from ..core.ui import Framed, GameFrame, button
+from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum
 from .odds import table_odds
 from .pictures import hand_row_picture, table_picture
@@ -37,8 +38,11 @@ class Flip7Widget(Framed):
     def __init__(self, rng: random.Random, bots: Sequence[Bot] | int = 3, *, name: str = "You",
                  start: Flip7State | None = None, odds_visible: bool = False) -> None:
         rng_arg(rng)
-        if isinstance(bots, int) and not isinstance(bots, bool):
-            bots = default_bots(whole(bots, "the number of bots to play against", 1, 9))
+        name = text(name, "name (what the board calls you)").strip()
+        if not 1 <= len(name) <= 30:
+            raise ValueError("name is what the board calls you: 1 to 30 characters, such as 'Ada'")
+        if isinstance(bots, numbers.Integral) and not isinstance(bots, bool):  # 3, or numpy's 3
+            bots = default_bots(whole(int(bots), "the number of bots to play against", 1, 9))
         if isinstance(bots, bool) or not isinstance(bots, Sequence):
             raise TypeError("bots is how many to play against (1 to 9), or a list of bots such as [StopAtSum(23)]")
         bots = list(bots)
@@ -58,6 +62,7 @@ class Flip7Widget(Framed):
         self.new_game()
 
     # --- actions ----------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "last_round")
     def new_game(self) -> None:
         """Deal a new game (the same start again if one was given)."""
         self.state = self.start or new_game(players=len(self.bots) + 1, rng=self.rng)  # a dealer drawn at random
@@ -67,14 +72,17 @@ class Flip7Widget(Framed):
         self.frame.say("")
         self._advance()
 
+    @all_or_nothing("state", "last_round")
     def hit(self) -> None:
         """Ask for another card."""
         self._play(HIT)
 
+    @all_or_nothing("state", "last_round")
     def stay(self) -> None:
         """Stop and bank this round's points."""
         self._play(STAY)
 
+    @all_or_nothing("state", "last_round")
     def give(self, card: str, target: int) -> None:
         """Give the action card waiting in front of you to ``target``."""
         self._play(Move("target", (card, target)))

@@ -60,9 +60,7 @@ def _values(cards: Iterable[Any], name: str = "cards") -> list[int]:
     out = []
     for c in items(cards, name):
         if isinstance(c, tuple):
-            if len(c) != 2:
-                raise ValueError(f"a card is a pair (up, down), not {describe(c)}")
-            c = c[0]
+            c = _card(c)[0]  # a card is checked whole: both its numbers, not only the one facing up
         if not is_whole(c):
             raise TypeError(f"card values are whole numbers, not {describe(c)}")
         if not 1 <= c <= 10:
@@ -806,8 +804,11 @@ def _card(card: Any) -> tuple[int, int]:
     if not (isinstance(card, tuple) and len(card) == 2):
         raise ValueError(f"a card is a pair (up, down), not {describe(card)}")
     a, b = card
-    if not (is_whole(a) and is_whole(b)) or not (1 <= a <= 10 and 1 <= b <= 10):
+    if not (is_whole(a) and is_whole(b)):
         raise ValueError(f"a card carries two numbers from 1 to 10, not {describe(card)}")
+    if not (1 <= a <= 10 and 1 <= b <= 10):
+        bad = a if not 1 <= a <= 10 else b
+        raise ValueError(f"Scout cards carry the numbers 1 to 10, not {bad} (the card {describe(card)})")
     if a == b:
         raise ValueError(f"a card has two different numbers, not {describe(card)}")
     return (a, b)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.args import instance, rng_arg, whole
 from ..core.game import CHANCE
-from ..core.ui import Framed, GameFrame, button, replace_children, transient_control
+from ..core.ui import Framed, GameFrame, all_or_nothing, button, replace_children, transient_control
 from .bots import BOTS, greedy_bot
 from .odds import count_shows, strongest_show
 from .pictures import board_svg
@@ -122,6 +122,7 @@ class ScoutWidget(Framed):
         self.new_game()
 
     # --- actions -------------------------------------------------------------------------------------
+    @all_or_nothing("state", "pending")
     def new_game(self) -> None:
         """Deal a new game; the bots play until it is your turn."""
         self.state = new_game(self.options, players=self.n_players)
@@ -141,14 +142,17 @@ class ScoutWidget(Framed):
         for i, t in enumerate(self.toggles):
             t.value = i in positions
 
+    @all_or_nothing("state", "pending")
     def flip(self) -> None:
         """Turn your whole hand round (only before the round starts)."""
         self._play(FLIP_HAND)
 
+    @all_or_nothing("state", "pending")
     def keep(self) -> None:
         """Keep your hand as dealt."""
         self._play(KEEP_HAND)
 
+    @all_or_nothing("state", "pending")
     def show(self) -> None:
         """Show the selected cards (they must be adjacent and form a set that beats the table)."""
         chosen = self.selected
@@ -166,6 +170,7 @@ class ScoutWidget(Framed):
         else:
             self._play(Show(start, stop))
 
+    @all_or_nothing("state", "pending")
     def scout(self) -> None:
         """Scout the chosen end card, turned round or not, into the chosen gap (with Scout & Show: then show)."""
         move = Scout(self.end_choice.value, bool(self.flip_choice.value), int(self.gap_choice.value))
