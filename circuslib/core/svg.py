@@ -40,8 +40,15 @@ THEME_CSS = """
 .circus-frame .circus-error, .circus-themed .circus-error, .circus-themed .circus-explorer-error {
   color: var(--jp-error-color1, #b3261e); font-weight: bold; }
 .circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
+.circus-frame .widget-hbox, .circus-themed .widget-hbox { flex-wrap: wrap; }
+.circus-frame button.widget-button, .circus-themed button.widget-button,
+.circus-frame button.widget-toggle-button, .circus-themed button.widget-toggle-button {
+  flex-shrink: 0; max-width: 100%; text-overflow: clip; white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); }
 """
-"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
+"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere);
+a row of controls wraps onto the next line rather than squeeze its buttons, and a button keeps its words whole
+(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...")."""
 
 
 def theme_style() -> str:
