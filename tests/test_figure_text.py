@@ -46,6 +46,9 @@ def _core_pictures() -> dict[str, str]:
     bars = (Plot("Bars", xlabel="bot", ylabel="share of games won", ylim=(0, 1))
             .bars(["careful", "greedy", "random"], [0.3, 0.6, 0.1], errors=[(0.2, 0.4), (0.5, 0.7), (0.05, 0.2)],
                   label="simulated").marks(["careful", "greedy", "random"], [0.25, 0.55, 0.12], label="exact"))
+    pairings = [f"{a} (Red) vs {b} (Blue)" for a in ("greedy", "cautious") for b in ("random", "greedy", "cautious")]
+    long_names = Plot("Long names under bars", xlabel="pairing", ylabel="share won", ylim=(0, 1)).bars(
+        pairings, [0.5, 0.4, 0.6, 0.3, 0.5, 0.7], label="Red won")
     heat = heat_map([[0, 0.5, 1, 0.25], [0.1, 0.9, 0.3, None]], xs=[10, 11, 12, 13], ys=["held 1", "held 2"],
                     title="Hit or stay", xlabel="round score", ylabel="numbers held", scale_label="share of hits")
     chart = Chart(560, 300, x_range=(0, 10), y_range=(0, 1), margins=(60, 30, 30, 46))
@@ -64,7 +67,7 @@ def _core_pictures() -> dict[str, str]:
                                 svg_hex(0, 0, origin=(320, 50), label="12"),
                                 svg_legend(400, 20, [Key("one", dash="6,3"), Key("two", marker="s")])])
     figures = {"Plot, five curves": curves, "Plot, legend inside": inside, "Plot, big x numbers": wide,
-               "Plot, log axes": logs, "Plot, short": short, "Plot, bars": bars, "heat_map": heat,
+               "Plot, log axes": logs, "Plot, short": short, "Plot, bars": bars, "Plot, long bar names": long_names, "heat_map": heat,
                "side_by_side": side_by_side(inside, bars), "convergence_plot": convergence, "tally_plot": tallied,
                "draw_graph": graph}
     drawn = {name: figure.svg() for name, figure in figures.items()}

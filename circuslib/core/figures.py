@@ -140,6 +140,17 @@ def _refuse_tuple(label: Any, what: str) -> None:
                          "give each one a name in words")
 
 
+def _wrapped(label: str, room: float, size: float = MIN_TEXT) -> str:
+    """A label broken at its spaces into lines that fit ``room`` pixels (a word longer than that keeps its line)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and _CHAR_WIDTH * size * len(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines) or label
+
+
 def _marker_every(points: int) -> int:
     """Every how many points a curve of this many points has its marker: each of few, about 15 on a long one."""
     return 1 if points <= _MARKED_POINTS else max(1, points // 15)
@@ -236,8 +247,10 @@ class Chart:
         ticks = "".join([f'M{self.x(v):.1f},{self.bottom:g} v4' for v, _ in xticks] +
                         [f'M{self.left:g},{self.y(v):.1f} h-4' for v, _ in yticks])
         p.append(f'<path d="{ticks}" stroke="{INK}" stroke-width="0.8"/>')
-        p += [f'<text x="{self.x(v):.1f}" y="{self.bottom + 6 + tick_size:g}" font-size="{tick_size:g}" '
-              f'text-anchor="middle" {_FONT}>{svg_text(label)}</text>' for v, label in xticks]
+        # an x label of several lines (a long name wrapped to its slot) goes down, a line under the other
+        p += [f'<text x="{self.x(v):.1f}" y="{self.bottom + 6 + tick_size * (1 + 1.15 * i):g}" '
+              f'font-size="{tick_size:g}" text-anchor="middle" {_FONT}>{svg_text(line)}</text>'
+              for v, label in xticks for i, line in enumerate(label.split("\n"))]
         p += [f'<text x="{self.left - 7:g}" y="{self.y(v) + tick_size * 0.35:.1f}" font-size="{tick_size:g}" '
               f'text-anchor="end" {_FONT}>{svg_text(label)}</text>' for v, label in yticks]
         p.append(f'<text x="{middle_x:.1f}" y="{self.height - 6:g}" font-size="14" text-anchor="middle" {_FONT}>'
@@ -659,8 +672,13 @@ class Plot(Figure):
         legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
         # the y tick labels' width: the longest label at about 0.6 of the font size a character
         left = 34 + _CHAR_WIDTH * MIN_TEXT * max(len(label) for _, label in yticks)
-        chart = Chart(self.width + legend_width, self.height, x_range=(x0, x1), y_range=(y0, y1), log_x=self.log_x,
-                      log_y=self.log_y, margins=(left, 30, legend_width, 46), name="circus-plot")
+        if self._categories is not None:  # names too long for their slot wrap onto more lines, not over each other
+            slot = (self.width - left) / (x1 - x0)
+            xticks = [(v, _wrapped(label, slot - 8)) for v, label in xticks]
+        extra = max(label.count("\n") for _, label in xticks) * 1.15 * MIN_TEXT if xticks else 0
+        chart = Chart(self.width + legend_width, self.height + extra, x_range=(x0, x1), y_range=(y0, y1),
+                      log_x=self.log_x, log_y=self.log_y, margins=(left, 30, legend_width, 46 + extra),
+                      name="circus-plot")
         chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
                    grid="y" if self._categories is not None else "xy")
         # what the data draws stays inside the frame (a few pixels more, so a marker on the edge shows whole), as

@@ -120,12 +120,12 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
         parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
                      f'stroke="#ffffff" stroke-dasharray="3 2"/>')
     elif bottom is None:
-        size = width * (0.5 if len(str(top)) <= 2 else 0.32)
+        size = max(MIN_TEXT, width * (0.5 if len(str(top)) <= 2 else 0.32))
         parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
                      f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
                      f'{_esc(top)}</text>')
     else:
-        size = width * 0.4
+        size = max(MIN_TEXT / 0.7, width * 0.4)  # the lower number, 0.7 of it, still 13 px at least
         parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
                      f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
                      f'{_esc(top)}</text>')
