@@ -196,7 +196,7 @@ class Lab:
         for kernel in self._api("GET", "/api/kernels"):
             self._api("DELETE", f"/api/kernels/{kernel['id']}")
 
-    def _wait_for_server(self, timeout: float = 60) -> None:
+    def _wait_for_server(self, timeout: float = 180) -> None:  # a loaded machine starts JupyterLab slowly
         url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

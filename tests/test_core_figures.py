@@ -416,3 +416,53 @@ def test_latex_figures_gives_each_svg_figure_its_latex_and_its_words():
     assert "50\\% \\& more\\_than \\{half\\}." in latex  # the words, escaped for LaTeX, a line each
     assert latex.count(" \\\\\n") == len(figure.description().splitlines()) - 1
     assert "text/latex" not in matplotlib_png["data"]  # only what offers SVG
+
+
+def test_a_log_axis_says_so_on_its_label_in_svg_and_matplotlib():
+    plot = Plot("errors", xlabel="trials", ylabel="error", log_x=True, log_y=True).line([1, 10, 100], [1, 0.1, 0.01])
+    assert "trials (log scale)" in _texts(plot) and "error (log scale)" in _texts(plot)
+    ax = plot.to_matplotlib().axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("trials (log scale)", "error (log scale)")
+    # a label that already says it is not told twice; a linear axis says nothing
+    said = Plot("p", xlabel="x", ylabel="chance (log scale)", log_y=True).line([1, 2], [0.1, 0.01])
+    assert "chance (log scale)" in _texts(said) and "x" in _texts(said)
+
+
+@pytest.mark.parametrize("name", [("stay", (5,)), "('stay', (5,))", ["hit", 3], "(5,)"])
+def test_a_tuple_is_refused_as_a_bar_name_or_a_tick_label_with_words(name):
+    from circuslib.core.figures import Chart
+
+    with pytest.raises(ValueError, match=r"words a student reads, like 'stay at 5', not the Python tuple") as refusal:
+        Plot("ends", xlabel="end", ylabel="share").bars([name, "bust"], [0.5, 0.5])
+    assert refusal.value.args[0].count(". ") == 0  # one sentence
+    with pytest.raises(ValueError, match="not the Python tuple"):
+        heat_map([[0.5]], xs=[1], ys=[name], title="t", xlabel="x", ylabel="y", scale_label="s")
+    chart = Chart(300, 200, x_range=(0, 1), y_range=(0, 1))
+    with pytest.raises(ValueError, match="not the Python tuple"):
+        chart.axes(xticks=[(0.5, name)], yticks=[(0, "0")], xlabel="x", ylabel="y", title="t")
+    # words with brackets stay welcome
+    Plot("ok", xlabel="end", ylabel="share").bars(["stay at 5", "(5, 3) pair", "bust (kit ruling)"], [0.2, 0.3, 0.5])
+
+
+def test_five_curves_differ_each_by_marker_and_by_dash_and_the_legend_shows_both():
+    plot = Plot("five", xlabel="x", ylabel="y")
+    for k in range(5):
+        plot.line([1, 2, 3], [k, k + 1, k], label=f"rule {k}")
+    root = _tree(plot)
+    groups = [g for g in root.iter(f"{NS}g") if g.find(f"{NS}polyline") is not None]
+    dashes = [g.find(f"{NS}polyline").get("stroke-dasharray") for g in groups]
+    def shape(marker: ET.Element) -> tuple:
+        # a marker's kind: its element, and for a polygon its corners and whether it points up or down
+        corners = [tuple(map(float, c.split(","))) for c in marker.get("points", "").split()]
+        return marker.tag, len(corners), len(corners) > 1 and corners[0][1] < corners[1][1]
+
+    assert len(set(dashes)) == 5, f"each curve its own dash pattern: {dashes}"
+    assert len({shape(g[1]) for g in groups}) == 5, "each curve its own marker"
+    legend = next(g for g in root.iter(f"{NS}g") if "legend" in g.get("class", ""))
+    swatches = [p.get("stroke-dasharray") for p in legend.iter(f"{NS}path")]
+    assert sorted(map(str, swatches)) == sorted(map(str, dashes))  # the legend's lines dashed as the curves
+    assert len(list(legend.iter(f"{NS}circle"))) + len(list(legend.iter(f"{NS}rect"))) + \
+        len(list(legend.iter(f"{NS}polygon"))) == 5  # and a marker on each
+    # dash=True keeps each curve's own pattern: two dashed curves are not one style
+    two = Plot("two", xlabel="x", ylabel="y").line([1, 2], [1, 2], dash=True).line([1, 2], [2, 1], dash=True)
+    assert len({p.get("stroke-dasharray") for p in _tree(two).iter(f"{NS}polyline")}) == 2

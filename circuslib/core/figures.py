@@ -511,8 +511,8 @@ class Plot(Figure):
         if marker is not None:
             one_of(marker, "marker", ("o", "s", "^", "v", "D"))
         own = _DASHES[series % len(_DASHES)]
-        # dash=True: dashed, in the series' own pattern (the first series' solid line becomes the next pattern)
-        dashed = own if dash is None else (own or _DASHES[1]) if dash else None
+        # dash=True: dashed, in the series' own pattern (the first series' solid line a pattern no other has)
+        dashed = own if dash is None else (own or "4,2") if dash else None
         self._pieces.append(("line", (xs, ys), (colour, marker, dashed, label)))
         return self
 
