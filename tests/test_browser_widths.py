@@ -46,7 +46,13 @@ CUT = """
 
 # lessons whose games cut a control in their own code (a fixed width, a long word in a narrow box): each is its
 # game's engineers' to fix; the kit's frame lets buttons take their words' width and its rows wrap
-OPEN: dict[str, str] = {}
+OPEN: dict[str, str] = {
+    "01_flip7.ipynb": "Flip 7's lesson draws tally_plot of the round's ends with tuple outcomes and no names (refused now: "
+                      "tick labels are words), so the lesson stops before its controls can be measured",
+    "05_flip_circus.ipynb": "Flip Circus's ring explorer lays its place buttons on a fixed grid of 5 columns of 172 px "
+                            "(circuslib/flip_circus/explorers.py, circus-ring-buttons): zoomed 1.5 it runs past the "
+                            "output area and cuts '1: Acrobate' to '4: Clown'",
+}
 
 
 def _zoom(page, on: bool) -> None:
@@ -97,3 +103,18 @@ def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesso
     print(f"{lesson}: {counted} controls measured in {time.perf_counter() - started:.0f} s;",
           {c: len(v) for c, v in cut.items()})
     assert not cut, f"{lesson}: controls cut at {WIDTH} px: {json.dumps(cut, indent=1, ensure_ascii=False)}"
+
+
+def test_the_measure_sees_a_cut_button_and_a_row_past_its_area(unwindowed):
+    # the measure itself: a button narrower than its words, and a row of buttons that does not wrap, are found
+    lab = unwindowed
+    path = lab.add_notebook("cut.ipynb", [
+        "import ipywidgets as w\n"
+        "w.HBox([w.Button(description='Swap the two cards', layout=w.Layout(width='60px')),\n"
+        "        w.HBox([w.Button(description=f'button number {i}', layout=w.Layout(width='200px', "
+        "flex='0 0 auto')) for i in range(8)], layout=w.Layout(flex_flow='row nowrap', overflow='visible'))])"])
+    page = lab.run_notebook(path, notebook_width=WIDTH)
+    lab.wait_for_count(page, ".jp-OutputArea-output button.widget-button", 9)
+    found = page.evaluate(CUT, CONTROLS)
+    assert any(f["text"] == "Swap the two cards" and f["scroll"] > f["width"] + 1 for f in found), found
+    assert any(f["past_area"] for f in found), found
