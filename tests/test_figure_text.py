@@ -67,7 +67,8 @@ def _core_pictures() -> dict[str, str]:
                                 svg_hex(0, 0, origin=(320, 50), label="12"),
                                 svg_legend(400, 20, [Key("one", dash="6,3"), Key("two", marker="s")])])
     figures = {"Plot, five curves": curves, "Plot, legend inside": inside, "Plot, big x numbers": wide,
-               "Plot, log axes": logs, "Plot, short": short, "Plot, bars": bars, "Plot, long bar names": long_names, "heat_map": heat,
+               "Plot, log axes": logs, "Plot, short": short, "Plot, bars": bars,
+               "Plot, long bar names": long_names, "heat_map": heat,
                "side_by_side": side_by_side(inside, bars), "convergence_plot": convergence, "tally_plot": tallied,
                "draw_graph": graph}
     drawn = {name: figure.svg() for name, figure in figures.items()}
