@@ -466,3 +466,9 @@ def test_five_curves_differ_each_by_marker_and_by_dash_and_the_legend_shows_both
     # dash=True keeps each curve's own pattern: two dashed curves are not one style
     two = Plot("two", xlabel="x", ylabel="y").line([1, 2], [1, 2], dash=True).line([1, 2], [2, 1], dash=True)
     assert len({p.get("stroke-dasharray") for p in _tree(two).iter(f"{NS}polyline")}) == 2
+
+
+def test_a_heat_map_of_whole_columns_ticks_whole_numbers_only():
+    heat = heat_map([[0, 0.5, 1, 0.25]], xs=[10, 11, 12, 13], ys=["one"], title="t", xlabel="sum", ylabel="y",
+                    scale_label="share")
+    assert [label for _, label in heat._xticks()] == ["10", "11", "12", "13"]

@@ -874,7 +874,10 @@ class _HeatMap(Figure):
         xs = self.xs
         if len(xs) == 1:
             return [(xs[0], f"{xs[0]:g}")]
-        return [(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]]
+        ticks = [(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]]
+        if all(float(x).is_integer() for x in xs):  # columns of whole numbers: no tick between two columns
+            ticks = [(v, f"{v:,.0f}") for v, _ in ticks if float(v).is_integer()] or ticks
+        return ticks
 
     def _step(self) -> float:
         return min((b - a for a, b in zip(self.xs, self.xs[1:])), default=1.0)
