@@ -199,7 +199,7 @@ class GraphPicture(Picture):
             raise ValueError(f"font_size is a number from 4 to 30 (points), not {describe(font_size)}")
         # points as matplotlib has them, in pixels; never so small that an edge label (0.9 of it) falls under the
         # kit's smallest text: the whole class reads one screen
-        self.size = max(round(font_size * 1.4, 1), round(MIN_TEXT / 0.9, 1))
+        self.size = max(round(font_size * 1.4, 1), math.ceil(MIN_TEXT / 0.9 * 10) / 10)
         if isinstance(label_gap, bool) or not isinstance(label_gap, (int, float)) or not 0 <= label_gap <= 40:
             raise ValueError(f"label_gap is the room in pixels between an edge label and the nodes and labels around "
                              f"it, from 0 to 40, not {describe(label_gap)}")
