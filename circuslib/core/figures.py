@@ -227,10 +227,10 @@ class Chart:
     # --- the frame ------------------------------------------------------------------------------------
     def axes(self, *, xticks: Sequence[tuple[float, str]], yticks: Sequence[tuple[float, str]], xlabel: str,
              ylabel: str, title: str, grid: str = "y", tick_size: float = MIN_TEXT) -> None:
-        """A title, the box around the plot, ticks with their labels, grid lines ("x", "y" or "xy"), the labels;
-        a logarithmic axis says so in its label ("(log scale)"), since its ticks alone may not show it."""
+        """A title, the box around the plot, ticks with their labels (words, never a tuple), grid lines ("x", "y"
+        or "xy"), the labels (a log axis drawn on the canvas says so in its label or its ticks: Plot adds
+        "(log scale)")."""
         xticks, yticks = _tick_words(xticks, "xticks"), _tick_words(yticks, "yticks")
-        xlabel, ylabel = _axis_label(xlabel, self.log_x), _axis_label(ylabel, self.log_y)
         p = self.parts
         middle_x, middle_y = (self.left + self.right) / 2, (self.top + self.bottom) / 2
         # the title first: a screen reader, and a student reading the SVG, meet it first
@@ -679,7 +679,9 @@ class Plot(Figure):
         chart = Chart(self.width + legend_width, self.height + extra, x_range=(x0, x1), y_range=(y0, y1),
                       log_x=self.log_x, log_y=self.log_y, margins=(left, 30, legend_width, 46 + extra),
                       name="circus-plot")
-        chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
+        # a log axis says so on its label: its ticks alone (1, 10, 100) may read as a linear axis's
+        chart.axes(xticks=xticks, yticks=yticks, xlabel=_axis_label(self.xlabel, self.log_x),
+                   ylabel=_axis_label(self.ylabel, self.log_y), title=self.title,
                    grid="y" if self._categories is not None else "xy")
         # what the data draws stays inside the frame (a few pixels more, so a marker on the edge shows whole), as
         # matplotlib clips it: a value beyond ylim must not run over the ticks and labels
