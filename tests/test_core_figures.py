@@ -472,3 +472,28 @@ def test_a_heat_map_of_whole_columns_ticks_whole_numbers_only():
     heat = heat_map([[0, 0.5, 1, 0.25]], xs=[10, 11, 12, 13], ys=["one"], title="t", xlabel="sum", ylabel="y",
                     scale_label="share")
     assert [label for _, label in heat._xticks()] == ["10", "11", "12", "13"]
+
+
+def test_a_legend_inside_the_plot_never_covers_its_data():
+    def legend_box(plot):
+        box = next(r for r in _tree(plot).iter(f"{NS}rect") if r.get("fill") == "#ffffff")
+        return float(box.get("x")), float(box.get("y"))
+
+    # a curve rising into the upper right corner: the legend asked for there goes to the upper left, which is free
+    rising = Plot("rising", xlabel="x", ylabel="y", legend="upper right").line(range(20), range(20), label="up")
+    x, y = legend_box(rising)
+    assert x < 200 and y < 100
+    assert rising._legend_corner() == "upper left"
+    # data in every corner: the legend goes beside the plot, wider by the legend, and matplotlib agrees
+    corners = Plot("corners", xlabel="x", ylabel="y", legend="upper right")
+    corners.line([0, 1, 2, 3, 4, 5, 6], [0, 9, 0, 9, 0, 9, 0], label="zigzag").line([0, 6], [9, 9], label="top")
+    assert corners._legend_corner() is None
+    assert float(_tree(corners).get("width")) > 560 and corners._size()[0] > 560
+    drawn = corners.to_matplotlib()
+    drawn.canvas.draw()
+    ax = drawn.axes[0]
+    assert ax.get_legend().get_window_extent().x0 >= ax.get_window_extent().x1  # beside the axes, not over them
+    # a free corner keeps the legend where it was asked for
+    falling = Plot("falling", xlabel="x", ylabel="y", legend="upper right").line(range(20), [20 - v for v in range(20)],
+                                                                                 label="down")
+    assert falling._legend_corner() == "upper right"

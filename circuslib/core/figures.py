@@ -668,17 +668,10 @@ class Plot(Figure):
         """The plot as one SVG element: title, axes, ticks, the pieces in the order added, the legend."""
         (x0, x1), (y0, y1), xticks, yticks = self._ticks()
         keys = self._keys()
-        inside = self.legend_place != "right"
+        place = self._legend_corner()
+        inside = place is not None
         legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
-        # the y tick labels' width: the longest label at about 0.6 of the font size a character
-        left = 34 + _CHAR_WIDTH * MIN_TEXT * max(len(label) for _, label in yticks)
-        if self._categories is not None:  # names too long for their slot wrap onto more lines, not over each other
-            slot = (self.width - left) / (x1 - x0)
-            xticks = [(v, _wrapped(label, slot - 8)) for v, label in xticks]
-        extra = max(label.count("\n") for _, label in xticks) * 1.15 * MIN_TEXT if xticks else 0
-        chart = Chart(self.width + legend_width, self.height + extra, x_range=(x0, x1), y_range=(y0, y1),
-                      log_x=self.log_x, log_y=self.log_y, margins=(left, 30, legend_width, 46 + extra),
-                      name="circus-plot")
+        chart, xticks = self._canvas(legend_width)
         # a log axis says so on its label: its ticks alone (1, 10, 100) may read as a linear axis's
         chart.axes(xticks=xticks, yticks=yticks, xlabel=_axis_label(self.xlabel, self.log_x),
                    ylabel=_axis_label(self.ylabel, self.log_y), title=self.title,
@@ -699,8 +692,73 @@ class Plot(Figure):
                 getattr(self, f"_draw_{kind}")(chart, data, style)
         chart.parts.append("</g>")
         if keys:
-            chart.legend(keys, inside=self.legend_place if inside else None)
+            chart.legend(keys, inside=place)
         return chart.svg(css_class="circus-plot", title=self.title)
+
+    def _canvas(self, legend_width: float) -> tuple[Chart, list[tuple[float, str]]]:
+        """The chart the plot draws on (its legend ``legend_width`` wide beside it) and its x ticks as drawn."""
+        (x0, x1), (y0, y1), xticks, yticks = self._ticks()
+        # the y tick labels' width: the longest label at about 0.6 of the font size a character
+        left = 34 + _CHAR_WIDTH * MIN_TEXT * max(len(label) for _, label in yticks)
+        if self._categories is not None:  # names too long for their slot wrap onto more lines, not over each other
+            slot = (self.width - left) / (x1 - x0)
+            xticks = [(v, _wrapped(label, slot - 8)) for v, label in xticks]
+        extra = max(label.count("\n") for _, label in xticks) * 1.15 * MIN_TEXT if xticks else 0
+        chart = Chart(self.width + legend_width, self.height + extra, x_range=(x0, x1), y_range=(y0, y1),
+                      log_x=self.log_x, log_y=self.log_y, margins=(left, 30, legend_width, 46 + extra),
+                      name="circus-plot")
+        return chart, xticks
+
+    def _legend_corner(self) -> str | None:
+        """The corner of the plot where the legend goes: the one asked for if it covers none of the data (a point
+        of a curve or band, a bar, a mark, a reference line), else the first other corner that covers none, else
+        None: beside the plot, where it covers nothing."""
+        keys = self._keys()
+        if self.legend_place == "right" or not keys:
+            return None
+        chart, _ = self._canvas(16)
+        width, height = legend_size(keys)
+        points: list[tuple[float, float]] = []
+        boxes: list[tuple[float, float, float, float]] = []
+        rows: list[float] = []
+        groups = sum(1 for kind, *_ in self._pieces if kind == "bars")
+        group = 0
+
+        def along(xs: Sequence[float], ys: Sequence[float]) -> None:
+            # each point, and four between two neighbours: a segment may cross a corner between its points
+            pixels = [(chart.x(a), chart.y(b)) for a, b in zip(xs, ys)]
+            points.extend(pixels)
+            for (a, b), (c, d) in zip(pixels, pixels[1:]):
+                points.extend((a + (c - a) * t / 5, b + (d - b) * t / 5) for t in range(1, 5))
+
+        for kind, data, _ in self._pieces:
+            if kind == "line":
+                along(*data)
+            elif kind == "band":
+                along(data[0], data[1])
+                along(data[0], data[2])
+            elif kind == "hline":
+                rows.append(chart.y(data))
+            elif kind == "bars":
+                heights, intervals = data
+                bar = 0.7 / groups
+                for i, h in enumerate(heights):
+                    c = i + (group - (groups - 1) / 2) * bar
+                    top = max(h, *(intervals[i] if intervals else ()))
+                    boxes.append((chart.x(c - bar / 2), chart.y(top), chart.x(c + bar / 2), chart.y(max(chart.y0, 0))))
+                group += 1
+            elif kind == "marks":
+                boxes += [(chart.x(i - 0.3), chart.y(y) - 2, chart.x(i + 0.3), chart.y(y) + 2)
+                          for i, y in enumerate(data)]
+        for corner in (self.legend_place, *(c for c in _CORNERS if c != self.legend_place)):
+            x = chart.left + 14 if corner.endswith("left") else chart.right - width - 14
+            y = chart.top + 13 if corner.startswith("upper") else chart.bottom - height - 13
+            box = (x - 10, y - 9, x + width + 10, y + height + 9)  # the light box and a little room around it
+            if (not any(box[0] <= a <= box[2] and box[1] <= b <= box[3] for a, b in points)
+                    and not any(box[1] <= r <= box[3] for r in rows)
+                    and not any(a < box[2] and box[0] < c and b < box[3] and box[1] < d for a, b, c, d in boxes)):
+                return corner
+        return None
 
     # --- in words -------------------------------------------------------------------------------------
     def description(self) -> str:
@@ -802,14 +860,15 @@ class Plot(Figure):
         ax.set_ylabel(_axis_label(self.ylabel, self.log_y))
         if keys:
             handles, labels = [h for h, _ in keys], [label for _, label in keys]
-            if self.legend_place == "right":
+            corner = self._legend_corner()  # where the SVG has it: beside the plot when every corner has data
+            if corner is None:
                 ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False)
             else:
-                ax.legend(handles, labels, loc=self.legend_place)
+                ax.legend(handles, labels, loc=corner)
 
     def _size(self) -> tuple[float, float]:
         keys = self._keys()
-        return self.width + (legend_size(keys)[0] + 24 if keys and self.legend_place == "right" else 0), self.height
+        return self.width + (legend_size(keys)[0] + 24 if keys and self._legend_corner() is None else 0), self.height
 
     @staticmethod
     def _draw_line(chart: Chart, data: Any, style: Any) -> None:
