@@ -497,3 +497,12 @@ def test_a_legend_inside_the_plot_never_covers_its_data():
     falling = Plot("falling", xlabel="x", ylabel="y", legend="upper right").line(range(20), [20 - v for v in range(20)],
                                                                                  label="down")
     assert falling._legend_corner() == "upper right"
+
+
+def test_bars_with_a_legend_inside_find_a_free_corner_or_go_beside():
+    low = Plot("low bars", xlabel="x", ylabel="y", legend="upper right", ylim=(0, 10)).bars(["a", "b"], [1, 2],
+                                                                                              label="counts")
+    assert low._legend_corner() == "upper right"
+    tall = Plot("tall bars", xlabel="x", ylabel="y", legend="upper right").bars(["a", "b", "c"], [9, 9, 9],
+                                                                                 errors=[(8, 10)] * 3, label="counts")
+    assert tall._legend_corner() is None  # the bars fill the plot: the legend goes beside it

@@ -744,7 +744,7 @@ class Plot(Figure):
                 bar = 0.7 / groups
                 for i, h in enumerate(heights):
                     c = i + (group - (groups - 1) / 2) * bar
-                    top = max(h, *(intervals[i] if intervals else ()))
+                    top = max([h, *(intervals[i] if intervals else ())])
                     boxes.append((chart.x(c - bar / 2), chart.y(top), chart.x(c + bar / 2), chart.y(max(chart.y0, 0))))
                 group += 1
             elif kind == "marks":
