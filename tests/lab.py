@@ -196,7 +196,7 @@ class Lab:
         for kernel in self._api("GET", "/api/kernels"):
             self._api("DELETE", f"/api/kernels/{kernel['id']}")
 
-    def _wait_for_server(self, timeout: float = 60) -> None:
+    def _wait_for_server(self, timeout: float = 180) -> None:  # a loaded machine starts JupyterLab slowly
         url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -215,8 +215,10 @@ class Lab:
         self.log.flush()
         return (self.tmp / "server.log").read_text(errors="replace")[-4000:]
 
-    def run_notebook(self, path: str, *, timeout: float = 240):
-        """Open a notebook (path relative to the kit's root), wait for the kernel, run all cells, return the page."""
+    def run_notebook(self, path: str, *, timeout: float = 240, notebook_width: int | None = None):
+        """Open a notebook (path relative to the kit's root), wait for the kernel, run all cells, return the page;
+        with ``notebook_width``, the window is first made as wide as needed for the notebook's area to be that many
+        pixels wide."""
         page = self.browser.new_page(viewport={"width": 1400, "height": 1000})
         self.pages.append(page)
         page.set_default_timeout(60_000)
@@ -227,6 +229,8 @@ class Lab:
             """() => [...document.querySelectorAll('.jp-StatusBar-Widget')]
                     .some(e => e.textContent.includes('| Idle'))""",
             timeout=90_000)
+        if notebook_width is not None:
+            self.set_notebook_width(page, notebook_width)
         page.click("text=Run >> nth=0")  # the menu bar's Run menu
         page.click('.lm-Menu-item[data-command="runmenu:run-all"]')
         # done when every code cell has run, or when one failed (Run All then leaves the rest unrun)
@@ -254,6 +258,17 @@ class Lab:
         notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         (self.root / "notebooks" / name).write_text(nbformat.writes(notebook))
         return f"notebooks/{name}"
+
+    @staticmethod
+    def set_notebook_width(page, width: int) -> None:
+        """Resize the window so that the notebook's area (its panel, between the side bars) is ``width`` pixels."""
+        for _ in range(3):  # the side bars keep their width: one step is enough, a second checks it
+            shown = page.evaluate("() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().width")
+            if abs(shown - width) < 1:
+                return
+            page.set_viewport_size({"width": round(page.viewport_size["width"] + width - shown), "height": 1000})
+            page.wait_for_timeout(400)
+        raise AssertionError(f"the notebook's area is {shown:.0f} px wide, not {width}")
 
     @staticmethod
     def set_theme(page, theme: str) -> None:

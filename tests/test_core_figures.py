@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from circuslib.core.figures import COLOURS, RED, Plot, _log_ticks, heat_map, nice_ticks, scale_colour, side_by_side
 from circuslib.core.sim import Estimate, _running_mean, _tally_bars, convergence_plot, tally, tally_plot
+from circuslib.core.svg import MIN_TEXT as TICK
 from circuslib.core.svg import dark_ink, svg_text
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -77,7 +78,7 @@ def test_a_curve_lands_where_its_ticks_say():
     (x0, y0), (x1, y1) = _polyline(plot)
     assert x0 == pytest.approx(xs["0"], abs=0.2) and x1 == pytest.approx(xs["10"], abs=0.2)
     # a y tick label sits a third of its height under its value's row
-    assert y0 == pytest.approx(ys["0"] - 11 * 0.35, abs=0.2) and y1 == pytest.approx(ys["20"] - 11 * 0.35, abs=0.2)
+    assert y0 == pytest.approx(ys["0"] - TICK * 0.35, abs=0.2) and y1 == pytest.approx(ys["20"] - TICK * 0.35, abs=0.2)
     assert y1 < y0  # up is up
     texts = _texts(plot)
     assert texts[0] == "a line" and "x (points)" in texts and "y (points)" in texts and "y = 2x" in texts
@@ -95,7 +96,9 @@ def test_each_curve_has_its_own_colour_marker_and_dash_and_a_legend_entry():
     red = [p for p in root.iter(f"{NS}path") if p.get("stroke") == RED]
     assert red and red[0].get("stroke-dasharray")  # the exact value dashed red
     assert len(_polyline(Plot("long", xlabel="x", ylabel="y").line(range(100), range(100)))) == 100
-    assert not list(_tree(Plot("long", xlabel="x", ylabel="y").line(range(100), range(100))).iter(f"{NS}circle"))
+    # a long curve keeps its marker (so it is told apart without colour), on every k-th point only: about 15
+    assert 10 <= len(list(_tree(Plot("long", xlabel="x", ylabel="y").line(range(100), range(100)))
+                          .iter(f"{NS}circle"))) <= 20
 
 
 def test_bars_carry_their_intervals_and_the_exact_marks():
@@ -105,9 +108,9 @@ def test_bars_carry_their_intervals_and_the_exact_marks():
     root = _tree(plot)
     bars = [r for g in root.iter(f"{NS}g") if g.get("fill") == "#6baed6" for r in g.iter(f"{NS}rect")]
     ys = _tick_positions(plot, "y")
-    bottom = ys["0.0"] - 11 * 0.35
+    bottom = ys["0.0"] - TICK * 0.35
     assert [float(b.get("height")) for b in bars] == pytest.approx(
-        [(bottom - (ys["0.2"] - 11 * 0.35)), (bottom - (ys["0.4"] - 11 * 0.35))], abs=0.3)
+        [(bottom - (ys["0.2"] - TICK * 0.35)), (bottom - (ys["0.4"] - TICK * 0.35))], abs=0.3)
     errors = next(p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-errors")
     assert errors.get("d").count("M") == 6  # a line and two caps per bar
     marks = next(p for p in root.iter(f"{NS}path") if p.get("class") == "circus-plot-marks")
@@ -322,7 +325,8 @@ def test_to_matplotlib_draws_the_same_curves_band_and_lines_with_the_same_words(
 
     assert isinstance(figure, Figure) and len(figure.axes) == 1
     ax = figure.axes[0]
-    assert (ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) == ("Pig", "trials", "points")
+    # the log axis says so on its label, as the SVG's does
+    assert (ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) == ("Pig", "trials (log scale)", "points")
     assert ax.get_xscale() == "log" and ax.get_yscale() == "linear"
     curve, level = ax.lines
     assert list(curve.get_xdata()) == [1, 10, 100] and list(curve.get_ydata()) == [6, 7, 7.5]
@@ -412,3 +416,93 @@ def test_latex_figures_gives_each_svg_figure_its_latex_and_its_words():
     assert "50\\% \\& more\\_than \\{half\\}." in latex  # the words, escaped for LaTeX, a line each
     assert latex.count(" \\\\\n") == len(figure.description().splitlines()) - 1
     assert "text/latex" not in matplotlib_png["data"]  # only what offers SVG
+
+
+def test_a_log_axis_says_so_on_its_label_in_svg_and_matplotlib():
+    plot = Plot("errors", xlabel="trials", ylabel="error", log_x=True, log_y=True).line([1, 10, 100], [1, 0.1, 0.01])
+    assert "trials (log scale)" in _texts(plot) and "error (log scale)" in _texts(plot)
+    ax = plot.to_matplotlib().axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("trials (log scale)", "error (log scale)")
+    # a label that already says it is not told twice; a linear axis says nothing
+    said = Plot("p", xlabel="x", ylabel="chance (log scale)", log_y=True).line([1, 2], [0.1, 0.01])
+    assert "chance (log scale)" in _texts(said) and "x" in _texts(said)
+
+
+@pytest.mark.parametrize("name", [("stay", (5,)), "('stay', (5,))", ["hit", 3], "(5,)"])
+def test_a_tuple_is_refused_as_a_bar_name_or_a_tick_label_with_words(name):
+    from circuslib.core.figures import Chart
+
+    with pytest.raises(ValueError, match=r"words a student reads, like 'stay at 5', not the Python tuple") as refusal:
+        Plot("ends", xlabel="end", ylabel="share").bars([name, "bust"], [0.5, 0.5])
+    assert refusal.value.args[0].count(". ") == 0  # one sentence
+    with pytest.raises(ValueError, match="not the Python tuple"):
+        heat_map([[0.5]], xs=[1], ys=[name], title="t", xlabel="x", ylabel="y", scale_label="s")
+    chart = Chart(300, 200, x_range=(0, 1), y_range=(0, 1))
+    with pytest.raises(ValueError, match="not the Python tuple"):
+        chart.axes(xticks=[(0.5, name)], yticks=[(0, "0")], xlabel="x", ylabel="y", title="t")
+    # words with brackets stay welcome
+    Plot("ok", xlabel="end", ylabel="share").bars(["stay at 5", "(5, 3) pair", "bust (kit ruling)"], [0.2, 0.3, 0.5])
+
+
+def test_five_curves_differ_each_by_marker_and_by_dash_and_the_legend_shows_both():
+    plot = Plot("five", xlabel="x", ylabel="y")
+    for k in range(5):
+        plot.line([1, 2, 3], [k, k + 1, k], label=f"rule {k}")
+    root = _tree(plot)
+    groups = [g for g in root.iter(f"{NS}g") if g.find(f"{NS}polyline") is not None]
+    dashes = [g.find(f"{NS}polyline").get("stroke-dasharray") for g in groups]
+    def shape(marker: ET.Element) -> tuple:
+        # a marker's kind: its element, and for a polygon its corners and whether it points up or down
+        corners = [tuple(map(float, c.split(","))) for c in marker.get("points", "").split()]
+        return marker.tag, len(corners), len(corners) > 1 and corners[0][1] < corners[1][1]
+
+    assert len(set(dashes)) == 5, f"each curve its own dash pattern: {dashes}"
+    assert len({shape(g[1]) for g in groups}) == 5, "each curve its own marker"
+    legend = next(g for g in root.iter(f"{NS}g") if "legend" in g.get("class", ""))
+    swatches = [p.get("stroke-dasharray") for p in legend.iter(f"{NS}path")]
+    assert sorted(map(str, swatches)) == sorted(map(str, dashes))  # the legend's lines dashed as the curves
+    assert len(list(legend.iter(f"{NS}circle"))) + len(list(legend.iter(f"{NS}rect"))) + \
+        len(list(legend.iter(f"{NS}polygon"))) == 5  # and a marker on each
+    # dash=True keeps each curve's own pattern: two dashed curves are not one style
+    two = Plot("two", xlabel="x", ylabel="y").line([1, 2], [1, 2], dash=True).line([1, 2], [2, 1], dash=True)
+    assert len({p.get("stroke-dasharray") for p in _tree(two).iter(f"{NS}polyline")}) == 2
+
+
+def test_a_heat_map_of_whole_columns_ticks_whole_numbers_only():
+    heat = heat_map([[0, 0.5, 1, 0.25]], xs=[10, 11, 12, 13], ys=["one"], title="t", xlabel="sum", ylabel="y",
+                    scale_label="share")
+    assert [label for _, label in heat._xticks()] == ["10", "11", "12", "13"]
+
+
+def test_a_legend_inside_the_plot_never_covers_its_data():
+    def legend_box(plot):
+        box = next(r for r in _tree(plot).iter(f"{NS}rect") if r.get("fill") == "#ffffff")
+        return float(box.get("x")), float(box.get("y"))
+
+    # a curve rising into the upper right corner: the legend asked for there goes to the upper left, which is free
+    rising = Plot("rising", xlabel="x", ylabel="y", legend="upper right").line(range(20), range(20), label="up")
+    x, y = legend_box(rising)
+    assert x < 200 and y < 100
+    assert rising._legend_corner() == "upper left"
+    # data in every corner: the legend goes beside the plot, wider by the legend, and matplotlib agrees
+    corners = Plot("corners", xlabel="x", ylabel="y", legend="upper right")
+    corners.line([0, 1, 2, 3, 4, 5, 6], [0, 9, 0, 9, 0, 9, 0], label="zigzag").line([0, 6], [9, 9], label="top")
+    assert corners._legend_corner() is None
+    assert float(_tree(corners).get("width")) > 560 and corners._size()[0] > 560
+    drawn = corners.to_matplotlib()
+    drawn.canvas.draw()
+    ax = drawn.axes[0]
+    assert ax.get_legend().get_window_extent().x0 >= ax.get_window_extent().x1  # beside the axes, not over them
+    # a free corner keeps the legend where it was asked for
+    falling = Plot("falling", xlabel="x", ylabel="y", legend="upper right").line(range(20), [20 - v for v in range(20)],
+                                                                                 label="down")
+    assert falling._legend_corner() == "upper right"
+
+
+def test_bars_with_a_legend_inside_find_a_free_corner_or_go_beside():
+    low = Plot("low bars", xlabel="x", ylabel="y", legend="upper right", ylim=(0, 10)).bars(["a", "b"], [1, 2],
+                                                                                              label="counts")
+    assert low._legend_corner() == "upper right"
+    tall = Plot("tall bars", xlabel="x", ylabel="y", legend="upper right").bars(["a", "b", "c"], [9, 9, 9],
+                                                                                 errors=[(8, 10)] * 3, label="counts")
+    assert tall._legend_corner() is None  # the bars fill the plot: the legend goes beside it

@@ -215,3 +215,20 @@ def test_an_arrow_runs_from_rim_to_rim_of_its_nodes():
     assert svg_arrow((0, 0), (0, 100), "red", rx=20, ry=5).startswith('<path d="M0.0,5.0 ')
     with pytest.raises(ValueError, match="two radii"):
         svg_arrow((0, 0), (1, 1), "red", rx=-1)
+
+
+def test_rows_of_controls_wrap_and_buttons_keep_their_words_whole():
+    # at 1024 px of notebook (or zoomed for the back of the room) a row too long goes onto a second line rather
+    # than squeezing its buttons to "F..." (tests/test_browser_widths.py checks it in JupyterLab)
+    from circuslib.core.svg import THEME_CSS
+    from circuslib.core.ui import GameFrame, button
+
+    frame = GameFrame("a game")
+    assert frame.controls.layout.flex_flow == "row wrap" and frame.log_row.layout.flex_flow == "row wrap"
+    assert button("Flip", lambda: None).layout.width == "auto"
+    rules = THEME_CSS.replace("\n", " ")
+    assert ".circus-themed .widget-hbox { flex-wrap: wrap; }" in rules
+    button_rule = rules[rules.index(".circus-frame button.widget-button"):]
+    button_rule = button_rule[:button_rule.index("}")]
+    assert "flex-shrink: 0" in button_rule and "text-overflow: clip" in button_rule
+    assert "white-space: normal" in button_rule and "height: auto" in button_rule

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .args import items, one_of, optional_text, text
 from .game import describe
 from .svg import INK as PAPER_INK
-from .svg import PIECE, THEME_INK, Key, Picture, legend_size, svg_legend, svg_marker, svg_text
+from .svg import LEGEND_TEXT, MIN_TEXT, PIECE, THEME_INK, Key, Picture, legend_size, svg_legend, svg_marker, svg_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -44,10 +44,16 @@ COLOURS = ("#2171b5", "#d94801", "#238b45", "#807dba", "#a6761d")
 RED = "#d7301f"
 """The colour of an exact value drawn over a simulation (a reference line, a mark on a bar)."""
 _MARKERS = ("o", "s", "^", "D", "v")
-_DASHES = (None, "6,3", "2,2", "8,3,2,3", None)
+_DASHES = (None, "6,3", "2,2", "8,3,2,3", "12,4")
+"""Each curve of a plot its own dash pattern (and its own marker): colour is never the only way to tell two apart."""
+_MARKED_POINTS = 60
+"""A curve of more points than this has a marker on every k-th point only (about 15 in all): one on each would
+hide the line."""
 _LEGEND_PLACES = ("right", "upper left", "upper right", "lower left", "lower right")
 _FONT = 'font-family="sans-serif" fill="currentColor"'
 _CORNERS = ("upper left", "upper right", "lower left", "lower right")
+_CHAR_WIDTH = 0.6
+"""A character of sans-serif text is about 0.6 of the font size wide: how the kit estimates a label's width."""
 
 
 def _number(value: Any, name: str) -> float:
@@ -124,6 +130,64 @@ def _log_ticks(low: float, high: float) -> list[tuple[float, str]]:
     return ticks
 
 
+_TUPLE_WORDS = re.compile(r"^[(\[].*(['\"].*['\"]|,\s*[)\]])")
+
+
+def _refuse_tuple(label: Any, what: str) -> None:
+    """A tick's or a bar's name is words: a tuple (or the text Python writes for one) is refused."""
+    if isinstance(label, (tuple, list)) or (isinstance(label, str) and _TUPLE_WORDS.match(label.strip())):
+        raise ValueError(f"{what} is words a student reads, like 'stay at 5', not the Python tuple {label!r}: "
+                         "give each one a name in words")
+
+
+def _wrapped(label: str, room: float, size: float = MIN_TEXT) -> str:
+    """A label broken at its spaces into lines that fit ``room`` pixels (a word longer than that keeps its line)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and _CHAR_WIDTH * size * len(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines) or label
+
+
+def _marker_every(points: int) -> int:
+    """Every how many points a curve of this many points has its marker: each of few, about 15 on a long one."""
+    return 1 if points <= _MARKED_POINTS else max(1, points // 15)
+
+
+def _tick_words(ticks: Sequence[tuple[float, str]], name: str) -> list[tuple[float, str]]:
+    """Ticks as (value, label) pairs whose labels are words, not tuples."""
+    checked = []
+    for tick in ticks:
+        value, label = tick
+        _refuse_tuple(label, f"each label of {name}")
+        checked.append((value, str(label)))
+    return checked
+
+
+def _axis_label(label: str, log: bool) -> str:
+    """An axis's label, with "(log scale)" on a logarithmic axis unless it already says so."""
+    return label if not log or "log" in label.lower() else f"{label} (log scale)"
+
+
+def _spread_ticks(ticks: list[tuple[float, str]], at: Callable[[float], float], *, size: float = MIN_TEXT,
+                  gap: float = 10, vertical: bool = False) -> list[tuple[float, str]]:
+    """Ticks thinned (every second one kept, then every third, ...) until no two labels come closer than ``gap``
+    pixels (at ``size`` px, a character 0.6 of it wide; on a vertical axis a line of text apart): crowded labels
+    would print over each other. ``at`` gives a tick's pixel along its axis."""
+    def crowded(shown: list[tuple[float, str]]) -> bool:
+        if vertical:
+            return any(abs(at(b) - at(a)) < size * 1.1 + gap / 3 for (a, _), (b, _) in zip(shown, shown[1:]))
+        return any(abs(at(b) - at(a)) < _CHAR_WIDTH * size * (len(la) + len(lb)) / 2 + gap
+                   for (a, la), (b, lb) in zip(shown, shown[1:]))
+
+    step = 1
+    while len(ticks[::step]) > 2 and crowded(ticks[::step]):
+        step += 1
+    return ticks[::step]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # the canvas: a plot area with its axes, on which every figure (and a game's own charts) draw
 
@@ -162,12 +226,15 @@ class Chart:
 
     # --- the frame ------------------------------------------------------------------------------------
     def axes(self, *, xticks: Sequence[tuple[float, str]], yticks: Sequence[tuple[float, str]], xlabel: str,
-             ylabel: str, title: str, grid: str = "y", tick_size: float = 11) -> None:
-        """A title, the box around the plot, ticks with their labels, grid lines ("x", "y" or "xy"), the labels."""
+             ylabel: str, title: str, grid: str = "y", tick_size: float = MIN_TEXT) -> None:
+        """A title, the box around the plot, ticks with their labels (words, never a tuple), grid lines ("x", "y"
+        or "xy"), the labels (a log axis drawn on the canvas says so in its label or its ticks: Plot adds
+        "(log scale)")."""
+        xticks, yticks = _tick_words(xticks, "xticks"), _tick_words(yticks, "yticks")
         p = self.parts
         middle_x, middle_y = (self.left + self.right) / 2, (self.top + self.bottom) / 2
         # the title first: a screen reader, and a student reading the SVG, meet it first
-        p.append(f'<text class="{self.name}-title" x="{middle_x:.1f}" y="{self.top - 9:g}" font-size="13" '
+        p.append(f'<text class="{self.name}-title" x="{middle_x:.1f}" y="{self.top - 9:g}" font-size="15" '
                  f'text-anchor="middle" {_FONT}>{svg_text(title)}</text>')
         p.append(f'<g class="{self.name}-grid" stroke="{INK}" stroke-opacity="0.18" stroke-width="0.8">')
         if "x" in grid:
@@ -180,16 +247,18 @@ class Chart:
         ticks = "".join([f'M{self.x(v):.1f},{self.bottom:g} v4' for v, _ in xticks] +
                         [f'M{self.left:g},{self.y(v):.1f} h-4' for v, _ in yticks])
         p.append(f'<path d="{ticks}" stroke="{INK}" stroke-width="0.8"/>')
-        p += [f'<text x="{self.x(v):.1f}" y="{self.bottom + 6 + tick_size:g}" font-size="{tick_size:g}" '
-              f'text-anchor="middle" {_FONT}>{svg_text(label)}</text>' for v, label in xticks]
+        # an x label of several lines (a long name wrapped to its slot) goes down, a line under the other
+        p += [f'<text x="{self.x(v):.1f}" y="{self.bottom + 6 + tick_size * (1 + 1.15 * i):g}" '
+              f'font-size="{tick_size:g}" text-anchor="middle" {_FONT}>{svg_text(line)}</text>'
+              for v, label in xticks for i, line in enumerate(label.split("\n"))]
         p += [f'<text x="{self.left - 7:g}" y="{self.y(v) + tick_size * 0.35:.1f}" font-size="{tick_size:g}" '
               f'text-anchor="end" {_FONT}>{svg_text(label)}</text>' for v, label in yticks]
-        p.append(f'<text x="{middle_x:.1f}" y="{self.height - 6:g}" font-size="12" text-anchor="middle" {_FONT}>'
+        p.append(f'<text x="{middle_x:.1f}" y="{self.height - 6:g}" font-size="14" text-anchor="middle" {_FONT}>'
                  f'{svg_text(xlabel)}</text>')
-        p.append(f'<text x="14" y="{middle_y:.1f}" font-size="12" text-anchor="middle" '
+        p.append(f'<text x="14" y="{middle_y:.1f}" font-size="14" text-anchor="middle" '
                  f'transform="rotate(-90 14 {middle_y:.1f})" {_FONT}>{svg_text(ylabel)}</text>')
 
-    def legend(self, keys: Sequence[Key], *, size: float = 10.5, inside: str | None = None) -> None:
+    def legend(self, keys: Sequence[Key], *, size: float = LEGEND_TEXT, inside: str | None = None) -> None:
         """The legend: right of the plot, or ``inside`` it in a corner ("lower right", ...) on a light box."""
         if inside is None:
             self.parts.append(svg_legend(self.right + 12, self.top + 4, keys, size=size,
@@ -206,8 +275,9 @@ class Chart:
     # --- what the plot shows --------------------------------------------------------------------------
     def line(self, xs: Sequence[float], ys: Sequence[float], *, colour: str = INK, width: float = 1.2,
              dash: str | None = None, marker: str | None = None, marker_size: float = 4, opacity: float = 1,
-             hollow: bool = False, css_class: str = "") -> None:
-        """A line through the points (xs, ys) (none if ``width`` is 0), with a marker at each point."""
+             hollow: bool = False, css_class: str = "", marker_every: int = 1) -> None:
+        """A line through the points (xs, ys) (none if ``width`` is 0), with a marker at each point (at every
+        ``marker_every``-th one only, on a long curve)."""
         points = [(self.x(a), self.y(b)) for a, b in zip(xs, ys)]
         cls = f' class="{svg_text(css_class)}"' if css_class else ""
         group = f'<g{cls} opacity="{opacity:g}">'
@@ -219,7 +289,7 @@ class Chart:
                         f'{dashed}/>')
         if marker:
             body += [svg_marker(marker, a, b, marker_size, colour, hollow=hollow, edge=2 if hollow else 1)
-                     for a, b in points]
+                     for a, b in points[::max(1, int(marker_every))]]
         self.parts.append(group + "".join(body) + "</g>")
 
     def bars(self, xs: Sequence[float], heights: Sequence[float], *, width: float, fill: str, hatch: bool = False,
@@ -259,7 +329,7 @@ class Chart:
         self.parts.append(f'<path{cls} d="M{self.left:g},{self.y(value):.1f} H{self.right:g}" stroke="{colour}" '
                           f'stroke-width="{width:g}"{dashed}/>')
 
-    def note(self, text: str, *, size: float = 11) -> None:
+    def note(self, text: str, *, size: float = MIN_TEXT) -> None:
         """A line of text in the top left corner of the plot."""
         self.parts.append(f'<text x="{self.left + 8:g}" y="{self.top + 6 + size:g}" font-size="{size:g}" {_FONT}>'
                           f'{svg_text(text)}</text>')
@@ -436,11 +506,13 @@ class Plot(Figure):
         if len(xs) != len(ys):
             raise ValueError(f"a curve needs as many ys as xs: {len(xs)} xs, {len(ys)} ys")
         colour, series = self._style(colour, label)
-        if marker == "":  # not given: the series' own marker, or none on a long curve (it would hide the line)
-            marker = _MARKERS[series % len(_MARKERS)] if len(xs) <= 60 else None
+        if marker == "":  # not given: the series' own (on a long curve at every k-th point only)
+            marker = _MARKERS[series % len(_MARKERS)]
         if marker is not None:
             one_of(marker, "marker", ("o", "s", "^", "v", "D"))
-        dashed = _DASHES[series % len(_DASHES)] if dash is None else ("6,3" if dash else None)
+        own = _DASHES[series % len(_DASHES)]
+        # dash=True: dashed, in the series' own pattern (the first series' solid line a pattern no other has)
+        dashed = own if dash is None else (own or "4,2") if dash else None
         self._pieces.append(("line", (xs, ys), (colour, marker, dashed, label)))
         return self
 
@@ -464,7 +536,10 @@ class Plot(Figure):
         return self
 
     def _names(self, names: Any) -> list[str]:
-        labels = [str(n) for n in items(names, "names", low=1)]
+        given = items(names, "names", low=1)
+        for name in given:
+            _refuse_tuple(name, "each bar's name")
+        labels = [str(n) for n in given]
         if any(kind in ("line", "band") for kind, *_ in self._pieces):
             raise ValueError("this plot's x axis holds numbers (its curves): bars need an x axis of names")
         if self._categories is None:
@@ -577,19 +652,29 @@ class Plot(Figure):
             xticks = _log_ticks(x0, x1)
         else:
             xticks = [(v, label) for v, label in nice_ticks(x0, x1, 9) if x0 <= v <= x1]
+        # where the SVG puts each tick (its plot area runs from the y labels' margin to the width, 30 px from the top
+        # to 46 from the bottom): labels that would print over each other are thinned out
+        left = 34 + _CHAR_WIDTH * MIN_TEXT * max((len(label) for _, label in yticks), default=1)
+
+        def share(value: float, low: float, high: float, log: bool) -> float:
+            return Chart._share(value, low, high, log)
+
+        yticks = _spread_ticks(yticks, lambda v: share(v, y0, y1, self.log_y) * (self.height - 76), vertical=True)
+        if self._categories is None:
+            xticks = _spread_ticks(xticks, lambda v: share(v, x0, x1, self.log_x) * (self.width - left))
         return (x0, x1), (y0, y1), xticks, yticks
 
     def svg(self) -> str:
         """The plot as one SVG element: title, axes, ticks, the pieces in the order added, the legend."""
         (x0, x1), (y0, y1), xticks, yticks = self._ticks()
         keys = self._keys()
-        inside = self.legend_place != "right"
+        place = self._legend_corner()
+        inside = place is not None
         legend_width = legend_size(keys)[0] + 24 if keys and not inside else 16
-        # the y tick labels' width: the longest label at about 0.6 of the font size a character
-        left = 34 + 6.6 * max(len(label) for _, label in yticks)
-        chart = Chart(self.width + legend_width, self.height, x_range=(x0, x1), y_range=(y0, y1), log_x=self.log_x,
-                      log_y=self.log_y, margins=(left, 30, legend_width, 46), name="circus-plot")
-        chart.axes(xticks=xticks, yticks=yticks, xlabel=self.xlabel, ylabel=self.ylabel, title=self.title,
+        chart, xticks = self._canvas(legend_width)
+        # a log axis says so on its label: its ticks alone (1, 10, 100) may read as a linear axis's
+        chart.axes(xticks=xticks, yticks=yticks, xlabel=_axis_label(self.xlabel, self.log_x),
+                   ylabel=_axis_label(self.ylabel, self.log_y), title=self.title,
                    grid="y" if self._categories is not None else "xy")
         # what the data draws stays inside the frame (a few pixels more, so a marker on the edge shows whole), as
         # matplotlib clips it: a value beyond ylim must not run over the ticks and labels
@@ -607,8 +692,73 @@ class Plot(Figure):
                 getattr(self, f"_draw_{kind}")(chart, data, style)
         chart.parts.append("</g>")
         if keys:
-            chart.legend(keys, inside=self.legend_place if inside else None)
+            chart.legend(keys, inside=place)
         return chart.svg(css_class="circus-plot", title=self.title)
+
+    def _canvas(self, legend_width: float) -> tuple[Chart, list[tuple[float, str]]]:
+        """The chart the plot draws on (its legend ``legend_width`` wide beside it) and its x ticks as drawn."""
+        (x0, x1), (y0, y1), xticks, yticks = self._ticks()
+        # the y tick labels' width: the longest label at about 0.6 of the font size a character
+        left = 34 + _CHAR_WIDTH * MIN_TEXT * max(len(label) for _, label in yticks)
+        if self._categories is not None:  # names too long for their slot wrap onto more lines, not over each other
+            slot = (self.width - left) / (x1 - x0)
+            xticks = [(v, _wrapped(label, slot - 8)) for v, label in xticks]
+        extra = max(label.count("\n") for _, label in xticks) * 1.15 * MIN_TEXT if xticks else 0
+        chart = Chart(self.width + legend_width, self.height + extra, x_range=(x0, x1), y_range=(y0, y1),
+                      log_x=self.log_x, log_y=self.log_y, margins=(left, 30, legend_width, 46 + extra),
+                      name="circus-plot")
+        return chart, xticks
+
+    def _legend_corner(self) -> str | None:
+        """The corner of the plot where the legend goes: the one asked for if it covers none of the data (a point
+        of a curve or band, a bar, a mark, a reference line), else the first other corner that covers none, else
+        None: beside the plot, where it covers nothing."""
+        keys = self._keys()
+        if self.legend_place == "right" or not keys:
+            return None
+        chart, _ = self._canvas(16)
+        width, height = legend_size(keys)
+        points: list[tuple[float, float]] = []
+        boxes: list[tuple[float, float, float, float]] = []
+        rows: list[float] = []
+        groups = sum(1 for kind, *_ in self._pieces if kind == "bars")
+        group = 0
+
+        def along(xs: Sequence[float], ys: Sequence[float]) -> None:
+            # each point, and four between two neighbours: a segment may cross a corner between its points
+            pixels = [(chart.x(a), chart.y(b)) for a, b in zip(xs, ys)]
+            points.extend(pixels)
+            for (a, b), (c, d) in zip(pixels, pixels[1:]):
+                points.extend((a + (c - a) * t / 5, b + (d - b) * t / 5) for t in range(1, 5))
+
+        for kind, data, _ in self._pieces:
+            if kind == "line":
+                along(*data)
+            elif kind == "band":
+                along(data[0], data[1])
+                along(data[0], data[2])
+            elif kind == "hline":
+                rows.append(chart.y(data))
+            elif kind == "bars":
+                heights, intervals = data
+                bar = 0.7 / groups
+                for i, h in enumerate(heights):
+                    c = i + (group - (groups - 1) / 2) * bar
+                    top = max([h, *(intervals[i] if intervals else ())])
+                    boxes.append((chart.x(c - bar / 2), chart.y(top), chart.x(c + bar / 2), chart.y(max(chart.y0, 0))))
+                group += 1
+            elif kind == "marks":
+                boxes += [(chart.x(i - 0.3), chart.y(y) - 2, chart.x(i + 0.3), chart.y(y) + 2)
+                          for i, y in enumerate(data)]
+        for corner in (self.legend_place, *(c for c in _CORNERS if c != self.legend_place)):
+            x = chart.left + 14 if corner.endswith("left") else chart.right - width - 14
+            y = chart.top + 13 if corner.startswith("upper") else chart.bottom - height - 13
+            box = (x - 10, y - 9, x + width + 10, y + height + 9)  # the light box and a little room around it
+            if (not any(box[0] <= a <= box[2] and box[1] <= b <= box[3] for a, b in points)
+                    and not any(box[1] <= r <= box[3] for r in rows)
+                    and not any(a < box[2] and box[0] < c and b < box[3] and box[1] < d for a, b, c, d in boxes)):
+                return corner
+        return None
 
     # --- in words -------------------------------------------------------------------------------------
     def description(self) -> str:
@@ -665,7 +815,8 @@ class Plot(Figure):
             if kind == "line":
                 colour, marker, dash, label = style
                 drawn, = ax.plot(data[0], data[1], color=colour, marker=marker, markersize=5, linewidth=1.6,
-                                 linestyle=_matplotlib_dash(dash, 1.6), label=label, zorder=order)
+                                 linestyle=_matplotlib_dash(dash, 1.6), label=label, zorder=order,
+                                 markevery=_marker_every(len(data[0])))
             elif kind == "hline":
                 label = style[2]
                 drawn = ax.axhline(data, color=style[0], linewidth=1.6, linestyle=_matplotlib_dash(style[1], 1.6),
@@ -705,23 +856,25 @@ class Plot(Figure):
         ax.grid(True, axis="y" if self._categories is not None else "both", alpha=0.25, linewidth=0.8)
         ax.set_axisbelow(True)
         ax.set_title(self.title)
-        ax.set_xlabel(self.xlabel)
-        ax.set_ylabel(self.ylabel)
+        ax.set_xlabel(_axis_label(self.xlabel, self.log_x))
+        ax.set_ylabel(_axis_label(self.ylabel, self.log_y))
         if keys:
             handles, labels = [h for h, _ in keys], [label for _, label in keys]
-            if self.legend_place == "right":
+            corner = self._legend_corner()  # where the SVG has it: beside the plot when every corner has data
+            if corner is None:
                 ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False)
             else:
-                ax.legend(handles, labels, loc=self.legend_place)
+                ax.legend(handles, labels, loc=corner)
 
     def _size(self) -> tuple[float, float]:
         keys = self._keys()
-        return self.width + (legend_size(keys)[0] + 24 if keys and self.legend_place == "right" else 0), self.height
+        return self.width + (legend_size(keys)[0] + 24 if keys and self._legend_corner() is None else 0), self.height
 
     @staticmethod
     def _draw_line(chart: Chart, data: Any, style: Any) -> None:
         colour, marker, dash, _ = style
-        chart.line(data[0], data[1], colour=colour, width=1.6, dash=dash, marker=marker, marker_size=6)
+        chart.line(data[0], data[1], colour=colour, width=1.6, dash=dash, marker=marker, marker_size=7,
+                   marker_every=_marker_every(len(data[0])))
 
     @staticmethod
     def _draw_hline(chart: Chart, data: Any, style: Any) -> None:
@@ -782,7 +935,10 @@ class _HeatMap(Figure):
         xs = self.xs
         if len(xs) == 1:
             return [(xs[0], f"{xs[0]:g}")]
-        return [(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]]
+        ticks = [(v, label) for v, label in nice_ticks(xs[0], xs[-1], 9) if xs[0] <= v <= xs[-1]]
+        if all(float(x).is_integer() for x in xs):  # columns of whole numbers: no tick between two columns
+            ticks = [(v, f"{v:,.0f}") for v, _ in ticks if float(v).is_integer()] or ticks
+        return ticks
 
     def _step(self) -> float:
         return min((b - a for a, b in zip(self.xs, self.xs[1:])), default=1.0)
@@ -791,7 +947,7 @@ class _HeatMap(Figure):
         """The heat map as one SVG element: a cell per share in its colour, the rows named, the scale beside."""
         xs, ys = self.xs, self.ys
         step = self._step()
-        left = 34 + 6.6 * max(len(y) for y in ys)
+        left = 34 + _CHAR_WIDTH * MIN_TEXT * max(len(y) for y in ys)
         chart = Chart(self.width + 110, self.height, x_range=(xs[0] - step / 2, xs[-1] + step / 2),
                       y_range=(-0.5, len(ys) - 0.5), margins=(left, 30, 110, 46), name="circus-heat")
         chart.axes(xticks=self._xticks(), yticks=[(float(j), y) for j, y in enumerate(ys)], xlabel=self.xlabel,
@@ -818,10 +974,11 @@ class _HeatMap(Figure):
         for share in (0, 0.25, 0.5, 0.75, 1):
             y = bottom - share * (bottom - top)
             parts.append(f'<path d="M{x + 14:g},{y:.1f} h4" stroke="{INK}" stroke-width="0.8"/><text x="{x + 21:g}" '
-                         f'y="{y + 4:.1f}" font-size="11" font-family="sans-serif" fill="{INK}">{share:g}</text>')
+                         f'y="{y + 4.5:.1f}" font-size="{MIN_TEXT:g}" font-family="sans-serif" fill="{INK}">'
+                         f'{share:g}</text>')
         middle = (top + bottom) / 2
-        parts.append(f'<text x="{x + 56:g}" y="{middle:.1f}" font-size="11" text-anchor="middle" '
-                     f'transform="rotate(-90 {x + 56:g} {middle:.1f})" font-family="sans-serif" fill="{INK}">'
+        parts.append(f'<text x="{x + 62:g}" y="{middle:.1f}" font-size="{MIN_TEXT:g}" text-anchor="middle" '
+                     f'transform="rotate(-90 {x + 62:g} {middle:.1f})" font-family="sans-serif" fill="{INK}">'
                      f'{svg_text(self.scale_label)}</text>')
         chart.parts.append(f'<g class="circus-heat-scale">{"".join(parts)}</g>')
         return chart.svg(css_class="circus-plot circus-heat-map", title=self.title)
@@ -869,7 +1026,10 @@ def heat_map(rows: Any, *, xs: Any, ys: Any, title: str, xlabel: str, ylabel: st
     xs = _numbers(xs, "xs")
     if any(b <= a for a, b in zip(xs, xs[1:])):
         raise ValueError("a heat map's xs rise from left to right")
-    ys = [str(y) for y in items(ys, "ys", low=1)]
+    ys = items(ys, "ys", low=1)
+    for y in ys:
+        _refuse_tuple(y, "each row's name (ys)")
+    ys = [str(y) for y in ys]
     rows = [row.tolist() if hasattr(row, "tolist") else row for row in items(rows, "rows", low=1)]
     if len(rows) != len(ys) or any(len(items(row, "each row")) != len(xs) for row in rows):
         raise ValueError(f"a heat map has one row per y ({len(ys)}), each with one share per x ({len(xs)})")

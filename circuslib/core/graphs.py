@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .game import CHANCE, GameState, describe
-from .svg import INK, PIECE, Key, Picture, legend_size, svg_arrowhead, svg_doc, svg_legend, svg_text
+from .svg import INK, MIN_TEXT, PIECE, Key, Picture, legend_size, svg_arrowhead, svg_doc, svg_legend, svg_text
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -173,8 +173,8 @@ class GraphPicture(Picture):
 
     def __init__(self, graph: nx.DiGraph, *, pos: dict[Hashable, tuple[float, float]] | None = None,
                  node_labels: bool = True, edge_labels: bool = True, highlight_edges: Iterable[tuple[Any, Any]] = (),
-                 node_color: Callable[[Hashable, dict[str, Any]], str] | None = None, font_size: float = 8,
-                 title: str | None = None, legend: bool = True) -> None:
+                 node_color: Callable[[Hashable, dict[str, Any]], str] | None = None, font_size: float = 10.5,
+                 title: str | None = None, legend: bool = True, label_gap: float = 4) -> None:
         from .args import flag, optional_text
 
         if not (hasattr(graph, "nodes") and hasattr(graph, "edges") and hasattr(graph, "successors")):
@@ -197,7 +197,13 @@ class GraphPicture(Picture):
             raise ValueError(f"highlight_edges names an edge the graph does not have: {describe(unknown[0])}")
         if isinstance(font_size, bool) or not isinstance(font_size, (int, float)) or not 4 <= font_size <= 30:
             raise ValueError(f"font_size is a number from 4 to 30 (points), not {describe(font_size)}")
-        self.size = round(font_size * 1.4, 1)  # points as matplotlib has them, in pixels
+        # points as matplotlib has them, in pixels; never so small that an edge label (0.9 of it) falls under the
+        # kit's smallest text: the whole class reads one screen
+        self.size = max(round(font_size * 1.4, 1), math.ceil(MIN_TEXT / 0.9 * 10) / 10)
+        if isinstance(label_gap, bool) or not isinstance(label_gap, (int, float)) or not 0 <= label_gap <= 40:
+            raise ValueError(f"label_gap is the room in pixels between an edge label and the nodes and labels around "
+                             f"it, from 0 to 40, not {describe(label_gap)}")
+        self.label_gap = float(label_gap)
         if pos is not None and (not isinstance(pos, dict) or any(node not in pos for node in graph.nodes)):
             raise ValueError("pos gives a position (x, y) to every node of the graph")
         self.pos = pos
@@ -262,7 +268,7 @@ class GraphPicture(Picture):
         parts = []
         if self.title:
             parts.append(f'<text class="circus-graph-title" x="{d.width / 2:.1f}" y="{d.top - 18:.1f}" '
-                         'font-size="13" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" '
+                         'font-size="15" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" '
                          f'fill="currentColor">{svg_text(self.title)}</text>')
         for (u, v), (start, end) in d.arrows.items():
             red = (u, v) in self.highlight
@@ -382,7 +388,7 @@ class GraphPicture(Picture):
                         fontsize=10.5 * points)
         if self.title:  # where the SVG has it, inside the figure's top margin
             axes.set_title(self.title, y=1 - (d.top - 18) / d.height, pad=0, verticalalignment="center",
-                           fontsize=13 * points)
+                           fontsize=15 * points)
         axes.set_xlim(0, d.width)
         axes.set_ylim(d.height, 0)  # down the page, as the SVG
         axes.set_aspect("equal")
@@ -481,7 +487,7 @@ class _Drawing:
             for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.35, 0.65, 0.45, 0.55, 0.15, 0.85):
                 cx, cy = start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if not any(_overlap(box, other) for other in taken):
+                if not any(_overlap(box, other, picture.label_gap) for other in taken):
                     break
             else:  # nowhere on its arrow: the rows move apart and every label is placed again
                 self.placed_all = False
@@ -506,17 +512,18 @@ _NO_AXES = object()
 
 def draw_graph(graph: nx.DiGraph, ax: Any = _NO_AXES, *, pos: dict[Hashable, tuple[float, float]] | None = None,
                node_labels: bool = True, edge_labels: bool = True, highlight_edges: Iterable[tuple[Any, Any]] = (),
-               node_color: Callable[[Hashable, dict[str, Any]], str] | None = None, font_size: float = 8,
-               title: str | None = None, legend: bool = True) -> Any:
+               node_color: Callable[[Hashable, dict[str, Any]], str] | None = None, font_size: float = 10.5,
+               title: str | None = None, legend: bool = True, label_gap: float = 4) -> Any:
     """A move graph as the kit's picture (``GraphPicture``): choices blue, chances orange, ends grey, highlighted
-    edges red, every label readable; ``.to_matplotlib()`` gives the same drawing as a matplotlib Figure.
+    edges red, every label readable (text at least 13 px; an edge label ``label_gap`` pixels clear of every node
+    and other label); ``.to_matplotlib()`` gives the same drawing as a matplotlib Figure.
 
     Given ``ax`` (the old form: a matplotlib Axes, or None for a new pyplot figure), the graph is drawn on it by
     matplotlib and the Axes is returned, as before; that form goes once the games draw their graphs as pictures.
     """
     picture = GraphPicture(graph, pos=pos, node_labels=node_labels, edge_labels=edge_labels,
                            highlight_edges=highlight_edges, node_color=node_color, font_size=font_size, title=title,
-                           legend=legend)
+                           legend=legend, label_gap=label_gap)
     if ax is _NO_AXES:
         return picture
     from .figures import _axes_arg

@@ -18,9 +18,14 @@ from typing import Any
 __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
-    "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker",
+    "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker", "MIN_TEXT", "LEGEND_TEXT",
 ]
 
+MIN_TEXT = 13.0
+"""The smallest text of the kit's pictures, in pixels at their natural size: what a projector still shows to the back
+of a classroom (about 11 px would not)."""
+LEGEND_TEXT = 13.0
+"""The size of a legend's text."""
 INK = "#222222"
 """Ink for text ON a light piece (a card, a die, a token, a map hex): the piece keeps its light face in every theme."""
 PIECE = "circus-piece"
@@ -35,8 +40,15 @@ THEME_CSS = """
 .circus-frame .circus-error, .circus-themed .circus-error, .circus-themed .circus-explorer-error {
   color: var(--jp-error-color1, #b3261e); font-weight: bold; }
 .circus-frame .circus-log, .circus-frame .circus-odds { color: var(--jp-ui-font-color1, #1a1a1a); }
+.circus-frame .widget-hbox, .circus-themed .widget-hbox { flex-wrap: wrap; }
+.circus-frame button.widget-button, .circus-themed button.widget-button,
+.circus-frame button.widget-toggle-button, .circus-themed button.widget-toggle-button {
+  flex-shrink: 0; max-width: 100%; text-overflow: clip; white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); }
 """
-"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere)."""
+"""The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere);
+a row of controls wraps onto the next line rather than squeeze its buttons, and a button keeps its words whole
+(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...")."""
 
 
 def theme_style() -> str:
@@ -108,12 +120,12 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
         parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
                      f'stroke="#ffffff" stroke-dasharray="3 2"/>')
     elif bottom is None:
-        size = width * (0.5 if len(str(top)) <= 2 else 0.32)
+        size = max(MIN_TEXT, width * (0.5 if len(str(top)) <= 2 else 0.32))
         parts.append(f'<text x="{width / 2:g}" y="{height / 2:g}" font-size="{size:g}" font-family="sans-serif" '
                      f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
                      f'{_esc(top)}</text>')
     else:
-        size = width * 0.4
+        size = max(MIN_TEXT / 0.7, width * 0.4)  # the lower number, 0.7 of it, still 13 px at least
         parts.append(f'<text x="{width / 2:g}" y="{height * 0.3:g}" font-size="{size:g}" font-family="sans-serif" '
                      f'font-weight="bold" fill="{color}" text-anchor="middle" dominant-baseline="central">'
                      f'{_esc(top)}</text>')
@@ -122,7 +134,7 @@ def svg_card(top: object, bottom: object | None = None, *, x: float = 0, y: floa
                      f'font-family="sans-serif" fill="#595959" text-anchor="middle" dominant-baseline="central" '
                      f'transform="rotate(180 {width / 2:g} {height * 0.7:g})">{_esc(bottom)}</text>')
     if note:
-        parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 12:g}" font-size="10" '
+        parts.append(f'<text class="circus-caption" x="{width / 2:g}" y="{height + 14:g}" font-size="{MIN_TEXT:g}" '
                      f'font-family="sans-serif" fill="#555555" text-anchor="middle">{_esc(note)}</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -156,11 +168,13 @@ def svg_token(face: object, *, cx: float = 0, cy: float = 0, r: float = 30, fill
     stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
     parts = [f'<g class="{PIECE} {_esc(css_class)}" transform="translate({cx:g},{cy:g})">',
              f'<circle r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
-             f'<text y="{-r * 0.05:g}" font-size="{r * 0.42:g}" font-family="sans-serif" text-anchor="middle" '
+             f'<text y="{-r * 0.05:g}" font-size="{max(MIN_TEXT, r * 0.42):g}" font-family="sans-serif" '
+             'text-anchor="middle" '
              f'dominant-baseline="central" fill="{INK}">{_esc(face)}</text>']
     if back is not None:
         opacity = 0.55 if faint_back else 1
-        parts.append(f'<text y="{r * 0.55:g}" font-size="{r * 0.28:g}" font-family="sans-serif" text-anchor="middle" '
+        parts.append(f'<text y="{r * 0.55:g}" font-size="{max(MIN_TEXT, r * 0.28):g}" font-family="sans-serif" '
+                     'text-anchor="middle" '
                      f'dominant-baseline="central" fill="#555555" opacity="{opacity}">({_esc(back)})</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -184,7 +198,8 @@ def svg_hex(q: int, r: int, *, size: float = 24, origin: tuple[float, float] = (
     """One map hex at axial (q, r), optionally shaded and labelled."""
     cx, cy = hex_center(q, r, size, origin=origin)
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(cx, cy, size))
-    text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{size * 0.3:g}" font-family="sans-serif" '
+    text = (f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="{max(MIN_TEXT, size * 0.3):g}" '
+            'font-family="sans-serif" '
             f'text-anchor="middle" fill="#999999">{_esc(label)}</text>') if label else ""
     return f'<g class="{PIECE} {_esc(css_class)}"><polygon points="{points}" fill="{fill}" stroke="#9ecae1"/>{text}</g>'
 
@@ -322,13 +337,13 @@ def _rows(key: Key) -> int:
     return len(key.label.split("\n"))
 
 
-def legend_size(keys: Sequence[Key], *, size: float = 10.5) -> tuple[float, float]:
+def legend_size(keys: Sequence[Key], *, size: float = LEGEND_TEXT) -> tuple[float, float]:
     """The width and height a legend's entries take (the width estimated from the longest line of text)."""
     longest = max((len(line) for key in keys for line in key.label.split("\n")), default=0)
     return 28 + 0.58 * size * longest, sum(size * (1.2 * _rows(key) + 0.55) for key in keys) - size * 0.55
 
 
-def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = 10.5, box: bool = False,
+def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = LEGEND_TEXT, box: bool = False,
                css_class: str = "circus-legend", hatch: str = "circus-chart-hatch") -> str:
     """A legend with its first entry's top left corner at (x, y), one entry under the other (a label may have
     several lines); with ``box``, on a light box that may lie over a drawing (its ink then dark, as on a piece)."""

@@ -109,7 +109,9 @@ class GameFrame:
         self.lines: list[str] = []
         self.log_lines = log_lines
         self.error_shown = False
-        self.log_row = widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])])
+        # the log and the odds side by side on a wide page, one above the other on a narrow one (or zoomed)
+        self.log_row = widgets.HBox([self.log_box, widgets.VBox([self.odds_toggle, self.odds])],
+                                    layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([self.title, self.board, self.controls, self.message, self.log_row])
         self.widget.add_class("circus-frame")
 
