@@ -148,3 +148,16 @@ def test_the_round_graph_reads_on_a_projector_and_no_chance_sits_on_another_arro
         crossing = [a for a in arrows if any(x <= a[0] + (a[2] - a[0]) * t / 200 <= x + w
                                              and y <= a[1] + (a[3] - a[1]) * t / 200 <= y + h for t in range(201))]
         assert len(crossing) == 1, (text, crossing)
+
+
+def test_counts_take_their_plural_and_the_rows_read_at_13_px():
+    from circuslib.flip7.pictures import hand_row_picture
+    from circuslib.flip7.rules import Hand, counted, hand_svg
+
+    assert (counted(1, "card"), counted(2, "card"), counted(0, "point")) == ("1 card", "2 cards", "0 points")
+    one = Hand((1,), ())
+    assert hand_row_picture(one, label="Ann").description() == "Ann: 1; in play, 1 point this round"
+    svg = hand_svg(one, label="Ann", total=1)
+    assert ">in play: 1 point</text>" in svg and "1 points" not in svg
+    assert ">in play: 12 points</text>" in hand_svg(Hand((12,), ()), label="Bob")
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 13

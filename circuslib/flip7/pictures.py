@@ -22,7 +22,7 @@ from ..core.figures import INK
 from ..core.game import CHANCE
 from ..core.svg import PIECE, Key, Picture, legend_size, svg_arrow, svg_doc, svg_legend, svg_text
 from .graphs import NODE_COLORS, NODE_WORDS, OPTIMAL_RED, _draw_round_graph, _node_kind, _round_graph, optimal_edges
-from .rules import STATUS_WORDS, Flip7State, Hand, card_name, hand_svg
+from .rules import STATUS_WORDS, Flip7State, Hand, card_name, counted, hand_svg
 
 __all__ = ["table_picture", "hand_row_picture", "RoundGraphPicture", "round_graph_picture", "round_graph_svg",
            "round_graph_positions", "ARROW_GREY"]
@@ -33,7 +33,8 @@ __all__ = ["table_picture", "hand_row_picture", "RoundGraphPicture", "round_grap
 
 def _row_words(hand: Hand, label: str, total: int | None = None) -> str:
     cards = ", ".join(card_name(card) for card in hand.cards()) or "no card yet"
-    words = f"{label}: {cards}; {STATUS_WORDS.get(hand.status, hand.status)}, {hand.score()} points this round"
+    status = STATUS_WORDS.get(hand.status, hand.status)
+    words = f"{label}: {cards}; {status}, {counted(hand.score(), 'point')} this round"
     return words + (f", {total} in all" if total is not None else "")
 
 
@@ -50,7 +51,7 @@ def table_picture(state: Flip7State, *, names: Iterable[str] | None = None) -> P
     instance(state, "state", Flip7State, "a Flip7State (a game from new_game)")
     names = [str(n) for n in items(names, "names", low=state.players, high=state.players)] if names is not None \
         else [f"Player {p}" for p in range(state.players)]
-    info = f"Round {state.round} · deck {sum(state.deck)} cards · discards {sum(state.discard)}"
+    info = f"Round {state.round} · deck {counted(sum(state.deck), 'card')} · discards {sum(state.discard)}"
     rows, words, y, width = [], [info + "."], 22, 300.0
     for p, h in enumerate(state.hands):
         acting = state.current_player == p
@@ -59,7 +60,7 @@ def table_picture(state: Flip7State, *, names: Iterable[str] | None = None) -> P
         width = max(width, float(row.split('width="', 1)[1].split('"', 1)[0]))
         words.append(_row_words(h, names[p] + (" (to play)" if acting else ""), state.totals[p]) + ".")
         y += 70
-    body = (f'<text x="6" y="15" font-size="12" font-family="sans-serif" fill="currentColor">{svg_text(info)}</text>'
+    body = (f'<text x="6" y="15" font-size="13" font-family="sans-serif" fill="currentColor">{svg_text(info)}</text>'
             + "".join(rows))
     return Picture.of(svg_doc(width, y, body, css_class="circus-svg circus-flip7-table",
                               title=f"the table, round {state.round}"), " ".join(words))
