@@ -125,3 +125,39 @@ def test_the_table_is_one_picture_with_a_row_for_each_player_and_words_for_them(
         table_picture(state, names=["Ann"])
     row = hand_row_picture(Hand((3, 7), ("x2",)), label="Cleo")
     assert row.description() == "Cleo: 3, 7, ×2; in play, 20 points this round" and row.svg().startswith("<svg")
+
+
+def test_the_round_graph_reads_on_a_projector_and_no_chance_sits_on_another_arrow():
+    graph = round_graph()
+    svg = round_graph_svg(graph)
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 13
+    boxes = [(tuple(map(float, m[:4])), m[4]) for m in re.findall(
+        r'<g class="circus-flip7-chance"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)".*?'
+        r'>([^<]+)</text></g>', svg)]
+    for (_x, _y, w, h), text in boxes:  # the label holds its text: 0.6 em a character at 13 px, with a margin
+        assert w >= 0.6 * 13 * len(text) + 8 and h >= 17
+    for i, ((x, y, w, h), _) in enumerate(boxes):  # labels keep 4 px apart: none printed over or against another
+        for (x2, y2, w2, h2), _ in boxes[i + 1:]:
+            assert x + w + 4 <= x2 or x2 + w2 + 4 <= x or y + h + 4 <= y2 or y2 + h2 + 4 <= y
+    # the arrows, as drawn (each ends at its node's rim); a chance label is crossed by its own arrow only, so the
+    # five chances on the arrows meeting at BUST each read on their own arrow
+    arrows = [tuple(map(float, m)) for m in re.findall(
+        r'<path d="M([\d.-]+),([\d.-]+) L([\d.-]+),([\d.-]+)"', svg)]
+    assert len(arrows) == graph.number_of_edges()
+    for (x, y, w, h), text in boxes:
+        crossing = [a for a in arrows if any(x <= a[0] + (a[2] - a[0]) * t / 200 <= x + w
+                                             and y <= a[1] + (a[3] - a[1]) * t / 200 <= y + h for t in range(201))]
+        assert len(crossing) == 1, (text, crossing)
+
+
+def test_counts_take_their_plural_and_the_rows_read_at_13_px():
+    from circuslib.flip7.pictures import hand_row_picture
+    from circuslib.flip7.rules import Hand, counted, hand_svg
+
+    assert (counted(1, "card"), counted(2, "card"), counted(0, "point")) == ("1 card", "2 cards", "0 points")
+    one = Hand((1,), ())
+    assert hand_row_picture(one, label="Ann").description() == "Ann: 1; in play, 1 point this round"
+    svg = hand_svg(one, label="Ann", total=1)
+    assert ">in play: 1 point</text>" in svg and "1 points" not in svg
+    assert ">in play: 12 points</text>" in hand_svg(Hand((12,), ()), label="Bob")
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 13

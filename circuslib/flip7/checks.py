@@ -522,7 +522,7 @@ def _bust_variants(held, seen) -> dict[Any, Any]:
 
 @check.exercise(
     title="Try it: a bust chance of your own", practises="conditional probability without replacement",
-    stars=1, minutes=3,
+    stars=1, minutes=3, try_it=True,
     mistakes=[
         Mistake(([3, 7, 11], [11, 11, 7, "+4"], Fraction(2 + 6 + 10, 94 - 3)),
                 "the cards seen are out of the deck too: take them off the copies and off the cards left"),
@@ -545,7 +545,7 @@ def try_bust_chance(answer: Any, exercise: Exercise) -> Passed:
 @check.exercise(
     title="Try it: one more card for a hand of your choice",
     practises="expected value by linearity: safe cards add their value, busting cards cost the score",
-    stars=1, minutes=3,
+    stars=1, minutes=3, try_it=True,
     mistakes=[
         Mistake(([2, 7, 9], Fraction(650 - 134, 76)), "a bust loses the points in front of her: subtract the score "
                                                       "times the busting copies"),
@@ -588,7 +588,7 @@ def try_one_more_card(answer: Any, exercise: Exercise) -> Passed:
 @check.exercise(
     title="Try it: where 'stop at 23' and the optimum disagree",
     practises="optimal stopping: a threshold rule against the exact optimum",
-    stars=1, minutes=3,
+    stars=1, minutes=3, try_it=True,
     mistakes=[
         Mistake((2, 3), "both hit this hand: look at sums close to 23"),
         Mistake((10, 11, 12), "both stay on this hand: look at sums close to 23"),

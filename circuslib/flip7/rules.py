@@ -30,7 +30,7 @@ __all__ = [
     "NUMBERS", "MODIFIERS", "ACTIONS", "CARDS", "FREEZE", "FLIP_THREE", "SECOND_CHANCE", "TIMES_TWO",
     "DECK_COUNTS", "Deck", "DECKS", "deck_of", "HIT", "STAY", "Hand", "Flip7Options", "Flip7State", "new_game",
     "card_name", "parse_card", "deck_counts", "round_score", "hand_svg", "game_svg", "draw_card", "FLIP7_BONUS",
-    "TARGET", "SoloRound", "solo_round",
+    "counted", "TARGET", "SoloRound", "solo_round",
 ]
 
 NUMBERS: tuple[int, ...] = tuple(range(13))
@@ -779,6 +779,11 @@ def _card_fill(card: int | str) -> str:
     return "#d4e6f7"
 
 
+def counted(n: int, noun: str) -> str:
+    """A count with its noun, singular for one: "1 card", "2 cards", "0 points"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def hand_svg(hand: Hand, *, label: str = "", total: int | None = None, highlight: bool = False) -> str:
     """One player's row of cards as SVG, with the round score and status."""
     cards = hand.cards()
@@ -791,10 +796,10 @@ def hand_svg(hand: Hand, *, label: str = "", total: int | None = None, highlight
     status = STATUS_WORDS.get(hand.status, hand.status)
     head = (f'<text x="6" y="24" font-size="14" font-family="sans-serif" font-weight="bold" '
             f'fill="{"#d7301f" if highlight else "#222222"}">{svg_text(label)}</text>'
-            f'<text x="6" y="42" font-size="12" font-family="sans-serif" fill="#444444">{status}: {hand.score()}'
-            '</text>')
+            f'<text x="6" y="42" font-size="13" font-family="sans-serif" fill="#444444">{status}: '
+            f'{counted(hand.score(), "point")}</text>')
     if total is not None:
-        head += f'<text x="6" y="58" font-size="11" font-family="sans-serif" fill="#777777">total {total}</text>'
+        head += f'<text x="6" y="59" font-size="13" font-family="sans-serif" fill="#777777">total {total}</text>'
     width = 160 + max(7, len(cards)) * 42
     return svg_doc(width, 66, head + "".join(pieces), css_class="circus-svg circus-flip7-row", title=label)
 
@@ -806,8 +811,8 @@ def game_svg(state: Flip7State, *, names: Iterable[str] | None = None) -> str:
     for p, h in enumerate(state.hands):
         mark = "▶ " if state.current_player == p else ""
         rows.append(hand_svg(h, label=mark + names[p], total=state.totals[p], highlight=state.current_player == p))
-    info = (f"<div style='font-family:sans-serif;font-size:12px'>Round {state.round} · deck {sum(state.deck)} cards · "
-            f"discards {sum(state.discard)}</div>")
+    info = (f"<div style='font-family:sans-serif;font-size:13px'>Round {state.round} · deck "
+            f"{counted(sum(state.deck), 'card')} · discards {sum(state.discard)}</div>")
     return info + "<br>".join(rows)
 
 

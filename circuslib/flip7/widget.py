@@ -20,7 +20,7 @@ from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .bots import Bot, CardCounter, Optimal, StopAtRisk, StopAtSum
 from .odds import table_odds
 from .pictures import hand_row_picture, table_picture
-from .rules import HIT, STAY, Flip7State, draw_card, new_game
+from .rules import HIT, STAY, Flip7State, counted, draw_card, new_game
 
 __all__ = ["Flip7Widget", "default_bots"]
 
@@ -172,8 +172,8 @@ class Flip7Widget(Framed):
             elif my_turn:
                 prefix = self.last_round
                 self.last_round = ""
-                self.frame.say((prefix + " " if prefix else "") + f"Your turn: {s.hands[0].score()} points in front "
-                               "of you. Hit or stay?")
+                points = counted(s.hands[0].score(), "point")
+                self.frame.say((prefix + " " if prefix else "") + f"Your turn: {points} in front of you. Hit or stay?")
             elif 0 not in s.contenders:
                 self.frame.say("The bots play a tie-break round.")
         controls.append(self.new_button)
