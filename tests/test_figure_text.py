@@ -216,9 +216,6 @@ def _title(svg: str) -> str:
 
 # the lessons whose pictures still print text under 13 px or over other text, from their game's own code
 LESSON_CASES_OPEN: dict[str, str] = {
-    "01_flip7": "Flip 7's lesson passes tally_plot the round's ends, tuples, with no names (refused: tick labels are "
-                "words), so it stops before its pictures can be measured; with names, its round graph prints at 10 "
-                "to 11 px (flip7/pictures.py) and its table at 11 to 12 px (flip7/rules.py)",
     "02_petit_cirque_volant": "Petit Cirque Volant's board labels planes at 9.9 px (pcv/pictures.py, _plane_svg) and "
                               "its manoeuvre graph its positions at 9.5 px (MoveGraphPicture)",
     "03_scout": "Scout's table and dealt hand captions at 11 to 12 px (scout/rules.py, scout/pictures.py), its card "

@@ -23,7 +23,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from numbers import Real
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .args import items, one_of, optional_text, text
 from .game import describe
@@ -757,7 +757,7 @@ class Plot(Figure):
             if (not any(box[0] <= a <= box[2] and box[1] <= b <= box[3] for a, b in points)
                     and not any(box[1] <= r <= box[3] for r in rows)
                     and not any(a < box[2] and box[0] < c and b < box[3] and box[1] < d for a, b, c, d in boxes)):
-                return corner
+                return str(corner)
         return None
 
     # --- in words -------------------------------------------------------------------------------------
@@ -864,7 +864,7 @@ class Plot(Figure):
             if corner is None:
                 ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False)
             else:
-                ax.legend(handles, labels, loc=corner)
+                ax.legend(handles, labels, loc=cast(Any, corner))  # one of matplotlib's corner names
 
     def _size(self) -> tuple[float, float]:
         keys = self._keys()

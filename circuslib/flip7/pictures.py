@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # networkx is imported where a graph is made: importing this module stays light
     import networkx as nx
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..core.args import instance, items, optional_text
 from ..core.figures import INK
@@ -132,7 +132,8 @@ def _box_meets_circle(box: tuple[float, float, float, float], centre: tuple[floa
     return (min(max(cx, x), x + w) - cx) ** 2 + (min(max(cy, y), y + h) - cy) ** 2 < radius ** 2
 
 
-def _crossings(box: tuple[float, float, float, float], segments: list[tuple[tuple[float, float], ...]]) -> int:
+def _crossings(box: tuple[float, float, float, float],
+               segments: Sequence[tuple[tuple[float, float], ...]]) -> int:
     """How many of the arrows (as segments) pass through a box: points along each, 2 px apart, tried."""
     x, y, w, h = box
     count = 0
@@ -154,7 +155,7 @@ def _place_chances(edges: list[tuple[Any, Any, str]], pos: dict[Any, tuple[float
     for u, v, text in edges:
         (x1, y1), (x2, y2) = pos[u], pos[v]
         others = [seg for key, seg in segments.items() if key != (u, v)]
-        best = None
+        best: tuple[tuple[int, int, int, int], float, float, tuple[float, float, float, float]] | None = None
         for rank, at in enumerate(_CHANCE_AT):
             x, y = x1 + at * (x2 - x1), y1 + at * (y2 - y1)
             box = _chance_box(x, y, text)
@@ -165,6 +166,7 @@ def _place_chances(edges: list[tuple[Any, Any, str]], pos: dict[Any, tuple[float
             score = (clash, _crossings(box, others), _crossings(near, others), rank)
             if best is None or score < best[0]:
                 best = (score, x, y, box)
+        assert best is not None  # _CHANCE_AT is never empty
         _, x, y, box = best
         placed.append(box)
         spots.append((x, y, text))
