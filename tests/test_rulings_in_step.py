@@ -52,10 +52,40 @@ def test_every_option_of_a_game_is_on_the_rulings_page_with_its_default(game):
     assert not missing, f"RULINGS.md's {SECTION_OF[game]} section does not give {missing} (as `name=default`)"
 
 
+def _entries(text: str) -> list[str]:
+    """The page's entries: each table row, and each paragraph or list item outside the tables."""
+    entries, paragraph = [], []
+    for line in text.splitlines() + [""]:
+        if line.startswith("|") or not line.strip() or line.lstrip().startswith("- "):
+            if paragraph:
+                entries.append(" ".join(paragraph))
+            paragraph = [line] if line.lstrip().startswith("- ") else []
+            if line.startswith("|"):
+                entries.append(line)
+        else:
+            paragraph.append(line)
+    return entries
+
+
+def _keywords(game: str) -> set[str]:
+    """The options of a game and the keyword arguments of its public functions (a solver's reading, say)."""
+    import importlib
+    import inspect
+
+    names = {field.name for field in dataclasses.fields(circuslib.games()[game].options)}
+    for part in ("rules", "odds", "graphs", "bots"):
+        module = importlib.import_module(f"circuslib.{game}.{part}")
+        for name in getattr(module, "__all__", ()):
+            thing = getattr(module, name, None)
+            if inspect.isfunction(thing):
+                names |= set(inspect.signature(thing).parameters)
+    return names
+
+
 @pytest.mark.parametrize("game", sorted(SECTION_OF))
 def test_every_kit_ruling_on_the_page_names_the_option_that_changes_it(game):
-    names = {field.name for field in dataclasses.fields(circuslib.games()[game].options)}
-    rows = [line for line in _section(game).splitlines() if "kit ruling" in line.lower()]
+    names = _keywords(game)
+    rows = [entry for entry in _entries(_section(game)) if "kit ruling" in entry.lower()]
     assert rows, f"RULINGS.md's {SECTION_OF[game]} section marks no kit ruling"
     for row in rows:
         named = {name for code in re.findall(r"`([^`]+)`", row) for name in re.findall(r"\b(\w+)=", code)}
