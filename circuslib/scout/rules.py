@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.args import flag, instance, items, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
-from ..core.svg import Picture, svg_card, svg_doc, svg_text
+from ..core.svg import Picture, svg_doc, svg_text
 
 __all__ = [
     "GAME",
@@ -632,7 +632,7 @@ class ScoutState(GameState):
         if not 0 <= start < stop <= n:
             if start >= stop:
                 return f"Show({start}, {stop}) shows no card: stop must be above start (Show(0, 1) is the first card)"
-            return f"cards {start + 1} to {stop} are not in your hand of {n} cards"
+            return f"cards {start + 1} to {stop} are not in your hand of {_count(n, 'card')}"
         return None
 
     @staticmethod
@@ -920,6 +920,8 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
 
     With ``player`` only that hand is drawn (with ``selected`` cards highlighted and numbered gaps if ``gaps``).
     """
+    from .pictures import scout_card_svg  # the pictures module draws from the rules: imported when drawn
+
     selected = set(selected)
     w, h, step = 44, 64, 50
     parts, y = [], 18
@@ -927,30 +929,36 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
     owner = "" if state.owner is None or not state.table else f" (player {state.owner}'s set)"
     parts.append(_text(6, y - 4, f"{label}. Table{owner}:"))
     if state.table:
-        parts += [svg_card(c[0], c[1], x=10 + i * step, y=y, width=w, height=h, css_class="circus-table-card")
-                  for i, c in enumerate(state.table)]
+        parts += [scout_card_svg(c[0], c[1], x=10 + i * step, y=y, width=w, height=h,
+                                 css_class="circus-table-card") for i, c in enumerate(state.table)]
     else:
         parts.append(_text(14, y + 30, "empty: any set may be shown"))
     y += h + 28
     shown = range(state.n_players) if player is None else [player]
-    width = 10 + step * max([len(state.table), 8] + [len(state.hands[p]) + 1 for p in shown])
+    width = 10 + step * max([len(state.table), 9] + [len(state.hands[p]) + 1 for p in shown])  # room for its lines
     for p in shown:
         hand = state.hands[p]
-        info = f"Player {p}: {len(hand)} cards, captured {len(state.captured[p])}, chips {state.chips[p]}"
+        info = (f"Player {p}: {_count(len(hand), 'card')} in hand, {_count(len(state.captured[p]), 'card')} "
+                f"captured, {_count(state.chips[p], 'chip')}")
         if state.n_players > 2 and state.sns_used and state.sns_used[p]:
             info += ", Scout & Show used"
         parts.append(_text(6, y - 4, info + ("  ← to move" if p == state.turn and state.phase != "over" else "")))
         for i, c in enumerate(hand):
-            parts.append(svg_card(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
-                                  highlight=i in selected, face_down=c == HIDDEN, css_class="circus-hand-card"))
+            parts.append(scout_card_svg(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
+                                        highlight=i in selected, face_down=c == HIDDEN, css_class="circus-hand-card"))
         if gaps:
-            parts += [_text(10 + i * step + 4, y + h + 14, f"↑{i}", size=11, color="#2171b5")
+            parts += [_text(10 + i * step + 4, y + h + 15, f"↑{i}", size=13)
                       for i in range(len(hand) + 1)]
         y += h + (40 if gaps else 26)
     return svg_doc(width, y, parts, css_class="circus-svg circus-scout", title=str(state))
 
 
-def _text(x: float, y: float, text: object, *, size: int = 12, color: str = "currentColor") -> str:
+def _count(n: int, thing: str) -> str:
+    """'1 card', '2 cards', '0 chips': a count with its plural."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def _text(x: float, y: float, text: object, *, size: int = 13, color: str = "currentColor") -> str:
     return (f'<text x="{x}" y="{y}" font-size="{size}" font-family="sans-serif" fill="{color}">'
             f'{svg_text(text)}</text>')
 
