@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.args import flag, instance, items, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
-from ..core.svg import Picture, svg_doc, svg_text
+from ..core.svg import INK, PIECE, Picture, svg_doc, svg_text
 
 __all__ = [
     "GAME",
     "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutOptions", "Show", "Scout", "ScoutAndShow", "FlipHand",
     "KeepHand", "FLIP_HAND", "KEEP_HAND", "ScoutMove", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key",
-    "is_set", "beats", "legal_shows", "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance",
+    "is_set", "beats", "legal_shows", "scout_moves", "longest_set", "flip_hand", "scout_svg", "scout_card_svg",
+    "a_number", "sample_chance",
     "deal_round",
 ]
 
@@ -913,6 +914,59 @@ def deal_round(state: ScoutState, rng: random.Random) -> ScoutState:
 # ---------------------------------------------------------------------------------------------------------
 # pictures
 
+UNDERLINED = (6, 9)  # turned half round, 6 and 9 read as each other: printed cards underline them, and so do ours
+OTHER_END_FILL = "#e6e6e6"  # the card's lower half, the end not in play, on a grey band
+
+
+def a_number(value: object) -> str:
+    """'a 3', 'an 8': a number with its article, as a move is said aloud."""
+    return f"{'an' if str(value).startswith('8') or value in (11, 18) else 'a'} {value}"
+
+
+def _card_number(value: object, x: float, y: float, size: float, *, colour: str, bold: bool,
+                 turned: bool) -> str:
+    """One number of a card centred at (x, y), underlined when it is a 6 or a 9; ``turned``: upside down, as the
+    other end of a printed card (its underline then lies above it, as on the printed card held that way)."""
+    weight = ' font-weight="bold"' if bold else ""
+    text = (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="sans-serif"{weight} fill="{colour}" '
+            f'text-anchor="middle" dominant-baseline="central">{svg_text(value)}</text>')
+    if value in UNDERLINED:
+        half, below = size * 0.32, y + size * 0.5
+        text += (f'<line class="circus-scout-underline" x1="{x - half:g}" y1="{below:g}" x2="{x + half:g}" '
+                 f'y2="{below:g}" stroke="{colour}" stroke-width="{max(1.2, size / 10):g}"/>')
+    if turned:
+        return f'<g transform="rotate(180 {x:g} {y:g})">{text}</g>'
+    return text
+
+
+def scout_card_svg(up: object, down: object | None = None, *, x: float = 0, y: float = 0, width: float = 44,
+                   height: float = 64, highlight: bool = False, face_down: bool = False,
+                   css_class: str = "circus-card") -> str:
+    """A Scout card: the number in play big and upright at the top, the other end's number small, turned half round
+    on a grey band below (the end not in play); a 6 and a 9 are underlined so that a turned 6 never reads as a 9."""
+    stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
+    fill = "#3b5b92" if face_down else "#fffdf5"
+    parts = [f'<g class="{PIECE} {svg_text(css_class)}" transform="translate({x:g},{y:g})">',
+             f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{fill}" stroke="{stroke}" '
+             f'stroke-width="{stroke_width}"/>']
+    if face_down:
+        parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
+                     f'stroke="#ffffff" stroke-dasharray="3 2"/>')
+    elif down is None:
+        parts.append(_card_number(up, width / 2, height / 2, width * 0.5, colour=INK, bold=True, turned=False))
+    else:
+        band = height / 2
+        parts.append(f'<path class="circus-scout-other-end" d="M1.5,{band:g} H{width - 1.5:g} V{height - 6:g} '
+                     f'Q{width - 1.5:g},{height - 1.5:g} {width - 6:g},{height - 1.5:g} H6 Q1.5,{height - 1.5:g} '
+                     f'1.5,{height - 6:g} Z" fill="{OTHER_END_FILL}"/>')
+        parts.append(f'<line x1="1.5" y1="{band:g}" x2="{width - 1.5:g}" y2="{band:g}" stroke="#999999"/>')
+        parts.append(_card_number(up, width / 2, height * 0.28, width * 0.42, colour=INK, bold=True, turned=False))
+        parts.append(_card_number(down, width / 2, height * 0.73, width * 0.32, colour="#444444", bold=False,
+                                  turned=True))
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterable[int] = (),
               gaps: bool = False) -> str:
     """The table and the hands as SVG: each card shows both numbers, the one in play on top (the position's own
@@ -920,8 +974,6 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
 
     With ``player`` only that hand is drawn (with ``selected`` cards highlighted and numbered gaps if ``gaps``).
     """
-    from .pictures import scout_card_svg  # the pictures module draws from the rules: imported when drawn
-
     selected = set(selected)
     w, h, step = 44, 64, 50
     parts, y = [], 18
