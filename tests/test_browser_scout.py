@@ -1,5 +1,6 @@
-"""The Scout lesson in JupyterLab in headless Chromium: it runs, its widget answers the student's clicks, and its
-two explorers answer a control moved on the page."""
+"""The Scout lesson in JupyterLab in headless Chromium: it runs, its widget answers the student's clicks (its cards
+underlining a 6 and a 9 and drawing their other end on its band), and its explorer answers a control moved on the
+page; its companion runs too, with the play graph, the game tree with its moves and the set explorer."""
 from __future__ import annotations
 
 import pytest
@@ -9,15 +10,18 @@ from circuslib.scout.odds import set_somewhere_exact
 pytestmark = pytest.mark.browser
 
 
-def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
+def test_scout_lesson_runs_in_lab_and_its_widget_and_explorer_answer(lab):
     page = lab.run_notebook("notebooks/03_scout.ipynb")
     # the chances of a set, the convergence, the bots: figures the kit writes as SVG
     assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
-    # K10, the play graph and the game tree: pictures the kit draws as SVG, none by matplotlib
-    for picture in ("circus-scout-card-graph", "circus-scout-play-graph", "circus-scout-game-tree"):
-        assert page.locator(f".jp-OutputArea-output svg.{picture}").count() == 1, picture
+    # K10 and the position built by hand: pictures the kit draws as SVG, none by matplotlib
+    assert page.locator(".jp-OutputArea-output svg.circus-scout-card-graph").count() == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0
-    assert "shows 2 1" in page.locator("svg.circus-scout-game-tree").text_content()  # a move on its arrow
+    position = page.locator(".jp-OutputArea-output svg.circus-scout").first
+    # the position's 9s (of 1/9 and 9/2) and the 6 on the table are underlined; each other end lies on its band
+    assert position.locator(".circus-scout-underline").count() == 3
+    assert position.locator(".circus-scout-other-end").count() == 9
+    assert "Player 0: 1 card in hand" in position.text_content()
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
     lab.click(page, ".circus-keep")  # you decide first: keep the hand as dealt; the bots decide and play
@@ -29,6 +33,21 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     lab.wait_for_text(page, ".circus-log", "You showed")
     page.wait_for_function("() => document.querySelectorAll('.circus-hand .circus-hand-card').length === 10")
     assert "Not allowed" not in lab.text(page, ".circus-message")
+    assert page.locator(".circus-scout-board .circus-scout-other-end").count() >= 10  # the hand and the table
+    # the dealt-hand explorer: a typed set to beat that is not a set is refused in a sentence
+    typed = page.locator(".circus-scout-active input")
+    typed.scroll_into_view_if_needed()
+    typed.fill("5 7")
+    typed.press("Enter")
+    lab.wait_for_text(page, ".circus-scout-hand-explorer .circus-message", "5 7 is not a set")
+    assert page.locator(".circus-scout-hand-plot svg").count() == 1
+
+
+def test_scout_companion_runs_in_lab_with_its_graphs_and_set_explorer(lab):
+    page = lab.run_notebook("notebooks/more/03_scout_more.ipynb")
+    for picture in ("circus-scout-play-graph", "circus-scout-game-tree"):
+        assert page.locator(f".jp-OutputArea-output svg.{picture}").count() == 1, picture
+    assert "shows 2 1" in page.locator("svg.circus-scout-game-tree").text_content()  # a move on its arrow
     # the set explorer: one step right on the k slider shows P(a set of 4 somewhere in 8 cards), plot redrawn
     plot = ".circus-scout-set-plot svg"  # the kit's SVG chart, drawn by the browser
     page.locator(plot).first.scroll_into_view_if_needed()
@@ -48,10 +67,3 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorers_answer(lab):
     curve = drawn[drawn.index('class="circus-scout-curve-4"'):]
     assert 'stroke-width="2.8"' in curve[:curve.index("</g>")]  # k = 4 is now the bold curve
     assert page.locator(plot).count() == 1  # redrawn in place, not added
-    # the dealt-hand explorer: a typed set to beat that is not a set is refused in a sentence
-    typed = page.locator(".circus-scout-active input")
-    typed.scroll_into_view_if_needed()
-    typed.fill("5 7")
-    typed.press("Enter")
-    lab.wait_for_text(page, ".circus-scout-hand-explorer .circus-message", "5 7 is not a set")
-    assert page.locator(".circus-scout-hand-plot svg").count() == 1

@@ -83,8 +83,9 @@ ODD_ANSWERS = [None, ..., "1/2", 0.5, float("nan"), math.inf, -1, 10**30, True, 
                          ids=[_id(c) for c in EXERCISES if isinstance(c[1], Exercise)])
 def test_no_answer_of_any_shape_makes_a_check_raise_anything_but_wrong_answer(module, exercise):
     for answer in ODD_ANSWERS:
-        if exercise.try_it and holds_placeholder(answer):  # a try-it's cell as it comes: an invitation, not a stop
-            assert exercise(answer) == PLACEHOLDER_LINE
+        if exercise.try_it and holds_placeholder(answer):
+            # a try-it's cell comes holding ...: the check invites an answer, and says it is none (not "correct")
+            assert exercise(answer) == PLACEHOLDER_LINE and not exercise.judge(answer).passed
             continue
         try:
             exercise(answer)

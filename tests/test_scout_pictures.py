@@ -188,3 +188,61 @@ def test_the_board_and_a_dealt_hand():
     dealt = dealt_hand_svg(hand, (6, 7), sets, (0, 3), turned=True)
     assert dealt.count("circus-scout-set-bracket") == 2 and "match of 2" in dealt and "run of 3" in dealt
     assert "Set to beat:" in dealt and "(turned round)" in dealt and dark_ink(dealt) == []
+
+
+def _boxes(svg: str, css_class: str) -> list[tuple[float, float, float, float]]:
+    """The (left, top, right, bottom) of each rectangle drawn in the groups of this CSS class."""
+    boxes = []
+    for group in re.finditer(rf'<g class="[^"]*\b{css_class}\b[^"]*"[^>]*>(.*?)</g>', svg):
+        for x, y, w, h in re.findall(r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"',
+                                     group.group(1)):
+            boxes.append((float(x), float(y), float(x) + float(w), float(y) + float(h)))
+    return boxes
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("hands, chips", [([[(1, 2), (3, 4)], [(2, 3), (1, 4)]], 0),
+                                          ([[(1, 2), (3, 4)], [(5, 6)]], 0)])
+def test_the_game_trees_move_labels_are_read_clear_of_each_other_and_of_the_positions(hands, chips):
+    svg = game_tree_picture(game_tree(hands, chips=chips)).svg()
+    labels = _boxes(svg, "circus-edge-label")
+    positions = _boxes(svg, "circus-scout-position") + _boxes(svg, "circus-scout-end")
+    assert labels and positions
+    for i, a in enumerate(labels):
+        assert not [b for b in labels[i + 1:] if _overlap(a, b)], a
+        assert not [b for b in positions if _overlap(a, b)], a
+    for i, a in enumerate(positions):
+        assert not [b for b in positions[i + 1:] if _overlap(a, b)], a
+    # a projector's text: nothing of the tree is written smaller than 13 px
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 13
+
+
+def test_a_six_and_a_nine_are_underlined_and_the_other_end_sits_on_its_band():
+    from circuslib.scout.pictures import scout_card_svg
+
+    nine_six = scout_card_svg(9, 6)
+    # both numbers underlined, the other end (6) drawn turned half round with its underline, on the grey band
+    assert nine_six.count('class="circus-scout-underline"') == 2
+    assert "circus-scout-other-end" in nine_six
+    turned = nine_six[nine_six.index('<g transform="rotate(180'):]
+    assert ">6</text>" in turned and "circus-scout-underline" in turned
+    one_nine = scout_card_svg(1, 9)  # the issue's card: read "1 / 9", not "1 / 6"
+    assert one_nine.count("circus-scout-underline") == 1 and ">1</text>" in one_nine.split("rotate(180")[0]
+    assert "circus-scout-underline" not in scout_card_svg(1, 8) and "circus-scout-underline" not in scout_card_svg(7)
+    assert scout_card_svg(6).count("circus-scout-underline") == 1  # a lone 6 on the set to beat, too
+    s = ScoutState.from_hands([[(1, 9)], [(6, 2)], [(2, 8)]], table=[(9, 4)], owner=0, turn=1)
+    # every hand and the table: the 9 of (1, 9), the 6 of (6, 2) and the 9 of (9, 4); the board: your hand and the table
+    for svg, underlined in ((scout_svg(s), 3), (board_svg(s, s.hands[1], s.table, you=1), 2)):
+        assert svg.count("circus-scout-underline") == underlined and dark_ink(svg) == []
+
+
+def test_counts_take_their_plural():
+    s = ScoutState.from_hands([[(1, 9)], [(3, 1), (4, 1)], [(2, 8)]], table=[(5, 2)], owner=0, turn=1)
+    svg = scout_svg(s)
+    assert "Player 0: 1 card in hand, 0 cards captured, 0 chips" in svg
+    assert "Player 1: 2 cards in hand" in svg and "1 cards" not in svg
+    assert move_label(ScoutState.from_hands([[(3, 1)], [(2, 4)], [(1, 9)]], table=[(8, 2)], owner=1),
+                      Scout("left", False, 0)) == "scouts an 8 into gap 0"

@@ -191,7 +191,7 @@ class Exercise:
     def __call__(self, answer: Any) -> str:
         if self.try_it and holds_placeholder(answer):
             print(PLACEHOLDER_LINE)  # Run All goes on: the lesson's later cells do not need this answer
-            return PLACEHOLDER_LINE
+            return Passed(PLACEHOLDER_LINE)  # printed once, not echoed as the cell's value
         try:
             return self.run(answer)
         finally:

@@ -646,7 +646,7 @@ def _deck_mistakes() -> list[Mistake]:
 
 
 @check.exercise(title="Try it: the cards in play", practises="counting pairs with a binomial coefficient",
-                stars=1, minutes=2, mistakes=_deck_mistakes())
+                stars=1, minutes=2, mistakes=_deck_mistakes(), try_it=True)
 def try_cards_in_play(answer: Any, exercise: Exercise) -> str:
     """(players, the number of cards used with that many players)."""
     players, value = _players_and(answer, "number of cards")
@@ -674,7 +674,7 @@ def _hand_mistakes() -> list[Mistake]:
 
 
 @check.exercise(title="Try it: how many hands", practises="ordered choices and the factor 2 per card",
-                stars=1, minutes=3, mistakes=_hand_mistakes())
+                stars=1, minutes=3, mistakes=_hand_mistakes(), try_it=True)
 def try_hands(answer: Any, exercise: Exercise) -> str:
     """(players, the number of hands a deal can give: in hand order, each card either way up)."""
     players, value = _players_and(answer, "number of hands")
@@ -712,7 +712,8 @@ def _pair_mistakes() -> list[Mistake]:
 
 
 @check.exercise(title="Try it: a match in two given places",
-                practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_pair_mistakes())
+                practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_pair_mistakes(),
+                try_it=True)
 def try_pair_match(answer: Any, exercise: Exercise) -> str:
     """(players, P(two given adjacent cards of a dealt hand show a match))."""
     players, value = _players_and(answer, "probability")

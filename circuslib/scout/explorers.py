@@ -26,7 +26,7 @@ from .odds import (
     set_somewhere_grid,
     strongest_show,
 )
-from .pictures import dealt_hand_svg
+from .pictures import a_number, dealt_hand_svg
 from .rules import FULL_DECK, HAND_SIZE, ScoutOptions, deck_for, flip_hand, legal_shows, longest_set, set_key
 
 if TYPE_CHECKING:
@@ -334,8 +334,9 @@ class DealtHandExplorer(Shown):
         carrying = Counter(v for card in deck_for(players) for v in card)
         for v, times in sorted(Counter(values).items()):
             if times > carrying[v]:
-                held = f"only {carrying[v]} cards carry" if carrying[v] else "no card carries"
-                raise _Refused(f"In the {players}-player deck {held} a {v}: no set holds {times} of them.")
+                held = ("no card carries" if not carrying[v] else "only 1 card carries" if carrying[v] == 1
+                        else f"only {carrying[v]} cards carry")
+                raise _Refused(f"In the {players}-player deck {held} {a_number(v)}: no set holds {times} of them.")
         return values
 
     # --- showing it -----------------------------------------------------------------------------------

@@ -15,16 +15,28 @@ from typing import TYPE_CHECKING, Any
 from ..core.args import graph_of, instance, items, optional_text
 from ..core.game import describe
 from ..core.graphs import layered_layout
-from ..core.svg import INK, PIECE, Key, Picture, svg_arrow, svg_card, svg_doc, svg_legend, svg_text
+from ..core.svg import INK, PIECE, Key, Picture, svg_arrow, svg_doc, svg_legend, svg_text
 from .graphs import GAME_TREE, PLAY_GRAPH, best_line, tree_value
-from .rules import FlipHand, KeepHand, Scout, ScoutAndShow, ScoutState, Show, _scouted, set_key
+from .rules import (
+    FlipHand,
+    KeepHand,
+    Scout,
+    ScoutAndShow,
+    ScoutState,
+    Show,
+    _scouted,
+    a_number,
+    scout_card_svg,
+    set_key,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.figure import Figure
 
 __all__ = ["GraphPicture", "card_graph_picture", "play_graph_picture", "play_graph_svg", "play_graph_positions",
-           "game_tree_picture", "move_label", "board_svg", "dealt_hand_svg", "maximal_sets", "MATCH_FILL",
+           "game_tree_picture", "move_label", "board_svg", "dealt_hand_svg", "maximal_sets", "scout_card_svg",
+           "a_number", "MATCH_FILL",
            "OTHER_FILL", "END_FILL", "CHAIN_COLOUR", "ARROW_COLOUR"]
 
 MATCH_FILL, OTHER_FILL, END_FILL, CHAIN_COLOUR, ARROW_COLOUR = "#fdd0a2", "#c6dbef", "#d9d9d9", "#d7301f", "#999999"
@@ -51,7 +63,7 @@ class Node:
     ry: float
     box: bool = False
     css: str = ""
-    font: float = 11
+    font: float = 13  # at least 13 px at the picture's natural size: read on a projector
 
 
 @dataclass(frozen=True)
@@ -124,7 +136,7 @@ class GraphPicture(Picture):
             parts.append(f'<text x="{self.width / 2:.1f}" y="{20 + 15 * i}" font-size="13" font-family="sans-serif" '
                          f'text-anchor="middle" fill="currentColor">{svg_text(line)}</text>')
         if self.legend:
-            parts.append(svg_legend(*self.legend_at, self.legend, size=11, css_class=self.legend_css))
+            parts.append(svg_legend(*self.legend_at, self.legend, size=13, css_class=self.legend_css))
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg {svg_text(self.css)}" '
                 f'width="{self.width:.0f}" height="{self.height:.0f}" viewBox="0 0 {self.width:.0f} '
                 f'{self.height:.0f}" role="img"><title>{svg_text(self.label)}</title>{"".join(parts)}</svg>')
@@ -185,7 +197,7 @@ def _node_svg(node: Node) -> str:
     return f'<g class="{PIECE}{" " + svg_text(node.css) if node.css else ""}">{shape}{text}</g>'
 
 
-def _edge_label(x: float, y: float, text: str, size: float = 10) -> str:
+def _edge_label(x: float, y: float, text: str, size: float = 13) -> str:
     """A move's label on a light box of its own at the middle of its arrow (dark ink, read in any theme)."""
     width = 0.58 * size * len(text) + 8
     return (f'<g class="{PIECE} circus-edge-label"><rect x="{x - width / 2:.1f}" y="{y - size * 0.8:.1f}" '
@@ -240,7 +252,7 @@ def card_graph_picture(graph: nx.Graph, *, title: str | None = None) -> GraphPic
 # the play graph of a hand
 
 _STEP_X, _STEP_Y, _RX, _RY = 92, 62, 27, 15  # pixels between columns and rows; a show's oval
-_LEGEND_WIDTH = 215
+_LEGEND_WIDTH = 230
 
 
 def _rows(graph: nx.DiGraph) -> dict[Any, Any]:
@@ -332,10 +344,10 @@ def move_label(state: ScoutState, move: Any) -> str:
     if isinstance(move, ScoutAndShow):
         new_hand, _, card = _scouted(hand, state.table, move)
         shown = " ".join(str(c[0]) for c in new_hand[move.start:move.stop])
-        return f"scouts a {card[0]}, shows {shown}"
+        return f"scouts {a_number(card[0])}, shows {shown}"
     if isinstance(move, Scout):
         _, _, card = _scouted(hand, state.table, move)
-        return f"scouts a {card[0]} into gap {move.position}"
+        return f"scouts {a_number(card[0])} into gap {move.position}"
     return str(move)
 
 
@@ -363,7 +375,7 @@ def game_tree_picture(graph: nx.DiGraph, *, title: str | None = None) -> GraphPi
     for _, y in layout.values():
         rows[round(-y)] = rows.get(round(-y), 0) + 1
     widest = max(rows.values(), default=1)
-    step_x, step_y, rx, ry = 170, 92, 72, 17
+    step_x, step_y, rx, ry = 200, 104, 86, 21
     top = _title_height(title)
     span = widest * step_x
     nodes = {}
@@ -372,7 +384,7 @@ def game_tree_picture(graph: nx.DiGraph, *, title: str | None = None) -> GraphPi
         over = graph.nodes[node]["terminal"]
         nodes[node] = Node(20 + span / 2 + x * span, top + 10 + ry - y * step_y, _position_lines(state),
                            END_FILL if over else OTHER_FILL, rx, ry, box=True,
-                           css="circus-scout-end" if over else "circus-scout-position", font=10.5)
+                           css="circus-scout-end" if over else "circus-scout-position", font=13)
     on_best = set(best)
 
     def edge(a: Hashable, b: Hashable, colour: str, width: float) -> Edge:
@@ -385,7 +397,7 @@ def game_tree_picture(graph: nx.DiGraph, *, title: str | None = None) -> GraphPi
               Key("best play for both\n(minimax)", colour=CHAIN_COLOUR, width=2.5)]
     depth = max(rows, default=0)
     width = 40 + span
-    return GraphPicture(width=width + 190, height=top + 20 + 2 * ry + depth * step_y + 10, nodes=nodes,
+    return GraphPicture(width=width + 215, height=top + 20 + 2 * ry + depth * step_y + 10, nodes=nodes,
                         groups=groups, title=title, legend=legend, legend_at=(width + 10, top),
                         css_class="circus-scout-game-tree", label="the game tree of a short round",
                         description=_tree_words(graph, best, value[root]))
@@ -416,23 +428,23 @@ def board_svg(state: ScoutState, hand: Sequence[Any], table: Sequence[Any], *, y
     w, h, step = 44, 64, 50
     whose = "" if state.owner is None or not table else \
         f" — {'your' if state.owner == you else f'player {state.owner}’s'} set"
-    parts = [f'<text x="6" y="14" font-size="12" font-family="sans-serif" fill="currentColor">'
+    parts = [f'<text x="6" y="14" font-size="13" font-family="sans-serif" fill="currentColor">'
              f'Active set{svg_text(whose)}</text>']
     if table:
-        parts += [svg_card(c[0], c[1], x=10 + i * step, y=20, width=w, height=h, css_class="circus-table-card")
+        parts += [scout_card_svg(c[0], c[1], x=10 + i * step, y=20, width=w, height=h, css_class="circus-table-card")
                   for i, c in enumerate(table)]
     else:
-        parts.append('<text x="14" y="55" font-size="12" font-family="sans-serif" fill="currentColor">empty table: '
+        parts.append('<text x="14" y="55" font-size="13" font-family="sans-serif" fill="currentColor">empty table: '
                      'any set may be shown</text>')
     y = 20 + h + 30
     chosen = set(selected)
-    parts.append(f'<text x="6" y="{y - 8}" font-size="12" font-family="sans-serif" fill="currentColor">Your hand '
-                 '(gaps numbered for scouting; the big number is the one in play)</text>')
+    parts.append(f'<text x="6" y="{y - 8}" font-size="13" font-family="sans-serif" fill="currentColor">Your hand '
+                 '(the big number is in play; the gaps to scout into are numbered)</text>')
     for i, c in enumerate(hand):
-        parts.append(svg_card(c[0], c[1], x=24 + i * step, y=y, width=w, height=h, highlight=i in chosen,
+        parts.append(scout_card_svg(c[0], c[1], x=24 + i * step, y=y, width=w, height=h, highlight=i in chosen,
                               css_class="circus-hand-card"))
-    parts += [f'<text x="{16 + i * step}" y="{y + h + 14}" font-size="11" font-family="sans-serif" '
-              f'fill="#2171b5">↑{i}</text>' for i in range(len(hand) + 1)]
+    parts += [f'<text x="{16 + i * step}" y="{y + h + 15}" font-size="13" font-family="sans-serif" '
+              f'fill="currentColor">↑{i}</text>' for i in range(len(hand) + 1)]
     width = 40 + step * max(len(hand) + 1, len(table), 8)
     return svg_doc(width, y + h + 22, parts, css_class="circus-svg circus-scout-board", title="Scout table")
 
@@ -449,19 +461,19 @@ def dealt_hand_svg(hand: Sequence[Any], table: Sequence[int], sets: Sequence[tup
     (``sets``, slices of the hand) bracketed below it: orange for a match, dashed blue for a run."""
     w, hgt, step, left = 44, 64, 50, 10
     parts, y = [], 16
-    label = 'font-size="12" font-family="sans-serif" fill="currentColor"'
+    label = 'font-size="13" font-family="sans-serif" fill="currentColor"'
     if table:
         parts.append(f'<text x="{left}" y="{y}" {label}>Set to beat:</text>')
-        parts += [svg_card(v, x=left + 90 + i * 36, y=2, width=30, height=40, css_class="circus-scout-beat-card")
+        parts += [scout_card_svg(v, x=left + 90 + i * 36, y=2, width=30, height=40, css_class="circus-scout-beat-card")
                   for i, v in enumerate(table)]
         y += 44
     note = " (turned round)" if turned else ""
-    parts.append(f'<text x="{left}" y="{y}" {label}>The hand{note}: the big number is the one in play; '
-                 f'the strongest show has a thick border</text>')
+    parts.append(f'<text x="{left}" y="{y}" {label}>The hand{note}: the big number is in play; '
+                 f'a thick border marks the strongest show</text>')
     y += 8
     chosen = set(range(*best)) if best else set()
     for i, c in enumerate(hand):
-        parts.append(svg_card(c[0], c[1], x=left + i * step, y=y, width=w, height=hgt, highlight=i in chosen,
+        parts.append(scout_card_svg(c[0], c[1], x=left + i * step, y=y, width=w, height=hgt, highlight=i in chosen,
                               css_class="circus-scout-dealt-card"))
     y += hgt + 8
     rows: list[list[tuple[int, int]]] = []
@@ -476,7 +488,7 @@ def dealt_hand_svg(hand: Sequence[Any], table: Sequence[int], sets: Sequence[tup
         x1, x2, yy = left + i * step + 3, left + (j - 1) * step + w - 3, y + row_index * 26
         parts.append(f'<g class="circus-scout-set-bracket"><path d="M{x1},{yy} v6 H{x2} v-6" fill="none" '
                      f'stroke="{colour}" stroke-width="3"{dash}/>'
-                     f'<text x="{(x1 + x2) / 2:g}" y="{yy + 19}" font-size="11" font-family="sans-serif" '
+                     f'<text x="{(x1 + x2) / 2:g}" y="{yy + 20}" font-size="13" font-family="sans-serif" '
                      f'text-anchor="middle" fill="currentColor">{"match" if match else "run"} of {j - i}'
                      '</text></g>')
     if not rows:

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.args import flag, instance, items, rng_arg, whole
 from ..core.game import CHANCE, TERMINAL, Game, GameState, InvariantBroken, describe, is_whole, renamed
-from ..core.svg import Picture, svg_card, svg_doc, svg_text
+from ..core.svg import INK, PIECE, Picture, svg_doc, svg_text
 
 __all__ = [
     "GAME",
     "Card", "FULL_DECK", "HAND_SIZE", "deck_for", "ScoutOptions", "Show", "Scout", "ScoutAndShow", "FlipHand",
     "KeepHand", "FLIP_HAND", "KEEP_HAND", "ScoutMove", "HIDDEN", "RoundResult", "ScoutState", "new_game", "set_key",
-    "is_set", "beats", "legal_shows", "scout_moves", "longest_set", "flip_hand", "scout_svg", "sample_chance",
+    "is_set", "beats", "legal_shows", "scout_moves", "longest_set", "flip_hand", "scout_svg", "scout_card_svg",
+    "a_number", "sample_chance",
     "deal_round",
 ]
 
@@ -630,7 +631,7 @@ class ScoutState(GameState):
         if not 0 <= start < stop <= n:
             if start >= stop:
                 return f"Show({start}, {stop}) shows no card: stop must be above start (Show(0, 1) is the first card)"
-            return f"cards {start + 1} to {stop} are not in your hand of {n} cards"
+            return f"cards {start + 1} to {stop} are not in your hand of {_count(n, 'card')}"
         return None
 
     @staticmethod
@@ -914,6 +915,59 @@ def deal_round(state: ScoutState, rng: random.Random) -> ScoutState:
 # ---------------------------------------------------------------------------------------------------------
 # pictures
 
+UNDERLINED = (6, 9)  # turned half round, 6 and 9 read as each other: printed cards underline them, and so do ours
+OTHER_END_FILL = "#e6e6e6"  # the card's lower half, the end not in play, on a grey band
+
+
+def a_number(value: object) -> str:
+    """'a 3', 'an 8': a number with its article, as a move is said aloud."""
+    return f"{'an' if str(value).startswith('8') or value in (11, 18) else 'a'} {value}"
+
+
+def _card_number(value: object, x: float, y: float, size: float, *, colour: str, bold: bool,
+                 turned: bool) -> str:
+    """One number of a card centred at (x, y), underlined when it is a 6 or a 9; ``turned``: upside down, as the
+    other end of a printed card (its underline then lies above it, as on the printed card held that way)."""
+    weight = ' font-weight="bold"' if bold else ""
+    text = (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="sans-serif"{weight} fill="{colour}" '
+            f'text-anchor="middle" dominant-baseline="central">{svg_text(value)}</text>')
+    if value in UNDERLINED:
+        half, below = size * 0.32, y + size * 0.5
+        text += (f'<line class="circus-scout-underline" x1="{x - half:g}" y1="{below:g}" x2="{x + half:g}" '
+                 f'y2="{below:g}" stroke="{colour}" stroke-width="{max(1.2, size / 10):g}"/>')
+    if turned:
+        return f'<g transform="rotate(180 {x:g} {y:g})">{text}</g>'
+    return text
+
+
+def scout_card_svg(up: object, down: object | None = None, *, x: float = 0, y: float = 0, width: float = 44,
+                   height: float = 64, highlight: bool = False, face_down: bool = False,
+                   css_class: str = "circus-card") -> str:
+    """A Scout card: the number in play big and upright at the top, the other end's number small, turned half round
+    on a grey band below (the end not in play); a 6 and a 9 are underlined so that a turned 6 never reads as a 9."""
+    stroke, stroke_width = ("#d7301f", 3) if highlight else ("#555555", 1.2)
+    fill = "#3b5b92" if face_down else "#fffdf5"
+    parts = [f'<g class="{PIECE} {svg_text(css_class)}" transform="translate({x:g},{y:g})">',
+             f'<rect width="{width:g}" height="{height:g}" rx="6" fill="{fill}" stroke="{stroke}" '
+             f'stroke-width="{stroke_width}"/>']
+    if face_down:
+        parts.append(f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="4" fill="none" '
+                     f'stroke="#ffffff" stroke-dasharray="3 2"/>')
+    elif down is None:
+        parts.append(_card_number(up, width / 2, height / 2, width * 0.5, colour=INK, bold=True, turned=False))
+    else:
+        band = height / 2
+        parts.append(f'<path class="circus-scout-other-end" d="M1.5,{band:g} H{width - 1.5:g} V{height - 6:g} '
+                     f'Q{width - 1.5:g},{height - 1.5:g} {width - 6:g},{height - 1.5:g} H6 Q1.5,{height - 1.5:g} '
+                     f'1.5,{height - 6:g} Z" fill="{OTHER_END_FILL}"/>')
+        parts.append(f'<line x1="1.5" y1="{band:g}" x2="{width - 1.5:g}" y2="{band:g}" stroke="#999999"/>')
+        parts.append(_card_number(up, width / 2, height * 0.28, width * 0.42, colour=INK, bold=True, turned=False))
+        parts.append(_card_number(down, width / 2, height * 0.73, width * 0.32, colour="#444444", bold=False,
+                                  turned=True))
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterable[int] = (),
               gaps: bool = False) -> str:
     """The table and the hands as SVG: each card shows both numbers, the one in play on top (the position's own
@@ -928,30 +982,36 @@ def scout_svg(state: ScoutState, *, player: int | None = None, selected: Iterabl
     owner = "" if state.owner is None or not state.table else f" (player {state.owner}'s set)"
     parts.append(_text(6, y - 4, f"{label}. Table{owner}:"))
     if state.table:
-        parts += [svg_card(c[0], c[1], x=10 + i * step, y=y, width=w, height=h, css_class="circus-table-card")
-                  for i, c in enumerate(state.table)]
+        parts += [scout_card_svg(c[0], c[1], x=10 + i * step, y=y, width=w, height=h,
+                                 css_class="circus-table-card") for i, c in enumerate(state.table)]
     else:
         parts.append(_text(14, y + 30, "empty: any set may be shown"))
     y += h + 28
     shown = range(state.n_players) if player is None else [player]
-    width = 10 + step * max([len(state.table), 8] + [len(state.hands[p]) + 1 for p in shown])
+    width = 10 + step * max([len(state.table), 9] + [len(state.hands[p]) + 1 for p in shown])  # room for its lines
     for p in shown:
         hand = state.hands[p]
-        info = f"Player {p}: {len(hand)} cards, captured {len(state.captured[p])}, chips {state.chips[p]}"
+        info = (f"Player {p}: {_count(len(hand), 'card')} in hand, {_count(len(state.captured[p]), 'card')} "
+                f"captured, {_count(state.chips[p], 'chip')}")
         if state.n_players > 2 and state.sns_used and state.sns_used[p]:
             info += ", Scout & Show used"
         parts.append(_text(6, y - 4, info + ("  ← to move" if p == state.turn and state.phase != "over" else "")))
         for i, c in enumerate(hand):
-            parts.append(svg_card(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
-                                  highlight=i in selected, face_down=c == HIDDEN, css_class="circus-hand-card"))
+            parts.append(scout_card_svg(c[0], c[1], x=10 + i * step + (14 if gaps else 0), y=y, width=w, height=h,
+                                        highlight=i in selected, face_down=c == HIDDEN, css_class="circus-hand-card"))
         if gaps:
-            parts += [_text(10 + i * step + 4, y + h + 14, f"↑{i}", size=11, color="#2171b5")
+            parts += [_text(10 + i * step + 4, y + h + 15, f"↑{i}", size=13)
                       for i in range(len(hand) + 1)]
         y += h + (40 if gaps else 26)
     return svg_doc(width, y, parts, css_class="circus-svg circus-scout", title=str(state))
 
 
-def _text(x: float, y: float, text: object, *, size: int = 12, color: str = "currentColor") -> str:
+def _count(n: int, thing: str) -> str:
+    """'1 card', '2 cards', '0 chips': a count with its plural."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def _text(x: float, y: float, text: object, *, size: int = 13, color: str = "currentColor") -> str:
     return (f'<text x="{x}" y="{y}" font-size="{size}" font-family="sans-serif" fill="{color}">'
             f'{svg_text(text)}</text>')
 

@@ -20,7 +20,7 @@ from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, all_or_nothing, button, replace_children, transient_control
 from .bots import BOTS, greedy_bot
 from .odds import count_shows, strongest_show
-from .pictures import board_svg
+from .pictures import a_number, board_svg
 from .rules import (
     FLIP_HAND,
     KEEP_HAND,
@@ -59,12 +59,12 @@ def describe_move(state: ScoutState, move: ScoutMove) -> str:
         return f"{who} showed {shown}{captured}"
     if isinstance(move, Scout):
         _, _, card = _scouted(hand, table, move)
-        return f"{who} scouted a {card[0]} from the {move.end} end"
+        return f"{who} scouted {a_number(card[0])} from the {move.end} end"
     if isinstance(move, ScoutAndShow):
         new_hand, rest, card = _scouted(hand, table, move)
         shown = " ".join(str(c[0]) for c in new_hand[move.start:move.stop])
         taken = f", capturing {' '.join(str(c[0]) for c in rest)}" if rest else ""
-        return f"{who} used Scout & Show: scouted a {card[0]}, then showed {shown}{taken}"
+        return f"{who} used Scout & Show: scouted {a_number(card[0])}, then showed {shown}{taken}"
     return f"{who}: {move}"
 
 
@@ -88,7 +88,8 @@ class ScoutWidget(Framed):
         if len(bots) != n_players - 1:
             raise ValueError(f"give one bot for each of the {n_players - 1} other players")
         self.bots = [BOTS[b] if isinstance(b, str) else b for b in bots]
-        self.frame = GameFrame(f"Scout: you against {n_players - 1} bot(s)", odds_visible=True)
+        self.frame = GameFrame(f"Scout: you against {n_players - 1} bot{'s' if n_players > 2 else ''}",
+                               odds_visible=True)
         self.frame.widget.add_class("circus-scout-widget")
         # CSS classes are given as the widgets are made (_dom_classes): each add_class afterwards is one more message
         self.status = widgets.HTML(_dom_classes=("circus-scores",))
