@@ -143,7 +143,8 @@ SCOUT_RUN_SOMEWHERE = Activity(
     key="scout-run-somewhere", lesson="03_scout", section="5. Shows and sets in a dealt hand (12 min)",
     title="Scout: a run of 3 somewhere in your hands",
     about="Each of you is dealt 5 hands for 4 players (11 cards, as dealt, never reordered) from your seed: does "
-          "each hold a run of 3 somewhere? The class's share closes in on the exact chance, counted in the companion notebook (its section 5).",
+          "each hold a run of 3 somewhere? The class's share closes in on the exact chance, counted in the companion "
+          "notebook (its section 5).",
     trial="hand", trials=5, measure="share of hands with a run of 3", play=_scout_hands, exact=_scout_exact,
     possible=_yes_no, impossible="each hand holds a run of 3 somewhere or not: true or false",
     label=lambda v: "a run of 3" if v else "none", bars=("a run of 3", "none"), score=int)
