@@ -199,7 +199,7 @@ def test_an_odd_recycle_of_one_card_then_both_flip_face_up_cards():
 
 
 @pytest.mark.parametrize("setup, pile, places, total", [(ONE_DECK, 21, 4, 52), (TWO_DECKS, 46, 5, 104),
-                                                       (CRAPETTE, 10, 5, 52)])
+                                                       (CRAPETTE, 0, 5, 52)])
 def test_the_three_set_ups_deal_as_the_rules_say(setup, pile, places, total):
     state = deal(setup, random.Random(7))
     assert state.piles == (pile, pile) and len(state.slots[0]) == places
