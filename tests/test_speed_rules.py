@@ -542,16 +542,18 @@ def test_deal_after_a_finished_one_deck_round_cuts_and_does_not_shuffle():
         deal(ONE_DECK, random.Random(6), previous=new_game(ONE_DECK))
 
 
-def test_the_fast_simulator_follows_a_cut_deck_step_for_step():
+@pytest.mark.parametrize("setup", [ONE_DECK, CRAPETTE], ids=["one deck", "crapette"])
+def test_the_fast_simulator_follows_a_cut_deck_step_for_step(setup):
     rng = random.Random(11)
-    first = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2))
+    first = fast_round(setup, rng, ("longest", "block"), (3, 2))
     order = cut(gather(first.final, rng), rng)
-    result = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2), record=True, order=order)
-    state = new_game(ONE_DECK, rates=(3, 2), order=order)
+    result = fast_round(setup, rng, ("longest", "block"), (3, 2), record=True, order=order)
+    state = new_game(setup, rates=(3, 2), order=order)
     for event in result.record:
         state = state.play(event)
     assert state == result.final and state.scores() == result.scores
-    match = play_match(ONE_DECK, random.Random(3), ("block", "first"), (1, 1), rounds=3)
+    assert next_round(state, random.Random(2)).card_count() == 52
+    match = play_match(setup, random.Random(3), ("block", "first"), (1, 1), rounds=3)
     assert match.is_over() and len(match.played) == 3
 
 
