@@ -564,8 +564,9 @@ def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray,
 
     One deck: the first 2 + 2k cards of a shuffled deck are the tops and the k face-up cards each (which card
     goes where does not matter: every position of a shuffled deck holds a random card). Two decks: the first
-    1 + k cards of each player's own shuffled deck. Crapette: only the top card of each stack can play, and the
-    stack tops are random cards of the deck like any others, so the k playable cards are drawn the same way.
+    1 + k cards of each player's own shuffled deck. Crapette: only the top card of each heap can play, and the
+    heap tops and the two centre cards (from the rest of the deck, dealt to nobody) are random cards of the deck
+    like any others, so the tops and the k playable cards are drawn the same way.
     """
     import numpy as np
 
