@@ -244,27 +244,33 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     spare = setup.undealt
     held = [setup.cards_each, setup.cards_each]  # pile plus face-up cards, kept up to date for speed
 
-    def draw(p: int, rest: bool = False) -> int:
-        # the next card of p's pile, or (rest) a starting centre card from crapette's rest of the deck
-        nonlocal spare
+    def draw(p: int) -> int:
         pool = pools[pool_of[p]]
         if stock is not None:  # a cut deck: the next card is known
-            rank = stock[2 if rest else p].pop(0)
+            rank = stock[p].pop(0)
             pool[rank - 1] -= 1
-        else:
-            ticket = rng.randrange(piles[0] + piles[1] + spare if pool_of[0] == pool_of[1] else piles[p])
-            for i in range(13):
-                ticket -= pool[i]
-                if ticket < 0:
-                    pool[i] -= 1
-                    rank = i + 1
-                    break
-            else:
-                raise AssertionError("unreachable")
-        if rest:
-            spare -= 1
-        else:
             piles[p] -= 1
+            return rank
+        ticket = rng.randrange(piles[0] + piles[1] + spare if pool_of[0] == pool_of[1] else piles[p])
+        for i in range(13):
+            ticket -= pool[i]
+            if ticket < 0:
+                pool[i] -= 1
+                piles[p] -= 1
+                return i + 1
+        raise AssertionError("unreachable")
+
+    def draw_rest() -> int:
+        # a starting centre card of crapette, from the rest of the deck (one shared pool, dealt to nobody)
+        nonlocal spare
+        pool = pools[0]
+        if stock is not None:
+            rank = stock[2].pop(0)
+        else:
+            ticket = rng.randrange(piles[0] + piles[1] + spare)
+            rank = next(i for i in range(13) if (ticket := ticket - pool[i]) < 0) + 1
+        pool[rank - 1] -= 1
+        spare -= 1
         return rank
 
     def tops_now() -> list[int | None]:
@@ -321,7 +327,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
         if flips_due[0] or flips_due[1]:
             p = 0 if flips_due[0] else 1
             if not has_piles and not centre[p]:  # crapette's starting centre card, from the rest of the deck
-                r = draw(p, rest=True)
+                r = draw_rest()
                 centre[p].append(r)
                 if record:
                     events.append(r)
