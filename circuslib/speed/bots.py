@@ -267,8 +267,10 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
         if stock is not None:
             rank = stock[2].pop(0)
         else:
-            ticket = rng.randrange(piles[0] + piles[1] + spare)
-            rank = next(i for i in range(13) if (ticket := ticket - pool[i]) < 0) + 1
+            ticket, rank = rng.randrange(piles[0] + piles[1] + spare), 0
+            while ticket >= 0:  # the ticket's card, counting the unseen cards rank by rank
+                ticket -= pool[rank]
+                rank += 1
         pool[rank - 1] -= 1
         spare -= 1
         return rank
