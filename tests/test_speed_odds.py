@@ -13,6 +13,7 @@ import pytest
 import sympy
 
 from circuslib.core.exact import to_fraction
+from circuslib.core.game import sample_outcome
 from circuslib.core.sim import monte_carlo, tally
 from circuslib.speed.odds import (
     RATE_A,
@@ -100,10 +101,31 @@ def test_stalemate_at_the_deal_matches_simulated_deals(setup, n, seed):
     assert estimate.contains(exact)
 
 
+def test_crapette_stalemate_given_the_tops_by_hand_and_by_the_engine_s_deals():
+    # tops 7 and 7 turned up from the rest: 6 and 8 fit, 8 cards among the 50 others, and the 10 heap tops
+    # (5 each) must all avoid them: C(42, 10) / C(50, 10)
+    exact = p_stalemate_given_tops(7, 7, CRAPETTE.face_up, 1)
+    assert exact == sympy.Rational(comb(42, 10), comb(50, 10))
+    start = new_game(CRAPETTE).play(7).play(7)  # the two centre cards, from the 22 dealt to nobody
+
+    def stalemate(rng):
+        state = start
+        while state.step == "draw":
+            state = state.play(sample_outcome(state.chance_outcomes(), rng))
+        return state.is_stalemate()
+
+    assert start.spare == 20 and start.piles == (15, 15)
+    assert monte_carlo(stalemate, 3000, 9, keep=False).contains(exact)
+    # once the heaps are dealt nobody turns up a card: asking for the next card's chance is refused in a sentence
+    with pytest.raises(ValueError, match="no pile once the heaps are dealt"):
+        p_next_card_fits(deal(CRAPETTE, random.Random(1)), 0)
+
+
 def test_headline_stalemate_values():
     assert p_stalemate_at_start(4, 1) == sympy.Rational(22730431, 396823350)  # one deck, ~5.73%
     assert p_stalemate_at_start(5, 2) == sympy.Rational(1630804667, 43058269800)  # two decks, ~3.79%
-    assert stalemate_odds(CRAPETTE) == p_stalemate_at_start(5, 1)  # only the 5 stack tops matter
+    # crapette: only the 5 heap tops matter, and the centre cards come from the 22 undealt: still 12 random cards
+    assert stalemate_odds(CRAPETTE) == p_stalemate_at_start(5, 1) == sympy.Rational(15428657, 560306082)
     # more face-up cards, fewer stalemates
     values = [p_stalemate_at_start(k, 1) for k in range(1, 9)]
     assert values == sorted(values, reverse=True)

@@ -199,7 +199,7 @@ def test_an_odd_recycle_of_one_card_then_both_flip_face_up_cards():
 
 
 @pytest.mark.parametrize("setup, pile, places, total", [(ONE_DECK, 21, 4, 52), (TWO_DECKS, 46, 5, 104),
-                                                       (CRAPETTE, 10, 5, 52)])
+                                                       (CRAPETTE, 0, 5, 52)])
 def test_the_three_set_ups_deal_as_the_rules_say(setup, pile, places, total):
     state = deal(setup, random.Random(7))
     assert state.piles == (pile, pile) and len(state.slots[0]) == places
@@ -211,6 +211,138 @@ def test_crapette_stacks_hold_one_to_five_cards_and_only_tops_play():
     assert [len(s) for s in state.slots[0]] == [1, 2, 3, 4, 5] == [len(s) for s in state.slots[1]]
     assert state.face_up(0) == tuple(s[-1] for s in state.slots[0])
     assert not CRAPETTE.refills and ONE_DECK.refills
+
+
+# ---------------------------------------------------------------------------------------------------------
+# crapette rapide: the 15 cards of the five heaps are all a player's cards (RULINGS section 4)
+
+def _crapette_order(heaps0, heaps1, rest):
+    """A one-deck order (top card first) that new_game(CRAPETTE, order=...) deals into these heaps (each listed
+    bottom card first) with this rest of the deck (its first card starts centre pile A, its second pile B)."""
+    order = [None] * 52
+    for p, heaps in enumerate((heaps0, heaps1)):
+        laid = [card for heap in heaps for card in heap]  # the order the heaps are laid out: place 1 first
+        order[p:30:2] = laid[::-1]  # dealt one at a time: a player's last card dealt is the first laid out
+    order[30:] = rest
+    return order
+
+
+def test_crapette_deals_15_cards_each_into_the_heaps_and_no_pile():
+    # before the deal: 15 cards each still to lay out, the 22 others dealt to nobody
+    start = new_game(CRAPETTE)
+    assert CRAPETTE.cards_each == 15 and CRAPETTE.undealt == 22 and not CRAPETTE.has_piles
+    assert start.piles == (15, 15) and start.spare == 22 and start.cards_left(0) == start.cards_left(1) == 15
+    # the first chance step is the centre card turned up from the rest: any card of the 52 unseen, 4 of each rank
+    assert start.step == "flip" and dict(start.chance_outcomes()) == {r: Fraction(4, 52) for r in RANKS}
+    after = start.play(7)
+    assert after.piles == (15, 15) and after.spare == 21 and after.cards_left(0) == 15  # not player 0's card
+    assert dict(after.chance_outcomes())[7] == Fraction(3, 51)
+    # dealt: heaps of 1 to 5 cards, no pile, the two centre cards from the rest (20 still face down)
+    state = deal(CRAPETTE, random.Random(3))
+    assert state.piles == (0, 0) and state.spare == 20 and state.card_count() == 52
+    assert [len(s) for s in state.slots[0]] == [1, 2, 3, 4, 5] == [len(s) for s in state.slots[1]]
+    assert state.cards_left(0) == state.cards_left(1) == 15 and all(len(c) == 1 for c in state.centre)
+    # only the heap tops play
+    assert state.face_up(0) == tuple(s[-1] for s in state.slots[0])
+    assert all(move.rank == state.slots[0][move.slot][-1] for move in state.plays_for(0))
+
+
+def test_a_crapette_round_scored_by_hand_ends_when_the_15_are_shed():
+    # worked by hand: your heaps (bottom card first) 2 | 4 5 | 3 4 5 | A 2 4 3 | 4 3 2 3 2, tops 2 5 5 3 2;
+    # the bot holds 9s to Qs, which never fit: pile A stays within A..5 and pile B is a 7 (only 6 and 8 fit it,
+    # and nobody holds one). So nobody races, and your first fitting card goes each time (place 1 first):
+    mine = [[2], [4, 5], [3, 4, 5], [1, 2, 4, 3], [4, 3, 2, 3, 2]]
+    bots = [[9], [9, 9], [9, 10, 10], [10, 10, 11, 11], [11, 11, 12, 12, 12]]
+    rest = [1, 7, 1, 1, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 12, 13, 13, 13, 13]
+    order = _crapette_order(mine, bots, rest)
+    assert sorted(order) == sorted(r for r in RANKS for _ in range(4))
+    # on A: 2 (place 1), 3 4 (place 4), 5 4 (place 2), 5 4 3 (place 3), 2 A (place 4), 2 3 2 3 4 (place 5)
+    by_hand = [Play(2, 0, 0), Play(3, 3, 0), Play(4, 3, 0), Play(5, 1, 0), Play(4, 1, 0), Play(5, 2, 0),
+               Play(4, 2, 0), Play(3, 2, 0), Play(2, 3, 0), Play(1, 3, 0), Play(2, 4, 0), Play(3, 4, 0),
+               Play(2, 4, 0), Play(3, 4, 0), Play(4, 4, 0)]
+    state = new_game(CRAPETTE, order=order)
+    assert state.stock[2] == tuple(rest) and state.chance_outcomes() == ((1, Fraction(1)),)  # A from the rest
+    plays = []
+    while not state.is_over():
+        if state.current_player == CHANCE:
+            (card, chance), = state.chance_outcomes()  # a cut deck: every card turned up is known
+            state = state.play(card)
+        else:
+            assert state.current_player == 0 and not state.can_play(1)
+            move = policy("first")(state, random.Random(0))
+            plays.append(move)
+            state = state.play(move)
+    assert plays == by_hand
+    # the 15th card shed ends the round at once: you win and score the bot's 15, which it never played
+    assert state.winner() == 0 and state.scores() == (15, 0) and state.cards_left(1) == 15
+    assert state.centre == ((1, *[m.rank for m in by_hand]), (7,)) and state.flips == 0
+    assert state.spare == 20 and state.card_count() == 52
+    # the fast simulator plays the same round, step for step, and the next round gathers the rest last
+    result = fast_round(CRAPETTE, random.Random(1), ("first", "first"), order=order, record=True)
+    assert result.record == [1, 7] + [card for heap in mine for card in heap] + \
+        [card for heap in bots for card in heap] + by_hand
+    assert result.final == state and result.winner == 0 and result.scores == (15, 0)
+    gathered = gather(state, random.Random(0))
+    # pile A turned over (its first card on top), pile B, your empty heaps, the bot's heaps, the 20 never dealt
+    assert gathered == (1, 2, 3, 4, 5, 4, 5, 4, 3, 2, 1, 2, 3, 2, 3, 4) + (7,) + tuple(
+        card for heap in bots for card in heap) + tuple(rest[2:])
+
+
+def test_a_crapette_stalemate_flips_heap_tops_and_never_recycles():
+    # nobody can play on 4 and J: with no pile, each flips a heap top (the kit's empty_pile ruling); the cards
+    # under the centre tops are never shuffled into piles, since crapette has none
+    state = position([9, 9, None, None, None], [7, None, None, None, 6], (4, "J"), under=([2], [3]),
+                     setup=CRAPETTE)
+    assert state.piles == (0, 0) and state.step == "choose-flip" and state.centre == ((2, 4), (3, 11))
+    assert state.legal_moves() == (FlipFaceUp(0), FlipFaceUp(1))
+    state = state.play(FlipFaceUp(0))
+    assert state.step == "choose-flip" and state.cards_left(0) == 1
+    state = state.play(FlipFaceUp(0))  # the bot's 7 on B: 6 fits on it
+    assert not state.is_over() and state.tops() == (9, 7) and state.legal_moves() == (Play(6, 4, 1),)
+    # the bot sheds its last card: it wins, and scores your 9
+    state = state.play(Play(6, 4, 1))
+    assert state.is_over() and state.winner() == 1 and state.scores() == (0, 1)
+    # both shedding their last cards at the same stalemate flip: a draw (both_out="draw", the kit's ruling)
+    tied = position([9, None, None, None, None], [7, None, None, None, None], (4, "J"), setup=CRAPETTE)
+    tied = tied.play(FlipFaceUp(0)).play(FlipFaceUp(0))
+    assert tied.is_over() and tied.winner() is None and tied.scores() == (0, 0)
+
+
+def test_crapette_bad_set_ups_and_positions_are_refused_in_a_sentence():
+    with pytest.raises(ValueError, match="dealt from one deck: use decks=1"):
+        SpeedOptions(decks=2, stacks=(1, 2, 3, 4, 5))
+    with pytest.raises(ValueError, match="too few cards"):
+        SpeedOptions(decks=1, stacks=(5, 5, 5, 5, 6))  # 26 each and 2 centre cards: 54 of 52
+    assert SpeedOptions(decks=1, stacks=(5, 5, 5, 5, 5)).undealt == 2  # 25 each: the rest is the two centre cards
+    with pytest.raises(ValueError, match="no pile: leave piles out"):
+        position([9] * 5, [7] * 5, (4, "J"), piles=([3], []), setup=CRAPETTE)
+    with pytest.raises(TypeError, match="whole number"):
+        SpeedOptions(decks=1, stacks=(1, 2.5))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), kinds=st.tuples(st.sampled_from(["first", "longest", "block", "random"]),
+                                                    st.sampled_from(["first", "longest", "block", "random"])))
+def test_crapette_conserves_52_cards_heaps_centre_and_the_rest(seed, kinds):
+    # every state of a round: 52 = the heaps (and the cards still to lay out) + the centre + the undealt rest,
+    # the rest is 22 less the centre cards turned up from it, and a player's cards are 15 less those shed
+    result = fast_round(CRAPETTE, random.Random(seed), kinds, (2, 1), record=True)
+    state = new_game(CRAPETTE, rates=(2, 1))
+    shed = [0, 0]
+    for event in result.record:
+        mover = state.current_player
+        state = state.play(event)
+        if isinstance(event, (Play, FlipFaceUp)):
+            shed[mover] += 1
+        heaps = sum(len(s) for player in state.slots for s in player) + sum(state.piles)
+        centre = len(state.centre[0]) + len(state.centre[1])
+        assert heaps + centre + state.spare == 52 == state.card_count()
+        assert state.spare == 22 - (bool(state.centre[0]) + bool(state.centre[1]))
+        assert [state.cards_left(p) for p in (0, 1)] == [15 - shed[0], 15 - shed[1]]
+    assert state.is_over() and state == result.final and state.piles == (0, 0)
+    assert 15 in shed and result.winner == ("tie" if shed == [15, 15] else shed.index(15))
+    if result.winner != "tie":  # the winner scores the cards the loser still holds
+        assert sum(result.scores) == 15 - min(shed)
 
 
 def test_one_deck_shares_a_pool_two_decks_do_not():
@@ -410,16 +542,18 @@ def test_deal_after_a_finished_one_deck_round_cuts_and_does_not_shuffle():
         deal(ONE_DECK, random.Random(6), previous=new_game(ONE_DECK))
 
 
-def test_the_fast_simulator_follows_a_cut_deck_step_for_step():
+@pytest.mark.parametrize("setup", [ONE_DECK, CRAPETTE], ids=["one deck", "crapette"])
+def test_the_fast_simulator_follows_a_cut_deck_step_for_step(setup):
     rng = random.Random(11)
-    first = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2))
+    first = fast_round(setup, rng, ("longest", "block"), (3, 2))
     order = cut(gather(first.final, rng), rng)
-    result = fast_round(ONE_DECK, rng, ("longest", "block"), (3, 2), record=True, order=order)
-    state = new_game(ONE_DECK, rates=(3, 2), order=order)
+    result = fast_round(setup, rng, ("longest", "block"), (3, 2), record=True, order=order)
+    state = new_game(setup, rates=(3, 2), order=order)
     for event in result.record:
         state = state.play(event)
     assert state == result.final and state.scores() == result.scores
-    match = play_match(ONE_DECK, random.Random(3), ("block", "first"), (1, 1), rounds=3)
+    assert next_round(state, random.Random(2)).card_count() == 52
+    match = play_match(setup, random.Random(3), ("block", "first"), (1, 1), rounds=3)
     assert match.is_over() and len(match.played) == 3
 
 

@@ -104,7 +104,7 @@ def test_numpy_deals_give_the_exact_stalemate_odds(setup):
 ENGINE_DEALS, FAST_DEALS = 1500, 20_000  # the sizes of the agreement test, and of the wrong model's test
 
 
-@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS], ids=["one deck", "two decks"])
+@pytest.mark.parametrize("setup", [ONE_DECK, TWO_DECKS, CRAPETTE], ids=["one deck", "two decks", "crapette"])
 def test_numpy_deals_and_the_game_s_own_deals_agree_in_distribution(setup):
     # the rules engine's deal (its chance steps) against numpy's shuffled decks, at fixed seeds
     engine = _statistics(*_engine_deals(setup, ENGINE_DEALS, 11))
@@ -122,6 +122,23 @@ def test_a_wrong_model_fails_the_same_checks(setup):
     tops, hands = _wrong_model(ONE_DECK, 200_000, 7)
     share = float((_playable_counts(tops, hands) == 0).mean())
     assert not _within(share, float(stalemate_odds(ONE_DECK)), 200_000)  # about 0.080, not 0.057
+
+
+def test_crapette_rounds_end_when_a_player_sheds_the_15_and_ties_are_rare():
+    # a player's 15 heap cards are all their cards: the winner shed all 15, the loser scores nothing and the
+    # winner scores what the loser still holds (1 to 15). A tie needs both to shed their last card at the same
+    # stalemate flip: 41 of 400 seeded rounds between first-card bots (it was 214 of 400 while each player
+    # also had a pile of 10 to play on with)
+    rounds = [fast_round(CRAPETTE, random.Random(seed)) for seed in range(200)]
+    counted = Counter(round_winners(CRAPETTE, ("first", "first"), 1, 400, 1))
+    assert counted["tie"] == 41 and counted[0] + counted[1] == 359
+    for r in rounds:
+        assert sum(map(len, r.final.slots[0] + r.final.slots[1])) == r.final.cards_left(0) + r.final.cards_left(1)
+        if r.winner == "tie":
+            assert r.scores == (0, 0) and r.final.cards_left(0) == r.final.cards_left(1) == 0
+        else:
+            assert r.final.cards_left(r.winner) == 0 and 1 <= max(r.scores) <= 15
+            assert max(r.scores) == r.final.cards_left(1 - r.winner)
 
 
 def test_simulate_stalemates_is_seeded_and_keeps_its_values():

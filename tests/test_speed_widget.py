@@ -70,6 +70,7 @@ def test_a_card_button_shows_rank_and_suit_in_the_suit_s_ink():
 def test_crapette_stacks_say_how_many_cards_lie_under_a_top():
     table = SpeedTable(random.Random(5), setup=CRAPETTE, scheduler=FakeClock())
     assert "4 more under it" in table.card_buttons[4].tooltip
+    assert "no pile: in crapette rapide your cards are all in the heaps" in table.frame.odds.value
 
 
 def test_clicking_a_card_plays_it_where_it_fits_and_refills_the_place():

@@ -47,6 +47,7 @@ from .rules import (
     _deck_order,
     _fits,
     _rate_pair,
+    _stock_of,
     cut,
     gather,
     setup_name,
@@ -210,7 +211,8 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     """Play one round between two bots on plain lists (the same rules as SpeedState, about 20 times faster).
 
     ``order``: a one-deck order to deal unshuffled (as ``rules.new_game(setup, order=...)``), for a round after a
-    cut; by default the piles are shuffled.
+    cut; by default the piles are shuffled. Crapette rapide as the rules deal it: 15 cards each, all in the heaps,
+    the two centre cards from the rest of the deck, heap tops flipped at a stalemate, and shedding the 15 wins.
     """
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     rng = rng_arg(rng)
@@ -222,8 +224,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     # the piles in a known order (a cut deck), top first, or None while they are shuffled
     stock = None
     if order is not None:
-        order = _deck_order(order, setup)
-        stock = [list(reversed(order[0::2])), list(reversed(order[1::2]))]
+        stock = [list(part) for part in _stock_of(_deck_order(order, setup), setup)]
     n = setup.face_up
     pools = [[4] * 13] if setup.decks == 1 else [[4] * 13, [4] * 13]
     pool_of = (0, 0) if setup.decks == 1 else (0, 1)
@@ -234,11 +235,13 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
     centre: list[list[int]] = [[], []]
     flips_due = [True, True]
     refills = setup.refills
-    recycle = setup.both_piles_empty == "recycle"
+    has_piles = setup.has_piles  # crapette rapide: no pile, so nothing to recycle and heap tops are flipped
+    recycle = setup.both_piles_empty == "recycle" and has_piles
     skip_empty = setup.empty_pile == "skip"
     events: list[Any] = []  # every step, when a record is asked for
 
-    spare = 0  # a card left face down in the centre by an odd recycle
+    # a card left face down in the centre by an odd recycle, or crapette's rest of the deck (dealt to nobody)
+    spare = setup.undealt
     held = [setup.cards_each, setup.cards_each]  # pile plus face-up cards, kept up to date for speed
 
     def draw(p: int) -> int:
@@ -256,6 +259,21 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
                 piles[p] -= 1
                 return i + 1
         raise AssertionError("unreachable")
+
+    def draw_rest() -> int:
+        # a starting centre card of crapette, from the rest of the deck (one shared pool, dealt to nobody)
+        nonlocal spare
+        pool = pools[0]
+        if stock is not None:
+            rank = stock[2].pop(0)
+        else:
+            ticket, rank = rng.randrange(piles[0] + piles[1] + spare), 0
+            while ticket >= 0:  # the ticket's card, counting the unseen cards rank by rank
+                ticket -= pool[rank]
+                rank += 1
+        pool[rank - 1] -= 1
+        spare -= 1
+        return rank
 
     def tops_now() -> list[int | None]:
         return [centre[0][-1] if centre[0] else None, centre[1][-1] if centre[1] else None]
@@ -310,7 +328,12 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
             break
         if flips_due[0] or flips_due[1]:
             p = 0 if flips_due[0] else 1
-            if piles[p]:
+            if not has_piles and not centre[p]:  # crapette's starting centre card, from the rest of the deck
+                r = draw_rest()
+                centre[p].append(r)
+                if record:
+                    events.append(r)
+            elif piles[p]:
                 r = draw(p)
                 centre[p].append(r)
                 held[p] -= 1
@@ -379,7 +402,7 @@ def fast_round(setup: SpeedOptions = TWO_DECKS, rng: random.Random | None = None
                        slots=(placed[0], placed[1]), to_deal=(tuple(to_deal[0]), tuple(to_deal[1])),
                        centre=(tuple(centre[0]), tuple(centre[1])),
                        flips_due=(False, False), rates=(r0, r1), spare=spare,
-                       stock=None if stock is None else (tuple(stock[0]), tuple(stock[1])))
+                       stock=None if stock is None else tuple(tuple(part) for part in stock))
     if left[0] == 0 and left[1] == 0:
         return RoundResult(("tie", (0, 0), steps, events if record else None, final))
     winner = 0 if left[0] == 0 else 1
@@ -549,8 +572,9 @@ def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray,
 
     One deck: the first 2 + 2k cards of a shuffled deck are the tops and the k face-up cards each (which card
     goes where does not matter: every position of a shuffled deck holds a random card). Two decks: the first
-    1 + k cards of each player's own shuffled deck. Crapette: only the top card of each stack can play, and the
-    stack tops are random cards of the deck like any others, so the k playable cards are drawn the same way.
+    1 + k cards of each player's own shuffled deck. Crapette: only the top card of each heap can play, and the
+    heap tops and the two centre cards (from the rest of the deck, dealt to nobody) are random cards of the deck
+    like any others, so the tops and the k playable cards are drawn the same way.
     """
     import numpy as np
 

@@ -120,7 +120,12 @@ def p_stalemate_at_start(face_up: int = 5, decks: int = 2) -> sympy.Rational:
 
 
 def stalemate_odds(setup: SpeedOptions) -> sympy.Rational:
-    """P(stalemate right after the deal) for a set-up (crapette rapide: only the 5 stack tops can play)."""
+    """P(stalemate right after the deal) for a set-up.
+
+    Crapette rapide: only the 5 heap tops of each player can play, and the two centre cards come from the 22 cards
+    dealt to nobody. Every place of a shuffled deck holds a random card, so the 2 centre cards and the 10 heap tops
+    are 12 cards drawn from one deck like the 2 tops and 10 face-up cards of a one-deck game with 5 face up: the
+    same count, ``p_stalemate_at_start(5, 1)`` = 15428657/560306082 (about 2.75%)."""
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
     return p_stalemate_at_start(setup.face_up, setup.decks)
 
@@ -256,6 +261,9 @@ def p_next_card_fits(state: SpeedState, player: int) -> sympy.Rational:
     """P(the next card the player turns up from the pile fits one of the centre tops), from the unseen cards."""
     instance(state, "state", SpeedState, "a SpeedState (a Speed position)")
     whole(player, "player", 0, 1)
+    if not state.setup.has_piles and not state.piles[player]:
+        raise ValueError(f"in {state.setup.name} a player has no pile once the heaps are dealt, so player {player} "
+                         "turns up no card: the unseen cards are the rest of the deck, dealt to nobody")
     pool = state.pools[state.pool_of[player]] if state.pools else ()
     total = sum(pool)
     if not total:

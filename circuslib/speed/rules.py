@@ -13,6 +13,9 @@ How the game becomes exact chance (the kit's model):
   The winner's move happens; the loser's intended move is lost if it no longer fits (as at the table), and
   because exponential times are memoryless the next race has the same odds.
 - Stalemate (nobody can play): both flip the top card of their pile onto their centre pile at the same time.
+- Crapette rapide: each player's cards are the 15 dealt into 5 heaps of 1 to 5 cards, and nothing else (no pile);
+  the two centre cards are turned up from the rest of the deck, which nobody plays, and a stalemate flip is a
+  heap's top card (the kit's ruling for a player without a pile). Shedding the 15 wins the round.
 """
 from __future__ import annotations
 
@@ -194,8 +197,12 @@ class SpeedOptions:
 
     - ``decks=2``: each player shuffles their own 52-card deck; ``decks=1``: one deck dealt 26 each.
     - ``stacks``: None for face-up cards refilled one at a time from the pile (up to ``face_up`` of them);
-      for "crapette rapide" the sizes of the face-up stacks (1..5): only the top card of each stack is playable,
-      and emptied stacks are not refilled.
+      for "crapette rapide" the sizes of the face-up heaps (1..5), one deck only: a player's cards are exactly
+      the ``sum(stacks)`` cards dealt into the heaps, with no pile beyond them; only the top card of each heap is
+      playable, an emptied heap stays empty, and shedding them all wins the round. (Kit ruling) The two centre
+      cards are turned up from the rest of the deck (52 - 2 x 15 = 22 cards), which stays face down, out of
+      both players' hands; a stalemate flip is a heap's top card (``empty_pile``), so ``both_piles_empty``
+      never applies.
     - ``empty_pile`` (kit ruling): at a stalemate a player whose pile is empty flips one of their face-up cards
       instead ("flip-face-up"); with "skip" only the player with a pile flips (and when neither has a pile
       and nothing can be recycled, both flip face-up cards, or play would stop for ever).
@@ -240,6 +247,12 @@ class SpeedOptions:
             stacks = items(self.stacks, "stacks (the sizes of the face-up stacks)", low=1, high=8)
             for size in stacks:
                 whole(size, "each stack size", 1, 26)
+            if self.decks != 1:
+                raise ValueError("stacks (crapette rapide) are dealt from one deck: use decks=1 with stacks")
+            if 2 * sum(stacks) + 2 > self.total_cards:
+                raise ValueError(f"stacks of {sum(stacks)} cards each leave too few cards: the two players' "
+                                 f"{2 * sum(stacks)} and the 2 centre cards must come from the deck's "
+                                 f"{self.total_cards}")
             object.__setattr__(self, "stacks", stacks)
             object.__setattr__(self, "face_up", len(stacks))
         whole(self.face_up, "the number of face-up cards", 1, 8)
@@ -247,7 +260,7 @@ class SpeedOptions:
         one_of(self.both_piles_empty, "both_piles_empty ('recycle' is the kit's ruling)", ("recycle", "flip-face-up"))
         one_of(self.both_out, "both_out ('draw' is the kit's ruling)", BOTH_OUT)
         needed = 2 * (self.cards_each_face_up + 1)
-        if self.cards_each * 2 < needed:
+        if self.stacks is None and self.cards_each * 2 < needed:
             raise ValueError("there are not enough cards for this many face-up cards")
         if self.name is None:
             object.__setattr__(self, "name", self._made_name())
@@ -257,8 +270,6 @@ class SpeedOptions:
         if self.stacks is not None:
             words = ["crapette rapide" if self.stacks == (1, 2, 3, 4, 5) else
                      "stacks of " + ", ".join(map(str, self.stacks))]
-            if self.decks == 2:
-                words.append("two decks")
         else:
             words = ["one deck" if self.decks == 1 else "two decks"]
             if self.face_up != (4 if self.decks == 1 else 5):
@@ -280,8 +291,16 @@ class SpeedOptions:
 
     @property
     def cards_each(self) -> int:
-        """How many cards each player starts with."""
+        """How many cards each player starts with: 52, 26, or in crapette rapide the cards of the heaps (15)."""
+        if self.stacks is not None:
+            return sum(self.stacks)
         return 52 if self.decks == 2 else 26
+
+    @property
+    def undealt(self) -> int:
+        """The cards dealt to neither player (crapette rapide: 52 - 2 x 15 = 22, the two centre cards among them;
+        none in the other set-ups)."""
+        return self.total_cards - 2 * self.cards_each
 
     @property
     def cards_each_face_up(self) -> int:
@@ -291,6 +310,12 @@ class SpeedOptions:
     @property
     def refills(self) -> bool:
         """Whether emptied face-up places are refilled from the pile (not in crapette rapide)."""
+        return self.stacks is None
+
+    @property
+    def has_piles(self) -> bool:
+        """Whether players keep a face-down pile beyond their face-up cards (not in crapette rapide, where a
+        player's cards are all in the heaps, so a stalemate is always a heap's top card flipped)."""
         return self.stacks is None
 
 
@@ -383,9 +408,12 @@ class SpeedState(GameState):
     flips_due: tuple[bool, bool] = (False, False)
     racer: int | None = None
     rates: tuple[Fraction, Fraction] = (Fraction(1), Fraction(1))
-    spare: int = 0  # unseen cards left face down in the centre by an odd recycle (part of the shared pool)
-    # each pile's cards in order, top first, when the deal was cut, not shuffled
-    stock: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    # unseen cards of the shared pool that are nobody's: one left face down in the centre by an odd recycle, or
+    # in crapette rapide the rest of the deck, dealt to neither player (the two centre cards come from it)
+    spare: int = 0
+    # each pile's cards in order, top first, when the deal was cut, not shuffled (in crapette rapide a third
+    # part: the rest of the deck, top first)
+    stock: tuple[tuple[int, ...], ...] | None = None
     flips: int = field(default=0, compare=False)  # how many stalemate flips so far (for reports)
     # the suits still face down: for each pool, for each rank, the suits in the order they will be turned up.
     # Suits are worn, not played, so they take no part in comparing positions (a position is its ranks)
@@ -420,6 +448,15 @@ class SpeedState(GameState):
         tops = [t for t in self.tops() if t is not None]
         return any(card is not None and any(_fits(card, t) for t in tops) for card in self.face_up(player))
 
+    def _from_rest(self, player: int) -> bool:
+        """Whether the player's flip now is a starting centre card turned up from the rest of the deck (crapette
+        rapide, whose players have no pile: kit ruling); other flips come from the player's own pile."""
+        return not self.setup.has_piles and not self.centre[player]
+
+    def _source(self, player: int) -> int:
+        """Which part of a cut deck's known order the player's next card comes from: their pile, or the rest."""
+        return 2 if self.step == "flip" and self._from_rest(player) else player
+
     def _pending_draw(self) -> tuple[int, int] | None:
         """The (player, place) that must turn up a card from the pile next, if any."""
         for p in (0, 1):
@@ -445,7 +482,7 @@ class SpeedState(GameState):
             return "play"
         for p in (0, 1):
             if self.flips_due[p]:
-                return "flip" if self.piles[p] else "choose-flip"
+                return "flip" if self.piles[p] or self._from_rest(p) else "choose-flip"
         if self._pending_draw() is not None:
             return "draw"
         both = self.can_play(0) and self.can_play(1)
@@ -509,7 +546,7 @@ class SpeedState(GameState):
                 return False
             p = self._drawer()
             if self.stock is not None:  # a cut, not shuffled, deck: the next card is known
-                return bool(move == self.stock[p][0])
+                return bool(move == self.stock[self._source(p)][0])
             return bool(self.pools[self.pool_of[p]][move - 1] > 0)
         if step == "race":
             return type(move) is Race and is_whole(move.first) and move.first in (0, 1)
@@ -531,7 +568,7 @@ class SpeedState(GameState):
         if step in ("draw", "flip"):
             p = self._drawer()
             if self.stock is not None:  # the deck was cut, not shuffled: the next card is certain
-                return ((int(self.stock[p][0]), Fraction(1)),)
+                return ((int(self.stock[self._source(p)][0]), Fraction(1)),)
             pool = self.pools[self.pool_of[p]]
             total = sum(pool)
             return tuple((rank, Fraction(count, total)) for rank, count in zip(RANKS, pool) if count)
@@ -549,7 +586,7 @@ class SpeedState(GameState):
             what = {"draw": "a card is being turned up from a pile", "flip": "the stalemate flip is under way",
                     "race": "both players can play, so the next step is the race between them"}[step]
             if step != "race" and self.stock is not None:
-                known = rank_name(self.stock[self._drawer()][0])
+                known = rank_name(self.stock[self._source(self._drawer())][0])
                 what += f" (the deck was cut, not shuffled: the next card is {known})"
             return f"{what}; {describe(move)} cannot be played now"
         return self._problem(move) or f"{describe(move)} is legal here"
@@ -612,16 +649,20 @@ class SpeedState(GameState):
             pool = list(pools[k])
             pool[move - 1] -= 1
             pools[k] = tuple(pool)
-            piles = _set(self.piles, p, self.piles[p] - 1)
+            # a starting centre card of crapette rapide comes from the rest of the deck, not from a pile
+            rest = step == "flip" and self._from_rest(p)
+            piles = self.piles if rest else _set(self.piles, p, self.piles[p] - 1)
+            spare = self.spare - 1 if rest else self.spare
             card: int
             if self.stock is None:
                 card, suits = self._turn_up(k, int(move))
                 stock = None
-            else:  # a cut deck: the card on top of the pile, with its suit
-                card, suits = self.stock[p][0], self.suits
-                stock = _set(self.stock, p, self.stock[p][1:])
+            else:  # a cut deck: the card on top of the pile (or of the rest), with its suit
+                i = self._source(p)
+                card, suits = self.stock[i][0], self.suits
+                stock = _set(self.stock, i, self.stock[i][1:])
             if step == "flip":
-                state = replace(self, pools=tuple(pools), piles=piles, stock=stock, suits=suits,
+                state = replace(self, pools=tuple(pools), piles=piles, spare=spare, stock=stock, suits=suits,
                                 centre=_set(self.centre, p, self.centre[p] + (card,)),
                                 flips_due=_set(self.flips_due, p, False))
             else:
@@ -657,7 +698,8 @@ class SpeedState(GameState):
         if self.can_play(0) or self.can_play(1):
             return self
         state = self
-        if not self.piles[0] and not self.piles[1] and self.setup.both_piles_empty == "recycle":
+        if not self.piles[0] and not self.piles[1] and self.setup.both_piles_empty == "recycle" \
+                and self.setup.has_piles:  # crapette rapide has no piles to recycle into: heap tops are flipped
             state = state._recycle()
         due = (True, True)
         if self.setup.empty_pile == "skip" and (state.piles[0] or state.piles[1]):
@@ -804,6 +846,11 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
     dealt one at a time, player 0 first, each player's cards face down one on another (the last card dealt to a
     player is the top of their pile), so every card turned up later is known: each draw is a chance step with one
     outcome. Without ``order`` the piles are shuffled and every draw is a chance step over the unseen cards.
+
+    Crapette rapide: each player is dealt the 15 cards of their heaps (``piles`` counts those still to be laid
+    out), and the 22 others are the rest of the deck (``spare``): the two starting centre cards are its first
+    two (kit ruling), player 0's then player 1's; with ``order``, the first 30 cards are dealt one at a time as
+    above and the rest keeps its order.
     """
     setup = TWO_DECKS if options is None else options
     instance(setup, "options", SpeedOptions, "SpeedOptions, for example ONE_DECK, TWO_DECKS or CRAPETTE")
@@ -822,14 +869,13 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
         pools, pool_of = (deck, deck), (0, 1)
     stock, suits = None, (FULL_SUITS,) * len(pools)
     if order is not None:
-        dealt = _suited(_deck_order(order, setup))
-        stock = (tuple(reversed(dealt[0::2])), tuple(reversed(dealt[1::2])))
+        stock = _stock_of(_suited(_deck_order(order, setup)), setup)
         suits = None  # each card's suit travels with it in the known order
     n = setup.face_up
     owed = setup.stacks if setup.stacks else (0,) * n
     state = SpeedState(setup=setup, pools=pools, pool_of=pool_of, piles=(setup.cards_each, setup.cards_each),
                        slots=(((),) * n, ((),) * n), to_deal=(owed, owed), centre=((), ()),
-                       flips_due=(True, True), rates=checked, stock=stock, suits=suits)
+                       flips_due=(True, True), rates=checked, spare=setup.undealt, stock=stock, suits=suits)
     return state if rng is None else _shuffle_suits(state, rng)
 
 
@@ -857,6 +903,15 @@ def _shuffle_suits(state: SpeedState, rng: random.Random) -> SpeedState:
     return replace(state, suits=suits)
 
 
+def _stock_of(dealt: Any, setup: SpeedOptions) -> tuple[tuple[Any, ...], ...]:
+    """A cut deck's known order as each pile's cards, top first: dealt one at a time, player 0 first (the last card
+    dealt to a player on top); in crapette rapide the cards after the 2 x 15 dealt are the rest, in order."""
+    dealt = tuple(dealt)
+    given = 2 * setup.cards_each
+    piles = (tuple(reversed(dealt[0:given:2])), tuple(reversed(dealt[1:given:2])))
+    return piles if setup.has_piles else piles + (dealt[given:],)
+
+
 def _deck_order(order: Any, setup: SpeedOptions) -> tuple[int, ...]:
     """A whole one-deck order of ranks (four of each), checked."""
     if setup.decks != 1:
@@ -871,7 +926,8 @@ def _deck_order(order: Any, setup: SpeedOptions) -> tuple[int, ...]:
 def gather(finished: SpeedState, rng: random.Random) -> tuple[int, ...]:
     """The cards of a one-deck round picked up for the next round, top card first, in the kit's fixed order:
     centre pile A, then centre pile B (each turned over, so its first card is on top), then player 0's face-up
-    places left to right and pile, then player 1's; a card left face down in the centre by a recycle goes last.
+    places left to right and pile, then player 1's; a card left face down in the centre by a recycle, or in
+    crapette rapide the rest of the deck that nobody was dealt, goes last.
 
     Cards still face down whose order the round never fixed (a shuffled pile) come in a random order drawn with
     ``rng``: nobody has seen them, so every order is equally likely.
@@ -881,8 +937,9 @@ def gather(finished: SpeedState, rng: random.Random) -> tuple[int, ...]:
         raise ValueError("only the one-deck game gathers its cards between rounds (with two decks each player "
                          "shuffles their own)")
     rng_arg(rng)
-    if finished.stock is not None:
-        piles, spare = [list(finished.stock[0]), list(finished.stock[1])], []
+    if finished.stock is not None:  # the rest of a crapette deck, still in its order, goes last
+        piles, spare = [list(finished.stock[0]), list(finished.stock[1])], [c for part in finished.stock[2:]
+                                                                             for c in part]
     else:
         unseen = _unseen_cards(finished)
         rng.shuffle(unseen)
@@ -944,9 +1001,13 @@ def position(you: Iterable[Any], bot: Iterable[Any], tops: tuple[Any, ...], *,
     """A hand-made position: face-up cards (None for an empty place), centre tops, and the ranks still in each
     player's pile (each pile its own pool of unseen cards); ``under`` lists the cards below each centre top.
 
-    The other cards of the decks are left out, so ``card_count`` counts only what is given.
+    The other cards of the decks are left out, so ``card_count`` counts only what is given. In crapette rapide
+    (``setup=CRAPETTE``) each place is a heap shown by its top card, and there are no piles to give.
     """
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
+    if not setup.has_piles and any(items(p, "each pile (the ranks in it)") for p in
+                                   items(piles, "piles (one for each player)", low=2, high=2)):
+        raise ValueError(f"in {setup.name} a player's cards are all in the heaps, with no pile: leave piles out")
     used: dict[int, list[str]] = {}  # suits already given, so bare ranks take the suits still free
 
     def stacks(cards: Iterable[Any]) -> tuple[tuple[int, ...], ...]:
@@ -1071,8 +1132,11 @@ def _conserved(start: GameState, now: GameState) -> None:
         raise InvariantBroken(f"Speed holds {now.card_count()} cards, not {now.setup.total_cards}")
     if min(now.piles) < 0 or any(min(pool) < 0 for pool in now.pools):
         raise InvariantBroken("a negative count of cards")
-    if now.stock is not None and tuple(map(len, now.stock)) != now.piles:
+    if now.stock is not None and (tuple(map(len, now.stock[:2])) != now.piles
+                                  or sum(map(len, now.stock[2:])) != (now.spare if len(now.stock) > 2 else 0)):
         raise InvariantBroken("a cut deck's known order does not match the piles")
+    if sum(map(sum, now.pools)) != now.piles[0] + now.piles[1] + now.spare:
+        raise InvariantBroken("the unseen cards are not the piles' cards and the spare ones (crapette: the rest)")
 
 
 GAME = Game("speed", "Speed", SpeedOptions, new_game, _random_start, _conserved, lambda s: 200_000,

@@ -431,7 +431,9 @@ class SpeedTable(Framed):
         shed = most_cards_shed(state.face_up(0), tops) if len(tops) == 2 else 0
         lines = [f"<b>Your card piles:</b> {state.piles[0]} face down; bot: {state.piles[1]}",
                  f"<b>Most cards you could shed now:</b> {shed}",
-                 f"<b>P(your next card from the pile fits):</b> {p_next_card_fits(state, 0)}",
+                 "<b>P(your next card from the pile fits):</b> "
+                 + (f"{p_next_card_fits(state, 0)}" if state.setup.has_piles or state.piles[0] else
+                    "no pile: in crapette rapide your cards are all in the heaps"),
                  f"<b>Race odds at the bot's base speed:</b> you first with P = {race} "
                  f"(rates {you_rate} vs {PROFILES[self.bot_profile_name]} per second)"]
         self.frame.show_odds("<br>".join(lines))
