@@ -861,7 +861,7 @@ def new_game(options: SpeedOptions | None = None, *, rng: random.Random | None =
     checked = _rate_pair(rates)
     deck = (4,) * 13  # each deck holds four cards of each rank, one of each suit
     pools: tuple[tuple[int, ...], ...]
-    stock: tuple[tuple[int, ...], tuple[int, ...]] | None
+    stock: tuple[tuple[int, ...], ...] | None  # the two piles, and in crapette the cards dealt to nobody
     suits: tuple[Any, ...] | None
     if setup.decks == 1:
         pools, pool_of = (deck,), (0, 0)
