@@ -244,7 +244,8 @@ def test_the_ring_shows_each_face_its_number_the_backs_seen_and_the_protections(
     svg = ring_svg(faces, backs, selected=[3], caption="what player 0 <knows>")
     assert svg.count('class="circus-piece circus-token circus-pos-') == 10
     assert "circus-pos-3 circus-selected" in svg and "(Magicien)" in svg and "(Acrobate)" in svg
-    assert "⛓ no swap" in svg and "🛡 immune" in svg and "what player 0 &lt;knows&gt;" in svg
+    assert ">no swap<" in svg and ">immune<" in svg and "what player 0 &lt;knows&gt;" in svg
+    assert svg.count('class="circus-protection-rim"') == 2  # a drawn mark beside the words
     picture = ring_picture(faces, backs, caption="what player 0 knows")
     assert picture.description() == (
         "A ring of 10 tokens, clockwise from place 0: 0 Clown, 1 Acrobate (back seen: Magicien), 2 Clown, 3 Monsieur "
@@ -256,6 +257,53 @@ def test_the_ring_shows_each_face_its_number_the_backs_seen_and_the_protections(
         ring_svg(["Lion"] * 10)
     with pytest.raises(ValueError, match="backs must hold at least 10 items"):
         ring_svg(faces, backs[:9])
+
+
+def _ring_texts(svg):
+    """Every word of a ring: (x, y, font size, text), each token's words moved by its translation."""
+    found = []
+    token = re.compile(r'<g class="[^"]*circus-token[^"]*" transform="translate\(([^,]+),([^)]+)\)">(.*?)</g>')
+    for group in token.finditer(svg):
+        x0, y0 = float(group.group(1)), float(group.group(2))
+        radius = float(re.search(r'<circle r="([^"]+)"', group.group(3)).group(1))
+        for y, size, text in re.findall(r'<text y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>', group.group(3)):
+            found.append((x0, y0 + float(y), float(size), text, (x0, y0, radius)))
+    rest = re.sub(r'<g class="[^"]*circus-token.*?</g>', "", svg)
+    for x, y, size, text in re.findall(r'<text class="[^"]*" x="([^"]+)" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)'
+                                       r'</text>', rest):
+        found.append((float(x), float(y), float(size), text, None))
+    return found
+
+
+@pytest.mark.parametrize("caption", ["", "what player 0 sees (backs seen in brackets)",
+                                     "what player 1 sees (backs seen in brackets), after a long game of looks"])
+def test_the_ring_is_whole_in_its_frame_every_word_inside_and_every_name_inside_its_token(caption):
+    from circuslib.flip_circus.pictures import ARTIST_COLOURS, ring_fits, ring_svg, text_width
+
+    faces = ["Dresseuse", "Clown", "Muscles", "Clown", "Dresseuse", "Clown", "Magicien", "Clown", "Acrobate", "Clown"]
+    backs = ["Acrobate", "Dresseuse", None, "Dresseuse", "Magicien", "Voyante", None, "Muscles", "Dresseuse", None]
+    svg = ring_svg(faces, backs, caption=caption)
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    texts = _ring_texts(svg)
+    assert sorted(t for *_, t, _ in texts if t.isdigit()) == [str(i) for i in range(10)]  # every place numbered
+    assert "Dresseuse" in [t for *_, t, _ in texts] and "(Dresseuse)" in [t for *_, t, _ in texts]
+    for x, y, size, text, token in texts:
+        assert size >= 13, text
+        half = text_width(text, size) / 2  # every word is centred on its x
+        left, right = x - half, x + half
+        top, bottom = y - size * (1.0 if token is None and not text.isdigit() else 0.5), y + size * 0.5
+        assert 0 <= left and right <= width and 0 <= top and bottom <= height, (text, x, y, width, height)
+        if token is not None:  # inside its circle: the text's box corners lie within the disc
+            cx, cy, r = token
+            for corner_x in (left, right):
+                for corner_y in (y - size / 2, y + size / 2):
+                    assert (corner_x - cx) ** 2 + (corner_y - cy) ** 2 <= r * r, (text, token)
+        assert all(c.isascii() or c.isalpha() for c in text), f"a glyph the default fonts may lack: {text!r}"
+    # the caption is words inside the frame, never clipped: the lines hold every word
+    if caption:
+        lines = [t for x, y, size, t, token in texts if token is None and not t.isdigit()]
+        assert " ".join(lines) == caption
+    assert ring_fits() and set(faces) <= set(ARTIST_COLOURS)
 
 
 def test_the_pictures_stand_below_the_rules():

@@ -24,9 +24,10 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
 
 from ..core.args import graph_of, optional_text, seed_arg, whole
 from ..core.figures import PAPER_INK
-from ..core.svg import PIECE, Key, Picture, legend_size, svg_doc, svg_legend, svg_text, svg_token
+from ..core.svg import PIECE, Key, Picture, legend_size, svg_doc, svg_legend, svg_text
 
-__all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "swap_graph_svg", "swap_graph_picture",
+__all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "PROTECTIONS", "RING_FONT", "text_width",
+           "swap_graph_svg", "swap_graph_picture",
            "one_turn_svg", "one_turn_picture", "one_turn_layout", "OneTurnPicture", "ONE_TURN", "DISTANCE_COLOURS",
            "is_labelled", "node_label", "LABELLED"]
 
@@ -36,11 +37,6 @@ __all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "sw
 ARTIST_COLOURS = {"Clown": "#fdd0a2", "Acrobate": "#c6dbef", "Magicien": "#dadaeb", "Voyante": "#c7e9c0",
                   "Muscles": "#fcbba1", "Dresseuse": "#fee391"}
 """The fill of a token by the artist it shows (each token also names its artist: colour is never the only sign)."""
-PROTECTIONS = {"Muscles": ("⛓ no swap", "Monsieur Muscles cannot be moved by an ordinary swap"),
-               "Dresseuse": ("🛡 immune", "the Dresseuse is immune to the other artists' powers")}
-"""What a visible Monsieur Muscles and a visible Dresseuse protect against: the mark on the ring, and in words."""
-
-
 def _full(artist: str) -> str:
     return "Monsieur Muscles" if artist == "Muscles" else artist
 
@@ -57,31 +53,106 @@ def _ring_args(faces: Any, backs: Any) -> tuple[tuple[str, ...], tuple[str | Non
     return faces, backs
 
 
+PROTECTIONS = {"Muscles": ("no swap", "Monsieur Muscles cannot be moved by an ordinary swap"),
+               "Dresseuse": ("immune", "the Dresseuse is immune to the other artists' powers")}
+"""What a visible Monsieur Muscles and a visible Dresseuse protect against: the mark on the ring (plain words, in a
+dashed second rim: glyphs every default font draws), and in words."""
+
+RING_FONT = 13
+"""The size (px) of every word on the ring: readable on a projector."""
+_EM = 0.62  # a character's width in em, generous for the default sans-serif fonts
+_TOKEN = 48  # a token's radius (px): room for "(Dresseuse)" at RING_FONT, at the generous estimate
+
+
+def text_width(text: str, size: float = RING_FONT) -> float:
+    """A generous estimate of the width (px) of ``text`` in the default sans-serif fonts at ``size`` px."""
+    return _EM * size * len(text)
+
+
+def _chord(r: float, y: float, size: float) -> float:
+    """The width of the token's disc at the band of a line of text centred at height ``y`` (its far edge)."""
+    edge = abs(y) + size / 2
+    return 2 * math.sqrt(max(0.0, r * r - edge * edge))
+
+
+def _inside(text: str, y: float, r: float, attributes: str) -> str:
+    """One line of a token's words centred at height ``y``; the token is drawn big enough that every artist's name
+    fits the disc's width there (``ring_fits``)."""
+    return (f'<text y="{y:.1f}" font-size="{RING_FONT}" font-family="sans-serif" text-anchor="middle" '
+            f'dominant-baseline="central" {attributes}>{svg_text(text)}</text>')
+
+
+_LINES = {"protection": -0.56, "face": -0.18, "back": 0.22}
+"""The height of each line of a token's words, in token radii from its centre (down is positive)."""
+
+
+def ring_fits(r: float = _TOKEN) -> bool:
+    """Whether every artist's name, in brackets as a back, and every protection's words fit inside a token of
+    radius ``r`` at their lines (at the generous width estimate)."""
+    longest = {"face": max(ARTIST_COLOURS, key=len), "back": f"({max(ARTIST_COLOURS, key=len)})",
+               "protection": max((mark for mark, _ in PROTECTIONS.values()), key=len)}
+    return all(text_width(text) <= _chord(r, _LINES[line] * r, RING_FONT) for line, text in longest.items())
+
+
+def _ring_token(face: str, back: str | None, *, x: float, y: float, r: float, highlight: bool, css: str) -> str:
+    stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
+    parts = [f'<g class="{PIECE} {svg_text(css)}" transform="translate({x:.1f},{y:.1f})">',
+             f'<circle r="{r:g}" fill="{ARTIST_COLOURS[face]}" stroke="{stroke}" stroke-width="{width}"/>']
+    if face in PROTECTIONS:  # a dashed second rim and the words: seen at a glance, said in words
+        parts.append(f'<circle class="circus-protection-rim" r="{r - 3:g}" fill="none" stroke="#a50f15" '
+                     'stroke-width="1.5" stroke-dasharray="4 3"/>')
+        parts.append(_inside(PROTECTIONS[face][0], _LINES["protection"] * r, r,
+                             'class="circus-protection" fill="#a50f15"'))
+    parts.append(_inside(face, _LINES["face"] * r, r, 'class="circus-face" font-weight="bold" fill="#222222"'))
+    if back is not None:
+        parts.append(_inside(f"({back})", _LINES["back"] * r, r, 'class="circus-back" fill="#444444"'))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _lines(text: str, width: float, size: float = RING_FONT) -> list[str]:
+    """``text`` cut at spaces into lines that fit ``width`` (px) at the generous estimate."""
+    most = max(8, int(width / (_EM * size)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def ring_svg(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, highlight: Sequence[int] = (),
              selected: Sequence[int] = (), caption: str = "", size: float = 300) -> str:
-    """The ring as SVG: visible faces, known backs shown faintly, protections marked, positions numbered."""
+    """The ring as SVG: visible faces, known backs in brackets, protections marked, positions numbered; every word
+    (the numbers, the names, the caption) inside the picture, at 13 px. ``size`` is the least width: the ring
+    grows until its tokens fit round it."""
     faces, backs = _ring_args(faces, backs)
     count = len(faces)
-    cx = cy = size / 2
-    radius, r = size * 0.38, size * 0.085
+    r = _TOKEN
+    # the tokens side by side round the ring, 12 px apart, and the numbers outside them
+    radius = max(size * 0.38, count * (2 * r + 12) / (2 * math.pi))
+    number_at = radius + r + 16
+    side = 2 * (number_at + RING_FONT)  # the numbers' far edge, with a margin
+    width = max(float(size), side)
+    cx, cy = width / 2, side / 2
     parts = []
     for i, face in enumerate(faces):
         angle = -math.pi / 2 + 2 * math.pi * i / count
         x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
         css = "circus-token circus-pos-" + str(i) + (" circus-selected" if i in selected else "")
-        token = svg_token(face, cx=x, cy=y, r=r, fill=ARTIST_COLOURS[face], back=backs[i],
-                          highlight=i in highlight or i in selected, css_class=css)
-        parts.append(token)
-        lx, ly = cx + (radius + r + 10) * math.cos(angle), cy + (radius + r + 10) * math.sin(angle)
-        parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="11" font-family="sans-serif" fill="#888888" '
-                     f'text-anchor="middle" dominant-baseline="central">{i}</text>')
-        if face in PROTECTIONS:
-            parts.append(f'<text class="circus-protection" x="{x:.1f}" y="{y - r - 4:.1f}" font-size="9" '
-                         f'font-family="sans-serif" fill="#a50f15" text-anchor="middle">{PROTECTIONS[face][0]}</text>')
-    if caption:
-        parts.append(f'<text x="{cx:.1f}" y="{size + 14:.1f}" font-size="11" font-family="sans-serif" '
-                     f'text-anchor="middle" fill="#333333">{svg_text(caption)}</text>')
-    return svg_doc(size, size + 24, parts, title="Flip Circus ring")
+        parts.append(_ring_token(face, backs[i], x=x, y=y, r=r, highlight=i in highlight or i in selected, css=css))
+        lx, ly = cx + number_at * math.cos(angle), cy + number_at * math.sin(angle)
+        parts.append(f'<text class="circus-place" x="{lx:.1f}" y="{ly:.1f}" font-size="{RING_FONT}" '
+                     f'font-family="sans-serif" fill="#555555" text-anchor="middle" dominant-baseline="central">'
+                     f'{i}</text>')
+    height = side
+    for line in _lines(caption, width - 2 * RING_FONT) if caption else []:
+        height += RING_FONT * 1.4
+        parts.append(f'<text class="circus-caption" x="{cx:.1f}" y="{height - RING_FONT * 0.4:.1f}" '
+                     f'font-size="{RING_FONT}" font-family="sans-serif" text-anchor="middle" fill="#333333">'
+                     f'{svg_text(line)}</text>')
+    return svg_doc(width, height + (RING_FONT * 0.6 if caption else 0), parts, title="Flip Circus ring")
 
 
 def ring_description(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, caption: str = "") -> str:
