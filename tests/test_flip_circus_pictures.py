@@ -100,37 +100,86 @@ def _near_after_the_look():
             *(n for n, d in graph.nodes(data=True) if d["poster"] and d["depth"] == 2)]
     small = nx.DiGraph(**graph.graph)
     small.add_nodes_from((n, graph.nodes[n]) for n in keep)
-    small.add_edges_from((u, v) for u, v in graph.edges if u in keep and v in keep
+    small.add_edges_from((u, v, d) for u, v, d in graph.edges(data=True) if u in keep and v in keep
                          and graph.nodes[v]["depth"] == graph.nodes[u]["depth"] + 1)
     return small
 
 
-def test_the_one_turn_graph_shows_the_start_the_posters_and_the_other_positions():
-    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, one_turn_layout, one_turn_svg
+_CHAR = 0.62  # a character's width in em, generous for the default sans-serif fonts
+
+
+def _boxes(svg):
+    """Each position's box in the labelled drawing: (x, y, width, height, fill, words, font size)."""
+    found = re.findall(r'<g class="circus-position"><rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)" '
+                       r'rx="5" fill="(#[0-9a-f]{6})"[^>]*/><text [^>]*font-size="(\d+)"[^>]*>([^<]*)</text></g>', svg)
+    return [(float(x), float(y), float(w), float(h), fill, words, float(size))
+            for x, y, w, h, fill, size, words in found]
+
+
+def _overlap(a, b):
+    (ax, ay, aw, ah), (bx, by, bw, bh) = a, b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def test_the_one_turn_graph_labels_each_position_with_its_action_in_columns_that_do_not_overlap():
+    from circuslib.flip_circus.pictures import PLAIN, POSTER, START, is_labelled, one_turn_layout, one_turn_svg
 
     small = _near_after_the_look()
-    assert (small.number_of_nodes(), small.number_of_edges()) == (41, 49)
+    assert (small.number_of_nodes(), small.number_of_edges()) == (41, 49) and is_labelled(small)
     svg = one_turn_svg(small, title="From NEAR <after> the look")
     assert 'class="circus-svg circus-flip-circus-one-turn"' in svg and "From NEAR &lt;after&gt; the look" in svg
-    nodes = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="(\d+)" fill="(#[0-9a-f]{6})"/>', svg)
-    legend = re.findall(r'<circle[^>]* fill="(#[0-9a-f]{6})"', svg[svg.index("circus-flip-circus-legend"):])
-    assert len(nodes) == 41
-    # 1 start, 21 posters (one a flip away, 20 two actions away), 19 positions without a poster yet
-    assert [sum(fill == colour for *_, fill in nodes) for colour in (START, POSTER, PLAIN)] == [1, 21, 19]
-    assert legend == [START, POSTER, PLAIN]
-    assert "start: player 0 to play" in svg and "a poster taken" in svg and "no poster yet" in svg
+    boxes = _boxes(svg)
+    assert len(boxes) == 41
+    # 1 start, 21 posters (one a flip away, 20 two actions away), 19 positions without a poster yet; each poster
+    # says so in words, not only in red
+    assert [sum(fill == colour for *_, fill, _, _ in boxes) for colour in (START, POSTER, PLAIN)] == [1, 21, 19]
+    assert all(words.endswith(": poster") == (fill == POSTER) for *_, fill, words, _ in boxes)
+    words = [w for *_, w, _ in boxes]
+    assert "start" in words and "flip 1: poster" in words and "swap 0 1" in words and "then flip 0: poster" in words
+    assert sorted(w for w in words if not w.startswith(("then", "start"))) == sorted(
+        ["flip 1: poster"] + [f"flip {i}" for i in (0, 2, 3, 4, 5, 6, 7, 8, 9)] + ["power 0", "power 2"]
+        + [f"swap {i} {(i + 1) % 10}" for i in (0, 1, 2, 3, 4, 5, 6, 9)])
+    # every label at least 13 px, inside its box; no two boxes overlap, and none leaves the picture
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    for x, y, w, h, _, text, size in boxes:
+        assert size >= 13 and _CHAR * size * len(text) <= w and h >= size
+        assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
+    rects = [b[:4] for b in boxes]
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if _overlap(a, b)]
+    # the legend lies below every box, outside them all, its words 13 px
+    legend = svg[svg.index("circus-flip-circus-legend"):]
+    keys = re.findall(r'<circle[^>]* fill="(#[0-9a-f]{6})"', legend)
+    assert keys == [START, POSTER, PLAIN]
+    legend_top = min(float(v) for v in re.findall(r'<(?:rect|circle|text)[^>]* (?:y|cy)="([^"]+)"', legend))
+    assert legend_top > max(y + h for _, y, _, h, *_ in boxes)
+    assert "start: player 0 to play" in legend and "a poster taken" in legend and "no poster yet" in legend
+    assert all(float(v) >= 13 for v in re.findall(r'font-size="([\d.]+)"', svg))
+    # each action a line from a box's right side to a box of the next column
     assert re.search(r'class="circus-actions" d="([^"]+)"', svg).group(1).count("M") == 49
-    # where the kit's layout puts them: the start in the middle, the posters two actions away on the outer ring
     pos = one_turn_layout(small)
-    centre = [(float(x), float(y)) for x, y, _, fill in nodes if fill == START][0]
-    assert centre == (320.0, 270.0)
-    outer = [(float(x), float(y)) for x, y, _, fill in nodes if fill == POSTER]
-    radii = sorted(round(((x - 320) ** 2 + (y - 270) ** 2) ** 0.5) for x, y in outer)
-    assert radii[0] < radii[1] == radii[-1] == 210  # one poster on the middle ring, twenty on the outer one
-    rings = {round(abs(complex(*map(float, pos[n]))), 6) for n in small}
-    assert len(rings) == 3 and min(rings) == 0  # the layout's three rings: the start, one action, two actions
-    assert one_turn_svg(small) == one_turn_svg(small, seed=1) != one_turn_svg(small, seed=2)
+    assert {round(pos[n][0]) for n in small} == {0, 1, 2} and pos[small.graph["root"]] == (0.0, 0.0)
+    assert one_turn_svg(small) == one_turn_svg(small, seed=2)  # columns in the actions' order: no seed to it
     assert dark_ink(svg) == []  # on its white paper, dark ink reads in any theme
+
+
+def test_a_big_one_turn_graph_is_drawn_in_rings_its_legend_and_title_apart_from_the_positions():
+    from circuslib.flip_circus.graphs import one_turn_graph
+    from circuslib.flip_circus.pictures import POSTER, START, is_labelled, one_turn_svg
+    from circuslib.flip_circus.rules import from_faces
+
+    near = [("Acrobate", "Magicien"), ("Clown", "Acrobate"), ("Acrobate", "Dresseuse"), ("Clown", "Magicien"),
+            ("Magicien", "Voyante"), ("Clown", "Voyante"), ("Voyante", "Muscles"), ("Clown", "Muscles"),
+            ("Muscles", "Dresseuse"), ("Clown", "Dresseuse")]
+    graph = one_turn_graph(from_faces(near, known={0: [1]}), max_nodes=200)
+    assert not is_labelled(graph)
+    svg = one_turn_svg(graph)
+    nodes = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="(\d+)" fill="(#[0-9a-f]{6})" stroke', svg)
+    assert len(nodes) == graph.number_of_nodes()
+    assert sum(fill == START for *_, fill in nodes) == 1 and sum(fill == POSTER for *_, fill in nodes) >= 1
+    legend = svg[svg.index("circus-flip-circus-legend"):]
+    legend_bottom = max(float(v) for v in re.findall(r'<(?:rect|circle|text)[^>]* (?:y|cy)="([^"]+)"', legend))
+    assert legend_bottom < min(float(y) - float(r) for _, y, r, _ in nodes)  # the legend above every position
+    assert one_turn_svg(graph) == one_turn_svg(graph, seed=1) != one_turn_svg(graph, seed=2)
 
 
 def test_a_bad_one_turn_picture_is_refused():
@@ -152,7 +201,8 @@ def test_the_one_turn_picture_says_what_it_shows_and_draws_the_same_with_matplot
     picture = one_turn_picture(small, title="From NEAR after the look")
     assert isinstance(picture, OneTurnPicture) and picture.svg() == one_turn_svg_of(small, "From NEAR after the look")
     words = picture.description()
-    assert words.startswith("From NEAR after the look. A graph in rings by number of actions")
+    assert words.startswith("From NEAR after the look. A graph in columns by number of actions")
+    assert "Posters: flip 1: poster; then" in words
     assert "(player 0 to play)" in words
     assert "20 positions after 1 action, 1 with a new poster; 20 positions after 2 actions, 20 with a new poster" \
         in words
@@ -194,7 +244,8 @@ def test_the_ring_shows_each_face_its_number_the_backs_seen_and_the_protections(
     svg = ring_svg(faces, backs, selected=[3], caption="what player 0 <knows>")
     assert svg.count('class="circus-piece circus-token circus-pos-') == 10
     assert "circus-pos-3 circus-selected" in svg and "(Magicien)" in svg and "(Acrobate)" in svg
-    assert "⛓ no swap" in svg and "🛡 immune" in svg and "what player 0 &lt;knows&gt;" in svg
+    assert ">no swap<" in svg and ">immune<" in svg and "what player 0 &lt;knows&gt;" in svg
+    assert svg.count('class="circus-protection-rim"') == 2  # a drawn mark beside the words
     picture = ring_picture(faces, backs, caption="what player 0 knows")
     assert picture.description() == (
         "A ring of 10 tokens, clockwise from place 0: 0 Clown, 1 Acrobate (back seen: Magicien), 2 Clown, 3 Monsieur "
@@ -206,6 +257,53 @@ def test_the_ring_shows_each_face_its_number_the_backs_seen_and_the_protections(
         ring_svg(["Lion"] * 10)
     with pytest.raises(ValueError, match="backs must hold at least 10 items"):
         ring_svg(faces, backs[:9])
+
+
+def _ring_texts(svg):
+    """Every word of a ring: (x, y, font size, text), each token's words moved by its translation."""
+    found = []
+    token = re.compile(r'<g class="[^"]*circus-token[^"]*" transform="translate\(([^,]+),([^)]+)\)">(.*?)</g>')
+    for group in token.finditer(svg):
+        x0, y0 = float(group.group(1)), float(group.group(2))
+        radius = float(re.search(r'<circle r="([^"]+)"', group.group(3)).group(1))
+        for y, size, text in re.findall(r'<text y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>', group.group(3)):
+            found.append((x0, y0 + float(y), float(size), text, (x0, y0, radius)))
+    rest = re.sub(r'<g class="[^"]*circus-token.*?</g>', "", svg)
+    for x, y, size, text in re.findall(r'<text class="[^"]*" x="([^"]+)" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)'
+                                       r'</text>', rest):
+        found.append((float(x), float(y), float(size), text, None))
+    return found
+
+
+@pytest.mark.parametrize("caption", ["", "what player 0 sees (backs seen in brackets)",
+                                     "what player 1 sees (backs seen in brackets), after a long game of looks"])
+def test_the_ring_is_whole_in_its_frame_every_word_inside_and_every_name_inside_its_token(caption):
+    from circuslib.flip_circus.pictures import ARTIST_COLOURS, ring_fits, ring_svg, text_width
+
+    faces = ["Dresseuse", "Clown", "Muscles", "Clown", "Dresseuse", "Clown", "Magicien", "Clown", "Acrobate", "Clown"]
+    backs = ["Acrobate", "Dresseuse", None, "Dresseuse", "Magicien", "Voyante", None, "Muscles", "Dresseuse", None]
+    svg = ring_svg(faces, backs, caption=caption)
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    texts = _ring_texts(svg)
+    assert sorted(t for *_, t, _ in texts if t.isdigit()) == [str(i) for i in range(10)]  # every place numbered
+    assert "Dresseuse" in [t for *_, t, _ in texts] and "(Dresseuse)" in [t for *_, t, _ in texts]
+    for x, y, size, text, token in texts:
+        assert size >= 13, text
+        half = text_width(text, size) / 2  # every word is centred on its x
+        left, right = x - half, x + half
+        top, bottom = y - size * (1.0 if token is None and not text.isdigit() else 0.5), y + size * 0.5
+        assert 0 <= left and right <= width and 0 <= top and bottom <= height, (text, x, y, width, height)
+        if token is not None:  # inside its circle: the text's box corners lie within the disc
+            cx, cy, r = token
+            for corner_x in (left, right):
+                for corner_y in (y - size / 2, y + size / 2):
+                    assert (corner_x - cx) ** 2 + (corner_y - cy) ** 2 <= r * r, (text, token)
+        assert all(c.isascii() or c.isalpha() for c in text), f"a glyph the default fonts may lack: {text!r}"
+    # the caption is words inside the frame, never clipped: the lines hold every word
+    if caption:
+        lines = [t for x, y, size, t, token in texts if token is None and not t.isdigit()]
+        assert " ".join(lines) == caption
+    assert ring_fits() and set(faces) <= set(ARTIST_COLOURS)
 
 
 def test_the_pictures_stand_below_the_rules():

@@ -424,7 +424,7 @@ def test_state_draws_itself_as_svg():
     assert "At 5: Monsieur Muscles cannot be moved by an ordinary swap." in words
     assert "At 7: the Dresseuse is immune" in words
     state_words = from_faces(R1)._repr_mimebundle_()["text/plain"]
-    assert "back seen" not in state_words and "player 0 to play, 2 action(s) left" in state_words.lower()
+    assert "back seen" not in state_words and "player 0 to play, 2 actions left" in state_words.lower()
     # during the set-up there is no ring yet: the phase, in words
     assert new_game()._repr_mimebundle_() == {"text/html": "<i>set-up: Clowns</i>",
                                               "text/plain": "FlipCircusState(set-up: Clowns)"}

@@ -122,3 +122,32 @@ def test_the_old_places_of_the_explorer_names_still_answer():
         with pytest.warns(DeprecationWarning, match=f"{old} is now in circuslib.flip_circus.{new_place}"):
             assert getattr(widget, old) is getattr(where, old)
     assert not hasattr(widget, "write_ring_frame")  # the pixel frame is gone, with its writer
+
+
+def test_every_button_reads_whole_short_words_in_rows_that_wrap():
+    # at 1024 px of notebook width (or less, with the file browser open) a row that runs out of room wraps: no
+    # button is squeezed to "F..." or "Use p...", and its words are short enough to sit on one line at any width
+    w = hotseat()
+    buttons = [*w.position_buttons, *w.actions]
+    words = [b.description for b in w.actions]
+    assert words == ["Flip", "Power", "Swap", "Look (1 Applause)", "Extra action", "End turn", "Take Applause",
+                     "Opponent returns 1", "Show my ring", "New game"]
+    assert all(len(text) <= 18 for text in words) and len(set(words)) == len(words)
+    assert all(b.layout.flex == "0 0 auto" and b.layout.width == "auto" for b in buttons)  # never shrunk
+    assert [row.layout.flex_flow for row in w.rows] == ["row wrap", "row wrap"]
+    assert [list(row.children) for row in w.rows] == [w.position_buttons, w.actions]
+    # what a short word leaves out is in its tooltip
+    assert "Applause" in w.encore_button.tooltip and "Clown" in w.take_button.tooltip
+    assert "Clown" in w.return_button.tooltip
+
+
+def test_the_board_is_the_ring_whole_and_the_counts_take_their_plural():
+    w = hotseat(applause=(1, 0))
+    board = w.frame.board.value
+    assert "⛓" not in board and ">no swap<" in board  # Monsieur Muscles at 8: words, not a missing glyph
+    width = float(board.split('viewBox="0 0 ')[1].split()[0])
+    assert 'font-size="11"' not in board and 'font-size="9"' not in board and width <= 520  # fits 1024 px
+    assert "2 actions left" in w.status.value
+    w.position_buttons[9].click()
+    w.flip_button.click()
+    assert "1 action left" in w.status.value

@@ -7,7 +7,8 @@ __all__ = ["SECTIONS", "section_of"]
 
 _WELCOME, _FLIP7, _PCV = "00_welcome", "01_flip7", "02_petit_cirque_volant"
 _SCOUT, _SPEED, _CIRCUS = "03_scout", "04_speed", "05_flip_circus"
-_BURNSIDE = "7. Counting rings with symmetry: Burnside's lemma (extension, 15 min)"
+_CIRCUS_MORE = "more/05_flip_circus_more"  # the lesson's companion: notebooks/more/05_flip_circus_more.ipynb
+_BURNSIDE = "3. Counting rings with symmetry: Burnside's lemma"
 
 SECTIONS: dict[str, tuple[str, str]] = {
     # the warm-up, and the welcome lesson's try-its
@@ -72,19 +73,19 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "speed.try_ranks_that_fit": (_SPEED, "1. Ranks on a cycle (5 min)"),
     "speed.try_fitting_cards": (_SPEED, "3. Will anyone be able to play? Stalemate odds by counting (12 min)"),
     "speed.try_race": (_SPEED, "4. Reaction races (10 min)"),
-    # Flip Circus
-    "flip_circus.setups": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
-    "flip_circus.two_clowns": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
-    "flip_circus.patterns_by_burnside": (_CIRCUS, _BURNSIDE),
-    "flip_circus.patterns_by_listing": (_CIRCUS, _BURNSIDE),
-    "flip_circus.after_the_voyante": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
-    "flip_circus.free_look": (_CIRCUS, "3. What is a look worth? (8 min)"),
-    "flip_circus.sure_poster": (_CIRCUS, "4. Search: which plans can take a poster? (10 min)"),
-    "flip_circus.measure_a_match": (_CIRCUS, "5. Bots, measured with intervals (5 min)"),
-    "flip_circus.beats_random": (_CIRCUS, "5. Bots, measured with intervals (5 min)"),
-    "flip_circus.try_clown_after_a_look": (_CIRCUS, "2. Deduction: what is behind a token? (12 min)"),
-    "flip_circus.try_uncertainty_after_a_look": (_CIRCUS, "3. What is a look worth? (8 min)"),
-    "flip_circus.try_patterns_up_to_turning": (_CIRCUS, _BURNSIDE),
+    # Flip Circus (the bots and Burnside's lemma are in the lesson's companion, notebooks/more/)
+    "flip_circus.setups": (_CIRCUS, "3. Deduction: what is behind a token? (12 min)"),
+    "flip_circus.two_clowns": (_CIRCUS, "3. Deduction: what is behind a token? (12 min)"),
+    "flip_circus.patterns_by_burnside": (_CIRCUS_MORE, _BURNSIDE),
+    "flip_circus.patterns_by_listing": (_CIRCUS_MORE, _BURNSIDE),
+    "flip_circus.after_the_voyante": (_CIRCUS, "3. Deduction: what is behind a token? (12 min)"),
+    "flip_circus.free_look": (_CIRCUS, "4. What is a look worth? (8 min)"),
+    "flip_circus.sure_poster": (_CIRCUS, "5. Search: which plans can take a poster? (8 min)"),
+    "flip_circus.measure_a_match": (_CIRCUS_MORE, "1. Bots, measured with intervals"),
+    "flip_circus.beats_random": (_CIRCUS_MORE, "1. Bots, measured with intervals"),
+    "flip_circus.try_clown_after_a_look": (_CIRCUS, "3. Deduction: what is behind a token? (12 min)"),
+    "flip_circus.try_uncertainty_after_a_look": (_CIRCUS, "4. What is a look worth? (8 min)"),
+    "flip_circus.try_patterns_up_to_turning": (_CIRCUS_MORE, _BURNSIDE),
 }
 """Exercise id -> (lesson notebook, section heading)."""
 

@@ -592,7 +592,7 @@ def _after_a_look_at_zero() -> Fraction:
 
 
 @check.exercise(title="Try it: a Clown's back after a look", practises="conditional probability: a look uses up "
-                "one artist", stars=1, minutes=3, answer=_after_a_look_at_zero, mistakes=[
+                "one artist", stars=1, minutes=3, answer=_after_a_look_at_zero, try_it=True, mistakes=[
                     Mistake(Fraction(1, 5), "that is the chance before the look; the Acrobate is now placed, so "
                                             "fewer artists are left for the other Clowns"),
                     Mistake(Fraction(1, 6), "a Clown token never has a Clown on its back, and the look has placed "
@@ -648,7 +648,8 @@ def _bits_answer(answer: Any, expected: sympy.Expr, mistakes, what: str, success
 
 
 @check.exercise(title="Try it: the uncertainty left after a look", practises="entropy in bits: log2 of the "
-                "number of equally likely deals", stars=1, minutes=3, answer=sympy.log(48, 2), mistakes=[
+                "number of equally likely deals", stars=1, minutes=3, answer=sympy.log(48, 2), try_it=True,
+                mistakes=[
                     Mistake(sympy.log(240, 2), "that is the uncertainty before the look; the look rules out the "
                                                "deals with another artist behind the Clown at 0"),
                     Mistake(sympy.log(5, 2), "that is what the look takes away; the question asks what is left"),
@@ -669,7 +670,7 @@ def _turns_only() -> int:
 
 
 @check.exercise(title="Try it: face patterns up to turning", practises="Burnside's lemma with the turns only",
-                stars=1, minutes=5, answer=_turns_only, mistakes=[
+                stars=1, minutes=5, answer=_turns_only, try_it=True, mistakes=[
                     Mistake(7560, "that counts rows: the ten turns of a pattern are one ring"),
                     Mistake(384, "that also counts a pattern and its mirror image as one; here only turning is "
                                  "allowed"),

@@ -24,10 +24,12 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
 
 from ..core.args import graph_of, optional_text, seed_arg, whole
 from ..core.figures import PAPER_INK
-from ..core.svg import PIECE, Key, Picture, svg_doc, svg_legend, svg_text, svg_token
+from ..core.svg import PIECE, Key, Picture, legend_size, svg_doc, svg_legend, svg_text
 
-__all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "swap_graph_svg", "swap_graph_picture",
-           "one_turn_svg", "one_turn_picture", "one_turn_layout", "OneTurnPicture", "ONE_TURN", "DISTANCE_COLOURS"]
+__all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "PROTECTIONS", "RING_FONT", "text_width",
+           "swap_graph_svg", "swap_graph_picture",
+           "one_turn_svg", "one_turn_picture", "one_turn_layout", "OneTurnPicture", "ONE_TURN", "DISTANCE_COLOURS",
+           "is_labelled", "node_label", "LABELLED"]
 
 # ---------------------------------------------------------------------------------------------------------
 # the ring
@@ -35,11 +37,6 @@ __all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "sw
 ARTIST_COLOURS = {"Clown": "#fdd0a2", "Acrobate": "#c6dbef", "Magicien": "#dadaeb", "Voyante": "#c7e9c0",
                   "Muscles": "#fcbba1", "Dresseuse": "#fee391"}
 """The fill of a token by the artist it shows (each token also names its artist: colour is never the only sign)."""
-PROTECTIONS = {"Muscles": ("⛓ no swap", "Monsieur Muscles cannot be moved by an ordinary swap"),
-               "Dresseuse": ("🛡 immune", "the Dresseuse is immune to the other artists' powers")}
-"""What a visible Monsieur Muscles and a visible Dresseuse protect against: the mark on the ring, and in words."""
-
-
 def _full(artist: str) -> str:
     return "Monsieur Muscles" if artist == "Muscles" else artist
 
@@ -56,31 +53,106 @@ def _ring_args(faces: Any, backs: Any) -> tuple[tuple[str, ...], tuple[str | Non
     return faces, backs
 
 
+PROTECTIONS = {"Muscles": ("no swap", "Monsieur Muscles cannot be moved by an ordinary swap"),
+               "Dresseuse": ("immune", "the Dresseuse is immune to the other artists' powers")}
+"""What a visible Monsieur Muscles and a visible Dresseuse protect against: the mark on the ring (plain words, in a
+dashed second rim: glyphs every default font draws), and in words."""
+
+RING_FONT = 13
+"""The size (px) of every word on the ring: readable on a projector."""
+_EM = 0.62  # a character's width in em, generous for the default sans-serif fonts
+_TOKEN = 48  # a token's radius (px): room for "(Dresseuse)" at RING_FONT, at the generous estimate
+
+
+def text_width(text: str, size: float = RING_FONT) -> float:
+    """A generous estimate of the width (px) of ``text`` in the default sans-serif fonts at ``size`` px."""
+    return _EM * size * len(text)
+
+
+def _chord(r: float, y: float, size: float) -> float:
+    """The width of the token's disc at the band of a line of text centred at height ``y`` (its far edge)."""
+    edge = abs(y) + size / 2
+    return 2 * math.sqrt(max(0.0, r * r - edge * edge))
+
+
+def _inside(text: str, y: float, r: float, attributes: str) -> str:
+    """One line of a token's words centred at height ``y``; the token is drawn big enough that every artist's name
+    fits the disc's width there (``ring_fits``)."""
+    return (f'<text y="{y:.1f}" font-size="{RING_FONT}" font-family="sans-serif" text-anchor="middle" '
+            f'dominant-baseline="central" {attributes}>{svg_text(text)}</text>')
+
+
+_LINES = {"protection": -0.56, "face": -0.18, "back": 0.22}
+"""The height of each line of a token's words, in token radii from its centre (down is positive)."""
+
+
+def ring_fits(r: float = _TOKEN) -> bool:
+    """Whether every artist's name, in brackets as a back, and every protection's words fit inside a token of
+    radius ``r`` at their lines (at the generous width estimate)."""
+    longest = {"face": max(ARTIST_COLOURS, key=len), "back": f"({max(ARTIST_COLOURS, key=len)})",
+               "protection": max((mark for mark, _ in PROTECTIONS.values()), key=len)}
+    return all(text_width(text) <= _chord(r, _LINES[line] * r, RING_FONT) for line, text in longest.items())
+
+
+def _ring_token(face: str, back: str | None, *, x: float, y: float, r: float, highlight: bool, css: str) -> str:
+    stroke, width = ("#d7301f", 3) if highlight else ("#555555", 1.5)
+    parts = [f'<g class="{PIECE} {svg_text(css)}" transform="translate({x:.1f},{y:.1f})">',
+             f'<circle r="{r:g}" fill="{ARTIST_COLOURS[face]}" stroke="{stroke}" stroke-width="{width}"/>']
+    if face in PROTECTIONS:  # a dashed second rim and the words: seen at a glance, said in words
+        parts.append(f'<circle class="circus-protection-rim" r="{r - 3:g}" fill="none" stroke="#a50f15" '
+                     'stroke-width="1.5" stroke-dasharray="4 3"/>')
+        parts.append(_inside(PROTECTIONS[face][0], _LINES["protection"] * r, r,
+                             'class="circus-protection" fill="#a50f15"'))
+    parts.append(_inside(face, _LINES["face"] * r, r, 'class="circus-face" font-weight="bold" fill="#222222"'))
+    if back is not None:
+        parts.append(_inside(f"({back})", _LINES["back"] * r, r, 'class="circus-back" fill="#444444"'))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _lines(text: str, width: float, size: float = RING_FONT) -> list[str]:
+    """``text`` cut at spaces into lines that fit ``width`` (px) at the generous estimate."""
+    most = max(8, int(width / (_EM * size)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def ring_svg(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, highlight: Sequence[int] = (),
              selected: Sequence[int] = (), caption: str = "", size: float = 300) -> str:
-    """The ring as SVG: visible faces, known backs shown faintly, protections marked, positions numbered."""
+    """The ring as SVG: visible faces, known backs in brackets, protections marked, positions numbered; every word
+    (the numbers, the names, the caption) inside the picture, at 13 px. ``size`` is the least width: the ring
+    grows until its tokens fit round it."""
     faces, backs = _ring_args(faces, backs)
     count = len(faces)
-    cx = cy = size / 2
-    radius, r = size * 0.38, size * 0.085
+    r = _TOKEN
+    # the tokens side by side round the ring, 12 px apart, and the numbers outside them
+    radius = max(size * 0.38, count * (2 * r + 12) / (2 * math.pi))
+    number_at = radius + r + 16
+    side = 2 * (number_at + RING_FONT)  # the numbers' far edge, with a margin
+    width = max(float(size), side)
+    cx, cy = width / 2, side / 2
     parts = []
     for i, face in enumerate(faces):
         angle = -math.pi / 2 + 2 * math.pi * i / count
         x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
         css = "circus-token circus-pos-" + str(i) + (" circus-selected" if i in selected else "")
-        token = svg_token(face, cx=x, cy=y, r=r, fill=ARTIST_COLOURS[face], back=backs[i],
-                          highlight=i in highlight or i in selected, css_class=css)
-        parts.append(token)
-        lx, ly = cx + (radius + r + 10) * math.cos(angle), cy + (radius + r + 10) * math.sin(angle)
-        parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="11" font-family="sans-serif" fill="#888888" '
-                     f'text-anchor="middle" dominant-baseline="central">{i}</text>')
-        if face in PROTECTIONS:
-            parts.append(f'<text class="circus-protection" x="{x:.1f}" y="{y - r - 4:.1f}" font-size="9" '
-                         f'font-family="sans-serif" fill="#a50f15" text-anchor="middle">{PROTECTIONS[face][0]}</text>')
-    if caption:
-        parts.append(f'<text x="{cx:.1f}" y="{size + 14:.1f}" font-size="11" font-family="sans-serif" '
-                     f'text-anchor="middle" fill="#333333">{svg_text(caption)}</text>')
-    return svg_doc(size, size + 24, parts, title="Flip Circus ring")
+        parts.append(_ring_token(face, backs[i], x=x, y=y, r=r, highlight=i in highlight or i in selected, css=css))
+        lx, ly = cx + number_at * math.cos(angle), cy + number_at * math.sin(angle)
+        parts.append(f'<text class="circus-place" x="{lx:.1f}" y="{ly:.1f}" font-size="{RING_FONT}" '
+                     f'font-family="sans-serif" fill="#555555" text-anchor="middle" dominant-baseline="central">'
+                     f'{i}</text>')
+    height = side
+    for line in _lines(caption, width - 2 * RING_FONT) if caption else []:
+        height += RING_FONT * 1.4
+        parts.append(f'<text class="circus-caption" x="{cx:.1f}" y="{height - RING_FONT * 0.4:.1f}" '
+                     f'font-size="{RING_FONT}" font-family="sans-serif" text-anchor="middle" fill="#333333">'
+                     f'{svg_text(line)}</text>')
+    return svg_doc(width, height + (RING_FONT * 0.6 if caption else 0), parts, title="Flip Circus ring")
 
 
 def ring_description(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, caption: str = "") -> str:
@@ -207,69 +279,211 @@ def swap_graph_picture(graph: nx.Graph, pos: dict, distance: dict, *, colours: S
 ONE_TURN = "flip circus one-turn graph"
 """The kind of graph ``graphs.one_turn_graph`` makes (its ``graph.graph["kind"]``), which ``one_turn_svg`` draws."""
 
-START, POSTER, PLAIN = "#2171b5", "#d7301f", "#bdbdbd"
-"""The one-turn graph's colours: the start blue, a poster taken red, the rest grey."""
+START, POSTER, PLAIN = "#9ecae1", "#fc9272", "#e0e0e0"
+"""The one-turn graph's fills: the start blue, a poster taken red, the rest grey (light, under dark words)."""
+RIMS = {START: "#2171b5", POSTER: "#a50f15", PLAIN: "#969696"}
+"""The rim of each fill: darker, and thicker for a poster (colour is not the only sign: its label says poster)."""
+
+LABELLED = 30
+"""The most positions a column may hold for the labelled drawing (one row of words each); a bigger graph is drawn
+in rings, unlabelled."""
+_ROW, _FONT, _CHAR = 28, 13, 0.62  # a row's height, the labels' size (px), a character's width (em, generous)
+
+
+def _columns(graph: nx.DiGraph) -> dict:
+    shells: dict = {}
+    for node, data in graph.nodes(data=True):
+        shells.setdefault(data["depth"], []).append(node)
+    return shells
+
+
+def is_labelled(graph: nx.DiGraph) -> bool:
+    """Whether ``one_turn_svg`` draws this graph in labelled columns (at most ``LABELLED`` positions after each
+    number of actions, at most 3 actions) rather than in unlabelled rings."""
+    graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
+    shells = _columns(graph)
+    return max(shells) <= 3 and max(len(nodes) for nodes in shells.values()) <= LABELLED
+
+
+def _action(graph: nx.DiGraph, node: Any) -> str:
+    """The action (or actions) that lead to a position from the column before it."""
+    depth = graph.nodes[node]["depth"]
+    found = sorted({str(graph.edges[u, node].get("label") or graph.edges[u, node].get("move", "an action"))
+                    for u in graph.predecessors(node) if graph.nodes[u]["depth"] == depth - 1})
+    return " or ".join(found[:2]) + (f" (+{len(found) - 2})" if len(found) > 2 else "") or "an action"
+
+
+def node_label(graph: nx.DiGraph, node: Any) -> str:
+    """A position's words in the labelled drawing: the start, or the action that leads to it (``then ...`` after
+    the first), and ``poster`` where one is taken."""
+    if node == graph.graph["root"]:
+        return "start"
+    words = ("" if graph.nodes[node]["depth"] == 1 else "then ") + _action(graph, node)
+    return words + (": poster" if graph.nodes[node]["poster"] else "")
+
+
+def _text_width(text: str) -> float:
+    return _CHAR * _FONT * len(text)
 
 
 def one_turn_layout(graph: nx.DiGraph, *, seed: int = 1) -> dict:
-    """Where ``one_turn_svg`` (and ``OneTurnPicture.to_matplotlib``) put each position: in rings by number of
+    """Where ``one_turn_svg`` (and ``OneTurnPicture.to_matplotlib``) put each position. A small graph (see
+    ``is_labelled``): in columns by number of actions, the start on the left, each column in the order of the
+    actions (a position under the one it comes from), the same for every seed. A bigger one: in rings by number of
     actions, the start in the middle, each ring in a seeded order (the same picture for the same seed)."""
     import networkx as nx
 
     graph_of(graph, "graph", ONE_TURN, "one_turn_graph(state)")
     seed_arg(seed)
-    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
-    shells: dict = {}
-    for node, data in graph.nodes(data=True):
-        shells.setdefault(data["depth"], []).append(node)
+    shells = _columns(graph)
+    if is_labelled(graph):
+        place: dict = {}
+        for depth in sorted(shells):
+            def order(n: Any, depth: int = depth) -> tuple:
+                # under the positions it comes from (their mean row), then by its words: fewer crossing lines
+                rows = [place[u][1] for u in graph.predecessors(n) if u in place and graph.nodes[u]["depth"] < depth]
+                return (-(sum(rows) / len(rows)) if rows else 0.0, node_label(graph, n), repr(n))
+            for row, node in enumerate(sorted(shells[depth], key=order)):
+                place[node] = (float(depth), -float(row))
+        return place
     rng = random.Random(seed)
     for depth in sorted(shells):
         # the same picture for the same seed, however the graph was put together (a set of nodes has no fixed order)
         shells[depth].sort(key=lambda n: (graph.nodes[n].get("label", ""), repr(n)))
         rng.shuffle(shells[depth])  # spread the edges round each ring
+    # rings by depth (the start in the middle): a shell layout needs no scipy, unlike spring layouts of big graphs
     return dict(nx.shell_layout(graph, nlist=[shells[d] for d in sorted(shells)]))
 
 
 def _one_turn_title(graph: nx.DiGraph, title: str | None) -> str:
     posters = sum(bool(d["poster"]) for _, d in graph.nodes(data=True))
-    return title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster (red)"
+    return title or f"{graph.number_of_nodes()} positions one turn away, {posters} with a new poster"
+
+
+def _fill(graph: nx.DiGraph, node: Any) -> str:
+    return START if node == graph.graph["root"] else POSTER if graph.nodes[node]["poster"] else PLAIN
+
+
+def _legend_keys(graph: nx.DiGraph) -> list[Key]:
+    entries = [(START, f"start: {_mover(graph)}"), (POSTER, "a poster taken"), (PLAIN, "no poster yet")]
+    return [Key(label, colour=colour, marker="o", marker_size=12, outline=RIMS[colour], line=False)
+            for colour, label in entries]
+
+
+def _title_lines(text: str, width: float, size: float) -> list[str]:
+    """The title cut into lines that fit the picture's width (at a generous estimate of each character)."""
+    most = max(10, int(width / (_CHAR * size)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _labelled_svg(graph: nx.DiGraph, title: str) -> tuple[float, float, list[str]]:
+    """The labelled drawing: each position a box holding its words, in columns by number of actions; each action a
+    line from one box's right side to the next column's box; column headings above, the legend below."""
+    pos = one_turn_layout(graph)
+    shells = _columns(graph)
+    labels = {n: node_label(graph, n) for n in graph}
+    widths = {d: max(_text_width(labels[n]) for n in shells[d]) + 16 for d in shells}
+    heads = {d: "the start" if d == 0 else f"after {d} action{'s' if d != 1 else ''}" for d in shells}
+    widths = {d: max(widths[d], _text_width(heads[d])) for d in shells}
+    gap, margin = 90, 20
+    left: dict = {}
+    x = margin
+    for d in sorted(shells):
+        left[d] = x
+        x += widths[d] + gap
+    width = max(640.0, x - gap + margin)
+    lines = _title_lines(title, width - 2 * margin, 15)
+    top = 18 + 20 * len(lines) + 30  # the title, then the column headings
+    rows = max(len(nodes) for nodes in shells.values())
+    keys = _legend_keys(graph)
+    legend_height = legend_size(keys, size=_FONT)[1]
+    height = top + rows * _ROW + 24 + legend_height + 20
+    box_height = _ROW - 8
+    box: dict = {}
+    for n in graph:
+        d, row = int(pos[n][0]), -pos[n][1]
+        box[n] = (left[d], top + row * _ROW, widths[d], box_height)
+    parts = [f'<g class="{PIECE} circus-paper"><rect width="{width:g}" height="{height:g}" fill="#ffffff"/>']
+    for i, line in enumerate(lines):
+        parts.append(f'<text class="circus-title" x="{width / 2:g}" y="{26 + 20 * i}" font-size="15" {_TEXT}>'
+                     f'{svg_text(line)}</text>')
+    for d in sorted(shells):
+        parts.append(f'<text class="circus-column" x="{left[d] + widths[d] / 2:g}" y="{top - 10}" '
+                     f'font-size="{_FONT}" font-weight="bold" {_TEXT}>{svg_text(heads[d])}</text>')
+    # the actions first, under the boxes: one path of straight pieces, each from a box's right side to the next
+    segments = []
+    for a, b in graph.edges:
+        (ax, ay, aw, ah), (bx, by, _, bh) = box[a], box[b]
+        if bx > ax:
+            segments.append(f"M{ax + aw:.1f} {ay + ah / 2:.1f}L{bx:.1f} {by + bh / 2:.1f}")
+    parts.append(f'<path class="circus-actions" d="{"".join(segments)}" stroke="#000000" stroke-opacity="0.35" '
+                 'fill="none"/>')
+    for n in graph:
+        x0, y0, w, h = box[n]
+        fill = _fill(graph, n)
+        rim = 2.5 if fill == POSTER else 1.2
+        bold = ' font-weight="bold"' if fill != PLAIN else ""
+        parts.append(f'<g class="circus-position"><rect x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                     f'rx="5" fill="{fill}" stroke="{RIMS[fill]}" stroke-width="{rim}"/>'
+                     f'<text x="{x0 + w / 2:.1f}" y="{y0 + h / 2 + _FONT * 0.35:.1f}" font-size="{_FONT}"{bold} '
+                     f'{_TEXT}>{svg_text(labels[n])}</text></g>')
+    parts.append(svg_legend(margin, top + rows * _ROW + 24, keys, size=_FONT, box=True,
+                            css_class="circus-flip-circus-legend"))
+    parts.append("</g>")
+    return width, height, parts
 
 
 def one_turn_svg(graph: nx.DiGraph, *, seed: int = 1, title: str | None = None) -> str:
-    """A one-turn graph (``one_turn_graph``, or a part of it) as SVG: the positions in rings by number of actions
-    (the start in the middle, blue), those where a poster was taken red, the others grey, each action a faint
-    line; the legend (top left) says which is which."""
+    """A one-turn graph (``one_turn_graph``, or a part of it) as SVG. A small one (``is_labelled``): each position
+    a box saying the action that leads to it, in columns by number of actions, the start blue, a poster red (and
+    its box says so), the others grey; the legend below. A bigger one: the positions in rings, unlabelled, the
+    legend above them."""
     pos = one_turn_layout(graph, seed=seed)  # checks the graph and the seed
     optional_text(title)
     if graph.number_of_nodes() > 3_000:
         raise ValueError(f"the graph has {graph.number_of_nodes()} positions, too many to draw one by one (at most "
                          "3,000): draw a part of it")
+    text = _one_turn_title(graph, title)
+    if is_labelled(graph):
+        width, height, parts = _labelled_svg(graph, text)
+        return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-one-turn", title=title)
     root = graph.graph["root"]
-    width, height, top = 640, 500, 40
-    side = min(width, height - top) - 40  # the rings fill a square under the title
+    keys = _legend_keys(graph)
+    legend_height = legend_size(keys, size=_FONT)[1]
+    width = 640
+    lines = _title_lines(text, width - 40, 15)
+    top = 18 + 20 * len(lines) + legend_height + 16  # the title, then the legend, then the rings: apart
+    side = width - 80
+    height = top + side + 20
     xs, ys = [float(p[0]) for p in pos.values()], [float(p[1]) for p in pos.values()]
     reach = max(1e-9, *(abs(v) for v in xs + ys))
 
     def place(n: Any) -> tuple[float, float]:
         x, y = pos[n]
-        return width / 2 + float(x) / reach * side / 2, top + 20 + side / 2 - float(y) / reach * side / 2
+        return width / 2 + float(x) / reach * side / 2, top + side / 2 - float(y) / reach * side / 2
 
     xy = {n: place(n) for n in graph}
     # the paper: white in every theme, so the picture is a piece (its ink dark), as a card is
-    parts = [f'<g class="{PIECE} circus-paper"><rect width="{width}" height="{height}" fill="#ffffff"/>',
-             f'<text x="{width / 2:g}" y="24" font-size="13" {_TEXT}>{svg_text(_one_turn_title(graph, title))}'
-             '</text>']
-    lines = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
-    parts.append(f'<path class="circus-actions" d="{lines}" stroke="#000000" stroke-opacity="0.15" fill="none"/>')
+    parts = [f'<g class="{PIECE} circus-paper"><rect width="{width}" height="{height:g}" fill="#ffffff"/>']
+    for i, line in enumerate(lines):
+        parts.append(f'<text class="circus-title" x="{width / 2:g}" y="{26 + 20 * i}" font-size="15" {_TEXT}>'
+                     f'{svg_text(line)}</text>')
+    lines_d = "".join(f"M{xy[a][0]:.1f} {xy[a][1]:.1f}L{xy[b][0]:.1f} {xy[b][1]:.1f}" for a, b in graph.edges)
+    parts.append(f'<path class="circus-actions" d="{lines_d}" stroke="#000000" stroke-opacity="0.15" fill="none"/>')
     # the grey positions first, so the start and the posters lie on top of them
     order = sorted(graph.nodes(data=True), key=lambda item: item[0] == root or bool(item[1]["poster"]))
-    for n, data in order:
+    for n, _ in order:
         x, y = xy[n]
-        colour = START if n == root else POSTER if data["poster"] else PLAIN
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{9 if colour != PLAIN else 4}" fill="{colour}"/>')
-    entries = [(START, f"start: {_mover(graph)}"), (POSTER, "a poster taken"), (PLAIN, "no poster yet")]
-    parts.append(svg_legend(18, top + 9, [Key(label, colour=colour, marker="o", marker_size=10, line=False)
-                                          for colour, label in entries], size=11, box=True,
+        fill = _fill(graph, n)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{9 if fill != PLAIN else 4}" fill="{fill}" '
+                     f'stroke="{RIMS[fill]}"/>')
+    parts.append(svg_legend(20, 18 + 20 * len(lines) + 4, keys, size=_FONT, box=True,
                             css_class="circus-flip-circus-legend"))
     parts.append("</g>")
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-one-turn", title=title)
@@ -302,6 +516,12 @@ class OneTurnPicture(Picture):
         rings = "; ".join(f"{depths[d]} position{'s' if depths[d] != 1 else ''} after {d} action"
                           f"{'s' if d != 1 else ''}" + (f", {posters[d]} with a new poster" if posters[d] else "")
                           for d in sorted(depths) if d)
+        if is_labelled(self.graph):
+            posters_at = [node_label(self.graph, n) for n, d in self.graph.nodes(data=True) if d["poster"]]
+            return (f"{self.title}. A graph in columns by number of actions: the start on the left "
+                    f"({_mover(self.graph)}); {rings or 'no action'}. Each position says the action that leads to it"
+                    f"; each action is a line from one column to the next."
+                    + (f" Posters: {'; '.join(posters_at)}." if posters_at else ""))
         return (f"{self.title}. A graph in rings by number of actions: the start in the middle ({_mover(self.graph)})"
                 f"; {rings or 'no action'}. Each action is a line from one position to the next.")
 
@@ -317,9 +537,16 @@ class OneTurnPicture(Picture):
         nodes = list(self.graph.nodes(data=True))
         colours = [START if n == root else POSTER if d["poster"] else PLAIN for n, d in nodes]
         sizes = [160 if n == root or d["poster"] else 30 for n, d in nodes]
-        nx.draw_networkx_edges(self.graph, pos, ax=ax, alpha=0.15, arrows=False)
+        labelled = is_labelled(self.graph)
+        if labelled:  # columns of words: a taller figure, the words beside their dots
+            figure.set_size_inches(10, max(6.0, 0.32 * max(-y for _, y in pos.values()) + 2))
+        nx.draw_networkx_edges(self.graph, pos, ax=ax, alpha=0.3 if labelled else 0.15, arrows=False)
         nx.draw_networkx_nodes(self.graph, pos, nodelist=[n for n, _ in nodes], ax=ax, node_color=colours,
-                               node_size=sizes)
+                               node_size=sizes, edgecolors=[RIMS[c] for c in colours])
+        if labelled:
+            for n, (x, y) in pos.items():
+                ax.annotate(node_label(self.graph, n), (x, y), xytext=(8, 0), textcoords="offset points",
+                            va="center", fontsize=10)
         ax.set_title(self.title, y=1)
         ax.set_axis_off()
         return figure

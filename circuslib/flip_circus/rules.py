@@ -506,7 +506,8 @@ class FlipCircusState(GameState):
             return "the Clowns' reward comes only when a swap or a flip makes or enlarges a group of Clowns"
         if _is(move, name, END_TURN):
             if self.actions_left:
-                return f"you still have {self.actions_left} action(s) to play before ending your turn"
+                left = self.actions_left
+                return f"you still have {left} action{'' if left == 1 else 's'} to play before ending your turn"
             return None
         if _is(move, name, ENCORE) or name == "look":
             if not self.applause[self.team]:
@@ -831,7 +832,8 @@ def _caption(state) -> str:
         return f"team {state.winner} wins with posters {', '.join(state.posters[state.winner])}"
     who = f"player {state.player} (team {state.options.team_of(state.player)})" if state.options.players == 4 \
         else f"player {state.player}"
-    return (f"{who} to play, {state.actions_left} action(s) left; Applause {list(state.applause)}, "
+    left = state.actions_left
+    return (f"{who} to play, {left} action{'' if left == 1 else 's'} left; Applause {list(state.applause)}, "
             f"reserve {state.reserve}; posters {[len(p) for p in state.posters]}")
 
 

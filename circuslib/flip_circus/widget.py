@@ -62,31 +62,39 @@ class FlipCircusWidget(Framed):
         # classes, layouts and styles given when a widget is made travel with its comm_open; set afterwards, each
         # is one more message for the kernel and the server
         self.status = widgets.HTML(_dom_classes=("circus-status",))
-        # the twenty buttons share one layout and one style: one widget model each rather than three
-        # (fewer models for the kernel to open and send; the same look as core.ui.button's own)
-        make = partial(button, shared=(widgets.Layout(width="auto"), widgets.ButtonStyle()))
+        # the twenty buttons share one layout and one style: one widget model each rather than three (the same
+        # look as core.ui.button's own). Each keeps the width of its words (flex 0 0 auto: a row that runs out of
+        # room wraps instead of cutting them to "F..."), and its words are short: the tooltip says the rest
+        make = partial(button, shared=(widgets.Layout(width="auto", flex="0 0 auto"), widgets.ButtonStyle()))
 
         self.position_buttons = []
         for i in range(SIZE):
             b = make(str(i), partial(self.select, i), css_class=f"circus-pick-{i}", tooltip=f"pick the token at {i}")
             b.add_class("circus-pick")
             self.position_buttons.append(b)
-        self.flip_button = make("Flip", self.do_flip, css_class="circus-flip", style="primary")
-        self.power_button = make("Use power", self.do_power, css_class="circus-power")
-        self.swap_button = make("Swap", self.do_swap, css_class="circus-swap")
-        self.look_button = make("Look (1 Applause)", self.do_look, css_class="circus-look")
-        self.encore_button = make("Extra action (1 Applause)", partial(self._act, ENCORE), css_class="circus-encore")
+        self.flip_button = make("Flip", self.do_flip, css_class="circus-flip", style="primary",
+                                tooltip="flip the picked token")
+        self.power_button = make("Power", self.do_power, css_class="circus-power",
+                                 tooltip="use the power of the picked artist")
+        self.swap_button = make("Swap", self.do_swap, css_class="circus-swap", tooltip="swap the two picked neighbours")
+        self.look_button = make("Look (1 Applause)", self.do_look, css_class="circus-look",
+                                tooltip="spend 1 Applause: look at the back of the picked token")
+        self.encore_button = make("Extra action", partial(self._act, ENCORE), css_class="circus-encore",
+                                  tooltip="spend 1 Applause: one more action this turn")
         self.end_button = make("End turn", partial(self._act, END_TURN), css_class="circus-end")
-        self.take_button = make("Clowns: take an Applause", partial(self._act, TAKE_APPLAUSE),
-                                css_class="circus-take")
-        self.return_button = make("Clowns: opponent returns one", partial(self._act, MAKE_RETURN),
-                                  css_class="circus-return")
-        self.pass_button = make("I'm here: show my ring", self.reveal, css_class="circus-pass", style="warning")
+        self.take_button = make("Take Applause", partial(self._act, TAKE_APPLAUSE), css_class="circus-take",
+                                tooltip="a Clown group's reward: take an Applause from the reserve")
+        self.return_button = make("Opponent returns 1", partial(self._act, MAKE_RETURN), css_class="circus-return",
+                                  tooltip="a Clown group's reward: the opponent returns an Applause")
+        self.pass_button = make("Show my ring", self.reveal, css_class="circus-pass", style="warning",
+                                tooltip="the next player is at the screen: show their ring")
         self.new_button = make("New game", self.new_game, css_class="circus-new")
         actions = [self.flip_button, self.power_button, self.swap_button, self.look_button, self.encore_button,
                    self.end_button, self.take_button, self.return_button, self.pass_button, self.new_button]
-        self.frame.set_controls([widgets.VBox([widgets.HBox(self.position_buttons), widgets.HBox(actions),
-                                               self.status])])
+        self.actions = actions
+        wrap = widgets.Layout(flex_flow="row wrap")  # at any width every button reads whole: the rows wrap
+        self.rows = (widgets.HBox(self.position_buttons, layout=wrap), widgets.HBox(actions, layout=wrap))
+        self.frame.set_controls([widgets.VBox([*self.rows, self.status])])
         self.hidden = False  # hot-seat: the ring is covered until the next player says they are at the screen
         self.viewer = self.state.player if bot is None else human
         self._bot_turn()
@@ -237,7 +245,8 @@ class FlipCircusWidget(Framed):
             b.button_style = "info" if i in self.selected else ""
             b.disabled = not my_turn
         posters = " | ".join(f"player {p}: {', '.join(map(name, team)) or '-'}" for p, team in enumerate(state.posters))
-        turn = "game over" if over else f"player {state.player} to play, {state.actions_left} action(s) left"
+        left = state.actions_left
+        turn = "game over" if over else f"player {state.player} to play, {left} action{'' if left == 1 else 's'} left"
         if state.pending and not over:
             turn += " - a Clown group! choose its reward"
         self.status.value = (f'<span class="circus-turn">{svg_text(turn)}</span> &middot; Applause '
@@ -261,7 +270,8 @@ class FlipCircusWidget(Framed):
             plans = winning_turns(self.state, max_applause=min(1, self.state.applause[self.state.team]))
             best = likeliest_turn(plans)
             if best is not None:
-                hint = (f"<p class='circus-hint'>{len(plans)} winning turn(s) found; the likeliest: "
+                hint = (f"<p class='circus-hint'>{len(plans)} winning turn{'' if len(plans) == 1 else 's'} found; "
+                        "the likeliest: "
                         f"{svg_text(', '.join(map(str, best.moves)))} (probability {best.probability})</p>")
             else:
                 hint = "<p class='circus-hint'>No poster can be taken this turn.</p>"
