@@ -201,7 +201,8 @@ def _opener_exact(choice: int | None) -> Fraction:
 
 
 FLIP_CIRCUS_OPENER = Activity(
-    key="flip-circus-opener", lesson="05_flip_circus", section="The opener's chance of a poster (extension, 10 min)",
+    key="flip-circus-opener", lesson="05_flip_circus",
+    section="6. Simulation: the opener's chance of a poster (7 min)",
     title="Flip Circus: does the opener take a poster?",
     about="Each of you deals 5 rings from your seed and plays the opener's likeliest plan (two actions, no "
           "Applause): a poster in the first turn or not? The class's share closes in on the exact chance.",
