@@ -393,7 +393,7 @@ def _labelled_svg(graph: nx.DiGraph, title: str) -> tuple[float, float, list[str
     widths = {d: max(widths[d], _text_width(heads[d])) for d in shells}
     gap, margin = 90, 20
     left: dict = {}
-    x = margin
+    x: float = margin
     for d in sorted(shells):
         left[d] = x
         x += widths[d] + gap
