@@ -16,6 +16,8 @@ from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
 from circuslib.speed.pictures import (
     CHOICE,
     CURVE_COLOURS,
+    CURVE_DASHES,
+    CURVE_MARKERS,
     END,
     FITTING,
     RACE,
@@ -116,9 +118,32 @@ ROWS = {"fast wins": [(Fraction(1, 4), 0.1, 0.05, 0.2), (1, 0.5, 0.4, 0.6), (4, 
 
 
 def _points(svg: str, colour: str) -> list[tuple[float, float]]:
-    plot = svg[:svg.index("circus-speed-win-rate-legend")]  # the curves' markers, not the legend's
-    return [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
-                                                          rf'fill="{colour}"', plot)]
+    """The centres of one curve's markers (circles or squares of its colour), in the plot, not the legend."""
+    plot = svg[:svg.index("circus-speed-win-rate-legend")]
+    circles = [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
+                                                             rf'fill="{colour}"', plot)]
+    squares = [(float(a) + 3.5, float(b) + 3.5) for a, b in re.findall(
+        rf'<rect x="([0-9.]+)" y="([0-9.]+)" width="7.0" height="7.0" fill="{colour}"', plot)]
+    return circles + squares
+
+
+def test_the_win_rate_curves_differ_by_marker_and_dash_not_only_by_colour():
+    svg = win_rate_svg(ROWS)
+    plot, legend = svg[:svg.index("circus-speed-win-rate-legend")], svg[svg.index("circus-speed-win-rate-legend"):]
+    lines = re.findall(r'<polyline [^>]*stroke="([^"]+)"[^>]*?(?: stroke-dasharray="([^"]+)")?/>', plot)
+    assert lines == [(CURVE_COLOURS[0], ""), (CURVE_COLOURS[1], CURVE_DASHES[1])]  # solid, then dashed
+    assert re.search(rf'<circle [^>]*fill="{CURVE_COLOURS[0]}"', plot)
+    assert re.search(rf'<rect [^>]*fill="{CURVE_COLOURS[1]}"', plot)
+    assert not re.search(rf'<circle [^>]*fill="{CURVE_COLOURS[1]}"', plot)
+    assert f'stroke-dasharray="{CURVE_DASHES[1]}"' in legend  # the legend's key draws the dash too
+    assert len(set(zip(CURVE_MARKERS, CURVE_DASHES))) == len(CURVE_COLOURS)
+    assert len(set(CURVE_MARKERS[:5])) == 5 and len(set(CURVE_DASHES)) == len(CURVE_DASHES)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    first, second = win_rate_picture(ROWS).to_matplotlib().axes[0].get_lines()[:2]
+    assert (first.get_marker(), second.get_marker()) == ("o", "s")
+    assert first.get_linestyle() == "-" and second.get_linestyle() != "-"
 
 
 def test_the_win_rate_picture_puts_each_share_at_its_ratio_on_a_log_scale():

@@ -210,6 +210,10 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
 
 CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 """The curves' colours, in matplotlib's order (as ``win_rate_picture(...).to_matplotlib()`` draws them)."""
+CURVE_MARKERS = ("o", "s", "^", "D", "v", "s")
+"""Each curve's marker: with its dash, what tells the curves apart in grey print or for a colour-blind reader."""
+CURVE_DASHES = (None, "6,3", "2,2", "8,3,2,3", "1,3", "4,2")
+"""Each curve's dash pattern (None: solid), in pixels as SVG's stroke-dasharray has it."""
 
 
 def _ratio_label(ratio: Any) -> str:
@@ -246,12 +250,14 @@ def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: st
                title=title or "win rate against the speed ratio (95% bands)")
     chart.hline(0.5, colour="#999999", dash="2,3", css_class="circus-speed-even")  # an even race
     keys = []
-    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+    # colour, marker and dash all differ from curve to curve: colour is never the only sign
+    for (label, rows), colour, marker, dash in zip(curves.items(), CURVE_COLOURS, CURVE_MARKERS, CURVE_DASHES):
         rows = sorted(rows, key=lambda row: row[0])
         ratios_of = [row[0] for row in rows]
         chart.band(ratios_of, [row[2] for row in rows], [row[3] for row in rows], colour=colour, opacity=0.25)
-        chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.5, marker="o", marker_size=7)
-        keys.append(Key(str(label), colour=colour, width=1.5, marker="o", marker_size=7))
+        chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.8, dash=dash, marker=marker,
+                   marker_size=7)
+        keys.append(Key(str(label), colour=colour, width=1.8, dash=dash, marker=marker, marker_size=7))
     chart.legend(keys, size=11, inside="lower right")  # where the curves are not: high ratios win most rounds
     return chart.svg(css_class="circus-speed-win-rate", title=title or "win rate against the speed ratio")
 
@@ -434,10 +440,13 @@ def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list[Any], *, title: str
 
 
 def _draw_win_rates(ax: Any, curves: dict[Any, Any], *, title: str | None, xlabel: str, ylabel: str) -> None:
-    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+    for (label, rows), colour, marker, dash in zip(curves.items(), CURVE_COLOURS, CURVE_MARKERS, CURVE_DASHES):
         rows = sorted(rows, key=lambda row: row[0])
         x = [float(r[0]) for r in rows]
-        ax.plot(x, [r[1] for r in rows], marker="o", label=str(label), color=colour)
+        # the SVG's dash in pixels, as matplotlib counts dashes: in line widths
+        style = "-" if dash is None else (0, tuple(float(v) / 1.8 for v in dash.split(",")))
+        ax.plot(x, [r[1] for r in rows], marker=marker, linestyle=style, linewidth=1.8, label=str(label),
+                color=colour)
         ax.fill_between(x, [r[2] for r in rows], [r[3] for r in rows], alpha=0.25, color=colour)
     ax.axhline(0.5, color=PLAIN, linestyle=":")
     ax.set_xscale("log", base=2)
