@@ -77,7 +77,8 @@ def test_the_chain_graph_has_an_arrow_per_edge_and_the_longest_chain_in_red(hand
     assert svg.count("<path") == graph.number_of_edges() + 2 and svg.count("<polygon") == graph.number_of_edges()
     assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == max(len(path) - 1, 0)
     cards = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card(s)"
+    # the count takes its plural: "1 card", "4 cards"
+    assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card{'' if cards == 1 else 's'}"
 
 
 def test_the_lessons_chain_graph_shows_places_and_the_four_card_chain():
@@ -233,7 +234,7 @@ def test_the_pictures_words_say_what_a_reader_cannot_see():
     assert "Centre tops: 4, J. Your face-up cards: 5, 7, Q, K. The bot's face-up cards: 2, 3, 9, 10." in \
         words["rank-cycle"].description()
     assert "Cards that fit a top now: 3, 5 on the 4; 10, Q on the J." in words["rank-cycle"].description()
-    assert "A longest chain (4 card(s)): pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)." in \
+    assert "A longest chain (4 cards): pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)." in \
         words["chain-graph"].description()
     endgame = words["endgame"].description()
     assert "5 positions (1 race, 2 positions where a player moves, 2 ends of the round) and 4 arrows:" in endgame

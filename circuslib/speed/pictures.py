@@ -39,6 +39,11 @@ _TITLE = f'{_TEXT} fill="currentColor"'  # on the page: the theme's text colour
 _LABEL = f'{_TEXT} fill="{PAPER_INK}"'  # on a light node or patch: dark in every theme
 
 
+def _cards_word(count: int) -> str:
+    """A count of cards with its plural: "1 card", "4 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def _ranks(values: Iterable[Any], name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
 
@@ -113,7 +118,7 @@ def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: st
     xy = {n: (cx + radius * math.sin(step * i), cy - radius * math.cos(step * i)) for i, n in enumerate(nodes)}
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TITLE}>'
-             f'{svg_text(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
+             f'{svg_text(title or f"chain graph: the longest chain plays {_cards_word(cards_on_path)}")}</text>']
     # the red chain last, over the grey arrows
     for a, b in sorted(graph.edges, key=lambda e: (e in on_path, str(e))):
         (x1, y1), (x2, y2) = xy[a], xy[b]
@@ -328,10 +333,10 @@ def chain_graph_picture(cards: Sequence[Any], tops: Sequence[Any] = (), *, title
     played = [graph.nodes[n]["label"] for n in path]
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     words = "\n".join([
-        title or f"Chain graph: the longest chain plays {cards_on_path} card(s).",
+        title or f"Chain graph: the longest chain plays {_cards_word(cards_on_path)}.",
         "Nodes: " + "; ".join(data["label"] for _, data in graph.nodes(data=True)) + ".",
         f"{graph.number_of_edges()} arrows, x → y when card y can go on x.",
-        f"A longest chain ({cards_on_path} card(s)): " + (" → ".join(played) or "none") + "."])
+        f"A longest chain ({_cards_word(cards_on_path)}): " + (" → ".join(played) or "none") + "."])
 
     def draw(ax: Any) -> None:
         _draw_chain_graph(ax, graph, path, title=title)
@@ -435,7 +440,7 @@ def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list[Any], *, title: str
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color=FITTING, width=2.5,
                            arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
+    ax.set_title(title or f"chain graph: the longest chain plays {_cards_word(cards_on_path)}", y=1)
     ax.set_axis_off()
 
 
