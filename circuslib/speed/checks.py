@@ -545,7 +545,8 @@ def try_fitting_cards(answer: Any, exercise: Exercise) -> Passed:
 RACE_FORM = "(your rate, the bot's rate, P(you react first)), for example (2, 5, Fraction(2, 7))"
 
 
-@check.exercise(title="Try it: who reacts first", practises="the exponential race", stars=1, minutes=2, try_it=True, mistakes=[
+@check.exercise(title="Try it: who reacts first", practises="the exponential race", stars=1, minutes=2, try_it=True,
+                mistakes=[
     Mistake((3, 1, Fraction(1, 4)), "that is the bot's chance of reacting first"),
     Mistake((3, 1, Fraction(1, 3)), "that divides one rate by the other; divide your rate by the sum of both rates"),
     Mistake((3, 1, Fraction(1, 2)), "the faster player wins more than half of the races: the rates differ"),
