@@ -265,3 +265,14 @@ def test_each_picture_draws_the_same_with_matplotlib():
     assert pictures["win-rate"].to_matplotlib(own) is own.get_figure()
     with pytest.raises(TypeError):
         pictures["win-rate"].to_matplotlib("an axes")
+
+
+def test_the_lessons_pictures_and_legends_are_readable_on_a_projector():
+    # every text Speed draws (the rank cycle, the chain graph, the win rates' legend) at least 13 px at the
+    # picture's natural size; a chart's axes and ticks are the kit's charts' own
+    pictures = _lesson_pictures()
+    win_rate = pictures["win-rate"].svg()
+    for name, svg in (("rank-cycle", pictures["rank-cycle"].svg()), ("chain-graph", pictures["chain-graph"].svg()),
+                      ("win-rate legend", win_rate[win_rate.index("circus-speed-win-rate-legend"):])):
+        sizes = [float(size) for size in re.findall(r'<text[^>]*font-size="([0-9.]+)"', svg)]
+        assert sizes and min(sizes) >= 13, (name, sorted(set(sizes)))

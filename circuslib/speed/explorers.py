@@ -214,7 +214,7 @@ class StalemateExplorer(_Explorer):
                       Key("given your centre tops (exact)", colour=PALETTE["green"], dash="6 3", marker="^"),
                       Key("your setting", colour=PALETTE["vermillion"], marker="D", marker_size=8, line=False),
                       Key("simulated deals, 95% interval", colour=PALETTE["purple"], width=2.5)],
-                     size=10, inside="upper right")
+                     size=13, inside="upper right")
         return chart.svg(css_class="circus-speed-stalemate-svg",
                          title="the exact chance of a stalemate right after the deal, by face-up cards")
 
@@ -376,7 +376,7 @@ class RaceExplorer(_Explorer):
                       Key("win the match, simulated (95% interval)", colour=PALETTE["vermillion"], dash="4 3",
                           marker="o"),
                       Key("your rates", colour=PALETTE["orange"], marker="D", marker_size=8, line=False)],
-                     size=10, inside="upper left")
+                     size=13, inside="upper left")
         return chart.svg(css_class="circus-speed-race-svg",
                          title="the exact chance of winning one race, and simulated matches, by speed ratio")
 

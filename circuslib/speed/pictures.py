@@ -48,12 +48,16 @@ def _ranks(values: Iterable[Any], name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
 
 
+LEGEND_SIZE = 13
+"""The legends' text size in pixels at the picture's natural size: read from the back of a classroom too."""
+
+
 def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
     """A legend on a light box whose top left corner is at (x, y): each entry a (shape "dot" or "line", colour,
     label) row; the red line of a fitting card as thick as on the picture."""
     keys = [Key(label, colour=colour, box=True) if shape == "dot" else
             Key(label, colour=colour, width=3 if colour == FITTING else 1.5) for shape, colour, label in entries]
-    return svg_legend(x + 8, y + 8, keys, size=11, box=True, css_class="circus-speed-legend")
+    return svg_legend(x + 8, y + 8, keys, size=LEGEND_SIZE, box=True, css_class="circus-speed-legend")
 
 
 def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
@@ -64,7 +68,7 @@ def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: I
     optional_text(title)
     optional_text(opponent, "opponent")
     tops, mine, theirs = _ranks(tops, "tops"), _ranks(mine, "mine"), _ranks(theirs, "theirs")
-    width, height, radius, node = 480, 400, 150, 17
+    width, height, radius, node = 520, 440, 170, 17
     cx, cy = width / 2, 40 + radius + node
     xy = {r: (cx + radius * math.sin(2 * math.pi * (r - 1) / 13), cy - radius * math.cos(2 * math.pi * (r - 1) / 13))
           for r in RANKS}
@@ -95,7 +99,7 @@ def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: I
     if mine & theirs - tops:
         entries.append(("dot", BOTH, f"a rank both you and {opponent} hold"))
     entries.append(("line", FITTING, "a card that fits a top"))
-    width_of, height_of = legend_size([Key(label) for _, _, label in entries], size=11)
+    width_of, height_of = legend_size([Key(label) for _, _, label in entries], size=LEGEND_SIZE)
     parts.append(_legend(cx - width_of / 2 - 8, cy - height_of / 2 - 8, entries))
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
@@ -111,7 +115,7 @@ def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: st
     path = longest_chain(cards, tops)
     on_path = set(zip(path, path[1:]))
     nodes = list(graph.nodes)
-    width, radius, node = 520, 135, 30
+    width, radius, node = 560, 150, 36
     cx, cy = width / 2, 42 + radius + node
     # on a circle, the first node (a top, when there is one) at the top, then clockwise
     step = 2 * math.pi / len(nodes)
@@ -139,16 +143,16 @@ def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: st
         lines = [first] + ([f"({second}"] if second else [])
         if data["kind"] == "top":
             lines = first.split(": ")
-        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" '
+        text = "".join(f'<text x="{x:.1f}" y="{y - 7 * (len(lines) - 1) + 14 * i + 4.5:.1f}" font-size="13" '
                        f'{_LABEL}>{svg_text(line)}</text>' for i, line in enumerate(lines))
         parts.append(f'<g class="{PIECE}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{fill}" '
                      f'stroke="#555555"/>{text}</g>')
     legend_top = cy + radius + node + 14
-    parts.append(_legend(cx - 250, legend_top, [("dot", TOP, "centre top"),
+    parts.append(_legend(cx - 260, legend_top, [("dot", TOP, "centre top"),
                                                 ("dot", YOURS, "face-up card (its place)")]))
     parts.append(_legend(cx + 10, legend_top, [("line", "#aaaaaa", "x → y: y can go on x"),
                                                ("line", FITTING, "a longest chain")]))
-    return svg_doc(width, legend_top + 50, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
+    return svg_doc(width, legend_top + 62, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
 
 
 RACE, CHOICE, END = "#fdd49e", "#c6dbef", "#d9d9d9"
@@ -263,7 +267,7 @@ def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: st
         chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.8, dash=dash, marker=marker,
                    marker_size=7)
         keys.append(Key(str(label), colour=colour, width=1.8, dash=dash, marker=marker, marker_size=7))
-    chart.legend(keys, size=11, inside="lower right")  # where the curves are not: high ratios win most rounds
+    chart.legend(keys, size=LEGEND_SIZE, inside="lower right")  # where the curves are not: high ratios win most rounds
     return chart.svg(css_class="circus-speed-win-rate", title=title or "win rate against the speed ratio")
 
 
