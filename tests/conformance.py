@@ -472,6 +472,7 @@ def good_calls() -> dict:
         "speed.graphs.rank_distance": [((1, 12), {}), (("A", "K"), {})],  # a rank as a number or by its name
         "speed.graphs.chain_graph": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.longest_chain": [(([5, 6, None], [4, 9]), {})],
+        "speed.graphs.chain_in_words": [(([5, 6, None], [4, 9]), {}), ((["K", "A"],), {})],
         "speed.graphs.most_cards_shed": [(([5, 6, None], [4, 9]), {})],
         "speed.graphs.endgame_graph": [((fx["sp_end"],), {})],
         "speed.graphs.win_probability": [((fx["sp_end"],), {})],

@@ -10,13 +10,14 @@ pytestmark = pytest.mark.browser
 
 def test_speed_lesson_plays_in_the_lab(lab):
     page = lab.run_notebook("notebooks/04_speed.ipynb")
-    # the convergence and the chain lengths are the kit's SVG plots; so are the two explorers' charts (no image)
-    assert lab.wait_for_count(page, lab.FIGURES, 2) == 2
+    # the convergence is the kit's SVG plot; so are the two explorers' charts (no image)
+    assert lab.wait_for_count(page, lab.FIGURES, 1) == 1
     for chart in ("stalemate", "race"):
         assert page.locator(f".jp-OutputArea-output .circus-explorer-plot svg.circus-speed-{chart}-svg").count() == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0
-    # the rank cycle, the chain graph, the end-game and the win rates are the kit's SVG pictures, each with its words
-    for picture in ("rank-cycle", "chain-graph", "endgame", "win-rate"):
+    # the rank cycle and the chain graph are the kit's SVG pictures, each with its words (the end-game and the win
+    # rates are the companion's)
+    for picture in ("rank-cycle", "chain-graph"):
         assert page.locator(f".jp-OutputArea-output svg.circus-speed-{picture}").count() == 1
         label = page.locator(f".jp-OutputArea-output [role=img]:has(svg.circus-speed-{picture})").first
         assert label.get_attribute("aria-label")

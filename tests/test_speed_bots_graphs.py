@@ -20,6 +20,7 @@ from circuslib.speed.bots import (
 )
 from circuslib.speed.graphs import (
     chain_graph,
+    chain_in_words,
     endgame_graph,
     longest_chain,
     most_cards_shed,
@@ -103,6 +104,14 @@ def test_the_chain_graph_and_its_longest_path():
     assert longest_chain(["K", "A", 2, "Q", 2], [3]) == ["pile A", 2, 1, 0, 3]  # 2, A, K, Q
     # with a J on the other pile all five go: 2, A, 2 on the 3 and Q, K on the J
     assert most_cards_shed(["K", "A", 2, "Q", 2], [3, "J"]) == 5
+
+
+def test_a_chain_in_words_numbers_the_places_from_one_as_the_picture_does():
+    words = chain_in_words(["K", "A", 2, "Q", 2], [3])
+    assert words == "pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)"
+    labels = {data["label"] for _, data in chain_graph(["K", "A", 2, "Q", 2], [3]).nodes(data=True)}
+    assert set(words.split(" → ")) <= labels  # the words are the picture's own labels
+    assert chain_in_words([5, 9], [2]) == "no card can be played"  # neither 5 nor 9 goes on a 2
 
 
 def test_the_end_game_graph_of_a_single_race():

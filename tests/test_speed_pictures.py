@@ -16,6 +16,8 @@ from circuslib.speed.graphs import chain_graph, endgame_graph, longest_chain
 from circuslib.speed.pictures import (
     CHOICE,
     CURVE_COLOURS,
+    CURVE_DASHES,
+    CURVE_MARKERS,
     END,
     FITTING,
     RACE,
@@ -75,7 +77,8 @@ def test_the_chain_graph_has_an_arrow_per_edge_and_the_longest_chain_in_red(hand
     assert svg.count("<path") == graph.number_of_edges() + 2 and svg.count("<polygon") == graph.number_of_edges()
     assert svg.count(f'stroke="{FITTING}" stroke-width="2.5"') == max(len(path) - 1, 0)
     cards = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card(s)"
+    # the count takes its plural: "1 card", "4 cards"
+    assert _texts(svg)[0] == f"chain graph: the longest chain plays {cards} card{'' if cards == 1 else 's'}"
 
 
 def test_the_lessons_chain_graph_shows_places_and_the_four_card_chain():
@@ -116,9 +119,32 @@ ROWS = {"fast wins": [(Fraction(1, 4), 0.1, 0.05, 0.2), (1, 0.5, 0.4, 0.6), (4, 
 
 
 def _points(svg: str, colour: str) -> list[tuple[float, float]]:
-    plot = svg[:svg.index("circus-speed-win-rate-legend")]  # the curves' markers, not the legend's
-    return [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
-                                                          rf'fill="{colour}"', plot)]
+    """The centres of one curve's markers (circles or squares of its colour), in the plot, not the legend."""
+    plot = svg[:svg.index("circus-speed-win-rate-legend")]
+    circles = [(float(a), float(b)) for a, b in re.findall(rf'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3.5" '
+                                                             rf'fill="{colour}"', plot)]
+    squares = [(float(a) + 3.5, float(b) + 3.5) for a, b in re.findall(
+        rf'<rect x="([0-9.]+)" y="([0-9.]+)" width="7.0" height="7.0" fill="{colour}"', plot)]
+    return circles + squares
+
+
+def test_the_win_rate_curves_differ_by_marker_and_dash_not_only_by_colour():
+    svg = win_rate_svg(ROWS)
+    plot, legend = svg[:svg.index("circus-speed-win-rate-legend")], svg[svg.index("circus-speed-win-rate-legend"):]
+    lines = re.findall(r'<polyline [^>]*stroke="([^"]+)"[^>]*?(?: stroke-dasharray="([^"]+)")?/>', plot)
+    assert lines == [(CURVE_COLOURS[0], ""), (CURVE_COLOURS[1], CURVE_DASHES[1])]  # solid, then dashed
+    assert re.search(rf'<circle [^>]*fill="{CURVE_COLOURS[0]}"', plot)
+    assert re.search(rf'<rect [^>]*fill="{CURVE_COLOURS[1]}"', plot)
+    assert not re.search(rf'<circle [^>]*fill="{CURVE_COLOURS[1]}"', plot)
+    assert f'stroke-dasharray="{CURVE_DASHES[1]}"' in legend  # the legend's key draws the dash too
+    assert len(set(zip(CURVE_MARKERS, CURVE_DASHES))) == len(CURVE_COLOURS)
+    assert len(set(CURVE_MARKERS[:5])) == 5 and len(set(CURVE_DASHES)) == len(CURVE_DASHES)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    first, second = win_rate_picture(ROWS).to_matplotlib().axes[0].get_lines()[:2]
+    assert (first.get_marker(), second.get_marker()) == ("o", "s")
+    assert first.get_linestyle() == "-" and second.get_linestyle() != "-"
 
 
 def test_the_win_rate_picture_puts_each_share_at_its_ratio_on_a_log_scale():
@@ -208,7 +234,7 @@ def test_the_pictures_words_say_what_a_reader_cannot_see():
     assert "Centre tops: 4, J. Your face-up cards: 5, 7, Q, K. The bot's face-up cards: 2, 3, 9, 10." in \
         words["rank-cycle"].description()
     assert "Cards that fit a top now: 3, 5 on the 4; 10, Q on the J." in words["rank-cycle"].description()
-    assert "A longest chain (4 card(s)): pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)." in \
+    assert "A longest chain (4 cards): pile A: 3 → 2 (place 3) → A (place 2) → K (place 1) → Q (place 4)." in \
         words["chain-graph"].description()
     endgame = words["endgame"].description()
     assert "5 positions (1 race, 2 positions where a player moves, 2 ends of the round) and 4 arrows:" in endgame
@@ -239,3 +265,14 @@ def test_each_picture_draws_the_same_with_matplotlib():
     assert pictures["win-rate"].to_matplotlib(own) is own.get_figure()
     with pytest.raises(TypeError):
         pictures["win-rate"].to_matplotlib("an axes")
+
+
+def test_the_lessons_pictures_and_legends_are_readable_on_a_projector():
+    # every text Speed draws (the rank cycle, the chain graph, the win rates' legend) at least 13 px at the
+    # picture's natural size; a chart's axes and ticks are the kit's charts' own
+    pictures = _lesson_pictures()
+    win_rate = pictures["win-rate"].svg()
+    for name, svg in (("rank-cycle", pictures["rank-cycle"].svg()), ("chain-graph", pictures["chain-graph"].svg()),
+                      ("win-rate legend", win_rate[win_rate.index("circus-speed-win-rate-legend"):])):
+        sizes = [float(size) for size in re.findall(r'<text[^>]*font-size="([0-9.]+)"', svg)]
+        assert sizes and min(sizes) >= 13, (name, sorted(set(sizes)))

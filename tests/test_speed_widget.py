@@ -3,6 +3,7 @@ and race explorers' exact values, refusals, charts (the kit's SVG, redrawn in pl
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -256,6 +257,11 @@ def test_the_stalemate_explorer_chart_has_a_title_axes_a_legend_and_moves_in_pla
                   "simulated deals, 95% interval"):
         assert f">{label}<" in svg
     assert 'role="img"' in svg and "One deck: 0.499, 0.245" in svg  # the chart in words, for screen readers
+    # the one-deck and two-deck curves differ by marker and dash, not by colour alone
+    one = re.search(r'<g class="circus-speed-exact-1"[^>]*>(.*?)</g>', svg).group(1)
+    two = re.search(r'<g class="circus-speed-exact-2"[^>]*>(.*?)</g>', svg).group(1)
+    assert "stroke-dasharray" not in one and 'stroke-dasharray="2 2"' in two
+    assert "<circle" in one and "<rect" not in one and "<rect" in two and "<circle" not in two
     assert not dark_ink(svg[svg.index("<svg"):svg.rindex("</svg>") + 6])  # nothing vanishes on a dark page
     # the exact points are the kit's exact values, on the chart's scale: one deck, 4 face-up at 0.0573
     assert float(sympy.Rational(22730431, 396823350)) == pytest.approx(0.05728, abs=1e-5)

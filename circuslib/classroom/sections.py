@@ -69,7 +69,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "speed.longest_chain_on_queen": (_SPEED, "5. Chains: how many cards could you shed? (8 min)"),
     "speed.longest_chain_function": (_SPEED, "5. Chains: how many cards could you shed? (8 min)"),
     "speed.two_moves_before_one": (_SPEED, "4. Reaction races (10 min)"),
-    "speed.win_rate_simulation": (_SPEED, "Extension: speed against good choices (10 min)"),
+    "speed.win_rate_simulation": (_SPEED, "4. Reaction races (10 min)"),
     "speed.try_ranks_that_fit": (_SPEED, "1. Ranks on a cycle (5 min)"),
     "speed.try_fitting_cards": (_SPEED, "3. Will anyone be able to play? Stalemate odds by counting (12 min)"),
     "speed.try_race": (_SPEED, "4. Reaction races (10 min)"),

@@ -477,7 +477,7 @@ RANKS_FORM = "(top, {the ranks that fit}), for example (\"7\", {\"6\", \"8\"})"
 
 
 @check.exercise(title="Try it: the ranks that fit on a top", practises="modular arithmetic: ranks on a 13-cycle",
-                stars=1, minutes=2, mistakes=[
+                stars=1, minutes=2, try_it=True, mistakes=[
                     Mistake(("K", {"Q"}), "the Ace sits next to the King: the ranks wrap round"),
                     Mistake(("K", {"Q", "K", "A"}), "a card of the same rank as the top does not fit"),
                     Mistake(("K", {"J", "Q", "A"}), "only the rank one above and the rank one below the top fit"),
@@ -506,7 +506,7 @@ TOPS_FORM = "(top_a, top_b, how many fitting cards among the 50), for example (\
 
 
 @check.exercise(title="Try it: fitting cards for two tops", practises="counting fitting cards without replacement",
-                stars=1, minutes=3, mistakes=[
+                stars=1, minutes=3, try_it=True, mistakes=[
                     Mistake((7, 8, 16), "the tops are on the table, not among the 50 cards: take them out"),
                     Mistake((7, 8, 8), "a top's own rank can be a fitting rank for the other top"),
                     Mistake((7, 7, 16), "the two tops share their fitting ranks: count each rank once"),
@@ -546,7 +546,8 @@ def try_fitting_cards(answer: Any, exercise: Exercise) -> Passed:
 RACE_FORM = "(your rate, the bot's rate, P(you react first)), for example (2, 5, Fraction(2, 7))"
 
 
-@check.exercise(title="Try it: who reacts first", practises="the exponential race", stars=1, minutes=2, mistakes=[
+@check.exercise(title="Try it: who reacts first", practises="the exponential race", stars=1, minutes=2, try_it=True,
+                mistakes=[
     Mistake((3, 1, Fraction(1, 4)), "that is the bot's chance of reacting first"),
     Mistake((3, 1, Fraction(1, 3)), "that divides one rate by the other; divide your rate by the sum of both rates"),
     Mistake((3, 1, Fraction(1, 2)), "the faster player wins more than half of the races: the rates differ"),

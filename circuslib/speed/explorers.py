@@ -192,9 +192,10 @@ class StalemateExplorer(_Explorer):
         chart.axes(xticks=[(j, str(j)) for j in FACE_UPS], yticks=[(i / 10, f"{i / 10:.1f}") for i in range(9)],
                    xlabel="face-up cards each", ylabel="P(stalemate at the deal)", grid="xy",
                    title="Stalemate right after the deal, by face-up cards")
-        for decks, colour, marker in ((1, PALETTE["blue"], "o"), (2, PALETTE["orange"], "s")):
+        # one deck solid with circles, two decks dotted with squares: told apart without their colours
+        for decks, colour, marker, dash in ((1, PALETTE["blue"], "o", None), (2, PALETTE["orange"], "s", "2 2")):
             chart.line(FACE_UPS, [float(p_stalemate_at_start(j, decks)) for j in FACE_UPS], colour=colour,
-                       width=1.8, marker=marker, marker_size=6, css_class=f"circus-speed-exact-{decks}")
+                       width=1.8, dash=dash, marker=marker, marker_size=6, css_class=f"circus-speed-exact-{decks}")
         if tops_curve is not None:
             chart.line(FACE_UPS, tops_curve, colour=PALETTE["green"], width=1.6, dash="6 3", marker="^",
                        marker_size=6, css_class="circus-speed-given-tops")
@@ -209,11 +210,11 @@ class StalemateExplorer(_Explorer):
         chart.line([k] * len(marks), marks, colour=PALETTE["vermillion"], width=0, marker="D", marker_size=10,
                    css_class="circus-speed-setting")
         chart.legend([Key("one deck (exact)", colour=PALETTE["blue"], marker="o"),
-                      Key("two decks (exact)", colour=PALETTE["orange"], marker="s"),
+                      Key("two decks (exact)", colour=PALETTE["orange"], dash="2 2", marker="s"),
                       Key("given your centre tops (exact)", colour=PALETTE["green"], dash="6 3", marker="^"),
                       Key("your setting", colour=PALETTE["vermillion"], marker="D", marker_size=8, line=False),
                       Key("simulated deals, 95% interval", colour=PALETTE["purple"], width=2.5)],
-                     size=10, inside="upper right")
+                     size=13, inside="upper right")
         return chart.svg(css_class="circus-speed-stalemate-svg",
                          title="the exact chance of a stalemate right after the deal, by face-up cards")
 
@@ -375,7 +376,7 @@ class RaceExplorer(_Explorer):
                       Key("win the match, simulated (95% interval)", colour=PALETTE["vermillion"], dash="4 3",
                           marker="o"),
                       Key("your rates", colour=PALETTE["orange"], marker="D", marker_size=8, line=False)],
-                     size=10, inside="upper left")
+                     size=13, inside="upper left")
         return chart.svg(css_class="circus-speed-race-svg",
                          title="the exact chance of winning one race, and simulated matches, by speed ratio")
 

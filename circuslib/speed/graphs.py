@@ -19,8 +19,8 @@ from ..core.graphs import build_graph
 from .rules import PILE_NAMES, SpeedState, _fits, rank_name, rank_of
 
 __all__ = [
-    "rank_cycle", "rank_distance", "chain_graph", "longest_chain", "most_cards_shed", "endgame_graph",
-    "win_probability",
+    "rank_cycle", "rank_distance", "chain_graph", "longest_chain", "chain_in_words", "most_cards_shed",
+    "endgame_graph", "win_probability",
 ]
 
 
@@ -90,6 +90,13 @@ def longest_chain(cards: Sequence[Any], tops: Sequence[Any] = ()) -> list[Any]:
     for start in starts:
         walk([start])
     return best
+
+
+def chain_in_words(cards: Sequence[Any], tops: Sequence[Any] = ()) -> str:
+    """A longest chain as the chain graph's picture labels it, places numbered from 1 as on the table:
+    "pile A: 3 → 2 (place 3) → A (place 2) → ..." (``longest_chain`` gives the same path as nodes)."""
+    graph = chain_graph(cards, tops)
+    return " → ".join(graph.nodes[node]["label"] for node in longest_chain(cards, tops)) or "no card can be played"
 
 
 def most_cards_shed(cards: Sequence[Any], tops: Sequence[Any]) -> int:

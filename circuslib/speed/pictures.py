@@ -39,8 +39,17 @@ _TITLE = f'{_TEXT} fill="currentColor"'  # on the page: the theme's text colour
 _LABEL = f'{_TEXT} fill="{PAPER_INK}"'  # on a light node or patch: dark in every theme
 
 
+def _cards_word(count: int) -> str:
+    """A count of cards with its plural: "1 card", "4 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def _ranks(values: Iterable[Any], name: str) -> set[int]:
     return {rank_of(v) for v in items(values, name) if v is not None}
+
+
+LEGEND_SIZE = 13
+"""The legends' text size in pixels at the picture's natural size: read from the back of a classroom too."""
 
 
 def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
@@ -48,7 +57,7 @@ def _legend(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> str:
     label) row; the red line of a fitting card as thick as on the picture."""
     keys = [Key(label, colour=colour, box=True) if shape == "dot" else
             Key(label, colour=colour, width=3 if colour == FITTING else 1.5) for shape, colour, label in entries]
-    return svg_legend(x + 8, y + 8, keys, size=11, box=True, css_class="circus-speed-legend")
+    return svg_legend(x + 8, y + 8, keys, size=LEGEND_SIZE, box=True, css_class="circus-speed-legend")
 
 
 def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: Iterable[Any] = (), *,
@@ -59,7 +68,7 @@ def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: I
     optional_text(title)
     optional_text(opponent, "opponent")
     tops, mine, theirs = _ranks(tops, "tops"), _ranks(mine, "mine"), _ranks(theirs, "theirs")
-    width, height, radius, node = 480, 400, 150, 17
+    width, height, radius, node = 520, 440, 170, 17
     cx, cy = width / 2, 40 + radius + node
     xy = {r: (cx + radius * math.sin(2 * math.pi * (r - 1) / 13), cy - radius * math.cos(2 * math.pi * (r - 1) / 13))
           for r in RANKS}
@@ -90,7 +99,7 @@ def rank_cycle_svg(tops: Iterable[Any] = (), mine: Iterable[Any] = (), theirs: I
     if mine & theirs - tops:
         entries.append(("dot", BOTH, f"a rank both you and {opponent} hold"))
     entries.append(("line", FITTING, "a card that fits a top"))
-    width_of, height_of = legend_size([Key(label) for _, _, label in entries], size=11)
+    width_of, height_of = legend_size([Key(label) for _, _, label in entries], size=LEGEND_SIZE)
     parts.append(_legend(cx - width_of / 2 - 8, cy - height_of / 2 - 8, entries))
     return svg_doc(width, height, parts, css_class="circus-svg circus-speed-rank-cycle", title=title)
 
@@ -106,14 +115,14 @@ def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: st
     path = longest_chain(cards, tops)
     on_path = set(zip(path, path[1:]))
     nodes = list(graph.nodes)
-    width, radius, node = 520, 135, 30
+    width, radius, node = 560, 150, 36
     cx, cy = width / 2, 42 + radius + node
     # on a circle, the first node (a top, when there is one) at the top, then clockwise
     step = 2 * math.pi / len(nodes)
     xy = {n: (cx + radius * math.sin(step * i), cy - radius * math.cos(step * i)) for i, n in enumerate(nodes)}
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     parts = [f'<text x="{cx:g}" y="22" font-size="13" {_TITLE}>'
-             f'{svg_text(title or f"chain graph: the longest chain plays {cards_on_path} card(s)")}</text>']
+             f'{svg_text(title or f"chain graph: the longest chain plays {_cards_word(cards_on_path)}")}</text>']
     # the red chain last, over the grey arrows
     for a, b in sorted(graph.edges, key=lambda e: (e in on_path, str(e))):
         (x1, y1), (x2, y2) = xy[a], xy[b]
@@ -134,16 +143,16 @@ def chain_graph_svg(cards: Sequence[Any], tops: Sequence[Any] = (), *, title: st
         lines = [first] + ([f"({second}"] if second else [])
         if data["kind"] == "top":
             lines = first.split(": ")
-        text = "".join(f'<text x="{x:.1f}" y="{y - 6 * (len(lines) - 1) + 12 * i + 4:.1f}" font-size="10.5" '
+        text = "".join(f'<text x="{x:.1f}" y="{y - 7 * (len(lines) - 1) + 14 * i + 4.5:.1f}" font-size="13" '
                        f'{_LABEL}>{svg_text(line)}</text>' for i, line in enumerate(lines))
         parts.append(f'<g class="{PIECE}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node}" fill="{fill}" '
                      f'stroke="#555555"/>{text}</g>')
     legend_top = cy + radius + node + 14
-    parts.append(_legend(cx - 250, legend_top, [("dot", TOP, "centre top"),
+    parts.append(_legend(cx - 260, legend_top, [("dot", TOP, "centre top"),
                                                 ("dot", YOURS, "face-up card (its place)")]))
     parts.append(_legend(cx + 10, legend_top, [("line", "#aaaaaa", "x → y: y can go on x"),
                                                ("line", FITTING, "a longest chain")]))
-    return svg_doc(width, legend_top + 50, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
+    return svg_doc(width, legend_top + 62, parts, css_class="circus-svg circus-speed-chain-graph", title=title)
 
 
 RACE, CHOICE, END = "#fdd49e", "#c6dbef", "#d9d9d9"
@@ -210,6 +219,10 @@ def endgame_svg(graph: nx.DiGraph, *, title: str | None = None, max_nodes: int =
 
 CURVE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 """The curves' colours, in matplotlib's order (as ``win_rate_picture(...).to_matplotlib()`` draws them)."""
+CURVE_MARKERS = ("o", "s", "^", "D", "v", "s")
+"""Each curve's marker: with its dash, what tells the curves apart in grey print or for a colour-blind reader."""
+CURVE_DASHES = (None, "6,3", "2,2", "8,3,2,3", "1,3", "4,2")
+"""Each curve's dash pattern (None: solid), in pixels as SVG's stroke-dasharray has it."""
 
 
 def _ratio_label(ratio: Any) -> str:
@@ -246,13 +259,15 @@ def win_rate_svg(curves: dict[Any, Any], *, title: str | None = None, xlabel: st
                title=title or "win rate against the speed ratio (95% bands)")
     chart.hline(0.5, colour="#999999", dash="2,3", css_class="circus-speed-even")  # an even race
     keys = []
-    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+    # colour, marker and dash all differ from curve to curve: colour is never the only sign
+    for (label, rows), colour, marker, dash in zip(curves.items(), CURVE_COLOURS, CURVE_MARKERS, CURVE_DASHES):
         rows = sorted(rows, key=lambda row: row[0])
         ratios_of = [row[0] for row in rows]
         chart.band(ratios_of, [row[2] for row in rows], [row[3] for row in rows], colour=colour, opacity=0.25)
-        chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.5, marker="o", marker_size=7)
-        keys.append(Key(str(label), colour=colour, width=1.5, marker="o", marker_size=7))
-    chart.legend(keys, size=11, inside="lower right")  # where the curves are not: high ratios win most rounds
+        chart.line(ratios_of, [row[1] for row in rows], colour=colour, width=1.8, dash=dash, marker=marker,
+                   marker_size=7)
+        keys.append(Key(str(label), colour=colour, width=1.8, dash=dash, marker=marker, marker_size=7))
+    chart.legend(keys, size=LEGEND_SIZE, inside="lower right")  # where the curves are not: high ratios win most rounds
     return chart.svg(css_class="circus-speed-win-rate", title=title or "win rate against the speed ratio")
 
 
@@ -322,10 +337,10 @@ def chain_graph_picture(cards: Sequence[Any], tops: Sequence[Any] = (), *, title
     played = [graph.nodes[n]["label"] for n in path]
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
     words = "\n".join([
-        title or f"Chain graph: the longest chain plays {cards_on_path} card(s).",
+        title or f"Chain graph: the longest chain plays {_cards_word(cards_on_path)}.",
         "Nodes: " + "; ".join(data["label"] for _, data in graph.nodes(data=True)) + ".",
         f"{graph.number_of_edges()} arrows, x → y when card y can go on x.",
-        f"A longest chain ({cards_on_path} card(s)): " + (" → ".join(played) or "none") + "."])
+        f"A longest chain ({_cards_word(cards_on_path)}): " + (" → ".join(played) or "none") + "."])
 
     def draw(ax: Any) -> None:
         _draw_chain_graph(ax, graph, path, title=title)
@@ -429,15 +444,18 @@ def _draw_chain_graph(ax: Any, graph: nx.DiGraph, path: list[Any], *, title: str
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=sorted(on_path, key=str), edge_color=FITTING, width=2.5,
                            arrows=True, node_size=1300, connectionstyle="arc3,rad=0.1")
     cards_on_path = sum(1 for n in path if graph.nodes[n]["kind"] == "card")
-    ax.set_title(title or f"chain graph: the longest chain plays {cards_on_path} card(s)", y=1)
+    ax.set_title(title or f"chain graph: the longest chain plays {_cards_word(cards_on_path)}", y=1)
     ax.set_axis_off()
 
 
 def _draw_win_rates(ax: Any, curves: dict[Any, Any], *, title: str | None, xlabel: str, ylabel: str) -> None:
-    for (label, rows), colour in zip(curves.items(), CURVE_COLOURS):
+    for (label, rows), colour, marker, dash in zip(curves.items(), CURVE_COLOURS, CURVE_MARKERS, CURVE_DASHES):
         rows = sorted(rows, key=lambda row: row[0])
         x = [float(r[0]) for r in rows]
-        ax.plot(x, [r[1] for r in rows], marker="o", label=str(label), color=colour)
+        # the SVG's dash in pixels, as matplotlib counts dashes: in line widths
+        style = "-" if dash is None else (0, tuple(float(v) / 1.8 for v in dash.split(",")))
+        ax.plot(x, [r[1] for r in rows], marker=marker, linestyle=style, linewidth=1.8, label=str(label),
+                color=colour)
         ax.fill_between(x, [r[2] for r in rows], [r[3] for r in rows], alpha=0.25, color=colour)
     ax.axhline(0.5, color=PLAIN, linestyle=":")
     ax.set_xscale("log", base=2)
