@@ -13,7 +13,7 @@ _BURNSIDE = "3. Counting rings with symmetry: Burnside's lemma"
 SECTIONS: dict[str, tuple[str, str]] = {
     # the warm-up, and the welcome lesson's try-its
     "pig.three_dice_ten": (_WELCOME, "1. An exact probability"),
-    "pig.twelve_number_deck": (_SCOUT, "1. The deck is the complete graph $K_{10}$ (5 min)"),
+    "pig.twelve_number_deck": (_SCOUT, "3. The deck and the hands (8 min)"),
     "pig.three_rolls": (_WELCOME, "3. The working: what one more roll is worth"),
     "pig.steps_between": (_SPEED, "1. Ranks on a cycle (5 min)"),
     "pig.stop_at_15_simulation": (_WELCOME, "4. Simulation against the exact value"),
