@@ -24,7 +24,9 @@ def write_lite_contents(root: Path, out: Path) -> int:
 
     if out.exists():
         shutil.rmtree(out)
-    for folder in ("notebooks", "exercises"):
+    for folder in ("notebooks", "notebooks/more", "exercises"):  # the lessons, their companions, the exercises
+        if not (root / folder).is_dir():
+            continue
         (out / folder).mkdir(parents=True)
         for path in sorted((root / folder).glob("*.ipynb")):
             notebook = read_notebook(path)

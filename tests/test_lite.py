@@ -30,7 +30,8 @@ def site():
 
 
 def test_the_site_has_every_lesson_and_exercise_and_each_installs_the_kit_first(site):
-    for folder in ("notebooks", "exercises"):
+    assert list((ROOT / "notebooks" / "more").glob("*.ipynb")), "the lessons' companions are in the site too"
+    for folder in ("notebooks", "notebooks/more", "exercises"):
         for source in (ROOT / folder).glob("*.ipynb"):
             copy = json.loads((site / "files" / folder / source.name).read_text())
             first = "".join(copy["cells"][0]["source"])
