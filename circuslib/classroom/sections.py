@@ -11,16 +11,16 @@ _BURNSIDE = "7. Counting rings with symmetry: Burnside's lemma (extension, 15 mi
 
 SECTIONS: dict[str, tuple[str, str]] = {
     # the warm-up, and the welcome lesson's try-its
-    "pig.three_dice_ten": (_WELCOME, "1. An exact probability"),
+    "pig.three_dice_ten": (_WELCOME, "1. An exact probability (9 min)"),
     "pig.twelve_number_deck": (_SCOUT, "1. The deck is the complete graph $K_{10}$ (5 min)"),
-    "pig.three_rolls": (_WELCOME, "3. The working: what one more roll is worth"),
+    "pig.three_rolls": (_WELCOME, "3. The working: what one more roll is worth (10 min)"),
     "pig.steps_between": (_SPEED, "1. Ranks on a cycle (5 min)"),
-    "pig.stop_at_15_simulation": (_WELCOME, "4. Simulation against the exact value"),
-    "pig.expected_points_of_k_rolls": (_WELCOME, "3. The working: what one more roll is worth"),
-    "pig.two_safe_rolls": (_WELCOME, "1. An exact probability"),
-    "pig.gain_at_fourteen": (_WELCOME, "3. The working: what one more roll is worth"),
-    "pig.turns_for_a_quarter_width": (_WELCOME, "4. Simulation against the exact value"),
-    "pig.two_dice_figure": (_WELCOME, "1. An exact probability"),
+    "pig.stop_at_15_simulation": (_WELCOME, "4. Simulation against the exact value (6 min)"),
+    "pig.expected_points_of_k_rolls": (_WELCOME, "3. The working: what one more roll is worth (10 min)"),
+    "pig.two_safe_rolls": (_WELCOME, "1. An exact probability (9 min)"),
+    "pig.gain_at_fourteen": (_WELCOME, "3. The working: what one more roll is worth (10 min)"),
+    "pig.turns_for_a_quarter_width": (_WELCOME, "4. Simulation against the exact value (6 min)"),
+    "pig.two_dice_figure": (_WELCOME, "1. An exact probability (9 min)"),
     # Flip 7
     "flip7.busting_cards": (_FLIP7, "3. The chance of a bust, step by step (10 min)"),
     "flip7.bust_by_hand": (_FLIP7, "3. The chance of a bust, step by step (10 min)"),
