@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from circuslib.pig.graphs import draw_pig_graph, pig_graph, pig_layout
+from circuslib.pig.graphs import _pig_layout, draw_pig_graph, pig_graph
 
 LABEL = re.compile(r'<g class="circus-graph-edge-label"><rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" '
                    r'height="([\d.]+)"[^>]*/>(.*?)</g>')
@@ -54,7 +54,7 @@ def test_the_lessons_graph_has_every_roll_and_stop_label_clear_of_the_other_arro
 
 def test_the_layout_places_every_position_and_the_first_roll_in_one_row():
     graph = pig_graph(4)
-    pos = pig_layout(graph)
+    pos = _pig_layout(graph)
     assert set(pos) == set(graph.nodes)
     row = {node for node, (_, y) in pos.items() if y == -2}
     # every total the first roll can make, the bust among them, side by side: 2 and 3 at the two ends

@@ -11,7 +11,7 @@ from .rules import PigState
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["graph_key", "pig_graph", "pig_layout", "draw_pig_graph"]
+__all__ = ["graph_key", "pig_graph", "draw_pig_graph"]
 
 
 def graph_key(state: Any) -> Hashable:
@@ -26,7 +26,7 @@ def pig_graph(goal: int = 4) -> nx.DiGraph:
     return build_graph(PigState(goal=goal), key=graph_key)
 
 
-def pig_layout(graph: nx.DiGraph) -> dict[Hashable, tuple[float, float]]:
+def _pig_layout(graph: nx.DiGraph) -> dict[Hashable, tuple[float, float]]:
     """Rows for Pig's move graph (x the place in a row, y the row, top first), so that no arrow crosses a
     "roll" or "stop" label: the first roll's totals in one row, its choices at the two sides and the ends (the
     bust among them) in the middle; under each choice its stop on the outer side and its die on the inner side,
@@ -53,6 +53,6 @@ def draw_pig_graph(goal: int = 4, *, title: str | None = None) -> GraphPicture:
     that every "roll" and "stop" reads clear of the other arrows."""
     optional_text(title)
     graph = pig_graph(goal)
-    picture: GraphPicture = draw_graph(graph, pos=pig_layout(graph),
+    picture: GraphPicture = draw_graph(graph, pos=_pig_layout(graph),
                                        title=title or f"Pig to {goal}: every position and move")
     return picture
