@@ -1,5 +1,5 @@
 """The Petit Cirque Volant lesson in JupyterLab in headless Chromium: it runs, a turn is played in its widget, and
-its two explorers answer a control moved on the page."""
+its odds explorer answers a control moved on the page; its companion runs too, and its dice explorer answers."""
 from __future__ import annotations
 
 import pytest
@@ -9,26 +9,26 @@ pytestmark = pytest.mark.browser
 
 def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     page = lab.run_notebook("notebooks/02_petit_cirque_volant.ipynb")
-    # the lesson's five charts (curves, sequences, a tally, a convergence, the duels) and the two explorers' charts,
-    # all drawn by the kit as SVG
-    assert lab.wait_for_count(page, lab.FIGURES, 7) == 7
-    assert page.locator(".jp-OutputArea-output .circus-explorer-plot svg.circus-plot").count() == 2
+    # the lesson's three charts (sequences against end positions, a tally, a convergence) and the odds explorer's
+    # chart, all drawn by the kit as SVG
+    assert lab.wait_for_count(page, lab.FIGURES, 4) == 4
+    assert page.locator(".jp-OutputArea-output .circus-explorer-plot svg.circus-plot").count() == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0  # no picture of the lesson is pixels
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-damage-chain").count() == 2  # drawn by the kit
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
-    assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
+    assert "Red 1: 3 movement points left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
     lab.click(page, ".circus-pcv .circus-manoeuvre")  # "forward (1)", the first legal manoeuvre
-    lab.wait_for_text(page, ".circus-pcv .circus-message", "2 movement point(s) left")
+    lab.wait_for_text(page, ".circus-pcv .circus-message", "2 movement points left")
     lab.click(page, ".circus-pcv .circus-manoeuvre")
-    lab.wait_for_text(page, ".circus-pcv .circus-message", "1 movement point(s) left")
+    lab.wait_for_text(page, ".circus-pcv .circus-message", "1 movement point left")
     lab.click(page, ".circus-pcv .circus-manoeuvre")
     lab.wait_for_text(page, ".circus-pcv .circus-message", "change its speed")
     lab.click(page, ".circus-pcv .circus-speed", nth=1)  # keep speed: Red's turn ends, the greedy bot flies Blue
     log = lab.wait_for_text(page, ".circus-pcv .circus-log", "Blue: Blue 1")
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
-    assert "Red 1: 3 movement point(s) left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
+    assert "Red 1: 3 movement points left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
     # the odds explorer: one step right on the range slider shows the odds at 2 hexes, and its chart is redrawn
     chart = ".circus-pcv-odds-explorer .circus-explorer-plot"
     plot = page.locator(chart)
@@ -38,10 +38,16 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press("ArrowRight")
-    odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hex(es) ahead")
+    odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hexes ahead")
     assert "13/27 ≈ 0.4815" in odds and "9/2 = 4.5000" in odds  # within 3 shots, and expected shots, at range 2
     lab.wait_for_text(page, chart, "effective range 2")  # the chart's title follows the range
     assert page.locator(f"{chart} svg").count() == 1  # redrawn in place, not added
+
+
+def test_pcv_companion_runs_in_lab_and_its_dice_explorer_answers(lab):
+    page = lab.run_notebook("notebooks/more/02_petit_cirque_volant_more.ipynb")
+    # the chart of destroyed within n shots, the duels' bars and the dice explorer's chart
+    assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     # the dice explorer: a 3 that damages too gives p = 2/3, q = 1/6, E = (2p - q)/p^2 = 21/8
     damage = page.locator(".circus-dice-damage input")
     damage.scroll_into_view_if_needed()

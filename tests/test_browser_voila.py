@@ -14,7 +14,7 @@ MOVES = {
     "01_flip7.ipynb": (".circus-flip7 .circus-hit", ".circus-flip7 .circus-hit", ".circus-flip7 .circus-log",
                        "You hit"),
     "02_petit_cirque_volant.ipynb": (".circus-pcv .circus-manoeuvre", ".circus-pcv .circus-manoeuvre",
-                                     ".circus-pcv .circus-message", "2 movement point(s) left"),
+                                     ".circus-pcv .circus-message", "2 movement points left"),
     "03_scout.ipynb": (".circus-keep", ".circus-keep", ".circus-log", "You kept the hand"),
     "04_speed.ipynb": (".circus-speed .circus-speed-card", ".circus-speed .circus-speed-card",
                        ".circus-speed .circus-log", "You:"),

@@ -14,7 +14,7 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-graph-picture", 1) == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0  # nothing drawn by matplotlib
     graph = page.locator(".jp-OutputArea-output .circus-graph").first
-    assert graph.get_attribute("aria-label").startswith("Pig to 6: every position and move.")  # its words
+    assert graph.get_attribute("aria-label").startswith("Pig to 4: every position and move.")  # its words
     lab.click(page, ".circus-roll")
     log = lab.wait_for_text(page, ".circus-log", "rolled")
     assert "total" in log or "bust" in log

@@ -50,7 +50,7 @@ def test_a_name_with_markup_reaches_the_map_escaped():
     assert "<b>" not in svg and "&lt;b&gt;Red&lt;/b&gt; 1" in svg and 'data-name="Blue &quot;1&quot;"' in svg
     shaded = board(new_game(), shade={(0, 4): '"/><script>'}).svg()
     assert "<script>" not in shaded and 'fill="&quot;/&gt;&lt;script&gt;"' in shaded
-    assert board(new_game(), shade=[(0, 4), (1, 4)]).description().endswith("2 hex(es) shaded.")
+    assert board(new_game(), shade=[(0, 4), (1, 4)]).description().endswith("2 hexes shaded.")
     with pytest.raises(TypeError, match="shade"):
         board(new_game(), shade=5)
 
@@ -72,7 +72,7 @@ def test_the_reachable_map_shades_the_end_positions_and_the_shots():
     ends = {position[0] for position in firing_positions(s)}
     words = picture.description()
     # speed 1 from (2, 4) facing E: the three front hexes; only the one ahead keeps B (3 hexes on) in its line
-    assert ("Shaded orange: the 3 hex(es) where R can end its move; dark orange: the 1 hex(es) among them that give "
+    assert ("Shaded orange: the 3 hexes where R can end its move; dark orange: the 1 hex among them that give "
             "it a shot.") in words
     assert picture.svg().count('fill="#fc8d59"') == len(ends) == 1 and ends == {(3, 4)}
     assert "dark orange" not in reachable_map(s, shots=False).description()
@@ -103,11 +103,11 @@ def test_the_move_graph_draws_every_node_and_edge_with_an_honest_legend():
     words = bundle_of(picture)["text/plain"]
     # after one point: forward or down into each of the 3 front hexes (6; down lands); after two: forward or down
     # again from the 3 still flying (18), and up, which costs both points, into the 3 front hexes (3)
-    assert "The manoeuvre graph of Red 1 from (0,0) facing E at altitude 1, with 2 movement point(s) to spend" in words
+    assert "The manoeuvre graph of Red 1 from (0,0) facing E at altitude 1, with 2 movement points to spend" in words
     assert "28 positions, one column per point spent (1 after 0, 6 after 1, 21 after 2)" in words
     assert "27 arrows, one per manoeuvre: 12 forward, 12 down, 3 up." in words
-    assert "12 end position(s)" in words and "12 manoeuvre sequence(s) lead to them" in words
-    assert "12 position(s) out of the game: landed." in words  # every down from altitude 1 lands
+    assert "12 end positions" in words and "12 manoeuvre sequences lead to them" in words
+    assert "12 positions out of the game: landed." in words  # every down from altitude 1 lands
     with pytest.raises(ValueError, match="too many"):
         move_graph_picture(move_graph(Plane("X", 0, (0, 0), 0, 4, 4)))
     with pytest.raises(TypeError):
@@ -134,7 +134,7 @@ def test_the_damage_chain_writes_and_says_the_exact_chances_of_each_range():
     assert ">1/3<" in svg and ">1/2<" in svg and "a 6: 1/6" in svg and svg.count("↺ 1/2") == 2 and "↺ 1<" in svg
     assert dark_ink(svg) == []
     words = bundle_of(near)["text/plain"]
-    assert "One shot 1 hex(es) ahead, 0 level(s) apart (effective range 1)." in words
+    assert "One shot 1 hex ahead, 0 levels apart (effective range 1)." in words
     assert ("From intact, the target stays intact with chance 1/2; is damaged with chance 1/3; is destroyed with "
             "chance 1/6.") in words
     assert "From damaged, the target stays damaged with chance 1/2; is destroyed with chance 1/2." in words
@@ -172,3 +172,11 @@ def test_the_curves_of_destroyed_within_n_are_the_exact_values():
         6, *rules_faces(1), 4).within]
     with pytest.raises(ValueError, match="shots"):
         within_plot(odds, 13, title="too far")
+
+
+def test_counts_take_their_plural():
+    from circuslib.pcv.pictures import _counted
+
+    assert [_counted(n, "hex", "hexes") for n in (0, 1, 2)] == ["0 hexes", "1 hex", "2 hexes"]
+    assert _counted(1, "movement point", "movement points") == "1 movement point" and _counted(3, "shot") == "3 shots"
+    assert "(s)" not in damage_chain_picture(2, 1).description() and "(es)" not in damage_chain_picture(2, 1).title

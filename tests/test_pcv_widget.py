@@ -23,10 +23,10 @@ def test_only_legal_manoeuvres_are_offered_with_the_points_left():
     w = PCVWidget("duel", rng=random.Random(1), opponent=None)
     labels = [b.description for b in buttons(w, "circus-manoeuvre")]
     assert len(labels) == 15 and "loop up (3)" in labels
-    assert "3 movement point(s) left" in w.frame.message.value
+    assert "3 movement points left" in w.frame.message.value
     buttons(w, "circus-manoeuvre")[0].click()  # forward (1)
     labels = [b.description for b in buttons(w, "circus-manoeuvre")]
-    assert "2 movement point(s) left" in w.frame.message.value
+    assert "2 movement points left" in w.frame.message.value
     assert not any(label.startswith("loop") for label in labels) and "up (2)" in labels
     assert "circus-pcv-map" in w.frame.board.value and "#fdd49e" in w.frame.board.value  # reachable hexes shaded
 
@@ -42,7 +42,7 @@ def test_a_full_turn_move_speed_fire_roll_hot_seat():
     # Blue 1 is now two hexes ahead at the same altitude: destroy on a 6 (1/6), damage on a 5 (1/6), miss 2/3
     [fire] = buttons(w, "circus-fire")
     assert fire.description == "fire at Blue 1 (destroy 1/6)"
-    assert "2 hex(es) ahead" in w.frame.odds.value and "<td>2/3</td>" in w.frame.odds.value
+    assert "2 hexes ahead" in w.frame.odds.value and "<td>2/3</td>" in w.frame.odds.value
     fire.click()
     [roll] = buttons(w, "circus-roll")
     roll.click()

@@ -673,7 +673,7 @@ def balloon_path(answer: Any, exercise: Exercise) -> str:
 
 @check.exercise(
     title="Try it: a shot one level up", practises="effective range: hexes ahead plus levels apart",
-    stars=1, minutes=3, answer=F(1, 6),
+    try_it=True, stars=1, minutes=3, answer=F(1, 6),
     mistakes=[
         Mistake(F(1, 3), "one level apart counts as one more hex: 2 hexes and 1 level is effective range 3"),
         Mistake(F(1, 2), "count the hexes and the levels apart together: the range is more than 1"),
@@ -690,7 +690,7 @@ def try_shot_one_level_up(answer: Any, exercise: Exercise) -> str:
 @check.exercise(
     title="Try it: shots at a damaged target",
     practises="reading the fundamental matrix: N[i, j] is the expected number of visits to j from i",
-    stars=1, minutes=5, answer=F(4, 3),
+    try_it=True, stars=1, minutes=5, answer=F(4, 3),
     mistakes=[
         Mistake(2, "that is 1/p, the shots spent in one state once the plane is in it; but a 6 destroys an intact "
                    "plane at once, so not every target is ever damaged"),
@@ -707,7 +707,7 @@ def try_shots_while_damaged(answer: Any, exercise: Exercise) -> str:
 
 @check.exercise(
     title="Try it: end positions from altitude 3", practises="end positions (nodes) versus sequences (paths)",
-    stars=1, minutes=5, answer=lambda: len(reachable(Plane("Red 1", 0, (0, 0), 0, 3, 2))),
+    try_it=True, stars=1, minutes=5, answer=lambda: len(reachable(Plane("Red 1", 0, (0, 0), 0, 3, 2))),
     mistakes=[
         Mistake(39, "you counted sequences (paths); different sequences can end in the same position"),
         Mistake(37, "you counted every node of the graph; an end position has 0 points left"),

@@ -16,7 +16,7 @@ from ..core.args import text, whole
 from ..core.svg import svg_text
 from ..core.ui import Shown, button
 from .odds import DAMAGED, DESTROYED, INTACT, DieOdds, die_odds, rules_faces
-from .pictures import within_plot
+from .pictures import _counted, within_plot
 from .rules import MAX_LEVEL, effective_range, hit_faces
 
 __all__ = ["OddsExplorer", "DiceExplorer", "parse_faces", "Refused"]
@@ -100,7 +100,7 @@ def _chart(odds: DieOdds, shots: int, title: str, labels: tuple[str, str], *, re
     """The chart's SVG, with its words for a screen reader."""
     plot = within_plot(odds, shots, title=title, labels=labels, reference=reference, reference_label=reference_label)
     intact, damaged = odds.within[shots]
-    alt = (f"{title}: the chance of destruction rises with the shots fired; within {shots} shot(s) it is "
+    alt = (f"{title}: the chance of destruction rises with the shots fired; within {_counted(shots, 'shot')} it is "
            f"{_exact(intact)} from intact and {_exact(damaged)} from damaged.")
     return f'<div role="img" aria-label="{svg_text(alt)}">{plot.svg()}</div>'
 
@@ -186,10 +186,11 @@ class OddsExplorer(Shown):
                        for name, value in (("miss", odds.miss), ("damage", odds.damage), ("destroy", odds.destroy)))
         intact, damaged = odds.within[shots]
         self.output.value = (
-            f'{TABLES}<div style="color:{TEXT}"><b>{hexes} hex(es) ahead, {abs(diff)} level(s) apart</b> '
+            f'{TABLES}<div style="color:{TEXT}"><b>{_counted(hexes, "hex", "hexes")} ahead, '
+            f'{_counted(abs(diff), "level")} apart</b> '
             f"(shooter at altitude {self.altitude.value}, target at {self.target_altitude.value}): {how}"
             f"<table class='circus-shot-odds'><tr><th>one shot</th><th>exact</th></tr>{rows}</table>"
-            f"destroyed within {shots} shot(s): <b class='circus-within'>{_exact(intact)}</b> "
+            f"destroyed within {_counted(shots, 'shot')}: <b class='circus-within'>{_exact(intact)}</b> "
             f"(already damaged: <span class='circus-within-damaged'>{_exact(damaged)}</span>)<br>"
             f"expected shots to destroy: <b class='circus-expected'>{_exact(odds.expected[0])}</b> "
             f"(already damaged: <span class='circus-expected-damaged'>{_exact(odds.expected[1])}</span>)</div>")
@@ -307,7 +308,8 @@ class DiceExplorer(Shown):
             + "".join(f"<th>{s}</th>" for s in states) + f"</tr>{matrix}</table>"
             f"expected shots to destroy: from intact <b class='circus-dice-expected'>{_exact(odds.expected[0])}</b>, "
             f"from damaged <span class='circus-dice-expected-damaged'>{_exact(odds.expected[1])}</span><br>"
-            f"destroyed within {shots} shot(s): from intact <b class='circus-dice-within'>{_exact(intact)}</b>, "
+            f"destroyed within {_counted(shots, 'shot')}: from intact "
+            f"<b class='circus-dice-within'>{_exact(intact)}</b>, "
             f"from damaged <span class='circus-dice-within-damaged'>{_exact(damaged)}</span><br>"
             f"<span style='color:{MUTED}'>the rules' die at effective range {reach}: expected shots "
             f"{_exact(rules.expected[0])} from intact</span>"

@@ -33,6 +33,12 @@ __all__ = ["board", "reachable_map", "move_graph_picture", "damage_chain_picture
            "rolled_die", "BoardPicture", "MoveGraphPicture", "DamageChainPicture", "SIDE_COLOURS",
            "MANOEUVRE_COLOURS"]
 
+
+def _counted(count: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the singular or the plural: "1 hex", "2 hexes", "0 levels"."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 Hex = tuple[int, int]
 
 SIDE_COLOURS = ("#d7301f", "#2171b5")
@@ -165,7 +171,7 @@ def board(state: PCVState, *, shade: Mapping[Hex, str] | Iterable[Hex] = (), siz
     flag(fire_line, "fire_line")
     optional_text(title)
     shades = dict(shade) if isinstance(shade, Mapping) else {h: REACHABLE for h in items(shade, "shade")}
-    shaded = f"{len(shades)} hex(es) shaded." if shades else ""
+    shaded = f"{_counted(len(shades), 'hex', 'hexes')} shaded." if shades else ""
     return BoardPicture(state, shades, size=_size(size), fire_line=fire_line, title=title, shaded=shaded)
 
 
@@ -180,8 +186,9 @@ def reachable_map(state: PCVState, index: int | None = None, *, shots: bool = Tr
     firing = {position[0] for position in _firing_positions(state, index, positions)} if shots else set()
     shade.update({h: FIRING for h in firing})
     name = state.planes[index].name
-    words = f"Shaded orange: the {len(shade)} hex(es) where {name} can end its move"
-    words += f"; dark orange: the {len(firing)} hex(es) among them that give it a shot." if shots else "."
+    words = f"Shaded orange: the {_counted(len(shade), 'hex', 'hexes')} where {name} can end its move"
+    among = f"; dark orange: the {_counted(len(firing), 'hex', 'hexes')} among them that give it a shot."
+    words += among if shots else "."
     return BoardPicture(state, shade, size=_size(size), fire_line=True, title=f"where {name} can end its move",
                         shaded=words)
 
@@ -256,7 +263,7 @@ class MoveGraphPicture(Picture):
         for node, data in graph.nodes(data=True):
             x, y = xy[node]
             (q, r), facing, altitude, left_over = node
-            tip = f"({q},{r}) facing {FACING_NAMES[facing]}, altitude {altitude}, {left_over} point(s) left"
+            tip = f"({q},{r}) facing {FACING_NAMES[facing]}, altitude {altitude}, {_counted(left_over, 'point')} left"
             if data["out"]:
                 tip += f", out: {data['out']}"
             fill = _NODE_COLOURS[self._kind(node, data)]
@@ -298,15 +305,16 @@ class MoveGraphPicture(Picture):
         outs = [node for node, data in graph.nodes(data=True) if data["out"]]
         lines = [f"{self.title}.",
                  f"The manoeuvre graph of {graph.graph.get('plane', 'a plane')} from ({q},{r}) facing "
-                 f"{FACING_NAMES[facing]} at altitude {altitude}, with {points} movement point(s) to spend: "
+                 f"{FACING_NAMES[facing]} at altitude {altitude}, "
+                 f"with {_counted(points, 'movement point', 'movement points')} to spend: "
                  f"{graph.number_of_nodes()} positions, one column per point spent "
                  f"({', '.join(f'{n} after {spent}' for spent, n in enumerate(columns))}).",
                  f"{graph.number_of_edges()} arrows, one per manoeuvre: "
                  + ", ".join(f"{kinds[k]} {k}" for k in MANOEUVRE_COLOURS if k in kinds) + ".",
-                 f"{ends} end position(s), with 0 points left and still flying; "
-                 f"{count_sequences(graph)} manoeuvre sequence(s) lead to them."]
+                 f"{_counted(ends, 'end position', 'end positions')}, with 0 points left and still flying; "
+                 f"{_counted(count_sequences(graph), 'manoeuvre sequence', 'manoeuvre sequences')} lead to them."]
         if outs:
-            lines.append(f"{len(outs)} position(s) out of the game: " + ", ".join(self._outs()) + ".")
+            lines.append(f"{_counted(len(outs), 'position')} out of the game: " + ", ".join(self._outs()) + ".")
         return "\n".join(lines)
 
     def to_matplotlib(self, ax: Axes | None = None) -> Figure:
@@ -366,7 +374,8 @@ class DamageChainPicture(Picture):
 
     def __init__(self, hexes: int, alt_diff: int, title: str | None) -> None:
         self.hexes, self.alt_diff = hexes, alt_diff
-        self.title = title or f"damage chain: {hexes} hex(es) ahead, {abs(alt_diff)} level(s) apart"
+        self.title = title or (f"damage chain: {_counted(hexes, 'hex', 'hexes')} ahead, "
+                               f"{_counted(abs(alt_diff), 'level')} apart")
         # each state's row; an absorbing state leads to itself (as graphs.damage_chain_graph has them)
         self.rows: dict[str, dict[str, Fraction]] = {
             str(state): {str(to): p for to, p in (row or {state: Fraction(1)}).items()}
@@ -411,7 +420,8 @@ class DamageChainPicture(Picture):
         reach = effective_range(self.hexes, self.alt_diff)
         where = "out of reach: every shot misses" if reach is None else f"effective range {reach}"
         words = {"intact": "stays intact", "damaged": "is damaged", "destroyed": "is destroyed"}
-        lines = [f"{self.title}.", f"One shot {self.hexes} hex(es) ahead, {abs(self.alt_diff)} level(s) apart "
+        lines = [f"{self.title}.", f"One shot {_counted(self.hexes, 'hex', 'hexes')} ahead, "
+                                   f"{_counted(abs(self.alt_diff), 'level')} apart "
                                    f"({where})."]
         for state in self.STATES:
             row = self.rows[state]
@@ -499,5 +509,6 @@ def destroy_curve(hexes: int, alt_diff: int = 0, max_shots: int = 12) -> Plot:
     reach = effective_range(hexes, alt_diff)
     where = "out of reach" if reach is None else f"effective range {reach}"
     return within_plot(die_odds(6, *rules_faces(reach), max_shots), None,
-                       title=f"P(destroyed within n shots), {hexes} hex(es) ahead, {abs(alt_diff)} level(s) apart "
+                       title=f"P(destroyed within n shots), {_counted(hexes, 'hex', 'hexes')} ahead, "
+                             f"{_counted(abs(alt_diff), 'level')} apart "
                              f"({where})")

@@ -17,7 +17,7 @@ from ..core.ui import Framed, GameFrame
 from .bots import PILOTS
 from .graphs import firing_positions
 from .odds import destroy_chance, destroy_chances, shot_odds
-from .pictures import board, reachable_map, rolled_die
+from .pictures import _counted, board, reachable_map, rolled_die
 from .rules import PCVOptions, PCVState, Scenario, new_game
 
 __all__ = ["PCVWidget"]
@@ -148,7 +148,8 @@ class PCVWidget(Framed):
             what = "move" if s.phase == "pick-move" else "fire"
             return f"Choose which of your planes will {what} next."
         if s.phase == "move":
-            return f"{s.plane.name}: {s.mp_left} movement point(s) left; choose a manoeuvre (shaded: where it can end)."
+            return (f"{s.plane.name}: {_counted(s.mp_left, 'movement point', 'movement points')} left; "
+                    "choose a manoeuvre (shaded: where it can end).")
         if s.phase == "speed":
             return f"{s.plane.name} has spent its points: change its speed (now {s.plane.speed}) by -1, 0 or +1."
         if s.phase == "fire":
@@ -168,7 +169,7 @@ class PCVWidget(Framed):
         elif s.phase == "move":
             for m in s.legal_moves():
                 controls.append(make(f"{m} ({m.cost})", self._playing(m), css_class="circus-manoeuvre",
-                                     tooltip=f"{m}: costs {m.cost} movement point(s)"))
+                                     tooltip=f"{m}: costs {_counted(m.cost, 'movement point', 'movement points')}"))
         elif s.phase == "speed":
             for change in s.legal_moves():
                 new = s.plane.speed + change.delta
@@ -208,7 +209,8 @@ class PCVWidget(Framed):
             hexes, diff = s.shot(s.active, s.planes.index(target))
             rows = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in shot_odds(hexes, diff).items())
             note = " (already damaged: any hit destroys it)" if target.damaged else ""
-            return (f"<b>Shot at {svg_text(target.name)}</b>: {hexes} hex(es) ahead, {abs(diff)} level(s) apart{note}"
+            return (f"<b>Shot at {svg_text(target.name)}</b>: {_counted(hexes, 'hex', 'hexes')} ahead, "
+                    f"{_counted(abs(diff), 'level')} apart{note}"
                     f"<table class='circus-shot-odds'>{rows}</table>"
                     f"<b>Chance each enemy is destroyed this turn</b> (nearest target):<ul>{turn}</ul>")
         if s.phase == "move":
@@ -216,7 +218,8 @@ class PCVWidget(Framed):
             if not spots:
                 return f"<b>{svg_text(s.plane.name)}</b>: no end position puts an enemy in reach this turn."
             best = max(v["destroy"] for v in spots.values())
-            return (f"<b>{svg_text(s.plane.name)}</b>: {len(spots)} end position(s) give a shot (dark orange); "
+            return (f"<b>{svg_text(s.plane.name)}</b>: "
+                    f"{_counted(len(spots), 'end position', 'end positions')} give a shot (dark orange); "
                     f"the best destroys with probability <span class='circus-best'>{best}</span>.")
         return f"<b>{svg_text(s.plane.name)}</b>: speed {s.plane.speed}; speed 0 stalls the plane."
 

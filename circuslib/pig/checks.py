@@ -167,7 +167,7 @@ check.written("when_to_stop_earlier", title="When stopping at 20 is wrong",
 
 
 @check.exercise(title="Two safe rolls", practises="independent events: multiply the chances", stars=1, minutes=3,
-                answer=Fraction(25, 36), mistakes=[
+                try_it=True, answer=Fraction(25, 36), mistakes=[
                     Mistake(Fraction(5, 6), "that is the chance of one safe roll; for 'this and then that', multiply "
                                             "the chances"),
                     Mistake(Fraction(1, 36), "that is the chance that both rolls are 1s; you want both to avoid the 1"),
@@ -180,7 +180,7 @@ def two_safe_rolls(answer: Any, exercise: Exercise) -> str:
 
 
 @check.exercise(title="One more roll at 14", practises="expected value of one more roll", stars=1, minutes=3,
-                answer=1, mistakes=[
+                try_it=True, answer=1, mistakes=[
                     Mistake(Fraction(20, 6), "a 1 loses the 14 points already banked this turn: count that loss"),
                     Mistake(Fraction(-14, 6), "a roll of 2 to 6 adds its value: count those gains too"),
                     Mistake(Fraction(6, 5), "each face has chance 1/6, not 1/5: the 1 is one of the six faces"),
@@ -193,7 +193,7 @@ def gain_at_fourteen(answer: Any, exercise: Exercise) -> str:
 
 
 @check.exercise(title="A four times narrower interval", practises="a confidence interval shrinks like 1/sqrt(n)",
-                stars=1, minutes=3, answer=80_000, mistakes=[
+                stars=1, minutes=3, try_it=True, answer=80_000, mistakes=[
                     Mistake(20_000, "four times the turns only halves the width: the width goes like 1/sqrt(n)"),
                     Mistake(10_000, "the width goes like 1/sqrt(n): to divide it by 4, multiply n by 4 squared"),
                     Mistake(1_250, "more turns make the interval narrower, not fewer"),

@@ -26,7 +26,8 @@ def threshold_plot(threshold: int, values: dict[int, Fraction] | None = None) ->
     plot.line(list(values), list(values.values()), label="exact expected points", marker=None, dash=False)
     plot.line([threshold], [values[threshold]], label=f"stop at {threshold}: {float(values[threshold]):.2f}",
               colour=RED, marker="o")
-    plot.hline(values[best], label=f"the best, stop at {best}: {float(values[best]):.2f}", colour="#238b45")
+    ties = " or ".join(str(t) for t in values if values[t] == values[best])  # 20 and 21 give the same average
+    plot.hline(values[best], label=f"the best, stop at {ties}: {float(values[best]):.2f}", colour="#238b45")
     return plot
 
 

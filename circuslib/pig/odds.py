@@ -63,4 +63,10 @@ def pig_scores(threshold: int, goal: int = 100) -> Dist:
 def threshold_values(most: int = 40) -> dict[int, Fraction]:
     """The exact expected points of a turn that stops at each threshold from 1 to ``most`` (the goal far away)."""
     whole(most, "most", 1, 100)
-    return {t: Fraction(pig_scores(t).mean()) for t in range(1, most + 1)}
+    return dict(_threshold_values(most))
+
+
+@cache
+def _threshold_values(most: int) -> tuple[tuple[int, Fraction], ...]:
+    # worked out once: the lesson's table and its explorer ask for the same values
+    return tuple((t, Fraction(pig_scores(t).mean())) for t in range(1, most + 1))

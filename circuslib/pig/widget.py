@@ -69,7 +69,8 @@ class PigWidget(Framed):
         self.frame.show_board(pig_svg(self.state))
         over = self.state.is_over()
         self.roll_button.disabled = self.stop_button.disabled = over
+        gain = expected_gain_of_a_roll(self.state.total)
         self.frame.show_odds(
             f"<b>Chance the next roll busts:</b> {BUST_CHANCE}<br><b>Expected gain of one more roll:</b> "
-            f"<span class='circus-gain'>{expected_gain_of_a_roll(self.state.total)}</span> point(s) (20 − total)/6<br>"
+            f"<span class='circus-gain'>{gain}</span> point{'' if abs(gain) == 1 else 's'} (20 − total)/6<br>"
             f"<b>Advice:</b> {advice(self.state.total)} (roll while the total is under 20)")
