@@ -45,7 +45,7 @@ def _pig_exact(choice: int | None) -> Fraction:
 
 
 PIG_TURNS = Activity(
-    key="pig-turns", lesson="00_welcome", section="4. Simulation against the exact value",
+    key="pig-turns", lesson="00_welcome", section="4. Simulation against the exact value (6 min)",
     title="Pig: twenty turns of 'stop at 20', from your seed",
     about="Each of you plays 20 turns of 'roll until the total reaches 20' with your own seed; the class's turns "
           "pooled close in on the exact value. Each run of the cell adds 20 more turns.",
@@ -113,7 +113,7 @@ def _pcv_exact(choice: int | None) -> Fraction:
 
 
 PCV_SHOTS = Activity(
-    key="pcv-shots-to-destroy", lesson="02_petit_cirque_volant", section="3. The damage chain (core, 15 min)",
+    key="pcv-shots-to-destroy", lesson="02_petit_cirque_volant", section="3. The damage chain (15 min)",
     title="Le Petit Cirque Volant: shots to bring a plane down at range 1",
     about="Each of you fires at 10 intact planes at effective range 1, with your own dice (your seed), and counts "
           "the shots each one takes to be destroyed; the class's counts close in on E_I = 10/3.",
