@@ -43,7 +43,7 @@ def _pig_layout(graph: nx.DiGraph) -> dict[Hashable, tuple[float, float]]:
                                   [node for t in left for node in ((t, False, True), (t, True, False))]
                                   + [node for t in right for node in ((t, True, False), (t, False, True))]]
     placed = {node for row in rows for node in row}
-    rows.append(sorted((n for n in graph.nodes if n not in placed), key=lambda n: n[0]))
+    rows.append(sorted((n for n in graph.nodes if n not in placed), key=lambda n: n[0] if isinstance(n, tuple) else 0))
     rows = [[node for node in row if node in graph] for row in rows]
     return {node: (float(i), -float(r)) for r, row in enumerate(rows) for i, node in enumerate(row)}
 
