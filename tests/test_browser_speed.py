@@ -13,7 +13,9 @@ def test_speed_lesson_plays_in_the_lab(lab):
     # the convergence is the kit's SVG plot; so are the two explorers' charts (no image)
     assert lab.wait_for_count(page, lab.FIGURES, 1) == 1
     for chart in ("stalemate", "race"):
-        assert page.locator(f".jp-OutputArea-output .circus-explorer-plot svg.circus-speed-{chart}-svg").count() == 1
+        # the race explorer plays its matches before it draws: under load its chart comes a little later
+        assert lab.wait_for_count(page, f".jp-OutputArea-output .circus-explorer-plot svg.circus-speed-{chart}-svg", 1,
+                                  timeout=60) == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0
     # the rank cycle and the chain graph are the kit's SVG pictures, each with its words (the end-game and the win
     # rates are the companion's)
@@ -48,7 +50,7 @@ def test_speed_lesson_plays_in_the_lab(lab):
         "() => { const e = document.querySelector('.circus-speed-explorer .circus-explorer-plot [role=img]');"
         " return e && (e.getAttribute('aria-label') || '').includes('with two decks: 0.0710'); }", timeout=15_000)
     # the race explorer: one step right on your rate slider (2 -> 3 moves a second against the bot's 1)
-    assert "2/3" in lab.text(page, ".circus-speed-race")
+    assert "2/3" in lab.wait_for_text(page, ".circus-speed-race", "2/3", timeout=60)
     handle = page.locator(".circus-speed-you-rate .noUi-handle").first
     handle.scroll_into_view_if_needed()
     handle.focus()
