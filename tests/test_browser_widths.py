@@ -47,8 +47,6 @@ CUT = """
 # lessons whose games cut a control in their own code (a fixed width, a long word in a narrow box): each is its
 # game's engineers' to fix; the kit's frame lets buttons take their words' width and its rows wrap
 OPEN: dict[str, str] = {
-    "01_flip7.ipynb": "Flip 7's lesson draws tally_plot of the round's ends with tuple outcomes and no names "
-                      "(refused now: tick labels are words), so the lesson stops before its controls are measured",
     "05_flip_circus.ipynb": "Flip Circus's ring explorer lays its place buttons on a fixed grid of 5 columns of 172 px "
                             "(circuslib/flip_circus/explorers.py, circus-ring-buttons): zoomed 1.5 it runs past the "
                             "output area and cuts '1: Acrobate' to '4: Clown'",
