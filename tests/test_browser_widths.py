@@ -47,9 +47,6 @@ CUT = """
 # lessons whose games cut a control in their own code (a fixed width, a long word in a narrow box): each is its
 # game's engineers' to fix; the kit's frame lets buttons take their words' width and its rows wrap
 OPEN: dict[str, str] = {
-    "05_flip_circus.ipynb": "Flip Circus's ring explorer lays its place buttons on a fixed grid of 5 columns of 172 px "
-                            "(circuslib/flip_circus/explorers.py, circus-ring-buttons): zoomed 1.5 it runs past the "
-                            "output area and cuts '1: Acrobate' to '4: Clown'",
 }
 
 

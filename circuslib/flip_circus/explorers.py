@@ -207,7 +207,10 @@ class RingExplorer(Shown):
         self.centre = widgets.HTML(layout=widgets.Layout(grid_area="2 / 2 / 4 / 5"),
                                    _dom_classes=("circus-ring-centre",))
         self.ring = widgets.GridBox(self.places + [self.centre], layout=widgets.Layout(
-            grid_template_columns="repeat(5, 172px)", grid_template_rows="repeat(4, 34px)", grid_gap="4px"),
+            # columns as wide as 172 px where the page has room, narrower where it has not (a small screen, a page
+            # zoomed for the back of the room): the ring keeps its shape and no place's name is cut
+            grid_template_columns="repeat(5, minmax(0, 172px))", grid_template_rows="repeat(4, minmax(34px, auto))",
+            grid_gap="4px", max_width="100%"),
             _dom_classes=("circus-ring-buttons",))
         options = [(short_name(a), a) for a in ARTISTS]
         self.face = widgets.ToggleButtons(options=options, value=faces[place],
