@@ -189,7 +189,7 @@ def test_the_report_of_thirty_autograded_submissions_counts_every_misconception_
     unordered = next(m for m in _checks().three_dice_ten.mistakes if m.answer == Fraction(3, 28))
     assert f"| 8 | {unordered.hint} | yes |" in markdown
     assert "2. **Three dice make ten** (`pig.three_dice_ten`): 8 students." in markdown
-    assert "Go back to notebooks/00_welcome.ipynb, § 1. An exact probability." in markdown
+    assert "Go back to notebooks/00_welcome.ipynb, § 1. An exact probability (9 min)." in markdown
     assert "| 1 | P(sum = 10) (1/3) is not right yet. | no |" in markdown
     assert "Passed 14, not yet 15, not answered 1. Scores: 1 of 1: 14; 0 of 1: 16." in markdown
     for exercise, want in expected.items():
