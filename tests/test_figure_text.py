@@ -160,7 +160,6 @@ def _widget_svgs(widget) -> list[str]:
 # the games' own pictures that still print text under 13 px or over other text, in their own code: each is their
 # engineers' to fix (the kit's defaults are 13 px and more)
 GAME_CASES_OPEN: dict[str, str] = {
-    "speed": "Speed's rank_cycle_svg legend (circuslib/speed/pictures.py, _legend) prints its entries at 11 px",
     "scout": "Scout's explorers draw their charts with tick_size=10 and 9.5 px legends and notes "
              "(circuslib/scout/explorers.py), and the dealt hand's caption at 12 px; the sets chart's y label, "
              "longer than its plot is high, reaches its title",
@@ -221,8 +220,6 @@ LESSON_CASES_OPEN: dict[str, str] = {
     "03_scout": "Scout's table and dealt hand captions at 11 to 12 px (scout/rules.py, scout/pictures.py), its card "
                 "graph and game tree legends and labels at 10.5 to 11 px, its explorers' charts at 9.5 to 10 px; the "
                 "sets chart's y label, longer than its plot is high, reaches its title",
-    "04_speed": "Speed's rank cycle legend at 11 px, chain graph and end-game labels at 10.5 px, win-rate legend "
-                "at 11 px (speed/pictures.py), its explorers' charts at 10 px (speed/explorers.py)",
     "05_flip_circus": "Flip Circus's ring labels its places at 11 px and prints the 9 and the 1 under the chain and "
                       "shield marks (flip_circus/pictures.py, ring_svg), its one-turn and swap graphs at 10 to 11 px, "
                       "its explorer's charts at 8.5 to 10 px with '8 Clown' over '9 Dresseuse'",
