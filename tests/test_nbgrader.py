@@ -264,6 +264,8 @@ def test_the_table(course):
             kit = course.earned(course.kit, student, name)
             rows.append(f"| {name} | {attack} | {shown} | {kit:g}/{total:g} | "
                         f"{course.earned(course.kit, 'wrong', name):g} |")
-    print("\n".join(rows))
-    print("\n".join(f"{what}: {seconds:.0f} s" for what, seconds in course.seconds.items()))
+    table = "\n".join(rows) + "\n\n" + "\n".join(f"{what}: {seconds:.0f} s" for what, seconds in course.seconds.items())
+    print(table)
+    (ROOT / "build").mkdir(exist_ok=True)  # the table as the last run measured it, for the teacher's notes
+    (ROOT / "build" / "attack-table.md").write_text(table + "\n", encoding="utf-8")
     assert len(rows) == 2 + len(SOLUTIONS) * len(ATTACKS)
