@@ -506,3 +506,11 @@ def test_bars_with_a_legend_inside_find_a_free_corner_or_go_beside():
     tall = Plot("tall bars", xlabel="x", ylabel="y", legend="upper right").bars(["a", "b", "c"], [9, 9, 9],
                                                                                  errors=[(8, 10)] * 3, label="counts")
     assert tall._legend_corner() is None  # the bars fill the plot: the legend goes beside it
+
+
+def test_a_text_is_wrapped_at_its_spaces_and_a_long_word_keeps_a_line_of_its_own():
+    from circuslib.core.svg import lines_of
+
+    assert lines_of("the exact chance of a bust", 12) == ["the exact", "chance of a", "bust"]
+    assert lines_of("Dresseuse", 4) == ["Dresseuse"]
+    assert lines_of("  ", 10) == [] and lines_of("a b c", 5) == ["a b c"]

@@ -28,7 +28,19 @@ from typing import TYPE_CHECKING, Any, cast
 from .args import items, one_of, optional_text, text
 from .game import describe
 from .svg import INK as PAPER_INK
-from .svg import LEGEND_TEXT, MIN_TEXT, PIECE, THEME_INK, Key, Picture, legend_size, svg_legend, svg_marker, svg_text
+from .svg import (
+    LEGEND_TEXT,
+    MIN_TEXT,
+    PIECE,
+    THEME_INK,
+    Key,
+    Picture,
+    legend_size,
+    lines_of,
+    svg_legend,
+    svg_marker,
+    svg_text,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -142,13 +154,7 @@ def _refuse_tuple(label: Any, what: str) -> None:
 
 def _wrapped(label: str, room: float, size: float = MIN_TEXT) -> str:
     """A label broken at its spaces into lines that fit ``room`` pixels (a word longer than that keeps its line)."""
-    lines: list[str] = []
-    for word in label.split():
-        if lines and _CHAR_WIDTH * size * len(f"{lines[-1]} {word}") <= room:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return "\n".join(lines) or label
+    return "\n".join(lines_of(label, math.floor(room / (_CHAR_WIDTH * size)))) or label
 
 
 def _marker_every(points: int) -> int:

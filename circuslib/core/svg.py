@@ -19,6 +19,7 @@ __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
     "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker", "MIN_TEXT", "LEGEND_TEXT",
+    "lines_of",
 ]
 
 MIN_TEXT = 13.0
@@ -417,3 +418,15 @@ def dark_ink(svg: str) -> list[str]:
 
     walk(ET.fromstring(svg), "#000000", None, False)  # SVG's default fill is black, its default stroke none
     return problems
+
+
+def lines_of(text: str, most: int) -> list[str]:
+    """A text broken at its spaces into lines of at most ``most`` characters (a longer word keeps a line of its
+    own): the one way the kit wraps a label, a caption or a title."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
 
 from ..core.args import graph_of, optional_text, seed_arg, whole
 from ..core.figures import PAPER_INK
-from ..core.svg import PIECE, Key, Picture, legend_size, svg_doc, svg_legend, svg_text
+from ..core.svg import PIECE, Key, Picture, legend_size, lines_of, svg_doc, svg_legend, svg_text
 
 __all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "PROTECTIONS", "RING_FONT", "text_width",
            "swap_graph_svg", "swap_graph_picture",
@@ -112,14 +112,7 @@ def _ring_token(face: str, back: str | None, *, x: float, y: float, r: float, hi
 
 def _lines(text: str, width: float, size: float = RING_FONT) -> list[str]:
     """``text`` cut at spaces into lines that fit ``width`` (px) at the generous estimate."""
-    most = max(8, int(width / (_EM * size)))
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    return lines_of(text, max(8, int(width / (_EM * size))))
 
 
 def ring_svg(faces: Sequence[str], backs: Sequence[str | None] | None = None, *, highlight: Sequence[int] = (),
@@ -372,14 +365,7 @@ def _legend_keys(graph: nx.DiGraph) -> list[Key]:
 
 def _title_lines(text: str, width: float, size: float) -> list[str]:
     """The title cut into lines that fit the picture's width (at a generous estimate of each character)."""
-    most = max(10, int(width / (_CHAR * size)))
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+    return lines_of(text, max(10, int(width / (_CHAR * size)))) or [""]
 
 
 def _labelled_svg(graph: nx.DiGraph, title: str) -> tuple[float, float, list[str]]:
