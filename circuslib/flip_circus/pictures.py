@@ -242,8 +242,8 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
     for n in graph:
         x, y = xy[n]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_NODE}" fill="{colours[distance[n]]}" stroke="#636363"/>'
-                     f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="{MIN_TEXT:g}" {_TEXT}>{svg_text("".join(map(str, n)))}'
-                     '</text>')
+                     f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="{MIN_TEXT:g}" {_TEXT}>'
+                     f'{svg_text("".join(map(str, n)))}</text>')
     name = "".join(map(str, start))
     keys = [Key(f"{d} swap{'s' if d != 1 else ''} from {name} ({counts[d]})", colour=colours[d], marker="o",
                 marker_size=14, outline="#636363", line=False) for d in sorted(counts)]
