@@ -43,7 +43,7 @@ def test_the_cayley_graph_of_abcd_shows_every_arrangement_swap_and_distance():
 def test_each_arrangement_sits_where_the_layout_puts_it_in_columns_by_distance():
     cayley, pos, distance, svg = _lesson_picture()
     centres = {label: (float(x), float(y)) for x, y, label in
-               re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="17"[^>]*/><text[^>]*>([A-D]{4})</text>', svg)}
+               re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="21"[^>]*/><text[^>]*>([A-D]{4})</text>', svg)}
     assert len(centres) == 24
     for a in cayley:
         for b in cayley:
