@@ -202,9 +202,7 @@ class SetSomewhereExplorer(Shown):
         """The simulated share of hands with a set since the last change (None before a simulation)."""
         if not self._dealt:
             return None
-        n, share = self._dealt, self._hits / self._dealt
-        variance = share * (1 - share) * n / (n - 1) if n > 1 else 0.0
-        return Estimate(share, math.sqrt(variance / n), n)
+        return Estimate.of_successes(self._hits, self._dealt)  # a share of hands: Wilson's interval
 
     def _draw(self, p: sympy.Rational | None) -> None:
         self.plot.value = self.chart(p, self.estimate)
