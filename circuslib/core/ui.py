@@ -316,7 +316,11 @@ def all_or_nothing(*kept: str) -> Callable[[Callable[_Params, _Result]], Callabl
             shown = (frame.message.value, frame.error_shown, frame.log_box.value) if frame is not None else None
             widget.__dict__["_circus_acting"] = True
             try:
-                return action(*args, **kwargs)
+                done = action(*args, **kwargs)
+                if frame is not None and shown is not None and INTERRUPTED in shown[0] \
+                        and frame.message.value == shown[0]:
+                    frame.say("")  # the click went through this time: "stopped" is no longer true
+                return done
             except BaseException as stopped:
                 if len(saved) < len(kept):  # stopped while the widget was first being made: nothing to go back to
                     raise
