@@ -182,13 +182,19 @@ class _CtrlCAt:
             sys.settrace(None)
 
 
+def _message(widget):
+    """The message line: a game's frame's, or an explorer's own."""
+    frame = getattr(widget, "frame", None)
+    return frame.message if frame is not None else widget.message
+
+
 def _looks(widget) -> list:
     """Everything the widget shows but its message line: each control's kind, label, state and value."""
-    frame = widget.frame
+    message = _message(widget)
     seen, todo = [], [widget.widget]
     while todo:
         w = todo.pop(0)
-        if w is frame.message:
+        if w is message:
             continue
         value = getattr(w, "value", None)
         seen.append((type(w).__name__, getattr(w, "description", None), getattr(w, "disabled", None),
@@ -204,7 +210,7 @@ def _interrupted_everywhere(make, click, state_of) -> int:
     reference = make()
     counter = _CtrlCAt()
     counter.run(partial(click, reference))
-    want = (state_of(reference), _looks(reference), reference.frame.message.value)
+    want = (state_of(reference), _looks(reference), _message(reference).value)
     total = counter.lines
     assert total > 0, "the click ran none of the kit's code"
     moments = sorted(set(range(1, min(total, 10) + 1)) |
@@ -223,9 +229,9 @@ def _interrupted_everywhere(make, click, state_of) -> int:
             missed += 1
             continue
         assert (state_of(widget), _looks(widget)) == before, f"Ctrl-C at line {at} of {total} changed the game"
-        assert INTERRUPTED in widget.frame.message.value, f"Ctrl-C at line {at} of {total}: not said"
+        assert INTERRUPTED in _message(widget).value, f"Ctrl-C at line {at} of {total}: not said"
         click(widget)  # the student clicks again: the click happens, as if never stopped
-        assert (state_of(widget), _looks(widget), widget.frame.message.value) == want, \
+        assert (state_of(widget), _looks(widget), _message(widget).value) == want, \
             f"after Ctrl-C at line {at} of {total}, the same click again did not play as it would have"
     return len(moments) - missed
 
@@ -341,12 +347,34 @@ def _flip_circus_cases():
              lambda w: w.new_game())]
 
 
+def _explorer_cases():
+    from circuslib.flip_circus.explorers import RingExplorer
+    from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
+
+    def simulated_once():
+        e = SetSomewhereExplorer(seed=3)
+        e.simulate()
+        return e
+
+    def ring():
+        return RingExplorer(seed=2)
+
+    return [("scout set explorer simulate", SetSomewhereExplorer, lambda e: e.simulate()),
+            ("scout set explorer simulate again", simulated_once, lambda e: e.simulate()),
+            ("scout hand explorer deal", DealtHandExplorer, lambda e: e.deal()),
+            ("ring explorer pick", ring, lambda e: e.select(4)),
+            ("ring explorer deal", ring, lambda e: e.deal()),
+            ("ring explorer face", ring, lambda e: e.set_face(3, e.ring_faces[2])),
+            ("ring explorer forget", ring, lambda e: e.forget())]
+
+
 _CASES = {"pig": _pig_cases, "flip7": _flip7_cases, "scout": _scout_cases, "speed": _speed_cases,
-          "pcv": _pcv_cases, "flip_circus": _flip_circus_cases}
+          "pcv": _pcv_cases, "flip_circus": _flip_circus_cases, "explorers": _explorer_cases}
 
 
 def _state_of(widget) -> tuple:
-    kept = ("state", "last_round", "pending", "selected", "wins", "points", "banked", "hidden", "viewer")  # noqa: E501
+    kept = ("state", "last_round", "pending", "selected", "wins", "points", "banked", "hidden", "viewer",
+            "_hits", "_dealt", "shuffled", "deals", "ring_faces", "ring_backs")
     return tuple(repr(getattr(widget, name, None)) for name in kept) + (widget.rng.getstate(),)
 
 
