@@ -314,8 +314,16 @@ def _pcv_cases():
             w.play(w.state.legal_moves()[0])
         raise AssertionError("no shot in 400 moves")
 
+    def three_moves_in():
+        w = PCVWidget(rng=random.Random(1))
+        for _ in range(3):
+            w.play(w.state.legal_moves()[0])
+        return w
+
     moves = PCVWidget(rng=random.Random(1)).state.legal_moves()  # what the buttons offer, found before the click
+    last = three_moves_in().state.legal_moves()[0]  # the speed change that ends Red's turn: the pilot flies next
     return [("pcv move", lambda: PCVWidget(rng=random.Random(1)), lambda w: w.play(moves[0])),
+            ("pcv end of turn, then the pilot's", three_moves_in, lambda w: w.play(last)),
             ("pcv last move", lambda: PCVWidget(rng=random.Random(1)), lambda w: w.play(moves[-1])),
             ("pcv roll", lambda: hot_seat_roll(3), lambda w: w.roll()),
             ("pcv new game", lambda: PCVWidget(rng=random.Random(2)), lambda w: w.new_game())]
@@ -323,6 +331,7 @@ def _pcv_cases():
 
 def _flip_circus_cases():
     from circuslib.flip_circus.bots import greedy_bot
+    from circuslib.flip_circus.rules import END_TURN
     from circuslib.flip_circus.widget import FlipCircusWidget
 
     def picked(seed, i, bot=greedy_bot):
@@ -330,18 +339,17 @@ def _flip_circus_cases():
         w.select(i)
         return w
 
-    def last_action(seed):
+    def actions_spent(seed):
         w = FlipCircusWidget(random.Random(seed), bot=greedy_bot)
-        while w.state.actions_left > 1 and not w.state.pending and not w.state.is_over():
+        while w.state.actions_left and not w.state.pending and not w.state.is_over():
             w.select(0)
             w.do_flip()
-        w.select(0)
         return w
 
     return [("flip circus pick", lambda: FlipCircusWidget(random.Random(1), bot=greedy_bot), lambda w: w.select(3)),
             ("flip circus flip", lambda: picked(1, 2), lambda w: w.do_flip()),
-            ("flip circus power", lambda: picked(2, 4), lambda w: w.do_power()),
-            ("flip circus last flip, then the bot's turn", lambda: last_action(3), lambda w: w.do_flip()),
+            ("flip circus power", lambda: picked(3, 5), lambda w: w.do_power()),
+            ("flip circus end of turn, then the bot's", lambda: actions_spent(3), lambda w: w._act(END_TURN)),
             ("flip circus hot-seat flip", lambda: picked(4, 1, None), lambda w: w.do_flip()),
             ("flip circus new game", lambda: FlipCircusWidget(random.Random(5), bot=greedy_bot),
              lambda w: w.new_game())]
@@ -387,3 +395,36 @@ def test_ctrl_c_at_any_moment_of_any_click_leaves_the_game_as_before_and_the_cli
         print(f"\n{game}: Ctrl-C tried at " + ", ".join(f"{n} moments of '{label}'" for label, n in tried.items())
               + f" ({sum(tried.values())} in all), stuck 0")
     assert sum(tried.values()) >= 20 * len(tried) // 2
+
+
+def test_ctrl_c_while_speeds_bot_plays_on_its_timer_leaves_the_bot_reacting_again(capsys):
+    """The bot's move comes from its timer, not a click: interrupted at any moment, the position stays as it was
+    and the bot's next reaction is on the clock (it is never left without one)."""
+    from circuslib.speed.widget import FakeClock, SpeedTable
+
+    def ready():
+        clock = FakeClock()
+        table = SpeedTable(random.Random(5), scheduler=clock, paused=False)
+        assert table.timer is not None and table.intended is not None, "the seeded bot has a card to play"
+        return table, clock
+
+    table, clock = ready()
+    counter = _CtrlCAt()
+    counter.run(table._bot_move)  # what the timer runs (inside its report of an error)
+    total, tried = counter.lines, 0
+    for at in sorted({1 + (total - 1) * k // (MOMENTS - 1) for k in range(MOMENTS)}):
+        table, clock = ready()
+        before = (repr(table.state), table.frame.board.value, tuple(table.frame.lines))
+        stop = _CtrlCAt(at)
+        stop.run(table._bot_move)
+        if not stop.fired:
+            continue
+        tried += 1
+        assert (repr(table.state), table.frame.board.value, tuple(table.frame.lines)) == before
+        assert INTERRUPTED in table.frame.message.value
+        assert table.timer is not None and clock.pending(), f"Ctrl-C at line {at} of {total} left the bot asleep"
+        clock.advance(60)  # the bot reacts again, on its own
+        assert len(table.frame.lines) > len(before[2]), f"after Ctrl-C at line {at} of {total} the bot never played"
+    with capsys.disabled():
+        print(f"\nspeed's bot on its timer: Ctrl-C tried at {tried} moments, stuck 0")
+    assert tried >= MOMENTS // 2
