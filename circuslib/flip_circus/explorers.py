@@ -17,7 +17,7 @@ from typing import Any
 from ..core.args import items, seed_arg, whole
 from ..core.figures import INK, PAPER_INK, Chart
 from ..core.svg import MIN_TEXT, PIECE, Key, Picture, svg_text, theme_style
-from ..core.ui import Shown, button
+from ..core.ui import Shown, all_or_nothing, button
 from .odds import Bits, RingOdds, best_plans, likeliest_turn, ring_problem
 from .rules import (
     ARTISTS,
@@ -266,6 +266,7 @@ class RingExplorer(Shown):
         return None if self.odds is None else ring_chart(self.odds)
 
     # --- editing -------------------------------------------------------------------------------------------
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def select(self, place: int) -> None:
         """Pick a place: the face and back buttons now edit it."""
         self.selected = whole(place, "place", 0, SIZE - 1)
@@ -277,20 +278,24 @@ class RingExplorer(Shown):
             self._syncing = False
         self._show_ring()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def set_face(self, place: int, artist: str) -> None:
         """Show ``artist`` at ``place`` (as a click on the place, then on the face, would)."""
         self.select(place)
         self.face.value = _artist(artist, f"place {place}")
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def set_back(self, place: int, artist: str | None) -> None:
         """Mark ``artist`` as seen behind ``place`` (None: not seen)."""
         self.select(place)
         self.back.value = UNSEEN if artist is None else _artist(artist, f"the back seen at place {place}")
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def deal(self) -> None:
         """A new random ring as the set-up deals it (seeded), with no back seen."""
         self.load(new_game(self.options, rng=self.rng).faces)
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def load(self, faces: Sequence[str], seen: dict | None = None) -> None:
         """Show another ring at once: its ten visible faces and the backs seen ({place: artist}). A ring no deal
         can show is refused in the message line, like an edit."""
@@ -310,23 +315,37 @@ class RingExplorer(Shown):
             raise ValueError("the explorer counts deals of the kit's token set; this game uses another one")
         return cls(state.faces, {i: b for i, b in enumerate(state.backs) if b is not None}, **options)
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def forget(self) -> None:
         """Forget every back marked as seen."""
         self.ring_backs = [None] * SIZE
         self.select(self.selected)
         self.update()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def _face_changed(self, change: dict) -> None:
         if not self._syncing:
             self.ring_faces[self.selected] = change["new"]
             self._show_ring()
             self.update()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def _back_changed(self, change: dict) -> None:
         if not self._syncing:
             self.ring_backs[self.selected] = None if change["new"] == UNSEEN else change["new"]
             self._show_ring()
             self.update()
+
+    def _undone(self) -> None:
+        """After a stopped click: the ring before it, and the face and back buttons on the place picked."""
+        self._syncing = True
+        try:
+            self.face.value = self.ring_faces[self.selected]
+            self.back.value = self.ring_backs[self.selected] or UNSEEN
+        finally:
+            self._syncing = False
+        self._show_ring()
+        self.update()
 
     # --- showing -------------------------------------------------------------------------------------------
     def say(self, text: str, *, error: bool = True) -> None:

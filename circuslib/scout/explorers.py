@@ -16,7 +16,7 @@ from ..core.args import seed_arg, whole
 from ..core.figures import Chart
 from ..core.sim import Estimate
 from ..core.svg import Key, svg_text, theme_style
-from ..core.ui import Shown, button
+from ..core.ui import Shown, all_or_nothing, button
 from .odds import (
     EXPLORER_HANDS,
     EXPLORER_KS,
@@ -99,7 +99,17 @@ def _texts(*lines: tuple[str, str]) -> list[Any]:
             for value, css_classes in lines]
 
 
-class SetSomewhereExplorer(Shown):
+class _Explorer(Shown):
+    """What the two explorers share: a message line that an interrupted click speaks in."""
+
+    message: Any
+
+    def say(self, text: str, *, error: bool = True) -> None:
+        """A sentence in the message line (a refusal or a stopped click: ✘ in the error colour), or "" to clear."""
+        self.message.value = _refusal_html(text) if text and error else svg_text(text)
+
+
+class SetSomewhereExplorer(_Explorer):
     """Players, hand size and set length k: the exact chance that a dealt hand holds a set of k adjacent cards
     somewhere (a fraction and a decimal), its curve against the hand size for every k, and a seeded simulation that
     checks it, 1,000 hands a click.
@@ -179,6 +189,7 @@ class SetSomewhereExplorer(Shown):
                              f"{_exact_html(p, 'circus-scout-p')}")
         self._draw(p)
 
+    @all_or_nothing("_hits", "_dealt")
     def simulate(self) -> None:
         """Deal 1,000 more seeded hands for the current setting and compare their share of sets with the exact
         value (each click adds to the hands dealt since the last change)."""
@@ -190,12 +201,24 @@ class SetSomewhereExplorer(Shown):
         players, h, k = self.setting
         self._hits += hands_with_set(k, players, h, n=self.SIMULATED, rng=self.rng)
         self._dealt += self.SIMULATED
+        self._show_simulated(p)
+
+    def _show_simulated(self, p: sympy.Rational) -> None:
         estimate = self.estimate
-        assert estimate is not None  # hands were just dealt
-        inside = "inside" if estimate.contains(p) else "outside"
-        self.simulated.value = (f"simulated: <span class='circus-scout-sim-share'>{svg_text(estimate)}"
-                                f"</span>; the exact value is {inside} the interval")
+        if estimate is None:
+            self.simulated.value = ""
+        else:
+            inside = "inside" if estimate.contains(p) else "outside"
+            self.simulated.value = (f"simulated: <span class='circus-scout-sim-share'>{svg_text(estimate)}"
+                                    f"</span>; the exact value is {inside} the interval")
         self._draw(p)
+
+    def _undone(self) -> None:
+        """After a stopped click: the hands dealt before it, shown again (a refused setting has none)."""
+        try:
+            self._show_simulated(self.probability())
+        except _Refused:
+            self.update()
 
     @property
     def estimate(self) -> Estimate | None:
@@ -256,7 +279,7 @@ def _one_in(y: float) -> str:
     return "1" if y >= 1 else f"1 in {1 / y:,.0f}"
 
 
-class DealtHandExplorer(Shown):
+class DealtHandExplorer(_Explorer):
     """A hand dealt from a seeded shuffle, drawn with its sets bracketed and its strongest show highlighted.
 
     A student changes the players (the deck), the cards in the hand (the same shuffle, dealt further or less far),
@@ -302,11 +325,16 @@ class DealtHandExplorer(Shown):
         self.deal()
 
     # --- the deal -------------------------------------------------------------------------------------
+    @all_or_nothing("shuffled", "deals")
     def deal(self) -> None:
         """Shuffle the 45 cards afresh (seeded), each either way up; the hand is the first cards of the deck."""
         order = self.rng.sample(FULL_DECK, len(FULL_DECK))
         self.shuffled = tuple(c if self.rng.random() < 0.5 else (c[1], c[0]) for c in order)
         self.deals += 1
+        self.update()
+
+    def _undone(self) -> None:
+        """After a stopped click: the shuffle before it, shown again."""
         self.update()
 
     @property
