@@ -490,7 +490,9 @@ def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistak
     ``expected`` is the exercise's :class:`Key` (or, in a check not keyed by the tutor, the value)."""
     value = exact_number(answer, what)
     target = _key_or_number(expected)
-    if target.matches(value) if isinstance(target, Key) else value == target:
+    if isinstance(target, Key) and target.matches(value):
+        return correct(success or target.success_line(value))
+    if not isinstance(target, Key) and value == target:
         return correct(success)
     raise _not_right(what, value, mistakes, fallback, target if isinstance(target, Key) else None)
 
@@ -502,7 +504,7 @@ def check_probability(answer: Any, expected: Any, *, what: str = "your probabili
     target = _key_or_number(expected)
     if isinstance(target, Key):
         if target.matches(value):
-            return correct(success)
+            return correct(success or target.success_line(value))
         found = target.diagnose(value, probability=True)
         if found is None and (value < 0 or value > 1):
             raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
@@ -544,7 +546,7 @@ def check_integer(answer: Any, expected: Any, *, what: str = "your count", mista
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
     if isinstance(expected, Key):
         if expected.matches(value):
-            return correct(success)
+            return correct(success or expected.success_line(value))
         raise _not_right(what, value, (), fallback, expected, count=True)
     if value == expected:
         return correct(success)
@@ -564,7 +566,7 @@ def check_collection(answer: Any, expected: Any, *, ordered: bool = False, what:
         seen, wanted = expected.item_digests(got), list(expected.items)
         ordered = expected.ordered
         if expected.matches(got) and (ordered or len(seen) == len(set(seen))):
-            return correct(success)
+            return correct(success or expected.success_line(got))
         found = expected.known(got)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
@@ -625,7 +627,7 @@ def check_formula(answer: Any, expected: Any, *, what: str = "your formula", mis
         raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
     if keyed:
         if expected.matches(answer):
-            return correct(success)
+            return correct(success or expected.success_line(answer))
         found = expected.known(answer)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
