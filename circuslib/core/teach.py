@@ -38,7 +38,7 @@ __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
     "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key",
+    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -695,6 +695,55 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+
+
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions runs, however
+    it is reached (under another name, through a helper, from a module imported inside), is refused with ``says``
+    once it returns. What runs is watched (sys.setprofile), not the names the source uses. Anything not callable
+    is given back as it is, for the check to explain."""
+    if not callable(function):
+        return function
+    codes: set[Any] = set()
+    wrapped: set[int] = set()  # functions reached through a Python wrapper whose code other wrappers share
+    natives: set[int] = set()  # built-in or C-level callables (an lru_cache), seen by their c_call
+    for target in forbidden:
+        layer: Any = target
+        while layer is not None:
+            code = getattr(layer, "__code__", None)
+            if code is None:
+                natives.add(id(layer))
+            elif getattr(layer, "__wrapped__", None) is None:
+                codes.add(code)
+            else:
+                wrapped.add(id(layer.__wrapped__))
+            layer = getattr(layer, "__wrapped__", None)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen: list[bool] = []
+
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if seen:
+                return
+            if event == "call" and (frame.f_code in codes or
+                                    wrapped and any(id(v) in wrapped for v in frame.f_locals.values())):
+                seen.append(True)
+            elif event == "c_call" and id(arg) in natives:
+                seen.append(True)
+
+        previous = sys.getprofile()
+        sys.setprofile(profile)
+        try:
+            result = function(*args, **kwargs)
+        finally:
+            sys.setprofile(previous)
+        if seen:
+            raise WrongAnswer(says)
+        return result
+
+    watched.__name__ = watched.__qualname__ = getattr(function, "__name__", "function")
+    watched.__doc__ = getattr(function, "__doc__", None)
+    return watched
 
 
 def _equal(got: Any, want: Any) -> bool:
