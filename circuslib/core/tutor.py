@@ -168,8 +168,8 @@ def _real_text(value: Any) -> str:
 
 
 def canonical(value: Any) -> str:
-    """The text a value is digested as: one text for every way of writing the same value (3/24 and Fraction(1, 8)
-    and sympy.Rational(1, 8); a list and a tuple; a set in any order)."""
+    """The text a value is digested as: one text for every way of writing the same value (3/33 and Fraction(1, 11)
+    and sympy.Rational(1, 11); a list and a tuple; a set in any order)."""
     if isinstance(value, bool):
         return f"bool:{value}"
     if isinstance(value, numbers.Integral):
@@ -210,7 +210,7 @@ def digest(salt: str, text: str, rounds: int = ROUNDS) -> str:
 
 
 def float_made(value: Any) -> Fraction | None:
-    """The small fraction a Fraction made from a float stands for (Fraction(125 / 18) -> 125/18), else None: a
+    """The small fraction a Fraction made from a float stands for (Fraction(11 / 97) -> 11/97), else None: a
     denominator that is a power of two of 2^20 or more is the mark of a float's binary digits."""
     if not isinstance(value, (Fraction, sympy.Rational)) or isinstance(value, (int, sympy.Integer)):
         return None
