@@ -52,7 +52,7 @@ def forms(answer) -> list[str]:
     if value.is_Integer:
         n = int(value)
         found = [f"answer={n}", f"answer = {n}", f"answer={n:_}", f"answer = {n:_}"]
-        return found + ([str(n), f"{n:_}", f"{n:,}"] if abs(n) >= 1000 else [])
+        return list(dict.fromkeys(found + ([str(n), f"{n:_}", f"{n:,}"] if abs(n) >= 1000 else [])))
     found = []
     if value.is_Rational:
         p, q = int(value.p), int(value.q)
