@@ -66,10 +66,13 @@ def found_in(answer, text: str, flat: str, own: bool = True) -> list[str]:
     """The forms of ``answer`` that the text holds (whole, not inside a longer number or word; a statement
     "answer=1" ending there; a small fraction only in the group's ``own`` files)."""
     seen = []
+    formula_of = answer if isinstance(answer, sympy.Basic) and answer.free_symbols else None
     for form in forms(answer):
         if common(form) and not own:
             continue
-        haystack = flat if form.replace(" ", "") == form and not form[0].isdigit() and "=" not in form else text
+        formula = formula_of is not None
+        haystack = flat if formula or form.replace(" ", "") == form and not form[0].isdigit() and "=" not in form \
+            else text
         end = r"(?=\s*[,)\]\n#]|\s*$)" if form.startswith("answer") else r"(?![\w/]|\.\d|\d)"
         if re.search(rf"(?<![\w./]){re.escape(form)}{end}", haystack):
             seen.append(form)
@@ -107,7 +110,7 @@ def released(tmp_path_factory) -> dict[str, str]:
 
 
 def test_the_search_finds_an_answer_where_one_is_written():
-    text = 'answer=Fraction(15, 88), mistakes=[]  # about 0.1705\nanswer=66\nE(k) = 4*k*(5/6)**k'
+    text = 'answer=Fraction(15, 88), mistakes=[]  # about 0.1705\nanswer=66\nE(k) = 4 * (5/6)**k * k'
     flat = "".join(text.split())
     k = sympy.Symbol("k")
     assert found_in(Fraction(15, 88), text, flat) == ["Fraction(15, 88)", "0.1705"]
