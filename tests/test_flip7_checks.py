@@ -6,6 +6,7 @@ import math
 import random
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ import sympy
 
 from circuslib.core.game import best_value
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
+from circuslib.core.tutor import teacher_models
 from circuslib.flip7 import checks
 from circuslib.flip7.bots import Bot, StopAtSum, play_game
 from circuslib.flip7.checks import DP_DECKS, check, full_deck, numbers_deck
@@ -380,3 +382,66 @@ def test_try_disagree_accepts_any_hand_where_the_advice_differs():
         check.try_disagree((10, 11, 12))
     with pytest.raises(WrongAnswer, match="tuple of the numbers"):
         check.try_disagree("5, 8, 10")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/flip7.py): each variant gives the value worked out by hand, and the check
+# names that slip when a student gives it
+
+MODELS = teacher_models("flip7")
+
+VARIANT_CASES = [
+    # (exercise, the variant's changes, its value worked by hand, words of its hint)
+    ("busting_cards", {"seen_out": False}, (6 - 1) + (10 - 1) + (11 - 1), "other rows and in the discard"),
+    ("busting_cards", {"count": "safe"}, (94 - 3 - 11) - 17, "do not bust her"),
+    ("busting_cards", {"count": "seen"}, 2 + 3 + 2, "copies seen on the table"),
+    ("bust_by_hand", {"table_out": False}, Fraction(7 + 9, 94 - 2), "other rows are out of the deck"),
+    ("bust_by_hand", {"deck": "numbers"}, Fraction(7 + 8, 79 - 4), "modifiers and action cards"),
+    ("bust_by_hand", {"busting": (10,)}, Fraction(8, 88), "her 8 busts her too"),
+    ("bust_within_two", {"draws": 1}, Fraction(19, 77), "first card alone"),
+    ("bust_within_two", {"event": "both"}, Fraction(19, 77) * Fraction(18, 76), "already ends the round"),
+    ("bust_within_two", {"replacement": True}, 1 - Fraction(58, 77) ** 2, "with replacement"),
+    ("gain_by_hand", {"bust_loses": False}, Fraction(430, 73), "count that loss"),
+    ("gain_by_hand", {"over": "deck"}, Fraction(430 - 24 * 19, 79), "divide by the cards left"),
+    # the full deck adds +2 + 4 + 6 + 8 + 10 and x2 (her 24 again) over 94 - 6 cards
+    ("gain_by_hand", {"deck": "full"}, Fraction(430 - 24 * 19 + 30 + 24, 88), "full 94-card deck"),
+    ("different_numbers", {"zero": False},
+     sum(1 - Fraction(comb(79 - v, 7), comb(79, 7)) for v in range(1, 13)), "the one 0 card"),
+    ("different_numbers", {"cards": 6},
+     sum(1 - Fraction(comb(79 - (v or 1), 6), comb(79, 6)) for v in range(13)), "six cards"),
+    ("different_numbers", {"event": "exactly once"},
+     sum(Fraction((v or 1) * comb(79 - (v or 1), 6), comb(79, 7)) for v in range(13)), "exactly once"),
+    # the lesson's situation: 3, 7, 11 held, 11, 11, 7, +4 seen; 2 + 5 + 8 copies left of 87 cards
+    ("try_bust_chance", {"seen_out": False}, Fraction(2 + 6 + 10, 94 - 3), "cards seen are out of the deck"),
+    ("try_bust_chance", {"over": "deck"}, Fraction(2 + 5 + 8, 94), "not by 94"),
+    ("try_bust_chance", {"deck": "numbers"}, Fraction(2 + 5 + 8, 79 - 3 - 3), "modifiers and action cards"),
+    # 2, 7, 9 held: S = 18, Q = 134, B = 15 busting copies, 76 cards left
+    ("try_one_more_card", {"bust_loses": False}, Fraction(650 - 134, 76), "a bust loses the points"),
+    ("try_one_more_card", {"over": "deck"}, Fraction(650 - 134 - 18 * 15, 79), "divide by 79 minus"),
+    ("try_one_more_card", {"deck": "full"}, Fraction(650 - 134 - 18 * 15 + 30 + 18, 91), "full 94-card deck"),
+]
+
+SITUATIONS = {"try_bust_chance": lambda p: ([3, 7, 11], [11, 11, 7, "+4"], p),
+              "try_one_more_card": lambda gain: ([2, 7, 9], gain)}  # the lesson's cells give the situation too
+
+
+@pytest.mark.parametrize("name, changes, value, words", VARIANT_CASES,
+                         ids=[f"{n}-{'-'.join(map(str, c.values()))}" for n, c, _, _ in VARIANT_CASES])
+def test_a_variant_gives_its_hand_worked_value_and_the_check_names_it(name, changes, value, words):
+    model = MODELS[name]
+    assert model.answer(**changes) == value
+    variant = next(v for v in model.variants if dict(v.changes) == changes)
+    assert words in variant.hint
+    with pytest.raises(WrongAnswer) as wrong:
+        getattr(check, name)(SITUATIONS.get(name, lambda v: v)(value))
+    assert variant.hint in str(wrong.value)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_model_gives_the_exercise_its_answer_and_no_variant_gives_it(name):
+    model = MODELS[name]
+    truth = model.answer()
+    if name in VALUES:
+        assert truth == VALUES[name]
+    assert all(model.answer(**v.changes) != truth for v in model.variants)
+    assert passes(getattr(check, name)(SITUATIONS.get(name, lambda v: v)(truth)))

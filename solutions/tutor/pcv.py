@@ -19,7 +19,7 @@ from circuslib.core.tutor import Model, Variant
 from circuslib.pcv.graphs import count_sequences, end_nodes, move_graph
 from circuslib.pcv.rules import Plane
 
-__all__ = ["MODELS", "DUEL_STATES", "duel_matrix"]
+__all__ = ["MODELS", "DUEL_STATES", "duel_matrix", "duel_rows"]
 
 F = Fraction
 DUEL_STATES = ("II", "ID", "DI", "DD", "Red wins", "Blue wins")
@@ -165,6 +165,11 @@ def duel_matrix(hexes: int = 2, *, red_first: bool = True, damaged_dies: bool = 
     if part == "Q":
         return m[:4, :4]
     return m.T if transposed else m
+
+
+def duel_rows(**choices: Any) -> list[tuple[Any, ...]]:
+    """The duel's matrix as its list of rows: the key then tells which row is wrong without holding any row."""
+    return [tuple(matrix_row) for matrix_row in duel_matrix(**choices).tolist()]
 
 
 def _fundamental(**choices: Any) -> tuple[sympy.Matrix, sympy.Matrix]:
@@ -326,7 +331,7 @@ MODELS: dict[str, Model] = {
             Mistake(sympy.Rational(1, 4), "write it in the symbols p and q, not for one range"),
         ]),
     "duel_transition_matrix": Model(
-        answer=duel_matrix,
+        answer=duel_rows,
         variants=[
             Variant({"transposed": True}, "your matrix is transposed: row i lists where state i goes, so each ROW adds "
                                           "up to 1"),
@@ -339,13 +344,13 @@ MODELS: dict[str, Model] = {
             Variant({"hexes": 3}, "that is the duel at 3 hexes (only a 6 hits); this one is at 2 hexes"),
         ],
         mistakes=[
-            Mistake(duel_matrix(transposed=True), "your matrix is transposed: row i lists where state i goes, so each "
+            Mistake(duel_rows(transposed=True), "your matrix is transposed: row i lists where state i goes, so each "
                                                   "ROW adds up to 1"),
-            Mistake(duel_matrix(absorbing=False), "an absorbing state stays where it is: put a 1 on its diagonal"),
-            Mistake(duel_matrix(red_first=False), "Red fires first in each round, then Blue if it still flies"),
-            Mistake(duel_matrix(damaged_dies=False), "a damaged plane is destroyed by any hit, not only by a 6"),
-            Mistake(duel_matrix(blue_fires=False), "Blue fires back in each round (if Red has not destroyed it)"),
-            Mistake(duel_matrix(part="Q"), "that is Q alone: give the whole 6 x 6 matrix, the two absorbing states "
+            Mistake(duel_rows(absorbing=False), "an absorbing state stays where it is: put a 1 on its diagonal"),
+            Mistake(duel_rows(red_first=False), "Red fires first in each round, then Blue if it still flies"),
+            Mistake(duel_rows(damaged_dies=False), "a damaged plane is destroyed by any hit, not only by a 6"),
+            Mistake(duel_rows(blue_fires=False), "Blue fires back in each round (if Red has not destroyed it)"),
+            Mistake(duel_rows(part="Q"), "that is Q alone: give the whole 6 x 6 matrix, the two absorbing states "
                                            "included"),
         ]),
     "red_wins_duel": Model(
