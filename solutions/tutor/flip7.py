@@ -203,7 +203,7 @@ MODELS: dict[str, Model] = {
                                                        "their chances, don't multiply them"),
             Mistake(Fraction(100 * 15, 88), "a percentage: give a probability between 0 and 1"),
             Mistake(0.1705, "is a decimal: give it exactly"),
-            Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, from N() or evalf(): give it exactly"),
+            Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give it exactly"),
         ]),
     "bust_within_two": Model(
         answer=bust_within_two,
