@@ -10,11 +10,11 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
+from teacher import answer_of, models
 
 from circuslib.core.exact import AbsorbingChain
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
-from circuslib.core.tutor import teacher_models
 from circuslib.pcv import odds
 from circuslib.pcv.checks import (
     BALLOON,
@@ -25,10 +25,14 @@ from circuslib.pcv.checks import (
     RED_SPEED,
     RED_START,
     check,
-    duel_matrix,
 )
 from circuslib.pcv.graphs import reachable
 from circuslib.pcv.rules import Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
+
+
+def duel_matrix():
+    """The duel's matrix, from the teacher's model (its key reads the matrix row by row)."""
+    return sympy.Matrix(answer_of(check.duel_transition_matrix))
 
 
 def passes(name, answer, capsys):
@@ -59,7 +63,7 @@ def test_at_least_one_hit_in_every_exact_form(capsys):
     # 1 hex ahead, one level up: effective range 2, p = 1/3; 1 - (2/3)^4 = 65/81
     for answer in (Fraction(65, 81), sympy.Rational(65, 81), 1 - sympy.Rational(2, 3) ** 4):
         passes("at_least_one_hit", answer, capsys)
-    assert check.at_least_one_hit.expected == 1 - (1 - odds.hit_probability(1, 1)) ** 4
+    assert answer_of(check.at_least_one_hit) == 1 - (1 - odds.hit_probability(1, 1)) ** 4
 
 
 @pytest.mark.parametrize("decimal", [0.8025, sympy.Float(0.8025), sympy.N(sympy.Rational(65, 81))])
@@ -114,7 +118,7 @@ def test_second_shot_formula_agrees_with_the_kit_chain():
     # P(destroyed within 2) - P(destroyed within 1), from the kit's summed formula
     within = odds.destroy_after_formula()
     expected = sympy.simplify(within.subs(odds.n, 2) - within.subs(odds.n, 1))
-    assert sympy.simplify(check.second_shot_formula.expected - expected) == 0
+    assert sympy.simplify(answer_of(check.second_shot_formula) - expected) == 0
 
 
 def test_second_shot_formula_refuses_other_symbols_and_decimals():
@@ -196,7 +200,7 @@ def simulate(n, seed):
 
 
 def test_the_pinned_simulation_reference_is_the_exact_value():
-    assert DUEL_REFERENCE == float(check.red_wins_duel.expected)
+    assert DUEL_REFERENCE == float(answer_of(check.red_wins_duel))
     assert DUEL_SPREAD == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
     assert DUEL_RUNS == 2000
 
@@ -367,7 +371,7 @@ def test_balloon_path_explains_each_slip():
 
 def test_every_check_passes_its_right_answer():
     answers = {"at_least_one_hit": Fraction(65, 81), "first_hit": geometric, "crossfire_wait": Fraction(9, 4),
-               "second_shot_formula": check.second_shot_formula.expected, "duel_transition_matrix": duel_matrix(),
+               "second_shot_formula": answer_of(check.second_shot_formula), "duel_transition_matrix": duel_matrix(),
                "red_wins_duel": Fraction(279, 500), "duel_rounds": Fraction(1377, 500), "duel_simulation": simulate,
                "hex_distance": student_hex_distance, "end_positions": student_end_positions,
                "balloon_path": _quickest_paths()[0]}
@@ -395,8 +399,8 @@ def test_try_it_checks_on_the_lessons_values(capsys):
 # the tutor's models (solutions/tutor/pcv.py): each variant gives the value worked out by hand, and the check
 # names that slip when a student gives it
 
-MODELS = teacher_models("pcv")
-P, Q = sympy.symbols("p q")
+MODELS = models("pcv")
+P, Q = odds.p, odds.q  # the lesson's symbols
 
 # at 3 hexes only a 6 hits, and it destroys, whatever the damage: from each state Red wins 1/6, Blue (5/6)(1/6),
 # and the duel stays where it was with (5/6)^2

@@ -20,6 +20,7 @@ from ..core.game import best_value, is_whole
 from ..core.teach import (
     Checks,
     Exercise,
+    Key,
     Mistake,
     Passed,
     WrongAnswer,
@@ -393,18 +394,6 @@ def _situation(answer, shape: str, size: int) -> tuple[Any, ...]:
     return tuple(answer)
 
 
-LESSON_BUST = ([3, 7, 11], [11, 11, 7, "+4"])
-"""The try-it's situation as the lesson gives it (the numbers held, the cards seen): its key is shipped."""
-LESSON_GAIN = ([2, 7, 9], [])
-"""The hand the lesson's second try-it gives."""
-
-
-def _the_lessons(held: list[Any], seen: Any, situation: tuple[list[Any], list[Any]]) -> bool:
-    """Whether the student kept the lesson's situation (in any order), whose answer the exercise's key holds."""
-    mine = (sorted(held), sorted(map(str, seen)))
-    return mine == (sorted(situation[0]), sorted(map(str, situation[1])))
-
-
 def _cards(held: Any, seen: Any = ()) -> tuple[list[Any], list[Any]]:
     if isinstance(held, (str, bytes)) or not isinstance(held, (list, tuple, set)):
         raise WrongAnswer("held is a list of the numbers in front of her, for example [3, 7, 11]")
@@ -417,21 +406,36 @@ def _cards(held: Any, seen: Any = ()) -> tuple[list[Any], list[Any]]:
     return list(held), list(seen)
 
 
-def _bust_variants(held, seen) -> dict[Any, Any]:
+def _situation_key(truth: Any, slips: list[Mistake]) -> Key:
+    """The key of a situation the student chose: made here from the kit's own answer for it (nothing to keep out of
+    reach: the lesson works it out in the open), with the slips possible in it, so the families apply too."""
+    return Key.of_value(truth, hints=[(m.answer, m.id, m.hint) for m in slips if m.answer != truth])
+
+
+def _bust_variants(held, seen) -> list[Mistake]:
+    """The slips of a bust chance in this situation: a choice about the deck made otherwise."""
     deck = full_deck()
     for card in seen:
         deck[parse_card(card)] -= 1
     left = sum(deck.values()) - len(held)
     copies = sum(deck[h] - 1 for h in held)
     fresh = sum(_copies(h) - 1 for h in held)
-    variants = {}
-    if left:
-        variants["the cards seen are out of the deck too: take them off the copies and off the cards left"] = \
-            Fraction(fresh, 94 - len(held))
-        variants["the numbers she holds are copies too: one of each is in front of her, not in the deck"] = \
-            Fraction(copies + len(held), left)
-        variants["divide by the cards left in the deck, not by 94"] = Fraction(copies, 94)
-    return variants
+    numbers_left = sum(c for card, c in deck.items() if isinstance(card, int)) - len(held)
+    if not left:
+        return []
+    slips = [
+        Mistake(Fraction(fresh, 94 - len(held)), "the cards seen are out of the deck too: take them off the copies "
+                                                 "and off the cards left"),
+        Mistake(Fraction(copies + len(held), left), "the numbers she holds are copies too: one of each is in front "
+                                                    "of her, not in the deck"),
+        Mistake(Fraction(copies + len(held), left + len(held)), "the numbers she holds are out of the deck: take one "
+                                                                "copy of each off, and off the cards left"),
+        Mistake(Fraction(copies, 94), "divide by the cards left in the deck, not by 94"),
+    ]
+    if numbers_left:
+        slips.append(Mistake(Fraction(copies, numbers_left), "the modifiers and action cards are in the deck too: "
+                                                             "they are among the cards that can come"))
+    return slips
 
 
 @check.exercise(
@@ -450,13 +454,8 @@ def try_bust_chance(answer: Any, exercise: Exercise) -> Passed:
     """(held, seen, p_bust): the exact chance that the next card busts her (full deck)."""
     held, seen, p = _situation(answer, "(held, seen, p_bust)", 3)
     held, seen = _cards(held, seen)
-    success = "copies left of the numbers held, over the cards left"
-    if _the_lessons(held, seen, LESSON_BUST) and exercise.key is not None:
-        return check_probability(p, exercise.key, what="P(bust)", success=success)
-    # a situation of the student's own: its answer and slips worked out here, from the cards they gave
-    variants = _bust_variants(held, seen)
-    return check_probability(p, bust_probability(held, seen), what="P(bust)",
-                             mistakes=[Mistake(v, hint) for hint, v in variants.items()], success=success)
+    return check_probability(p, _situation_key(bust_probability(held, seen), _bust_variants(held, seen)),
+                             what="P(bust)", success="copies left of the numbers held, over the cards left")
 
 
 @check.exercise(
@@ -479,22 +478,23 @@ def try_one_more_card(answer: Any, exercise: Exercise) -> Passed:
     held, _ = _cards(held)
     if len(held) >= 7:
         raise WrongAnswer("seven different numbers is a Flip 7: the round is over")
-    success = "safe values added, the score lost on each busting copy, over the cards left"
-    if _the_lessons(held, (), LESSON_GAIN) and exercise.key is not None:
-        return check_exact(gain, exercise.key, what="the expected gain", success=success)
-    # a hand of the student's own: its answer and slips worked out here, from the hand they gave
     score = sum(held)
     copies = {v: _copies(v) - (v in held) for v in range(13)}
     left = 79 - len(held)
     safe = sum(v * c for v, c in copies.items() if v not in held)
     busting = sum(copies[h] for h in held)
     zero_slip = sum(h - 1 for h in held)
+    modifiers = 2 + 4 + 6 + 8 + 10 + score  # the full deck's +2 to +10, and x2 adding her score again
     variants = [
         Mistake(Fraction(safe, left), "a bust loses the points in front of her: subtract the score times the busting "
                                       "copies"),
         Mistake(Fraction(safe - score * busting, 79), "the cards she holds are out of the deck: divide by 79 minus the "
                                                       "numbers held"),
         Mistake(Fraction(-score * busting, left), "the safe cards add their value: count that gain too"),
+        Mistake(Fraction(safe - score * (busting + len(held)), 79), "her own numbers are out of the deck: one copy "
+                                                                    "of each is in front of her"),
+        Mistake(Fraction(safe - score * busting + modifiers, left + 15), "that is with the full 94-card deck; the "
+                                                                         "lesson's gain uses the 79 number cards"),
     ]
     if len(held) == 6:
         variants.insert(0, Mistake(Fraction(safe - score * busting, left), "with six numbers held, a new number makes "
@@ -502,8 +502,8 @@ def try_one_more_card(answer: Any, exercise: Exercise) -> Passed:
     if 0 in held:
         variants.insert(0, Mistake(Fraction(safe - score * zero_slip, left), "there is one 0 card: holding it leaves "
                                                                              "no copy (not 0 - 1)"))
-    return check_exact(gain, expected_gain(held, deck="numbers"), what="the expected gain", mistakes=variants,
-                       success=success)
+    return check_exact(gain, _situation_key(expected_gain(held, deck="numbers"), variants), what="the expected gain",
+                       success="safe values added, the score lost on each busting copy, over the cards left")
 
 
 @check.exercise(

@@ -1,9 +1,10 @@
-"""The Flip 7 value exercises' models (solutions/flip7.ipynb, and the lesson's try-its): the teacher's key.
+"""The Flip 7 value exercises' models (solutions/flip7.ipynb): the teacher's key.
 
 Each answer is computed from the deck as the exercise states it, its choices keyword arguments whose defaults are
 the exercise's own; a variant changes the choice a student gets wrong (the cards seen left in the deck, the full
 deck for the numbers-only one, one draw for two, at least once for exactly once...). The hand-written catalogues
-(``mistakes``) are the wrong answers as students wrote them, kept as tests of the models.
+(``mistakes``) are the wrong answers as students wrote them, kept as tests of the models. The lesson's try-its
+follow a situation the student chooses: their checks work out the answer and its slips for it (flip7/checks.py).
 """
 from __future__ import annotations
 
@@ -139,22 +140,6 @@ def different_numbers(cards: int = 7, *, deck: str = "numbers", zero: bool = Tru
     return sum((1 - Fraction(comb(total - c, cards), comb(total, cards)) for c in copies), Fraction(0))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# the lesson's try-its, in the situation the lesson gives (the check follows a hand the student changes)
-
-def try_bust_chance(held: tuple[int, ...] = (3, 7, 11), seen: tuple[Any, ...] = (11, 11, 7, "+4"), *,
-                    deck: str = "full", held_out: bool = True, seen_out: bool = True, over: str = "left") -> Fraction:
-    """P(the next card busts her): copies left of the numbers held, over the cards left."""
-    return bust_by_hand(held, seen, deck=deck, held_out=held_out, table_out=seen_out, busting=held, over=over)
-
-
-def try_one_more_card(held: tuple[int, ...] = (2, 7, 9), *, deck: str = "numbers", held_out: bool = True,
-                      bust_loses: bool = True, safe_gains: bool = True, over: str = "left") -> Fraction:
-    """The expected change of her score from one more card, nothing else seen."""
-    return gain_by_hand(held, (), deck=deck, held_out=held_out, bust_loses=bust_loses, safe_gains=safe_gains,
-                        over=over)
-
-
 MODELS: dict[str, Model] = {
     "busting_cards": Model(
         answer=busting_cards,
@@ -203,7 +188,8 @@ MODELS: dict[str, Model] = {
                                                        "their chances, don't multiply them"),
             Mistake(Fraction(100 * 15, 88), "a percentage: give a probability between 0 and 1"),
             Mistake(0.1705, "is a decimal: give it exactly"),
-            Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give it exactly"),
+            Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give "
+                                                      "it exactly"),
         ]),
     "bust_within_two": Model(
         answer=bust_within_two,
@@ -278,43 +264,5 @@ MODELS: dict[str, Model] = {
             Mistake(different_numbers(event="exactly once"), "a number shows when it comes at least once, not exactly "
                                                              "once"),
             Mistake(5.3387, "give it exactly"),
-        ]),
-    "try_bust_chance": Model(
-        answer=try_bust_chance,
-        variants=[
-            Variant({"seen_out": False}, "the cards seen are out of the deck too: take them off the copies and off "
-                                         "the cards left"),
-            Variant({"held_out": False}, "the numbers she holds are copies too: one of each is in front of her, not "
-                                         "in the deck"),
-            Variant({"over": "deck"}, "divide by the cards left in the deck, not by 94"),
-            Variant({"deck": "numbers"}, "the modifiers and action cards are in the deck too: they are among the "
-                                         "cards that can come"),
-        ],
-        mistakes=[
-            Mistake(Fraction(2 + 6 + 10, 94 - 3), "the cards seen are out of the deck too: take them off the copies "
-                                                  "and off the cards left"),
-            Mistake(Fraction(3 + 6 + 9, 94 - 7), "the numbers she holds are copies too: one of each is in front of "
-                                                 "her, not in the deck"),
-            Mistake(Fraction(15, 94), "divide by the cards left in the deck, not by 94"),
-            Mistake(0.1724, "give it exactly"),
-        ]),
-    "try_one_more_card": Model(
-        answer=try_one_more_card,
-        variants=[
-            Variant({"bust_loses": False}, "a bust loses the points in front of her: subtract the score times the "
-                                           "busting copies"),
-            Variant({"over": "deck"}, "the cards she holds are out of the deck: divide by 79 minus the numbers held"),
-            Variant({"safe_gains": False}, "the safe cards add their value: count that gain too"),
-            Variant({"held_out": False}, "her own numbers are out of the deck: one copy of each is in front of her"),
-            Variant({"deck": "full"}, "that is with the full 94-card deck; the lesson's gain uses the 79 number "
-                                      "cards"),
-        ],
-        mistakes=[
-            Mistake(Fraction(650 - 134, 76), "a bust loses the points in front of her: subtract the score times the "
-                                             "busting copies"),
-            Mistake(Fraction(650 - 134 - 18 * 15, 79), "the cards she holds are out of the deck: divide by 79 minus "
-                                                       "the numbers held"),
-            Mistake(Fraction(-18 * 15, 76), "the safe cards add their value: count that gain too"),
-            Mistake(3.2368, "give it exactly"),
         ]),
 }

@@ -17,6 +17,7 @@ import sympy
 from circuslib.core.teach import Mistake
 from circuslib.core.tutor import Model, Variant
 from circuslib.pcv.graphs import count_sequences, end_nodes, move_graph
+from circuslib.pcv.odds import p, q  # the lesson's symbols (a formula's key reads any p and q by name)
 from circuslib.pcv.rules import Plane
 
 __all__ = ["MODELS", "DUEL_STATES", "duel_matrix", "duel_rows"]
@@ -83,8 +84,6 @@ def crossfire_wait(red_1: tuple[int, int] = (1, 1), red_2: tuple[int, int] = (3,
 
 # ---------------------------------------------------------------------------------------------------------
 # 5. destroyed by exactly the second shot, in p and q
-
-p, q = sympy.symbols("p q")
 
 
 def second_shot(shot: int = 2, *, event: str = "exactly", start: str = "intact", damaged_dies_to: str = "any hit",
