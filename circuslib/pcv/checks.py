@@ -152,7 +152,9 @@ def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
     mine = _rows(matrix) if key.kind == "collection" else matrix
     known = key.known(mine)  # a catalogued matrix, shape included, gets its own hint
     if known is not None:
-        raise WrongAnswer(f"{what} is not right yet: {known.hint}")
+        wrong = WrongAnswer(f"{what} is not right yet: {known.hint}")
+        wrong.found = known  # the class's report counts the slip the key named
+        raise wrong
     if matrix.shape != (6, 6):
         raise WrongAnswer(f"{what} is {matrix.shape[0]} x {matrix.shape[1]}; it should be 6 x 6, one row and one "
                           "column per state of DUEL_STATES")
