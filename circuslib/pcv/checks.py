@@ -148,9 +148,10 @@ def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
     key = exercise.key
     if key is None:  # pragma: no cover - the key is shipped with the kit
         raise WrongAnswer(f"{what} cannot be checked here: the exercise's key is missing")
-    # the key reads a matrix row by row (the teacher's models), or whole (a key the grader made from a matrix)
+    # the key reads a matrix row by row (the teacher's models), or whole (a key the grader made from a matrix, which
+    # keeps the shipped key's salt and its hints, digests of rows)
     mine = _rows(matrix) if key.kind == "collection" else matrix
-    known = key.known(mine)  # a catalogued matrix, shape included, gets its own hint
+    known = key.known(_rows(matrix))  # a catalogued matrix, shape included, gets its own hint
     if known is not None:
         wrong = WrongAnswer(f"{what} is not right yet: {known.hint}")
         wrong.found = known  # the class's report counts the slip the key named
@@ -178,10 +179,10 @@ def duel_transition_matrix(answer: Any, exercise: Exercise) -> str:
                           "the next state is certain to be one of the six")
     if key.kind == "collection":
         rows = key.item_digests(_rows(matrix))
-        bad = next((i for i, (row, right) in enumerate(zip(rows, key.items)) if row != right), None)
-        if bad is not None:
-            raise WrongAnswer(f"{what}: the row of {DUEL_STATES[bad]} is not right yet: follow Red's shot, then "
-                              "Blue's reply, from that state")
+        wrong_rows = [i for i, (row, right) in enumerate(zip(rows, key.items)) if row != right]
+        if wrong_rows:
+            raise WrongAnswer(f"{what}: the row of {DUEL_STATES[wrong_rows[0]]} is not right yet: follow Red's "
+                              "shot, then Blue's reply, from that state")
     raise WrongAnswer(f"{what} is not right yet: follow Red's shot, then Blue's reply, from each state")
 
 
