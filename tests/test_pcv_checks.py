@@ -360,6 +360,14 @@ def test_balloon_path_accepts_any_quickest_way(capsys):
     passes("balloon_path", [[list(h), f, a] for h, f, a in paths[0]], capsys)  # lists, as from JSON, are fine
 
 
+def test_no_catalogued_balloon_path_gives_a_quickest_way_away():
+    quickest = {tuple(path) for path in _quickest_paths()}
+    for mistake in check.balloon_path.mistakes:
+        path = tuple(mistake.answer)
+        windows = {path[i:i + 3] for i in range(len(path) - 2)}
+        assert not windows & quickest, mistake.hint
+
+
 def test_balloon_path_explains_each_slip():
     path = _quickest_paths()[0]
     fails("balloon_path", [RED_START] + path, "leave out the start")
