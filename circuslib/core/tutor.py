@@ -264,8 +264,9 @@ def _at_points(value: Any, points: Sequence[Mapping[str, int]]) -> str:
         value = sympy.sympify(value)
     read = []
     for point in points:
-        substitution = {s: point[s.name] for s in value.free_symbols if isinstance(s, sympy.Symbol) and
-                        s.name in point}
+        # sympy Integers, so that a formula that is one symbol (q alone) is read as a number too
+        substitution = {s: sympy.Integer(point[s.name]) for s in value.free_symbols if isinstance(s, sympy.Symbol)
+                        and s.name in point}
         read.append(canonical(value.xreplace(substitution).doit()))
     return "at points:" + ";".join(read)
 
