@@ -325,3 +325,82 @@ def test_the_uncertainty_passes_in_every_exact_form(answer):
                                           (sympy.Symbol("n"), "one number"), (10 ** 30, "not right yet")])
 def test_the_uncertainty_refuses_decimals_symbols_and_huge_numbers_quickly(answer, hint):
     assert hint in refusal("try_uncertainty_after_a_look", answer)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/flip_circus.py): the neighbouring choices give the values worked out by hand
+
+def _models():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "solutions" / "tutor" / "flip_circus.py"
+    spec = importlib.util.spec_from_file_location("flip_circus_key", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KEY = _models()
+
+
+def _value(name, **changes):
+    return KEY.MODELS[name].answer(**changes)
+
+
+def test_the_models_answer_as_the_kit_and_no_variant_gives_the_answer():
+    kit = {"setups": fc._setups(), "two_clowns": fc._two_clowns(), "patterns_by_burnside": fc._patterns(),
+           "after_the_voyante": fc._after_the_voyante(), "free_look": fc._free_look_value(),
+           "try_clown_after_a_look": fc._after_a_look_at_zero(), "try_uncertainty_after_a_look": sympy.log(48, 2),
+           "try_patterns_up_to_turning": fc._turns_only()}
+    assert set(kit) == set(KEY.MODELS)
+    for name, model in KEY.MODELS.items():
+        truth = model.answer()
+        assert sympy.simplify(truth - kit[name]) == 0, name
+        assert 4 <= len(model.variants) <= 8, name
+        assert all(sympy.simplify(model.answer(**v.changes) - truth) != 0 for v in model.variants), name
+
+
+def test_setups_variants():
+    f = math.factorial
+    assert _value("setups") == f(5) * f(5) * 2 ** 5
+    assert _value("setups", other_faces=False) == f(5) * f(5)
+    assert _value("setups", first_player=True) == 2 * f(5) * f(5) * 2 ** 5
+    assert _value("setups", turns=True) == f(5) * f(5) * 2 ** 5 // 5
+
+
+def test_two_clowns_variants():
+    assert _value("two_clowns") == Fraction(1, 5) * Fraction(1, 4)
+    assert _value("two_clowns", replacement=True) == Fraction(1, 5) ** 2
+    assert _value("two_clowns", artists=6) == Fraction(1, 6) * Fraction(1, 5)
+    assert _value("two_clowns", event="or") == Fraction(1, 5) + Fraction(1, 5) - Fraction(1, 20)
+
+
+def test_patterns_by_burnside_variants():
+    # rows 18900; the half turn, each mirror between places and each mirror through places fix 60 rows each
+    assert _value("patterns_by_burnside") == (18900 + 60 + 5 * 60 + 5 * 60) // 20
+    assert _value("patterns_by_burnside", kinds=KEY.TURNS) == (18900 + 60) // 10
+    assert _value("patterns_by_burnside", kinds=("identity", "other turns", "mirrors through places",
+                                                 "mirrors between places"), divide=20) == (18900 + 600) // 20
+
+
+def test_after_the_voyante_variants():
+    assert _value("after_the_voyante") == Fraction(3, 8)
+    assert _value("after_the_voyante", seen=()) == Fraction(7, 30)
+    assert _value("after_the_voyante", seen=(2,)) == Fraction(4, 15)
+
+
+def test_free_look_variants():
+    assert _value("free_look") == Fraction(1, 5) + Fraction(3, 5) * Fraction(1, 4) - Fraction(1, 5)
+    # as if the second Clown's back did not depend on the first: 1/5 + 4/5 x 1/5, less 1/5
+    assert _value("free_look", replacement=True) == Fraction(4, 25)
+    assert _value("free_look", look=0) == Fraction(1, 4) - Fraction(1, 5)   # whatever is at 0, a flip wins 1 in 4
+
+
+def test_the_try_its_variants():
+    assert _value("try_clown_after_a_look", seen=False) == Fraction(1, 5)
+    assert _value("try_clown_after_a_look", artists=6, seen=False) == Fraction(1, 6)
+    assert _value("try_uncertainty_after_a_look", seen=False) == sympy.log(240, 2)
+    assert sympy.simplify(_value("try_uncertainty_after_a_look", rosace=False) - sympy.log(24, 2)) == 0
+    assert _value("try_patterns_up_to_turning", kinds=KEY.KINDS) == 384
+    assert _value("try_patterns_up_to_turning", labels=tuple("ABCDEFGHIJ")) == math.factorial(9)

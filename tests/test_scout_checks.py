@@ -297,3 +297,74 @@ def test_try_it_checks_name_the_slip_for_the_players_chosen():
     assert "whole deck" in _refused("try_cards_in_play", (4, 45))
     assert "2, 3, 4 or 5" in _refused("try_hands", (6, 10))
     assert "a pair (players" in _refused("try_hands", 10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/scout.py): the neighbouring choices give the values worked out by hand
+
+def _models():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("scout_key", ROOT / "solutions" / "tutor" / "scout.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KEY = _models()
+
+
+def _value(name, **changes):
+    return KEY.MODELS[name].answer(**changes)
+
+
+def test_the_models_answer_as_the_kit_and_no_variant_gives_the_answer():
+    for name, model in KEY.MODELS.items():
+        truth = model.answer()
+        assert truth == getattr(check, name).expected
+        assert all(model.answer(**v.changes) != truth for v in model.variants), name
+        assert 4 <= len(model.variants) <= 8, name
+    for name, models in KEY.PICKED.items():
+        assert set(models) == {2, 3, 4, 5}
+        assert all(m.answer(**v.changes) != m.answer() for m in models.values() for v in m.variants), name
+
+
+def test_four_or_seven_variants():
+    assert _value("four_or_seven") == 8 + 8 - 1
+    assert _value("four_or_seven", both_taken_away=0) == 8 + 8        # the 4/7 card counted twice
+    assert _value("four_or_seven", players=4) == 9 + 9 - 1            # the 4/10 and 7/10 cards kept
+    assert _value("four_or_seven", ways_up=2) == 2 * 15               # each card counted once per end
+
+
+def test_fives_facing_up_variants():
+    assert _value("fives_facing_up") == 12 * Fraction(8, 36) / 2
+    assert _value("fives_facing_up", ways_up=1) == Fraction(8, 3)      # the orientation forgotten
+    assert _value("fives_facing_up", hand=1) == Fraction(1, 9)         # one card, not the hand
+    assert _value("fives_facing_up", carrying=9) == 12 * Fraction(9, 36) / 2   # the 5/10 card kept
+
+
+def test_three_tens_variants():
+    from math import comb
+
+    assert _value("three_tens", event="exactly") == Fraction(comb(8, 3) * comb(36, 8), comb(44, 11))
+    p = Fraction(8, 44)
+    assert _value("three_tens", replacement=True) == 1 - sum(comb(11, j) * p ** j * (1 - p) ** (11 - j)
+                                                             for j in range(3))
+    assert _value("three_tens", players=5) == 1 - sum(Fraction(comb(9, j) * comb(36, 9 - j), comb(45, 9))
+                                                      for j in range(3))
+
+
+def test_set_of_three_variants():
+    hands = 15 * 14 * 13 * 2 ** 3                                      # ordered, each card either way up
+    assert _value("set_of_three", share=False) == hands * _value("set_of_three")
+    assert _value("set_of_three", kinds=(0,)) == Fraction(6 * 5 * 4 * 3, hands)   # v v v: 5 cards carry v
+    # with replacement each place independently shows v, v+1, v+2: 5 cards each, 4 starts, up or down
+    assert _value("set_of_three", replacement=True) == Fraction(6 * 5 ** 3 + 2 * 4 * 5 ** 3, 15 ** 3 * 8)
+
+
+def test_try_it_variants_for_the_players_chosen():
+    cards, hands, pairs = (KEY.PICKED[name] for name in ("try_cards_in_play", "try_hands", "try_pair_match"))
+    assert cards[3].answer(out="the 9/10 card") == 44 and cards[5].answer(ordered=True) == 90
+    assert not any(v.changes == {"out": "none"} for v in cards[5].variants)   # 45 is right with 5 players
+    assert hands[5].answer(ordered=False, oriented=False) == sympy.binomial(45, 9)
+    assert pairs[5].answer(orientations=1) == Fraction(10 * 9 * 8, 45 * 44)   # nine cards carry each number

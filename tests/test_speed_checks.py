@@ -370,3 +370,78 @@ def test_try_race_answers_for_any_rates(you, bot):
         check.try_race((you, bot, float(p)))
     with pytest.raises(WrongAnswer, match="positive"):
         check.try_race((0, bot, p))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/speed.py): the neighbouring choices give the values worked out by hand
+
+def _models():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "solutions" / "tutor" / "speed.py"
+    spec = importlib.util.spec_from_file_location("speed_key", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KEY = _models()
+
+
+def _value(name, **changes):
+    return KEY.MODELS[name].answer(**changes)
+
+
+def test_the_models_answer_as_the_kit_and_no_variant_gives_the_answer():
+    for name, model in KEY.MODELS.items():
+        truth = model.answer()
+        assert 4 <= len(model.variants) <= 8, name
+        assert all(model.answer(**v.changes) != truth for v in model.variants), name
+    assert _value("next_card_fits") == Fraction(13, 42)
+    assert _value("longest_chain_on_queen") == ["K", "A", "K", "A"]
+    for name, models in KEY.PICKED.items():
+        assert all(m.answer(**v.changes) != m.answer() for m in models.values() for v in m.variants), name
+
+
+def test_race_from_mean_times_variants():
+    assert _value("race_from_mean_times") == Fraction(5, 2) / (Fraction(5, 2) + Fraction(10, 3))
+    assert _value("race_from_mean_times", who="B") == Fraction(4, 7)        # B's chance: the complement
+    assert _value("race_from_mean_times", rates="mean") == Fraction(4, 7)   # 0.4 / (0.4 + 0.3): the same value
+    assert _value("race_from_mean_times", formula="ratio") == Fraction(3, 4)
+
+
+def test_next_card_fits_variants():
+    # fitting ranks 4, 6, 8, 10: 16 cards, of which a 6 and two 4s are on the table; 42 cards unseen
+    assert _value("next_card_fits", fitting_out=()) == Fraction(16, 42)
+    assert _value("next_card_fits", tops=(5,)) == Fraction(8 - 3, 42)
+    assert _value("next_card_fits", same_rank=True) == Fraction(13 + 3 + 3, 42)   # the 5s and 9s left too
+
+
+def test_stalemate_six_eight_variants():
+    assert _value("stalemate_six_eight") == Fraction(comb(38, 8), comb(50, 8))
+    assert _value("stalemate_six_eight", shared_once=False) == Fraction(comb(34, 8), comb(50, 8))
+    assert _value("stalemate_six_eight", face_up=4) == Fraction(comb(38, 4), comb(50, 4))
+    assert _value("stalemate_six_eight", fit_on=(6,)) == Fraction(comb(42, 8), comb(50, 8))   # the 5s and 7s only
+
+
+def test_longest_chain_on_queen_variants():
+    assert _value("longest_chain_on_queen", one_card_a_rank=True) == ["K", "A"]
+    assert _value("longest_chain_on_queen", with_top=True) == ["Q", "K", "A", "K", "A"]
+    assert _value("longest_chain_on_queen", wrap=False) == ["K"]   # no Ace on a King without the wrap
+
+
+def test_two_moves_before_one_variants():
+    a, b = KEY.LAMBDA_A, KEY.LAMBDA_B
+    assert sympy.simplify(_value("two_moves_before_one") - a ** 2 / (a + b) ** 2) == 0
+    assert sympy.simplify(_value("two_moves_before_one", winners=("A",)) - a / (a + b)) == 0
+    assert sympy.simplify(_value("two_moves_before_one", winners=("B", "B")) - b ** 2 / (a + b) ** 2) == 0
+
+
+def test_try_it_variants_for_the_choice_made():
+    ranks, fitting, race = (KEY.PICKED[name] for name in ("try_ranks_that_fit", "try_fitting_cards", "try_race"))
+    assert ranks[13].answer() == {12, 1} and ranks[13].answer(wrap=False) == {12}
+    assert not any(v.changes == {"wrap": False} for v in ranks[7].variants)   # no wrap near a 7
+    assert fitting[(7, 8)].answer() == 14 and fitting[(7, 8)].answer(tops_out=False) == 16
+    assert fitting[(7, 7)].answer(shared_once=False) == 16
+    assert race[(3, 1)].answer(who="bot") == Fraction(1, 4)

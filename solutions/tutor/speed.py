@@ -131,17 +131,18 @@ NEXT_CARD_FITS = Model(
 # ---------------------------------------------------------------------------------------------------------
 # 4. stalemate once the tops are a 6 and an 8
 
-def stalemate(tops: tuple[int, ...] = (6, 8), face_up: int = 8, replacement: bool = False,
+def stalemate(fit_on: tuple[int, ...] = (6, 8), face_up: int = 8, replacement: bool = False,
               shared_once: bool = True, tops_out: bool = True, together: bool = True,
               same_rank: bool = False) -> Fraction:
     """P(none of the face-up cards fits a top): the face-up cards a choice of ``face_up`` of the cards left after
-    the tops (hypergeometric); the keywords are the choices read otherwise."""
+    the tops 6 and 8 (hypergeometric); the keywords are the choices read otherwise (``fit_on``: the tops whose
+    fitting cards were counted)."""
     deck = [rank for rank in RANKS for _ in range(4)]
     if tops_out:
-        for top in tops:
+        for top in (6, 8):
             deck.remove(top)
-    per_top = [sum(fits(card, top, same_rank=same_rank) for card in deck) for top in tops]
-    fitting = sum(any(fits(card, top, same_rank=same_rank) for top in tops) for card in deck) if shared_once \
+    per_top = [sum(fits(card, top, same_rank=same_rank) for card in deck) for top in fit_on]
+    fitting = sum(any(fits(card, top, same_rank=same_rank) for top in fit_on) for card in deck) if shared_once \
         else sum(per_top)
     n, k = len(deck), fitting
     if replacement:
@@ -162,7 +163,7 @@ STALEMATE_SIX_EIGHT = Model(
         Variant({"together": False}, "both players' face-up cards come from the same cards: deal all 8 at once, one "
                                      "hypergeometric draw"),
         Variant({"face_up": 4}, "both players' face-up cards must miss the fitting cards: 8 cards, not 4"),
-        Variant({"tops": (6,)}, "a card that fits on the 8 breaks the stalemate too: count the cards that fit on "
+        Variant({"fit_on": (6,)}, "a card that fits on the 8 breaks the stalemate too: count the cards that fit on "
                                 "either top"),
         Variant({"same_rank": True}, "a card of the same rank as a top does not fit: only the ranks one above or "
                                      "below"),
