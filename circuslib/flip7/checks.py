@@ -98,7 +98,7 @@ def busting_cards(answer: Any, exercise: Exercise) -> Passed:
                                                    "their chances, don't multiply them"),
         Mistake(Fraction(100 * 15, 88), "a percentage: give a probability between 0 and 1"),
         Mistake(0.1705, "is a decimal: give it exactly"),
-        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, from N() or evalf()): give it exactly"),
+        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give it exactly"),
     ])
 def bust_by_hand(answer: Any, exercise: Exercise) -> Passed:
     """P(the next card busts her) holding 8 and 10, with 10, 3, Freeze, +4 on the other rows (full deck)."""
