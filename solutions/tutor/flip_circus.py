@@ -193,6 +193,8 @@ def burnside(labels: Sequence[str] = tuple(PATTERN), kinds: tuple[str, ...] = KI
 
 
 TURNS = ("identity", "half turn", "other turns")
+MIRRORS_LEFT_OUT = ("some mirrors were left out: five go through two opposite places and five between places, and "
+                    "both kinds fix patterns")
 
 PATTERNS_BY_BURNSIDE = Model(
     answer=burnside,
@@ -208,10 +210,8 @@ PATTERNS_BY_BURNSIDE = Model(
         Variant({"kinds": ("identity", "other turns", "mirrors through places", "mirrors between places"),
                  "divide": 20}, "the half turn leaves patterns unchanged too (each place paired with the one "
                                 "opposite)"),
-        Variant({"kinds": TURNS + ("mirrors between places",), "divide": 20},
-                "the five mirrors through two opposite places fix patterns too: add what they fix"),
-        Variant({"kinds": TURNS + ("mirrors through places",), "divide": 20},
-                "the five mirrors between places fix patterns too: add what they fix"),
+        Variant({"kinds": TURNS + ("mirrors between places",), "divide": 20}, MIRRORS_LEFT_OUT),
+        Variant({"kinds": TURNS + ("mirrors through places",), "divide": 20}, MIRRORS_LEFT_OUT),
         Variant({"divide": 10}, "there are 20 symmetries, 10 turns and 10 mirrors: average over all 20"),
     ],
     mistakes=[
@@ -221,8 +221,7 @@ PATTERNS_BY_BURNSIDE = Model(
                      "Burnside averages the numbers of fixed patterns"),
         Mistake(948, "the mirrors leave patterns unchanged too: add what each of the ten mirrors fixes"),
         Mistake(975, "the half turn leaves patterns unchanged too (each place paired with the one opposite)"),
-        Mistake(963, "some mirrors were left out: five go through two opposite places and five between places, "
-                     "and both kinds fix patterns"),
+        Mistake(963, MIRRORS_LEFT_OUT),
     ],
 )
 

@@ -22,6 +22,11 @@ from circuslib.scout.rules import HAND_SIZE, deck_for
 
 __all__ = ["MODELS", "PICKED"]
 
+
+def _choice(choice: object) -> str:
+    """A choice as the check names its key: "3" for three players, "7,8" for the tops 7 and 8."""
+    return ",".join(map(str, choice)) if isinstance(choice, tuple) else str(choice)
+
 PLAYERS = (2, 3, 4, 5)
 
 
@@ -50,8 +55,8 @@ FOUR_OR_SEVEN = Model(
         Variant({"both_taken_away": 2}, "the 4/7 card was counted twice: take it away once, not twice"),
         Variant({"event": "exactly one"}, "that counts the cards with a 4 or a 7 but not both; the 4/7 card carries "
                                           "a 4 too"),
-        Variant({"players": 4}, "with 3 players every card that carries a 10 is out, the 4/10 and 7/10 cards "
-                                "too, not only the 9/10 card"),
+        Variant({"players": 4}, "with 3 players the nine cards with a 10 are out, and so are the 4/10 and 7/10 "
+                                "cards"),
         Variant({"players": 4, "both_taken_away": 0}, "the 4/7 card is counted twice, and with 3 players the cards "
                                                       "with a 10 are out"),
         Variant({"ways_up": 2}, "a card is one card whichever end is up: do not count its two ways up"),
@@ -343,4 +348,5 @@ MODELS: dict[str, Model] = {
     "fives_facing_up": FIVES_FACING_UP,
     "three_tens": THREE_TENS,
     "set_of_three": SET_OF_THREE,
+    **{f"{name}@{_choice(choice)}": model for name, models in PICKED.items() for choice, model in models.items()},
 }

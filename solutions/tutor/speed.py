@@ -21,6 +21,11 @@ from circuslib.speed.rules import rank_of
 
 __all__ = ["MODELS", "PICKED"]
 
+
+def _choice(choice: object) -> str:
+    """A choice as the check names its key: "3" for three players, "7,8" for the tops 7 and 8."""
+    return ",".join(map(str, choice)) if isinstance(choice, tuple) else str(choice)
+
 RANKS = range(1, 14)
 
 
@@ -222,8 +227,7 @@ LONGEST_CHAIN_ON_QUEEN = Model(
         Variant({"one_card_a_rank": True}, "a chain may use two cards of the same rank: after the Ace, look at the "
                                            "rest of the hand again"),
         Variant({"with_top": True}, "the centre top is not one of your cards: list only the cards you play"),
-        Variant({"reverse": True}, "the first card must fit on the centre top: list the cards in the order you "
-                                   "play them"),
+        Variant({"reverse": True}, "the first card must fit on the centre top"),
         Variant({"wrap": False}, "the Ace sits between the King and the 2: the ranks wrap round, so an Ace goes on "
                                  "a King"),
     ],
@@ -387,4 +391,5 @@ MODELS: dict[str, Model] = {
     "stalemate_six_eight": STALEMATE_SIX_EIGHT,
     "longest_chain_on_queen": LONGEST_CHAIN_ON_QUEEN,
     "two_moves_before_one": TWO_MOVES_BEFORE_ONE,
+    **{f"{name}@{_choice(choice)}": model for name, models in PICKED.items() for choice, model in models.items()},
 }
