@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
+from teacher import answer_of, models
 
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
@@ -17,7 +18,6 @@ from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREA
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
 from circuslib.scout.rules import KEEP_HAND, Scout, ScoutOptions, Show, beats, deck_for, flip_hand, new_game
 from notebooks import ROOT
-from teacher import answer_of, models
 
 CHECKED = ["four_or_seven", "fives_facing_up", "three_tens", "set_of_three", "my_beats", "runs_bijection", "my_bot",
            "measure_greedy"]

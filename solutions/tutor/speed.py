@@ -17,7 +17,7 @@ import sympy
 
 from circuslib.core.teach import Mistake
 from circuslib.core.tutor import Model, Variant
-from circuslib.speed.rules import rank_of
+from circuslib.speed.rules import rank_name, rank_of
 
 __all__ = ["MODELS", "PICKED"]
 
@@ -193,13 +193,6 @@ STALEMATE_SIX_EIGHT = Model(
 # ---------------------------------------------------------------------------------------------------------
 # 5. a longest chain on a Queen (the list of ranks played)
 
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def _name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
-
-
 def longest_chain(hand: Sequence[str] = ("K", "A", "K", "J", "A"), top: str = "Q", wrap: bool = True,
                   one_card_a_rank: bool = False, with_top: bool = False, reverse: bool = False) -> list[str]:
     """A longest chain: the ranks of the cards played one after another on the top, each fitting the one before
@@ -218,7 +211,7 @@ def longest_chain(hand: Sequence[str] = ("K", "A", "K", "J", "A"), top: str = "Q
 
     chain = search(cards, rank_of(top))
     chain = [rank_of(top)] + chain if with_top else chain
-    return [_name(rank) for rank in (chain[::-1] if reverse else chain)]
+    return [rank_name(rank) for rank in (chain[::-1] if reverse else chain)]
 
 
 LONGEST_CHAIN_ON_QUEEN = Model(
@@ -303,7 +296,7 @@ RANKS_VARIANTS = [
     Variant({"same_rank": True}, "a card of the same rank as the top does not fit"),
     Variant({"reach": 2}, "only the rank one above and the rank one below the top fit"),
     Variant({"sides": ("above",)}, "one rank above AND one rank below fit: two ranks in all"),
-    Variant({"sides": ("below",)}, "one rank below AND one rank above fit: two ranks in all"),
+    Variant({"sides": ("below",)}, "one rank above AND one rank below fit: two ranks in all"),
 ]
 
 
@@ -320,7 +313,7 @@ def fitting_cards(a: int = 7, b: int = 8, tops_out: bool = True, shared_once: bo
 
 
 def _fitting_variants(a: int, b: int) -> list[Variant]:
-    names = {a: _name(a), b: _name(b)}
+    names = {a: rank_name(a), b: rank_name(b)}
     return [
         Variant({"tops_out": False}, "the tops are on the table, not among the 50 cards: take them out"),
         Variant({"own_ranks": False}, f"the {names[a]} fits on the {names[b]} and the {names[b]} on the {names[a]}: "
@@ -334,6 +327,8 @@ def race(you: Any = 3, bot: Any = 1, who: str = "you", formula: str = "share") -
     """P(you react first) = your rate / (your rate + the bot's rate)."""
     you, bot = sympy.Rational(you), sympy.Rational(bot)
     mine, theirs = (you, bot) if who == "you" else (bot, you)
+    if formula == "even":  # as if the two players were equally fast
+        return sympy.Rational(1, 2)
     return mine / (mine + theirs) if formula == "share" else mine / theirs
 
 
@@ -342,44 +337,23 @@ RACE_VARIANTS = [
     Variant({"formula": "ratio"}, "that divides one rate by the other; divide your rate by the sum of both rates"),
     Variant({"formula": "ratio", "who": "bot"}, "that divides one rate by the other; divide your rate by the sum of "
                                                 "both rates"),
+    Variant({"formula": "even"}, "the faster player wins more than half of the races: the rates differ"),
 ]
 
 
-def _models(answer: Any, variants: Sequence[Variant], mistakes: Sequence[tuple[Any, Any, str]] = (),
-            **choice: Any) -> Model:
-    """The model for one choice of the student's: the variants that are mistakes for that choice, and the
-    catalogued wrong answers given for it ((choice, value, hint))."""
+def _models(answer: Any, variants: Sequence[Variant], families: bool = True, **choice: Any) -> Model:
+    """The model for one choice of the student's, with the variants that are mistakes for that choice (the
+    try-it's catalogue, as (choice, value) pairs, stays with its check)."""
     truth = answer(**choice)
     kept = [v for v in variants if answer(**choice, **v.changes) != truth]
-    mine = [Mistake(value, hint) for chosen, value, hint in mistakes if chosen == tuple(choice.values())]
-    return Model(answer=partial(answer, **choice), variants=kept, mistakes=mine)
+    return Model(answer=partial(answer, **choice), variants=kept, families=families)
 
-
-RANKS_MISTAKES = [
-    ((13,), frozenset({12}), "the Ace sits next to the King: the ranks wrap round"),
-    ((13,), frozenset({12, 13, 1}), "a card of the same rank as the top does not fit"),
-    ((13,), frozenset({11, 12, 1}), "only the rank one above and the rank one below the top fit"),
-    ((5,), frozenset({4}), "one rank above AND one rank below fit: two ranks in all"),
-]
-FITTING_MISTAKES = [
-    ((7, 8), 16, "the tops are on the table, not among the 50 cards: take them out"),
-    ((7, 8), 8, "a top's own rank can be a fitting rank for the other top"),
-    ((7, 7), 16, "the two tops share their fitting ranks: count each rank once"),
-    ((7, 8), 4, "count cards, not ranks: each rank has 4 cards (fewer when one is a top)"),
-    ((7, 8), Fraction(14, 50), "give the number of fitting cards, a whole number, not a probability"),
-]
-RACE_MISTAKES = [
-    ((3, 1), Fraction(1, 4), "that is the bot's chance of reacting first"),
-    ((3, 1), Fraction(1, 3), "that divides one rate by the other; divide your rate by the sum of both rates"),
-    ((3, 1), Fraction(1, 2), "the faster player wins more than half of the races: the rates differ"),
-    ((3, 1), 0.75, "give it exactly"),
-]
 
 PICKED: dict[str, dict[Any, Model]] = {
-    "try_ranks_that_fit": {top: _models(ranks_that_fit, RANKS_VARIANTS, RANKS_MISTAKES, top=top) for top in RANKS},
-    "try_fitting_cards": {(a, b): _models(fitting_cards, _fitting_variants(a, b), FITTING_MISTAKES, a=a, b=b)
+    "try_ranks_that_fit": {top: _models(ranks_that_fit, RANKS_VARIANTS, top=top, families=False) for top in RANKS},
+    "try_fitting_cards": {(a, b): _models(fitting_cards, _fitting_variants(a, b), a=a, b=b)
                           for a in RANKS for b in RANKS if a <= b},
-    "try_race": {(you, bot): _models(race, RACE_VARIANTS, RACE_MISTAKES, you=you, bot=bot)
+    "try_race": {(you, bot): _models(race, RACE_VARIANTS, you=you, bot=bot)
                  for you in range(1, 11) for bot in range(1, 11)},
 }
 """The try-its whose answer depends on what the student picks: a model for each choice (the two tops as a pair
