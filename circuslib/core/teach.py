@@ -38,7 +38,7 @@ __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
     "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key",
+    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -451,7 +451,7 @@ def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | No
 
 
 def _float_made_line(what: str, value: Any) -> WrongAnswer | None:
-    """A Fraction made from a float (Fraction(125 / 18)), named as such, showing the student's own small fraction
+    """A Fraction made from a float (Fraction(11 / 97)), named as such, showing the student's own small fraction
     (a check with no key says only this)."""
     small = float_made(Fraction(int(value.p), int(value.q))) if isinstance(value, sympy.Rational) else None
     if small is None:
@@ -490,7 +490,9 @@ def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistak
     ``expected`` is the exercise's :class:`Key` (or, in a check not keyed by the tutor, the value)."""
     value = exact_number(answer, what)
     target = _key_or_number(expected)
-    if target.matches(value) if isinstance(target, Key) else value == target:
+    if isinstance(target, Key) and target.matches(value):
+        return correct(success or target.success_line(value))
+    if not isinstance(target, Key) and value == target:
         return correct(success)
     raise _not_right(what, value, mistakes, fallback, target if isinstance(target, Key) else None)
 
@@ -502,7 +504,7 @@ def check_probability(answer: Any, expected: Any, *, what: str = "your probabili
     target = _key_or_number(expected)
     if isinstance(target, Key):
         if target.matches(value):
-            return correct(success)
+            return correct(success or target.success_line(value))
         found = target.diagnose(value, probability=True)
         if found is None and (value < 0 or value > 1):
             raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
@@ -544,7 +546,7 @@ def check_integer(answer: Any, expected: Any, *, what: str = "your count", mista
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
     if isinstance(expected, Key):
         if expected.matches(value):
-            return correct(success)
+            return correct(success or expected.success_line(value))
         raise _not_right(what, value, (), fallback, expected, count=True)
     if value == expected:
         return correct(success)
@@ -564,7 +566,7 @@ def check_collection(answer: Any, expected: Any, *, ordered: bool = False, what:
         seen, wanted = expected.item_digests(got), list(expected.items)
         ordered = expected.ordered
         if expected.matches(got) and (ordered or len(seen) == len(set(seen))):
-            return correct(success)
+            return correct(success or expected.success_line(got))
         found = expected.known(got)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
@@ -625,7 +627,7 @@ def check_formula(answer: Any, expected: Any, *, what: str = "your formula", mis
         raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
     if keyed:
         if expected.matches(answer):
-            return correct(success)
+            return correct(success or expected.success_line(answer))
         found = expected.known(answer)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
@@ -693,6 +695,55 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+
+
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions runs, however
+    it is reached (under another name, through a helper, from a module imported inside), is refused with ``says``
+    once it returns. What runs is watched (sys.setprofile), not the names the source uses. Anything not callable
+    is given back as it is, for the check to explain."""
+    if not callable(function):
+        return function
+    codes: set[Any] = set()
+    wrapped: set[int] = set()  # functions reached through a Python wrapper whose code other wrappers share
+    natives: set[int] = set()  # built-in or C-level callables (an lru_cache), seen by their c_call
+    for target in forbidden:
+        layer: Any = target
+        while layer is not None:
+            code = getattr(layer, "__code__", None)
+            if code is None:
+                natives.add(id(layer))
+            elif getattr(layer, "__wrapped__", None) is None:
+                codes.add(code)
+            else:
+                wrapped.add(id(layer.__wrapped__))
+            layer = getattr(layer, "__wrapped__", None)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen: list[bool] = []
+
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if seen:
+                return
+            if event == "call" and (frame.f_code in codes or
+                                    wrapped and any(id(v) in wrapped for v in frame.f_locals.values())):
+                seen.append(True)
+            elif event == "c_call" and id(arg) in natives:
+                seen.append(True)
+
+        previous = sys.getprofile()
+        sys.setprofile(profile)
+        try:
+            result = function(*args, **kwargs)
+        finally:
+            sys.setprofile(previous)
+        if seen:
+            raise WrongAnswer(says)
+        return result
+
+    watched.__name__ = watched.__qualname__ = getattr(function, "__name__", "function")
+    watched.__doc__ = getattr(function, "__doc__", None)
+    return watched
 
 
 def _equal(got: Any, want: Any) -> bool:
