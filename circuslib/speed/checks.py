@@ -297,7 +297,6 @@ def two_moves_before_one(answer: Any, exercise: Exercise) -> Passed:
     if isinstance(answer, sympy.Basic) and answer.has(sympy.Integral):
         raise WrongAnswer("your formula still holds an unevaluated Integral: call .doit() or use integrate(...)")
     return check_formula(answer, exercise.key, what="your formula",
-                         success="each race starts afresh, so the chances multiply",
                          fallback="write P(A wins one race) by integrating, then think about the second race")
 
 

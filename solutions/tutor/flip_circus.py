@@ -46,6 +46,7 @@ def setups(clown_orders: bool = True, other_orders: bool = True, other_faces: bo
 
 SETUPS = Model(
     answer=setups,
+    success="5! orders of the Clown tokens x 5! orders of the others x 2^5 faces",
     variants=[
         Variant({"anywhere": True}, "the Clown tokens do not go anywhere, either way up: they lie at the even "
                                     "places, Clown up"),
@@ -113,6 +114,7 @@ def two_clowns(target: tuple[tuple[int, str], ...] = ((2, A), (6, V)), artists: 
 
 TWO_CLOWNS = Model(
     answer=two_clowns,
+    success="1/5 for the first back, then 1/4 for the second given the first",
     variants=[
         Variant({"replacement": True}, "the two Clowns cannot hide the same artist: once the first back is an "
                                        "Acrobate, four artists are left for the second (without replacement)"),
@@ -198,6 +200,7 @@ MIRRORS_LEFT_OUT = ("some mirrors were left out: five go through two opposite pl
 
 PATTERNS_BY_BURNSIDE = Model(
     answer=burnside,
+    success="the average number of patterns the 20 symmetries fix",
     variants=[
         Variant({"kinds": ("identity",), "divide": 1}, "that counts rows: a pattern, its turns and its mirror "
                                                        "images are one ring"),
@@ -243,6 +246,7 @@ def after_a_look(ring: Sequence[tuple[str, str]] = tuple(MIDGAME_RING), seen: tu
 
 AFTER_THE_VOYANTE = Model(
     answer=after_a_look,
+    success="the deals that fit what the Voyante showed, counted",
     variants=[
         Variant({"seen": ()}, "that is the chance before the Voyante looked: keep only the deals that show the two "
                               "backs she revealed"),
@@ -307,6 +311,7 @@ def free_look(look: int | None = None, replacement: bool = False, report: str = 
 
 FREE_LOOK = Model(
     answer=free_look,
+    success="look behind one of the two Clowns; if it is not the artist you need, flip the other",
     variants=[
         Variant({"replacement": True}, "once the look shows the first Clown's back, the other Clown's chances "
                                        "change: two tokens never hide the same artist (without replacement)"),
@@ -348,6 +353,7 @@ def clown_after_a_look(seen: bool = True, artists: int = 5, replacement: bool = 
 
 TRY_CLOWN_AFTER_A_LOOK = Model(
     answer=clown_after_a_look,
+    success="four artists are left for the Clown at 2, equally likely",
     variants=[
         Variant({"seen": False}, "that is the chance before the look; the Acrobate is now placed, so fewer artists "
                                  "are left for the other Clowns"),
@@ -416,6 +422,7 @@ LESSON_LABELS = (C,) * 5 + (A, A, M, M, V)
 
 TRY_PATTERNS_UP_TO_TURNING = Model(
     answer=lambda labels=LESSON_LABELS, kinds=TURNS, divide=None: burnside(labels, kinds, divide),
+    success="no turn but the identity fixes a pattern with one Voyante: 7560 / 10",
     variants=[
         Variant({"kinds": ("identity",), "divide": 1}, "that counts rows: the ten turns of a pattern are one ring"),
         Variant({"kinds": KINDS}, "that also counts a pattern and its mirror image as one; here only turning is "

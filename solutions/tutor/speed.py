@@ -253,6 +253,7 @@ def races_won(winners: tuple[str, ...] = ("A", "A"), rate_a: sympy.Expr = LAMBDA
 
 TWO_MOVES_BEFORE_ONE = Model(
     answer=races_won,
+    success="each race starts afresh, so the chances multiply",
     variants=[
         Variant({"winners": ("A",)}, "that is one race; A must win two races in a row"),
         Variant({"winners": ("A",), "rate_a": 2 * LAMBDA_A}, "moving twice is not moving twice as fast: A's second "
