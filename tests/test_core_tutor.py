@@ -179,13 +179,18 @@ def test_a_success_line_opens_with_the_right_answer_only():
 # every group's models: compiled in step, each variant and catalogued mistake diagnosed by its exercise's check
 
 def _exercises_with_models():
+    """(group, exercise, model, choice) of every model: a try-it whose answer depends on what the student picks has
+    a model per choice, named "exercise@choice" ("try_hands@5", "try_fitting_cards@7,8"), and is answered with the
+    choice first: (5, value), (7, 8, value)."""
     found = []
     for group in GROUPS:
         table = models(group)
         if not table:
             continue
         check = import_module(f"circuslib.{group}.checks").check
-        found += [(group, getattr(check, name), model) for name, model in table.items()]
+        for name, model in table.items():
+            exercise, _, choice = name.partition("@")
+            found.append((group, getattr(check, exercise), model, tuple(int(c) for c in choice.split(",") if c)))
     return found
 
 
@@ -200,17 +205,28 @@ def test_the_shipped_tables_are_in_step_with_the_teachers_models():
         assert entry.refresh(check=True) == [], f"{name} is out of step: python -m circuslib ship {name}"
 
 
-@pytest.mark.parametrize("group, exercise, model", MODELLED, ids=[f"{g}.{e.name}" for g, e, _ in MODELLED])
-def test_every_variant_gets_its_hint_and_the_shipped_key_holds_no_answer(group, exercise, model):
-    assert exercise.key is not None and exercise.expected is exercise.key, "its check must read exercise.key"
-    assert not exercise.mistakes, "the catalogue lives in the model, on the teacher's side"
-    assert exercise.name not in repr(exercise.key) and "mistakes" not in repr(exercise)
+@pytest.mark.parametrize("group, exercise, model, choice", MODELLED,
+                         ids=[f"{g}.{e.name}{'@' if c else ''}{','.join(map(str, c))}" for g, e, _, c in MODELLED])
+def test_every_variant_gets_its_hint_and_the_shipped_key_holds_no_answer(group, exercise, model, choice):
+    from circuslib.core.tutor import shipped_key
+
+    def answered(value):
+        return (*choice, value) if choice else value
+
+    if choice:  # a try-it's key for one choice; its catalogue, as (choice, value) pairs, stays with its check
+        key = shipped_key(exercise.package, f"{exercise.name}@{','.join(map(str, choice))}")
+        assert key is not None and exercise.key is None
+    else:
+        key = exercise.key
+        assert key is not None and exercise.expected is key, "its check must read exercise.key"
+        assert not exercise.mistakes, "the catalogue lives in the model, on the teacher's side"
+    assert exercise.name not in repr(key) and "mistakes" not in repr(exercise)
     answer = model.answer()
-    assert not leaks(answer, repr(exercise) + repr(exercise.key) + str(exercise.key.to_json()))
-    assert exercise(answer).startswith("✔")
+    assert not leaks(answer, repr(exercise) + repr(key) + str(key.to_json()))
+    assert exercise(answered(answer)).startswith("✔")
     for variant in model.variants:
         with pytest.raises(WrongAnswer) as refused:
-            exercise(model.answer(**variant.changes))
+            exercise(answered(model.answer(**variant.changes)))
         assert variant.hint in str(refused.value), f"{variant.changes}: {refused.value}"
         assert variant.id in refused.value.diagnosis["mistake"].split("+")
 

@@ -170,8 +170,8 @@ def _real_text(value: Any) -> str:
 
 
 def canonical(value: Any) -> str:
-    """The text a value is digested as: one text for every way of writing the same value (3/33 and Fraction(1, 11)
-    and sympy.Rational(1, 11); a list and a tuple; a set in any order)."""
+    """The text a value is digested as: one text for every way of writing the same value (3/291 and Fraction(1, 97)
+    and sympy.Rational(1, 97); a list and a tuple; a set in any order)."""
     if isinstance(value, bool):
         return f"bool:{value}"
     if isinstance(value, numbers.Integral):

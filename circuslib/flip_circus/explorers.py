@@ -65,7 +65,7 @@ def _exact(p: Fraction | Bits) -> str:
 
 def _chances_text(chances: dict) -> str:
     """The artists that may be behind a token, those with the same chance together, the likeliest first:
-    "Clown 1/2 = 0.5000; Voyante, Dresseuse 1/4 = 0.2500 each"."""
+    "Magicien 1/2 = 0.5000; Voyante, Dresseuse, Muscles 1/6 ≈ 0.1667 each"."""
     groups: dict = {}
     for artist, p in chances.items():
         groups.setdefault(p, []).append(short_name(artist))

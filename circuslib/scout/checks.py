@@ -1,26 +1,27 @@
 """Self-checks for the Scout exercises (solutions/scout.ipynb) and the lesson's try-it cells.
 
-Each check explains a wrong answer in one line and never gives the right one. Every exercise keeps, as data, the
-wrong answers students are likely to give (its ``mistakes=``), each with the hint its check gives; the tests feed
-them all through. The decks, hands and numbers asked about are new: the lesson prints none of these answers.
+Each check explains a wrong answer in one line and never gives the right one. An exercise answered by a value is
+judged by its key, salted digests of the answer and of its neighbouring choices' values (data/tutor.json, compiled
+from solutions/tutor/scout.py, which also holds its catalogue of likely wrong answers); an exercise answered by a
+function or a bot keeps its catalogue here (``mistakes=``). The tests feed every catalogued mistake through. The
+decks, hands and numbers asked about are new: the lesson prints none of these answers.
 """
 from __future__ import annotations
 
 import math
 import numbers
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations, product
-from math import comb
 from typing import Any, cast
 
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
     Exercise,
+    Key,
     Mistake,
     WrongAnswer,
     call_student,
@@ -30,6 +31,7 @@ from ..core.teach import (
     check_simulation,
     correct,
 )
+from ..core.tutor import shipped_key
 from .bots import greedy_bot, random_bot
 from .odds import mini_deck
 from .rules import (
@@ -42,7 +44,6 @@ from .rules import (
     Show,
     beats,
     deal_round,
-    deck_for,
     flip_hand,
     new_game,
     set_key,
@@ -69,131 +70,34 @@ def _step_of(values: Sequence[int]) -> int | None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# 1. counting cards: inclusion-exclusion on the 3-player deck
+# 1.-4. value exercises: each one's key is on the teacher's side (solutions/tutor/scout.py: the answer as a function
+# of the choices a student makes, its neighbouring choices and its catalogue), shipped as salted digests
 
-def _carrying(deck: Any, *numbers_: int) -> int:
-    return sum(1 for card in deck if set(card) & set(numbers_))
-
-
-@check.exercise(
-    title="Cards that can show a 4 or a 7", practises="counting with inclusion–exclusion", stars=1, minutes=5,
-    answer=lambda: _carrying(deck_for(3), 4, 7),  # 8 + 8 - 1: the 4/7 card carries both
-    mistakes=[
-        Mistake(8 + 8, "the 4/7 card carries both numbers: you counted it twice"),
-        Mistake(9 + 9 - 1, "with 3 players the nine cards with a 10 are out, and so are the 4/10 and 7/10 cards"),
-        Mistake(9 + 9, "the 4/7 card is counted twice, and with 3 players the cards with a 10 are out"),
-        Mistake(8 + 8 - 2, "the 4/7 card was counted twice: take it away once, not twice"),
-        Mistake(2 * (8 + 8 - 1), "a card is one card whichever end is up: do not count its two ways up"),
-        Mistake(15.0, "a count is a whole number"),
-    ])
+@check.exercise(title="Cards that can show a 4 or a 7", practises="counting with inclusion–exclusion", stars=1,
+                minutes=5)
 def four_or_seven(answer: Any, exercise: Exercise) -> str:
     """How many cards of the 3-player deck carry a 4 or a 7 (or both)."""
-    return check_integer(answer, exercise.expected, what="your number of cards", mistakes=exercise.mistakes)
+    return check_integer(answer, exercise.key, what="your number of cards")
 
 
-# ---------------------------------------------------------------------------------------------------------
-# 2. linearity of expectation: how many 5s face up in a 3-player hand
-
-def _fives_up() -> Fraction:
-    deck = deck_for(3)  # 36 cards: the nine cards with a 10 are out
-    per_card = Fraction(_carrying(deck, 5), len(deck)) * Fraction(1, 2)  # carries a 5, and that end is up
-    return 12 * per_card
-
-
-@check.exercise(
-    title="Fives facing up", practises="expected value by linearity of expectation", stars=1, minutes=5,
-    answer=_fives_up,
-    mistakes=[
-        Mistake(Fraction(12 * 8, 36), "a card carrying a 5 is dealt either way up: it shows the 5 only half the "
-                                      "time (you forgot the orientation)"),
-        Mistake(Fraction(1, 9), "that is the chance for one card: the expected number adds it up over every card "
-                                "of the hand"),
-        Mistake(Fraction(8, 36), "that is the chance that one card carries a 5; the hand has 12 cards, and each is "
-                                 "dealt either way up"),
-        Mistake(Fraction(12 * 9, 90), "with 3 players the deck has 36 cards (the nine cards with a 10 are out), "
-                                      "and eight of them carry a 5"),
-        Mistake(1.3333, "give it exactly"),
-    ])
+@check.exercise(title="Fives facing up", practises="expected value by linearity of expectation", stars=1, minutes=5)
 def fives_facing_up(answer: Any, exercise: Exercise) -> str:
     """The expected number of cards showing a 5 in a 3-player hand of 12, as dealt."""
-    return check_exact(answer, exercise.expected, what="your expected number", mistakes=exercise.mistakes)
+    return check_exact(answer, exercise.key, what="your expected number")
 
 
-# ---------------------------------------------------------------------------------------------------------
-# 3. the hypergeometric law: at least three cards carrying a 10 in a 4-player hand
-
-def _hypergeometric(j: int, carrying: int = 8, deck: int = 44, hand: int = 11) -> Fraction:
-    return Fraction(comb(carrying, j) * comb(deck - carrying, hand - j), comb(deck, hand))
-
-
-def _at_least_three_tens(carrying: int = 8, deck: int = 44) -> Fraction:
-    return 1 - sum((_hypergeometric(j, carrying, deck) for j in range(3)), Fraction(0))
-
-
-def _binomial_at_least_three() -> Fraction:
-    p = Fraction(8, 44)
-    return 1 - sum((comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3)), Fraction(0))
-
-
-@check.exercise(
-    title="At least three 10s", practises="the hypergeometric law (drawing without replacement)", stars=2,
-    minutes=10, answer=_at_least_three_tens,
-    mistakes=[
-        Mistake(_hypergeometric(3), "that is the chance of exactly three; at least three also counts four, five, "
-                                    "… cards with a 10"),
-        Mistake(_at_least_three_tens() - _hypergeometric(3), "off by one: at least three includes exactly three"),
-        Mistake(1 - _at_least_three_tens(), "that is the chance of at most two: the complement of what is asked"),
-        Mistake(_at_least_three_tens(carrying=9), "with 4 players the 9/10 card is out, so only eight cards carry "
-                                                  "a 10"),
-        Mistake(_binomial_at_least_three(), "that is the binomial law, drawing with replacement; a card dealt "
-                                            "cannot be dealt again (hypergeometric law)"),
-        Mistake(_at_least_three_tens() * comb(44, 11), "that counts hands: divide by the number of hands "
-                                                       "(which 11 cards of the 44)"),
-        Mistake(0.3128, "give it exactly"),
-    ])
+@check.exercise(title="At least three 10s", practises="the hypergeometric law (drawing without replacement)", stars=2,
+                minutes=10)
 def three_tens(answer: Any, exercise: Exercise) -> str:
     """P(a 4-player hand of 11 holds at least three cards carrying a 10)."""
-    return check_probability(answer, exercise.expected, what="P(at least three 10s)", mistakes=exercise.mistakes)
+    return check_probability(answer, exercise.key, what="P(at least three 10s)")
 
 
-# ---------------------------------------------------------------------------------------------------------
-# 4. listing dealt hands: a set of three in a 3-card hand from the deck 1..6
-
-@cache
-def _three_card_kinds(top: int = 6, oriented: bool = True, replacement: bool = False) -> tuple[Counter[Any], int]:
-    """How many 3-card hands (ordered; each card either way up if ``oriented``) are a match, a run up, a run down."""
-    deck = small_deck(top)
-    orders = product(deck, repeat=3) if replacement else permutations(deck, 3)
-    step_of = lru_cache(maxsize=None)(_step_of)  # many hands share their numbers facing up: decide each once
-    kinds: Counter[Any] = Counter()
-    for order in orders:
-        # every way up of the three cards (their numbers facing up), or each card as it lies
-        kinds.update(map(step_of, product(*order) if oriented else [tuple(card[0] for card in order)]))
-    return kinds, sum(kinds.values())
-
-
-def _set_of_three(kinds: Sequence[int] = (0, 1, -1), **how: Any) -> Fraction:
-    counts, total = _three_card_kinds(**how)
-    return Fraction(sum(counts[k] for k in kinds), total)
-
-
-@check.exercise(
-    title="A set of three in a small hand", practises="probability by listing equally likely dealt hands",
-    stars=2, minutes=15, answer=_set_of_three,
-    mistakes=[
-        Mistake(_set_of_three(oriented=False), "each card can be dealt either way up: list both orientations of "
-                                               "every card (you forgot the orientations)"),
-        Mistake(_set_of_three((0, 1)), "you forgot runs going down: 5 4 3 is a run too"),
-        Mistake(_set_of_three((1, -1)), "a match (three equal numbers) is a set too"),
-        Mistake(_set_of_three((0,)), "runs are sets too, going up or going down"),
-        Mistake(_set_of_three(replacement=True), "a card cannot be dealt twice: the three cards are different"),
-        Mistake(sum(_three_card_kinds()[0][k] for k in (0, 1, -1)), "that is a number of hands: divide by the "
-                                                                    "number of dealt hands"),
-        Mistake(0.0568, "give it exactly"),
-    ])
+@check.exercise(title="A set of three in a small hand", practises="probability by listing equally likely dealt hands",
+                stars=2, minutes=15)
 def set_of_three(answer: Any, exercise: Exercise) -> str:
     """P(a 3-card hand dealt from small_deck(6), in order and either way up, shows a set)."""
-    return check_probability(answer, exercise.expected, what="P(a set of three)", mistakes=exercise.mistakes)
+    return check_probability(answer, exercise.key, what="P(a set of three)")
 
 
 check.written("why_orientation_doubles", title="Why orientation doubles, and when it does not",
@@ -628,96 +532,67 @@ def _players_and(answer: Any, what: str) -> tuple[int, object]:
     return int(players), value
 
 
-def _deck_models(players: int) -> list[tuple[int, str]]:
-    """Likely wrong numbers of cards for this many players, each with its hint."""
-    return [
-        (45, f"that is the whole deck: with {players} players some cards are taken out"),
-        (44, "with 3 players every card that carries a 10 goes, not only the 9/10 card"),
-        (36, f"with {players} players only the 9/10 card is taken out" if players != 5 else
-             "with 5 players all the cards are used"),
-        (35, "a 10 pairs with each of 1 to 9: nine cards carry a 10, not ten"),
-        (2 * len(deck_for(players)), "a card is an unordered pair: 3/7 and 7/3 are the same card"),
-    ]
+def _picked(exercise: Exercise, players: int) -> Key:
+    """The key of a try-it for the number of players the student picked (solutions/tutor/scout.py has one model
+    for each choice)."""
+    key = shipped_key(exercise.package, f"{exercise.name}@{players}")
+    assert key is not None, f"scout's tutor.json has no key for {exercise.name} with {players} players"
+    return key
 
 
-def _deck_mistakes() -> list[Mistake]:
-    chosen = [(3, 45), (3, 44), (4, 36), (3, 35), (4, 88), (5, 36)]
-    return [Mistake(pair, dict(_deck_models(pair[0]))[pair[1]]) for pair in chosen]
+# each try-it's catalogue: (players, a wrong value) as students write them, with the hint of the neighbouring
+# choice that gives it (the keys hold every neighbouring choice for every number of players)
+_CARDS_MISTAKES = [
+    Mistake((3, 45), "that is the whole deck: with 3 players some cards are taken out"),
+    Mistake((3, 44), "with 3 players every card that carries a 10 goes, not only the 9/10 card"),
+    Mistake((4, 36), "with 4 players only the 9/10 card is taken out"),
+    Mistake((3, 35), "a 10 pairs with each of 1 to 9: nine cards carry a 10, not ten"),
+    Mistake((4, 88), "a card is an unordered pair: 3/7 and 7/3 are the same card"),
+    Mistake((5, 36), "with 5 players all the cards are used"),
+]
 
 
 @check.exercise(title="Try it: the cards in play", practises="counting pairs with a binomial coefficient",
-                stars=1, minutes=2, mistakes=_deck_mistakes(), try_it=True)
+                stars=1, minutes=2, mistakes=_CARDS_MISTAKES, try_it=True)
 def try_cards_in_play(answer: Any, exercise: Exercise) -> str:
     """(players, the number of cards used with that many players)."""
     players, value = _players_and(answer, "number of cards")
-    models = [Mistake(v, hint) for v, hint in _deck_models(players) if v != len(deck_for(players))]
-    return check_integer(value, len(deck_for(players)), what=f"your number of cards for {players} players",
-                         mistakes=models, success=f"{players} players use {len(deck_for(players))} cards")
+    return check_integer(value, _picked(exercise, players), what=f"your number of cards for {players} players",
+                         success=f"{players} players use {value} cards")
 
 
-def _hand_models(players: int) -> list[tuple[int, str]]:
-    n, h = len(deck_for(players)), HAND_SIZE[players]
-    ordered = math.perm(n, h)
-    return [
-        (comb(n, h) * 2 ** h, "a Scout hand cannot be reordered, so the order of the cards counts"),
-        (ordered, "each card can also be held either way up: a factor 2 for every card"),
-        (comb(n, h), "the order counts, and each card can be either way up"),
-        (n ** h * 2 ** h, "a card cannot be dealt twice: the choices shrink by one card each time"),
-        (ordered * 2 ** h // 2, "that counts a hand and its turned-round version once; count them both"),
-        (math.perm(45, h) * 2 ** h, f"with {players} players the deck has {n} cards, not 45"),
-    ]
-
-
-def _hand_mistakes() -> list[Mistake]:
-    chosen = [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (4, 5)]
-    return [Mistake((p, _hand_models(p)[i][0]), _hand_models(p)[i][1]) for p, i in chosen]
+_HANDS_MISTAKES = [
+    Mistake((5, math.comb(45, 9) * 2 ** 9), "a Scout hand cannot be reordered, so the order of the cards counts"),
+    Mistake((5, math.perm(45, 9)), "each card can also be held either way up: a factor 2 for every card"),
+    Mistake((5, math.comb(45, 9)), "the order counts, and each card can be either way up"),
+    Mistake((5, 45 ** 9 * 2 ** 9), "a card cannot be dealt twice: the choices shrink by one card each time"),
+    Mistake((4, math.perm(45, 11) * 2 ** 11), "with 4 players the deck has 44 cards, not 45"),
+]
 
 
 @check.exercise(title="Try it: how many hands", practises="ordered choices and the factor 2 per card",
-                stars=1, minutes=3, mistakes=_hand_mistakes(), try_it=True)
+                stars=1, minutes=3, mistakes=_HANDS_MISTAKES, try_it=True)
 def try_hands(answer: Any, exercise: Exercise) -> str:
     """(players, the number of hands a deal can give: in hand order, each card either way up)."""
     players, value = _players_and(answer, "number of hands")
-    n, h = len(deck_for(players)), HAND_SIZE[players]
-    expected = math.perm(n, h) * 2 ** h
-    models = [Mistake(v, hint) for v, hint in _hand_models(players) if v != expected]
-    return check_integer(value, expected, what=f"your number of {players}-player hands", mistakes=models,
+    return check_integer(value, _picked(exercise, players), what=f"your number of {players}-player hands",
                          success=f"every {players}-player hand counted once")
 
 
-def _pair_match(players: int, *, orientations: int = 4, replacement: bool = False,
-                deck_players: int | None = None) -> Fraction:
-    deck = deck_for(deck_players or players)
-    n = len(deck)
-    carrying = Counter(v for card in deck for v in card)
-    if replacement:
-        return Fraction(sum(c * c for c in carrying.values()), n * n * orientations)
-    return Fraction(sum(c * (c - 1) for c in carrying.values()), n * (n - 1) * orientations)
-
-
-def _pair_models(players: int) -> list[tuple[Fraction, str]]:
-    return [
-        (_pair_match(players, orientations=1), "each of the two cards is dealt either way up, 4 ways for the pair: "
-                                               "you forgot the orientations"),
-        (_pair_match(players, orientations=2), "both cards have an orientation: 2 × 2 ways, not 2"),
-        (_pair_match(players, replacement=True), "the second card cannot be the first card again"),
-        (_pair_match(players, deck_players=5), f"with {players} players the deck has {len(deck_for(players))} "
-                                               "cards, not 45"),
-    ]
-
-
-def _pair_mistakes() -> list[Mistake]:
-    chosen = [(5, 0), (3, 1), (5, 2), (3, 3)]
-    return [Mistake((p, _pair_models(p)[i][0]), _pair_models(p)[i][1]) for p, i in chosen]
+_PAIR_MISTAKES = [
+    Mistake((5, Fraction(4, 11)), "each of the two cards is dealt either way up, 4 ways for the pair: you forgot the "
+                                  "orientations"),
+    Mistake((3, Fraction(1, 5)), "both cards have an orientation: 2 × 2 ways, not 2"),
+    Mistake((2, Fraction(97, 968)), "the second card cannot be the first card again"),
+    Mistake((3, Fraction(3, 10)), "that counts runs too; a match is two equal numbers facing up"),
+]
 
 
 @check.exercise(title="Try it: a match in two given places",
-                practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_pair_mistakes(),
+                practises="counting ordered, oriented pairs of cards", stars=1, minutes=3, mistakes=_PAIR_MISTAKES,
                 try_it=True)
 def try_pair_match(answer: Any, exercise: Exercise) -> str:
     """(players, P(two given adjacent cards of a dealt hand show a match))."""
     players, value = _players_and(answer, "probability")
-    expected = _pair_match(players)
-    models = [Mistake(v, hint) for v, hint in _pair_models(players) if v != expected]
-    return check_probability(value, expected, what=f"your P(a match) for {players} players", mistakes=models,
+    return check_probability(value, _picked(exercise, players), what=f"your P(a match) for {players} players",
                              success=f"two given adjacent cards of a {players}-player hand")
