@@ -13,6 +13,7 @@ asks each exercise for its verdict with :meth:`Exercise.judge`, against the key 
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import io
 import math
@@ -27,16 +28,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
+from .cases import FunctionKey, KeyedMistake, canonical, decimal_kind, output_digest, outputs_digest
 from .plain import rebuilt
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
+    "call_student", "forbid_calls", "Forbidden",
+    "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
     "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
 ]
 
@@ -277,7 +280,8 @@ class Checks:
                     # a catalogue's Sketch is the kit's own figure, drawn when read: not a student's value
                     return function(given if isinstance(given, Sketch) else rebuilt(given), keyed or exercise)
                 except WrongAnswer as wrong:
-                    wrong.diagnosis = exercise.diagnose(str(wrong))
+                    if wrong.diagnosis is None:  # a function key's catalogued mistake names itself
+                        wrong.diagnosis = exercise.diagnose(str(wrong))
                     raise
                 except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
                     unread = WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
@@ -574,13 +578,65 @@ def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
+class Forbidden:
+    """A watch on a student's call: which of the kit's own functions (or a library's) ran inside it.
+
+    It looks at what runs, not at names in the source: a solver called under another name, through a helper or
+    a lambda, is seen all the same. ``say`` is what the check then tells the student ("work it out yourself").
+    """
+
+    def __init__(self, functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
+                 say: str = "write it yourself rather than calling the kit's own function") -> None:
+        import inspect
+
+        self.names: dict[Any, str] = {}
+        self.wrapped: dict[Any, str] = {}  # a shipped result's wrapper: the same code for every shipped function
+        for function in functions:
+            inner = inspect.unwrap(function)
+            self.names[inner.__code__] = inner.__name__
+            if inner is not function:
+                self.wrapped[inner] = inner.__name__
+        self.wrappers = {getattr(f, "__code__", None) for f in functions if hasattr(f, "__wrapped__")}
+        self.libraries = tuple(libraries)
+        self.say = say
+        self.found: str | None = None
+        self._outer: Any = None
+
+    def _watch(self, frame: Any, event: str, arg: Any) -> None:
+        if event != "call" or self.found is not None:
+            return
+        code = frame.f_code
+        if code in self.names:
+            self.found = self.names[code]
+        elif code in self.wrappers:
+            self.found = next((n for f, n in self.wrapped.items() if f in frame.f_locals.values()), None)
+        elif self.libraries and str(frame.f_globals.get("__name__", "")).partition(".")[0] in self.libraries:
+            self.found = f"{frame.f_globals['__name__'].partition('.')[0]} ({code.co_name})"
+
+    def __enter__(self) -> Forbidden:
+        self.found = None
+        self._outer = sys.getprofile()
+        sys.setprofile(self._watch)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.setprofile(self._outer)
+
+
+def forbid_calls(functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
+                 say: str = "write it yourself rather than calling the kit's own function") -> Forbidden:
+    """The watch a check puts on a student's call: these functions (or any of these libraries) must not run."""
+    return Forbidden(functions, libraries, say=say)
+
+
 def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
-                 time_limit: float = STUDENT_TIME_LIMIT) -> Any:
-    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
+                 time_limit: float = STUDENT_TIME_LIMIT, forbid: Forbidden | None = None) -> Any:
+    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer, and so does a
+    call of a function the exercise forbids (``forbid``)."""
     shown = ", ".join(_short(repr(a), 40) for a in args)
     try:
-        with deadline(time_limit, _TooLong):
-            return rebuilt(function(*args))
+        with deadline(time_limit, _TooLong), (forbid or contextlib.nullcontext()):
+            value = function(*args)
     except _TooLong:
         raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
                           "that never ends, or a search that repeats work") from None
@@ -592,6 +648,9 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+    if forbid is not None and forbid.found:
+        raise WrongAnswer(f"{name} calls {forbid.found}: {forbid.say}")
+    return rebuilt(value)
 
 
 def _equal(got: Any, want: Any) -> bool:
@@ -603,36 +662,85 @@ def _equal(got: Any, want: Any) -> bool:
         return False
 
 
-def check_function(function: Any, reference: Callable[..., Any], inputs: Sequence[tuple[Any, ...]], *,
-                   name: str = "your function", mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
-                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "") -> Passed:
-    """Compare a student's function with the kit's on many inputs; a catalogued wrong function gets its hint."""
+def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None:
+    """A one-line "give it exactly" naming the decimal a student's function returned, or None if it is exact."""
+    found = decimal_kind(value)
+    if found is None:
+        return None
+    kind, decimal = found
+    shown = ", ".join(_short(repr(a), 40) for a in args)
+    if kind == "a Fraction made from a float":
+        small = decimal.limit_denominator(10_000)
+        return WrongAnswer(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, "
+                           f"write Fraction({small.numerator}, {small.denominator}), not "
+                           f"Fraction({small.numerator}/{small.denominator})")
+    return WrongAnswer(f"{name} returned {_short(repr(decimal), 30)}, {kind}, on input ({shown}): give it exactly "
+                       "(a whole number, a Fraction or a sympy Rational)")
+
+
+def _keyed_wrong(key: FunctionKey, mistake: KeyedMistake, message: str) -> WrongAnswer:
+    wrong = WrongAnswer(message)
+    wrong.diagnosis = {"exercise": key.exercise, "mistake": mistake.id, "hint": mistake.hint}
+    return wrong
+
+
+def check_function(function: Any, reference: Callable[..., Any] | FunctionKey,
+                   inputs: Sequence[tuple[Any, ...]] | FunctionKey, *, name: str = "your function",
+                   mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
+                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "",
+                   normal: Callable[[Any], Any] = lambda value: value, forbid: Forbidden | None = None) -> Passed:
+    """Try a student's function on every input against the right outputs; a catalogued wrong function gets its hint.
+
+    ``inputs`` is a list of argument tuples or an exercise's FunctionKey (its fixed and generated inputs, and the
+    digests of the right outputs); ``reference`` is the FunctionKey again, or a function giving the right outputs
+    (the teacher's grader's key). ``normal`` reads a returned value before it is compared (a set of positions as
+    plain tuples); ``forbid`` is the watch for the functions the exercise forbids.
+    """
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function")
     if not callable(function):
         raise WrongAnswer(f"{name} should be a function (def ...), not {type(function).__name__}")
+    key = inputs if isinstance(inputs, FunctionKey) else reference if isinstance(reference, FunctionKey) else None
+    tried = key.inputs if key is not None else [tuple(args) for args in cast(Sequence[Any], inputs)]
     got = []
-    for args in inputs:
-        value = call_student(function, *args, name=name)
-        if exact and _is_decimal(value):
-            shown = ", ".join(_short(repr(a), 40) for a in args)
-            raise WrongAnswer(f"{name} returned a decimal on input ({shown}): give it exactly (Fraction or Rational)")
+    for args in tried:
+        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid)  # its own copy each time
+        if exact:
+            not_exact = _not_exact(name, args, value)
+            if not_exact:
+                raise not_exact
         got.append(value)
-    want = [reference(*args) for args in inputs]
-    if all(equal(g, w) for g, w in zip(got, want)):
+    if isinstance(reference, FunctionKey):
+        texts = [canonical(normal(g)) for g in got]
+        right = [output_digest(reference.salt, i, t) == d for i, (t, d) in enumerate(zip(texts, reference.digests))]
+        varies = reference.varies
+    else:
+        want = [reference(*copy.deepcopy(args)) for args in tried]
+        right = [equal(g, w) for g, w in zip(got, want)]
+        varies = len({repr(w) for w in want}) > 1
+    if all(right):
         return correct(success)
+    if key is not None:
+        texts = [canonical(normal(g)) for g in got]
+        every, fixed = outputs_digest(key.salt, texts), outputs_digest(key.salt, texts[:key.fixed])
+        for keyed in key.mistakes:  # the same wrong function everywhere, or at least on the check's fixed inputs
+            if keyed.digest == every:
+                raise _keyed_wrong(key, keyed, f"{name} is not right yet: {keyed.hint}")
+        for keyed in key.mistakes:
+            if keyed.fixed == fixed:
+                raise _keyed_wrong(key, keyed, f"{name} is not right yet: {keyed.hint}")
     for mistake in mistakes:
-        if callable(mistake.answer):
+        if callable(mistake.answer) and not isinstance(reference, FunctionKey):
             try:
-                theirs = [mistake.answer(*args) for args in inputs]
+                theirs = [mistake.answer(*copy.deepcopy(args)) for args in tried]
             except Exception:  # a catalogued model that does not apply to these inputs
                 continue
             if all(equal(g, t) for g, t in zip(got, theirs)):
                 raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
-    if len(inputs) > 2 and len({repr(g) for g in got}) == 1 and len({repr(w) for w in want}) > 1:
+    if len(tried) > 2 and len({repr(g) for g in got}) == 1 and varies:
         raise WrongAnswer(f"{name} gives the same answer whatever the input: it must depend on its arguments")
-    first = next(i for i, (g, w) in enumerate(zip(got, want)) if not equal(g, w))
-    shown = ", ".join(_short(repr(a), 40) for a in inputs[first])
+    first = right.index(False)
+    shown = ", ".join(_short(repr(a), 40) for a in tried[first])
     raise WrongAnswer(f"{name} is not right yet on input ({shown}): it returned {_short(repr(got[first]), 40)}"
                       + (f"; {fallback}" if fallback else ""))
 
