@@ -198,6 +198,8 @@ def compile_cases(exercise: str, cases: Any, normal: Callable[[Any], Any] = lamb
     salt = rng.randbytes(16)
     inputs = [tuple(args) for args in cases.fixed]
     fixed = len(inputs)
+    if len(cases.mistakes) < 3:
+        raise ValueError(f"{exercise} needs a catalogue of at least three wrong functions")
     if cases.generate is not None:
         inputs += [tuple(cases.generate(rng)) for _ in range(cases.count)]
     plain = [encode(list(args)) for args in inputs]

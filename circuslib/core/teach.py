@@ -156,7 +156,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...]
     run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
-    model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    model: Callable[..., Any] | FunctionKey | None = field(default=None, repr=False, compare=False)
     group: str = ""
     """The checks' module it belongs to ("flip7", "pig"): with its name, a kit-wide id."""
     try_it: bool = False
@@ -257,7 +257,7 @@ class Checks:
         self._written: dict[str, Written] = {}
 
     def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
-                 answer: Any = None, model: Callable[..., Any] | None = None, try_it: bool = False
+                 answer: Any = None, model: Callable[..., Any] | FunctionKey | None = None, try_it: bool = False
                  ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
@@ -268,7 +268,8 @@ class Checks:
         ``try_it`` marks a lesson's try-it, whose cell holds ``...`` until the student writes an answer.
         """
         mistakes = tuple(mistakes)
-        if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
+        keyed = isinstance(model, FunctionKey)  # its catalogue is compiled into the key (three at least)
+        if (len(mistakes) < 3 and not keyed) or not all(isinstance(m, Mistake) for m in mistakes):
             raise ValueError(f"{self._notebook}: {title!r} needs a catalogue of at least three Mistake(...) entries")
 
         def register(function: Callable[[Any, Exercise], str]) -> Exercise:
@@ -611,7 +612,8 @@ class Forbidden:
         elif code in self.wrappers:
             self.found = next((n for f, n in self.wrapped.items() if f in frame.f_locals.values()), None)
         elif self.libraries and str(frame.f_globals.get("__name__", "")).partition(".")[0] in self.libraries:
-            self.found = f"{frame.f_globals['__name__'].partition('.')[0]} ({code.co_name})"
+            library = str(frame.f_globals["__name__"]).partition(".")[0]
+            self.found = library if code.co_name.startswith("<") else f"{library} ({code.co_name})"
 
     def __enter__(self) -> Forbidden:
         self.found = None

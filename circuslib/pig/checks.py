@@ -10,6 +10,8 @@ from typing import Any, cast
 
 import sympy
 
+from ..core.cases import compile_cases, shipped_key, teacher_cases
+from ..core.shipped import shipped
 from ..core.teach import (
     Checks,
     Exercise,
@@ -20,6 +22,7 @@ from ..core.teach import (
     check_formula,
     check_function,
     check_integer,
+    forbid_calls,
     check_probability,
     check_simulation,
 )
@@ -70,27 +73,26 @@ def three_rolls(answer: Any, exercise: Exercise) -> str:
     return check_exact(answer, exercise.expected, what="the expected points", mistakes=exercise.mistakes)
 
 
-def _steps(a: int, b: int) -> int:
-    from ..speed.graphs import rank_distance  # the same steps, as Speed's lesson computes them
+@shipped("data/tutor_functions.json", cases=lambda: [("steps_between",)],
+         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
+def tried_inputs(name: str) -> dict[str, Any]:
+    """A function exercise's key, compiled from the teacher's side (solutions/tutor/pig_functions.py)."""
+    return compile_cases(f"pig.{name}", teacher_cases("pig")[name])
 
-    return rank_distance(a, b)
+
+STEPS = shipped_key(tried_inputs, "pig.steps_between")
 
 
 @check.exercise(title="Steps round the ranks", practises="shortest paths on a graph; arithmetic modulo 13",
-                stars=2, minutes=10, model=_steps, mistakes=[
-                    Mistake(lambda a, b: abs(a - b), "the Ace is next to the King too: going round the cycle the "
-                                                     "other way can be shorter"),
-                    Mistake(lambda a, b: (b - a) % 13, "you only count steps upwards; a card may also go one rank "
-                                                       "down, so take the shorter of the two ways round"),
-                    Mistake(lambda a, b: min((a - b) % 13, (b - a) % 13) + 1, "count the steps between ranks, not "
-                                                                              "the ranks visited"),
-                    Mistake(lambda a, b: 3, "it must depend on its arguments"),
-                ])
+                stars=2, minutes=10, model=STEPS, mistakes=[])
 def steps_between(function: Any, exercise: Exercise) -> str:
     """A function steps(a, b): the fewest one-rank steps from rank a to rank b on the 13-cycle."""
-    pairs = [(a, b) for a in range(1, 14) for b in range(1, 14)]
-    return check_function(function, cast(Callable[..., Any], exercise.model), pairs, name="steps",
-                          mistakes=exercise.mistakes, success="the shorter of (b - a) mod 13 and (a - b) mod 13")
+    from ..speed.graphs import rank_distance  # the kit's own steps, which the exercise asks not to call
+
+    arithmetic = forbid_calls([rank_distance], ["networkx"], say="work the steps out with arithmetic only, as the "
+                              "exercise asks (networkx is for checking your function afterwards)")
+    return check_function(function, exercise.model, STEPS, name="steps", forbid=arithmetic,
+                          success="the shorter of (b - a) mod 13 and (a - b) mod 13")
 
 
 @cache
