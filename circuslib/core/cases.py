@@ -30,7 +30,11 @@ ITERATIONS = 2_000
 """pbkdf2 rounds of one output's digest: slow enough that a table of guesses costs, fast enough that a check
 digests a few hundred outputs in a fraction of a second."""
 FLOAT_MADE = 2 ** 20
-"""A Fraction whose denominator is a power of two this large was made from a float (``Fraction(15/88)``)."""
+"""A Fraction whose denominator is a power of two this large was made from a float (``Fraction(15/88)``), when its
+numerator is long too (FLOAT_BITS)."""
+FLOAT_BITS = 40
+"""The fewest bits of the numerator of a Fraction made from a float: a float keeps 53, and a fraction whose
+numerator and denominator are both small is exact even with a power-of-two denominator."""
 
 
 def canonical(value: Any) -> str:
@@ -73,8 +77,11 @@ def decimal_kind(value: Any) -> tuple[str, Any] | None:
     if sympy is not None and isinstance(value, sympy.Basic):
         return ("a sympy Float (from N() or evalf())", value) if value.has(sympy.Float) else None
     if isinstance(value, Fraction):
+        # a float's 53 significant bits: an exact answer with a power-of-two denominator, (7/8)**6 / 8 say, has
+        # a short numerator, while Fraction(1/3) has 6004799503160661 over 2**54
         d = value.denominator
-        return ("a Fraction made from a float", value) if d >= FLOAT_MADE and d & (d - 1) == 0 else None
+        made = d >= FLOAT_MADE and d & (d - 1) == 0 and abs(value.numerator).bit_length() >= FLOAT_BITS
+        return ("a Fraction made from a float", value) if made else None
     from decimal import Decimal
 
     if isinstance(value, Decimal):
