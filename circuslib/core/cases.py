@@ -185,18 +185,19 @@ def _seed(exercise: str) -> int:
 
 def _outputs(function: Callable[..., Any], inputs: Sequence[tuple[Any, ...]],
              normal: Callable[[Any], Any]) -> list[str] | None:
-    """A function's canonical outputs on every input (each call on its own copy), or None if it fails or gives a
-    decimal on one: such a mistake is named by the check's own messages, before any comparison."""
+    """A function's canonical outputs on every input (each call on its own copy; "<raised>" where it fails), or
+    None if it gives a decimal or fails everywhere: such a mistake is named by the check's own messages."""
     texts = []
     for args in inputs:
         try:
             value = normal(function(*copy.deepcopy(args)))
-        except Exception:  # a catalogued wrong function may raise on some input: the check says so itself
-            return None
+        except Exception:  # a catalogued wrong function may raise on some input: a student's one would stop there
+            texts.append("<raised>")
+            continue
         if decimal_kind(value):
             return None
         texts.append(canonical(value))
-    return texts
+    return None if all(t == "<raised>" for t in texts) else texts
 
 
 def compile_cases(exercise: str, cases: Any, normal: Callable[[Any], Any] = lambda v: v) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def compile_cases(exercise: str, cases: Any, normal: Callable[[Any], Any] = lamb
     if [list(decode(p)) for p in plain] != [list(args) for args in inputs]:
         raise ValueError(f"{exercise}: an input does not survive its plain form")
     right = _outputs(cases.reference, inputs, normal)
-    if right is None:
+    if right is None or "<raised>" in right:
         raise ValueError(f"{exercise}: the reference fails or gives a decimal on one of the inputs")
     by_outputs: dict[tuple[str, str], list[Any]] = {}
     for mistake in cases.mistakes:

@@ -686,7 +686,11 @@ def _keyed_wrong(key: FunctionKey, mistake: KeyedMistake, message: str) -> Wrong
     return wrong
 
 
-def check_function(function: Any, reference: Callable[..., Any] | FunctionKey,
+WATCHED = 5
+"""How many of a function's first calls a check watches for the functions the exercise forbids."""
+
+
+def check_function(function: Any, reference: Callable[..., Any] | FunctionKey | None,
                    inputs: Sequence[tuple[Any, ...]] | FunctionKey, *, name: str = "your function",
                    mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
                    equal: Callable[[Any, Any], bool] = _equal, fallback: str = "",
@@ -703,10 +707,16 @@ def check_function(function: Any, reference: Callable[..., Any] | FunctionKey,
     if not callable(function):
         raise WrongAnswer(f"{name} should be a function (def ...), not {type(function).__name__}")
     key = inputs if isinstance(inputs, FunctionKey) else reference if isinstance(reference, FunctionKey) else None
+    if reference is None:
+        if key is None:
+            raise TypeError("check_function needs a reference function or a FunctionKey")
+        reference = key
     tried = key.inputs if key is not None else [tuple(args) for args in cast(Sequence[Any], inputs)]
     got = []
-    for args in tried:
-        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid)  # its own copy each time
+    for i, args in enumerate(tried):
+        # its own copy of the arguments each time; the watch on the first few calls only (a function that calls
+        # what it must not calls it every time, and watching every call would slow a deep search)
+        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid if i < WATCHED else None)
         if exact:
             not_exact = _not_exact(name, args, value)
             if not_exact:

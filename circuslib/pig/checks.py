@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 import sympy
 
@@ -22,9 +22,9 @@ from ..core.teach import (
     check_formula,
     check_function,
     check_integer,
-    forbid_calls,
     check_probability,
     check_simulation,
+    forbid_calls,
 )
 from .odds import pig_scores
 
