@@ -26,9 +26,11 @@ from .plain import decode, encode
 __all__ = ["ITERATIONS", "FunctionKey", "KeyedMistake", "canonical", "decimal_kind", "output_digest",
            "outputs_digest", "compile_cases", "teacher_cases", "shipped_key"]
 
-ITERATIONS = 2_000
-"""pbkdf2 rounds of one output's digest: slow enough that a table of guesses costs, fast enough that a check
-digests a few hundred outputs in a fraction of a second."""
+ITERATIONS = 500
+"""pbkdf2 rounds of one output's digest, so that a check digests its few hundred outputs in a fraction of a second.
+An output on one input is often a True or a small count, which a few guesses find however slow the digest: what
+keeps the answer out of reach is that neither the reference nor a table of its outputs is installed, so a student
+who wants the outputs must guess them input by input, which is writing the function."""
 FLOAT_MADE = 2 ** 20
 """A Fraction whose denominator is a power of two this large was made from a float (``Fraction(15/88)``), when its
 numerator is long too (FLOAT_BITS)."""
