@@ -14,9 +14,8 @@ from typing import Any
 
 import sympy
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
+from ..core.cases import function_key
 from ..core.game import best_value, expected_value, is_whole
-from ..core.shipped import shipped
 from ..core.teach import (
     Checks,
     Exercise,
@@ -98,7 +97,7 @@ def busting_cards(answer: Any, exercise: Exercise) -> Passed:
                                                    "their chances, don't multiply them"),
         Mistake(Fraction(100 * 15, 88), "a percentage: give a probability between 0 and 1"),
         Mistake(0.1705, "is a decimal: give it exactly"),
-        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, from N() or evalf()): give it exactly"),
+        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give it exactly"),
     ])
 def bust_by_hand(answer: Any, exercise: Exercise) -> Passed:
     """P(the next card busts her) holding 8 and 10, with 10, 3, Freeze, +4 on the other rows (full deck)."""
@@ -205,15 +204,8 @@ check.written("why_bust_chances_add", title="Why the bust chances add",
 # ---------------------------------------------------------------------------------------------------------
 # 6. card counting: the expected gain of one more card, from the cards actually left
 
-@shipped("data/tutor_functions.json", cases=lambda: [("counted_gain",), ("small_deck_dp",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/flip7_functions.py)."""
-    return compile_cases(f"flip7.{name}", teacher_cases("flip7")[name])
-
-
-COUNTED_GAIN = shipped_key(tried_inputs, "flip7.counted_gain")
-SMALL_DECK_DP = shipped_key(tried_inputs, "flip7.small_deck_dp")
+COUNTED_GAIN = function_key(__package__, "counted_gain")
+SMALL_DECK_DP = function_key(__package__, "small_deck_dp")
 
 
 @check.exercise(

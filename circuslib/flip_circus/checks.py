@@ -16,9 +16,8 @@ from typing import Any, cast
 
 import sympy
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
+from ..core.cases import function_key
 from ..core.game import IllegalMove, Move, Policy, playout
-from ..core.shipped import shipped
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
@@ -221,14 +220,7 @@ def patterns_by_burnside(answer: Any, exercise: Exercise) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # 4. Burnside checked by listing
 
-@shipped("data/tutor_functions.json", cases=lambda: [("patterns_by_listing",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/flip_circus_functions.py)."""
-    return compile_cases(f"flip_circus.{name}", teacher_cases("flip_circus")[name])
-
-
-PATTERNS = shipped_key(tried_inputs, "flip_circus.patterns_by_listing")
+PATTERNS = function_key(__package__, "patterns_by_listing")
 
 
 @check.exercise(title="Burnside checked by listing", practises="checking a count by enumeration: one "

@@ -19,9 +19,8 @@ from typing import Any
 
 import sympy
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
+from ..core.cases import function_key
 from ..core.exact import AbsorbingChain
-from ..core.shipped import shipped
 from ..core.teach import (
     Checks,
     Exercise,
@@ -75,16 +74,9 @@ def at_least_one_hit(answer: Any, exercise: Exercise) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # 2. the geometric law of the first hit
 
-@shipped("data/tutor_functions.json", cases=lambda: [("first_hit",), ("hex_distance",), ("end_positions",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/pcv_functions.py)."""
-    return compile_cases(f"pcv.{name}", teacher_cases("pcv")[name])
-
-
-FIRST_HIT = shipped_key(tried_inputs, "pcv.first_hit")
-HEX_DISTANCE = shipped_key(tried_inputs, "pcv.hex_distance")
-END_POSITIONS = shipped_key(tried_inputs, "pcv.end_positions")
+FIRST_HIT = function_key(__package__, "first_hit")
+HEX_DISTANCE = function_key(__package__, "hex_distance")
+END_POSITIONS = function_key(__package__, "end_positions")
 
 
 @check.exercise(title="The first hit", practises="the geometric law: k - 1 misses, then a hit", stars=1, minutes=10,

@@ -10,8 +10,7 @@ from typing import Any
 
 import sympy
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
-from ..core.shipped import shipped
+from ..core.cases import function_key
 from ..core.teach import (
     Checks,
     Exercise,
@@ -32,18 +31,10 @@ check = Checks("the warm-up")
 
 
 @check.exercise(title="Three dice make ten", practises="counting equally likely outcomes (ordered rolls)",
-                stars=1, minutes=5, answer=Fraction(1, 8), mistakes=[
-                    Mistake(Fraction(1, 16), "the 16 sums 3 to 18 are not equally likely: count the 216 ordered rolls"),
-                    Mistake(Fraction(3, 28), "you counted unordered rolls like {1, 3, 6} once; (1, 3, 6) and (6, 3, 1) "
-                                             "are different rolls of three dice"),
-                    Mistake(Fraction(6, 216), "each set of faces such as {1, 3, 6} can come in several orders: count "
-                                              "ordered rolls"),
-                    Mistake(27, "that is a number of rolls: divide by the number of equally likely rolls"),
-                    Mistake(0.125, "give it exactly"),
-                ])
+                stars=1, minutes=5)
 def three_dice_ten(answer: Any, exercise: Exercise) -> str:
     """P(the sum of three fair dice is 10)."""
-    return check_probability(answer, exercise.expected, what="P(sum = 10)", mistakes=exercise.mistakes)
+    return check_probability(answer, exercise.key, what="P(sum = 10)")
 
 
 @check.exercise(title="A bigger Scout deck", practises="counting unordered pairs (combinations)",
@@ -73,14 +64,7 @@ def three_rolls(answer: Any, exercise: Exercise) -> str:
     return check_exact(answer, exercise.expected, what="the expected points", mistakes=exercise.mistakes)
 
 
-@shipped("data/tutor_functions.json", cases=lambda: [("steps_between",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/pig_functions.py)."""
-    return compile_cases(f"pig.{name}", teacher_cases("pig")[name])
-
-
-STEPS = shipped_key(tried_inputs, "pig.steps_between")
+STEPS = function_key(__package__, "steps_between")
 
 
 @check.exercise(title="Steps round the ranks", practises="shortest paths on a graph; arithmetic modulo 13",

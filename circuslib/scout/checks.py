@@ -17,8 +17,7 @@ from itertools import permutations, product
 from math import comb
 from typing import Any
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
-from ..core.shipped import shipped
+from ..core.cases import function_key
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
@@ -234,14 +233,7 @@ def _why_not(a: Sequence[int], b: Sequence[int]) -> str:
     return "at equal size and kind, the set with the higher smallest number wins"
 
 
-@shipped("data/tutor_functions.json", cases=lambda: [("my_beats",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/scout_functions.py)."""
-    return compile_cases(f"scout.{name}", teacher_cases("scout")[name])
-
-
-MY_BEATS = shipped_key(tried_inputs, "scout.my_beats")
+MY_BEATS = function_key(__package__, "my_beats")
 
 
 @check.exercise(title="Does this set beat that one?", practises="turning a rule into a function, tested on many "

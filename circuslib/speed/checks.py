@@ -15,8 +15,7 @@ from typing import Any
 
 import sympy
 
-from ..core.cases import compile_cases, shipped_key, teacher_cases
-from ..core.shipped import shipped
+from ..core.cases import function_key
 from ..core.teach import (
     Checks,
     Exercise,
@@ -76,15 +75,8 @@ def race_from_mean_times(answer: Any, exercise: Exercise) -> Passed:
 # ---------------------------------------------------------------------------------------------------------
 # 2. a fitting card, as a function
 
-@shipped("data/tutor_functions.json", cases=lambda: [("fits_on",), ("longest_chain_function",)],
-         about="the inputs each function exercise is tried on, with salted digests of the right outputs")
-def tried_inputs(name: str) -> dict[str, Any]:
-    """A function exercise's key, compiled from the teacher's side (solutions/tutor/speed_functions.py)."""
-    return compile_cases(f"speed.{name}", teacher_cases("speed")[name])
-
-
-FITS_ON = shipped_key(tried_inputs, "speed.fits_on")
-CHAIN_FUNCTION = shipped_key(tried_inputs, "speed.longest_chain_function")
+FITS_ON = function_key(__package__, "fits_on")
+CHAIN_FUNCTION = function_key(__package__, "longest_chain_function")
 
 
 def _as_bool(value: Any) -> Any:
