@@ -10,6 +10,7 @@ from functools import cache
 import numpy as np
 import pytest
 import sympy
+import teacher
 
 from circuslib.core.game import best_value
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
@@ -90,7 +91,7 @@ def test_the_set_has_its_exercises_and_questions_in_words():
     stars = [e.stars for e in check.exercises() if not e.name.startswith("try_")]
     stars += [w.stars for w in check.written_questions()]
     assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
-    assert all(len(e.mistakes) >= 3 for e in check.exercises())
+    assert all(len(teacher.mistakes_of(e)) >= 3 for e in check.exercises())
 
 
 @pytest.mark.parametrize("name", sorted(VALUES))
@@ -196,13 +197,13 @@ def test_issue_case_made_up_simulation_answer_fails_as_a_number_typed_in_cannot_
 # ---------------------------------------------------------------------------------------------------------
 # the catalogue: every mistake fails with its own hint, and never shows the answer
 
-CATALOGUE = [(e.name, i) for e in check.exercises() for i in range(len(e.mistakes))]
+CATALOGUE = [(e.name, i) for e in check.exercises() for i in range(len(teacher.mistakes_of(e)))]
 
 
 @pytest.mark.parametrize("name, index", CATALOGUE, ids=[f"{n}-{i}" for n, i in CATALOGUE])
 def test_every_catalogued_mistake_fails_with_its_hint_and_without_the_answer(name, index):
     exercise = getattr(check, name)
-    mistake = exercise.mistakes[index]
+    mistake = teacher.mistakes_of(exercise)[index]
     with pytest.raises(WrongAnswer) as wrong:
         exercise(mistake.answer)
     message = str(wrong.value)
@@ -238,8 +239,8 @@ def test_bust_by_hand_explains_a_count_and_a_percentage():
 
 def test_gain_passes_and_is_compared_on_hands_early_and_late_in_a_deck():
     assert passes(check.counted_gain(gain))
-    inputs = checks._gain_inputs()
-    assert len(inputs) >= 8
+    inputs = checks.COUNTED_GAIN.inputs
+    assert len(inputs) >= 8 and checks.COUNTED_GAIN.fixed >= 8
     assert {sum(left.values()) for _, left in inputs} >= {94, 12, 30, 70}
     assert any(left["x2"] and held for held, left in inputs) and any(not left["x2"] for _, left in inputs)
 

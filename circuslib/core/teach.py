@@ -778,8 +778,8 @@ def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None
                  else f"Fraction({decimal.numerator}, {decimal.denominator})")
         return WrongAnswer(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, "
                            f"write {exact}, not Fraction({decimal.numerator}/{decimal.denominator})")
-    return WrongAnswer(f"{name} returned {_short(repr(decimal), 30)}, {kind}, on input ({shown}): give it exactly "
-                       "(a whole number, a Fraction or a sympy Rational)")
+    return WrongAnswer(f"{name} returned the decimal {_short(repr(decimal), 30)} ({kind}) on input ({shown}): give "
+                       "it exactly (a whole number, a Fraction or a sympy Rational)")
 
 
 def _keyed_wrong(mistake: KeyedMistake, message: str) -> WrongAnswer:
