@@ -85,9 +85,9 @@ class KeyedMistake:
     """A catalogued wrong function, as students' kernels know it: its id, its hint, the digest of its outputs."""
     id: str
     hint: str
-    digest: str
-    """Of its outputs on every input."""
-    fixed: str
+    digest: str | None
+    """Of its outputs on every input (None for a mistake the check's own messages name: a decimal, an error)."""
+    fixed: str | None
     """Of its outputs on the check's fixed inputs only: a student's version of the same mistake may differ from
     the catalogued one on an edge case drawn at random, and still deserves the hint."""
 
@@ -189,17 +189,21 @@ def compile_cases(cases: Cases, salt: str | None = None) -> dict[str, Any]:
     if right is None or "<raised>" in right:
         raise ValueError(f"{cases.reference.__name__} fails or gives a decimal on one of its inputs")
     by_outputs: dict[tuple[str, str], list[Any]] = {}
+    named_by_the_check = []
     for mistake in cases.mistakes:
         theirs = _outputs(mistake.answer, inputs) if callable(mistake.answer) else None
         if theirs == right:
             raise ValueError(f"the wrong function {mistake.hint!r} is right on every input")
-        if theirs is not None:
-            digests = outputs_digest(salt, theirs), outputs_digest(salt, theirs[:fixed])
-            by_outputs.setdefault(digests, []).append(mistake)
+        if theirs is None:  # a decimal, or an error everywhere: the check's own message names it
+            named_by_the_check.append({"id": mistake.id, "hint": mistake.hint, "digest": None, "fixed": None})
+            continue
+        digests = outputs_digest(salt, theirs), outputs_digest(salt, theirs[:fixed])
+        by_outputs.setdefault(digests, []).append(mistake)
     mistakes = []
     for (every, on_fixed), same in by_outputs.items():  # two that agree everywhere: the hint names both
         hint = "; or ".join(m.hint for m in same)
         mistakes.append({"id": same[0].id, "hint": hint, "digest": every, "fixed": on_fixed})
+    mistakes += named_by_the_check
     return {"kind": "function", "salt": salt, "fixed": fixed, "inputs": plain,
             "outputs": [output_digest(salt, i, t) for i, t in enumerate(right)], "varies": len(set(right)) > 1,
             "mistakes": mistakes}

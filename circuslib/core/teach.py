@@ -170,7 +170,10 @@ class Exercise:
         one, its id the same whatever values it quotes."""
         if found is not None:
             return {"exercise": self.id, "mistake": found.id, "hint": found.hint}
-        given = [m for m in self.mistakes if m.hint and m.hint in message]
+        catalogue: list[Mistake | KeyedMistake] = list(self.mistakes)
+        if isinstance(self.model, FunctionKey):  # a function exercise's catalogue is compiled into its key
+            catalogue += self.model.mistakes
+        given = [m for m in catalogue if m.hint and m.hint in message]
         if given:
             mistake = max(given, key=lambda m: len(m.hint))
             return {"exercise": self.id, "mistake": mistake.id, "hint": mistake.hint}
@@ -769,17 +772,19 @@ def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None
     if found is None:
         return None
     kind, decimal = found
+    family = Diagnosis("family-float-fraction" if kind == "a Fraction made from a float" else "family-decimal",
+                       "give it exactly")
     shown = ", ".join(_short(repr(a), 40) for a in args)
     if kind == "a Fraction made from a float":
         if decimal is None:
-            return WrongAnswer(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, "
-                               "with Fraction(numerator, denominator) of whole numbers, never Fraction(a / b)")
+            return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, with "
+                          "Fraction(numerator, denominator) of whole numbers, never Fraction(a / b)", family)
         exact = (str(decimal.numerator) if decimal.denominator == 1
                  else f"Fraction({decimal.numerator}, {decimal.denominator})")
-        return WrongAnswer(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, "
-                           f"write {exact}, not Fraction({decimal.numerator}/{decimal.denominator})")
-    return WrongAnswer(f"{name} returned the decimal {_short(repr(decimal), 30)} ({kind}) on input ({shown}): give "
-                       "it exactly (a whole number, a Fraction or a sympy Rational)")
+        return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, write "
+                      f"{exact}, not Fraction({decimal.numerator}/{decimal.denominator})", family)
+    return _wrong(f"{name} returned the decimal {_short(repr(decimal), 30)} ({kind}) on input ({shown}): give it "
+                  "exactly (a whole number, a Fraction or a sympy Rational)", family)
 
 
 def _keyed_wrong(mistake: KeyedMistake, message: str) -> WrongAnswer:

@@ -86,12 +86,21 @@ def _as_bool(value: Any) -> Any:
     return value
 
 
-def _own_rules(say: str) -> Forbidden:
-    """The watch against the kit's own rules and solver, which an exercise asks the student to write."""
+def _own_rule() -> Forbidden:
+    """The watch against the kit's own rule, which fits_on asks the student to write."""
     from . import rules
+
+    return forbid_calls([rules.fits, rules._fits, _fit], say="write the rule yourself, with arithmetic modulo 13, "
+                        "rather than calling the kit's own fits")
+
+
+def _own_search() -> Forbidden:
+    """The watch against the kit's own longest chain (a rule such as fits may be used: the search is the work)."""
+    from .graphs import longest_chain
     from .odds import longest_chain_of_ranks
 
-    return forbid_calls([rules.fits, rules._fits, _fit, longest_chain_of_ranks], say=say)
+    return forbid_calls([longest_chain_of_ranks, longest_chain], say="write the search yourself rather than "
+                        "calling the kit's own longest_chain_of_ranks")
 
 
 @check.exercise(title="A fitting card, as a function", practises="modular arithmetic: ranks on a 13-cycle",
@@ -104,8 +113,7 @@ def fits_on(answer: Any, exercise: Exercise) -> Passed:
             raise WrongAnswer(f"fits_on should return True or False, not {type(value).__name__} "
                               "(a comparison such as x in (1, 12) gives True or False)")
     return check_function(answer, exercise.model, FITS_ON, name="fits_on", exact=False, normal=_as_bool,
-                          forbid=_own_rules("write the rule yourself, with arithmetic modulo 13, rather than "
-                                            "calling the kit's own fits"),
+                          forbid=_own_rule(),
                           success="the 13-cycle in one line")
 
 
@@ -240,8 +248,7 @@ def longest_chain_function(answer: Any, exercise: Exercise) -> Passed:
     # each call gets its own copy of the hand (a function may remove cards from it), on the check's hands and
     # on hands drawn at random: empty, one card, the largest size
     return check_function(answer, exercise.model, CHAIN_FUNCTION, name="longest_chain", exact=False,
-                          forbid=_own_rules("write the search yourself rather than calling the kit's own "
-                                            "longest_chain_of_ranks"),
+                          forbid=_own_search(),
                           success="a longest path, found by search")
 
 

@@ -48,12 +48,15 @@ def _chain_one_card_a_rank(hand: Any, top: int) -> int:
     return _search(sorted(set(hand)), top, fits)
 
 
+# the catalogue's wrong functions search as a student does: calling the kit's solver would be refused first
+
 def _chain_counting_the_top(hand: Any, top: int) -> int:
-    return 1 + longest_chain(hand, top)
+    return 1 + _search(list(hand), top, fits)
 
 
 def _chain_from_anywhere(hand: Any, top: int) -> int:
-    return longest_chain_of_ranks(hand)
+    hand = list(hand)
+    return max((1 + _search(hand[:i] + hand[i + 1:], card, fits) for i, card in enumerate(hand)), default=0)
 
 
 def _chain_cards_that_fit_the_top(hand: Any, top: int) -> int:
