@@ -40,11 +40,11 @@ def decimal_kind(value: Any) -> tuple[str, Any] | None:
     Fraction made from a float", "a Decimal"), or None when the value is exact through and through."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (float, complex)):
-        return "a float", value
-    numpy = sys.modules.get("numpy")
+    numpy = sys.modules.get("numpy")  # before float: numpy's float64 is a float too
     if numpy is not None and isinstance(value, (numpy.floating, numpy.complexfloating)):
         return "a numpy float", value
+    if isinstance(value, (float, complex)):
+        return "a float", value
     sympy = sys.modules.get("sympy")
     if sympy is not None and isinstance(value, sympy.Basic):
         return ("a sympy Float (from N() or evalf())", value) if value.has(sympy.Float) else None

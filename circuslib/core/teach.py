@@ -734,9 +734,10 @@ def forbid_calls(functions: Iterable[Callable[..., Any]] = (), libraries: Iterab
 
 
 def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
-                 time_limit: float = STUDENT_TIME_LIMIT, forbid: Forbidden | None = None) -> Any:
+                 time_limit: float = STUDENT_TIME_LIMIT, forbid: Forbidden | None = None, exact: bool = False) -> Any:
     """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer, and so does a
-    call of a function the exercise forbids (``forbid``)."""
+    call of a function the exercise forbids (``forbid``) and, with ``exact``, a decimal returned (named as the kind
+    it is, before the value is read as built-in types: a numpy float would read as a float)."""
     shown = ", ".join(_short(repr(a), 40) for a in args)
     try:
         with deadline(time_limit, _TooLong), (forbid or contextlib.nullcontext()):
@@ -754,6 +755,9 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
                           f"{_short(str(error)) or 'no message'}") from None
     if forbid is not None and forbid.found:
         raise WrongAnswer(f"{name} calls {forbid.found}: {forbid.say}")
+    not_exact = _not_exact(name, args, value) if exact else None
+    if not_exact:
+        raise not_exact
     return rebuilt(value)
 
 
@@ -783,7 +787,7 @@ def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None
                  else f"Fraction({decimal.numerator}, {decimal.denominator})")
         return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, write "
                       f"{exact}, not Fraction({decimal.numerator}/{decimal.denominator})", family)
-    return _wrong(f"{name} returned the decimal {_short(repr(decimal), 30)} ({kind}) on input ({shown}): give it "
+    return _wrong(f"{name} returned the decimal {_short(str(decimal), 30)} ({kind}) on input ({shown}): give it "
                   "exactly (a whole number, a Fraction or a sympy Rational)", family)
 
 
@@ -821,7 +825,8 @@ def check_function(function: Any, reference: Callable[..., Any] | FunctionKey | 
     for i, args in enumerate(tried):
         # its own copy of the arguments each time; the watch on the first few calls only (a function that calls
         # what it must not calls it every time, and watching every call would slow a deep search)
-        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid if i < WATCHED else None)
+        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid if i < WATCHED else None,
+                             exact=exact)
         if exact:
             not_exact = _not_exact(name, args, value)
             if not_exact:
