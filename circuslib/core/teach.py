@@ -457,7 +457,7 @@ def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | No
 
 
 def _float_made_line(what: str, value: Any) -> WrongAnswer | None:
-    """A Fraction made from a float (Fraction(125 / 18)), named as such, showing the student's own small fraction
+    """A Fraction made from a float (Fraction(11 / 97)), named as such, showing the student's own small fraction
     (a check with no key says only this)."""
     small = float_made(Fraction(int(value.p), int(value.q))) if isinstance(value, sympy.Rational) else None
     if small is None:
@@ -496,7 +496,9 @@ def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistak
     ``expected`` is the exercise's :class:`Key` (or, in a check not keyed by the tutor, the value)."""
     value = exact_number(answer, what)
     target = _key_or_number(expected)
-    if target.matches(value) if isinstance(target, Key) else value == target:
+    if isinstance(target, Key) and target.matches(value):
+        return correct(success or target.success_line(value))
+    if not isinstance(target, Key) and value == target:
         return correct(success)
     raise _not_right(what, value, mistakes, fallback, target if isinstance(target, Key) else None)
 
@@ -508,7 +510,7 @@ def check_probability(answer: Any, expected: Any, *, what: str = "your probabili
     target = _key_or_number(expected)
     if isinstance(target, Key):
         if target.matches(value):
-            return correct(success)
+            return correct(success or target.success_line(value))
         found = target.diagnose(value, probability=True)
         if found is None and (value < 0 or value > 1):
             raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
@@ -550,7 +552,7 @@ def check_integer(answer: Any, expected: Any, *, what: str = "your count", mista
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
     if isinstance(expected, Key):
         if expected.matches(value):
-            return correct(success)
+            return correct(success or expected.success_line(value))
         raise _not_right(what, value, (), fallback, expected, count=True)
     if value == expected:
         return correct(success)
@@ -570,7 +572,7 @@ def check_collection(answer: Any, expected: Any, *, ordered: bool = False, what:
         seen, wanted = expected.item_digests(got), list(expected.items)
         ordered = expected.ordered
         if expected.matches(got) and (ordered or len(seen) == len(set(seen))):
-            return correct(success)
+            return correct(success or expected.success_line(got))
         found = expected.known(got)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
@@ -631,7 +633,7 @@ def check_formula(answer: Any, expected: Any, *, what: str = "your formula", mis
         raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
     if keyed:
         if expected.matches(answer):
-            return correct(success)
+            return correct(success or expected.success_line(answer))
         found = expected.known(answer)
         if found is not None:
             raise _wrong(f"{what} is not right yet: {found.hint}", found)
@@ -684,35 +686,46 @@ def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None
 class Forbidden:
     """A watch on a student's call: which of the kit's own functions (or a library's) ran inside it.
 
-    It looks at what runs, not at names in the source: a solver called under another name, through a helper or
-    a lambda, is seen all the same. ``say`` is what the check then tells the student ("work it out yourself").
+    It looks at what runs (sys.setprofile), not at names in the source: a solver called under another name,
+    through a helper, a lambda or a module imported inside, is seen all the same. ``say`` is what the check then
+    tells the student ("work it out yourself"). Used as ``with watch: ...``, then ``watch.found`` names it.
     """
 
     def __init__(self, functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
                  say: str = "write it yourself rather than calling the kit's own function") -> None:
-        import inspect
-
-        self.names: dict[Any, str] = {}
-        self.wrapped: dict[Any, str] = {}  # a shipped result's wrapper: the same code for every shipped function
-        for function in functions:
-            inner = inspect.unwrap(function)
-            self.names[inner.__code__] = inner.__name__
-            if inner is not function:
-                self.wrapped[inner] = inner.__name__
-        self.wrappers = {getattr(f, "__code__", None) for f in functions if hasattr(f, "__wrapped__")}
+        self.codes: dict[Any, str] = {}
+        self.wrapped: dict[int, str] = {}  # reached through a Python wrapper whose code other wrappers share
+        self.natives: dict[int, str] = {}  # built-in or C-level callables (an lru_cache), seen by their c_call
+        for target in functions:
+            name = getattr(target, "__name__", repr(target))
+            layer: Any = target
+            while layer is not None:
+                code = getattr(layer, "__code__", None)
+                if code is None:
+                    self.natives[id(layer)] = name
+                elif getattr(layer, "__wrapped__", None) is None:
+                    self.codes[code] = name
+                else:
+                    self.wrapped[id(layer.__wrapped__)] = name
+                layer = getattr(layer, "__wrapped__", None)
         self.libraries = tuple(libraries)
         self.say = say
         self.found: str | None = None
         self._outer: Any = None
 
     def _watch(self, frame: Any, event: str, arg: Any) -> None:
-        if event != "call" or self.found is not None:
+        if self.found is not None:
+            return
+        if event == "c_call":
+            self.found = self.natives.get(id(arg))
+            return
+        if event != "call":
             return
         code = frame.f_code
-        if code in self.names:
-            self.found = self.names[code]
-        elif code in self.wrappers:
-            self.found = next((n for f, n in self.wrapped.items() if f in frame.f_locals.values()), None)
+        if code in self.codes:
+            self.found = self.codes[code]
+        elif self.wrapped and any(id(v) in self.wrapped for v in frame.f_locals.values()):
+            self.found = next(self.wrapped[id(v)] for v in frame.f_locals.values() if id(v) in self.wrapped)
         elif self.libraries and str(frame.f_globals.get("__name__", "")).partition(".")[0] in self.libraries:
             library = str(frame.f_globals["__name__"]).partition(".")[0]
             self.found = library if code.co_name.startswith("<") else f"{library} ({code.co_name})"
@@ -725,12 +738,6 @@ class Forbidden:
 
     def __exit__(self, *exc: object) -> None:
         sys.setprofile(self._outer)
-
-
-def forbid_calls(functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
-                 say: str = "write it yourself rather than calling the kit's own function") -> Forbidden:
-    """The watch a check puts on a student's call: these functions (or any of these libraries) must not run."""
-    return Forbidden(functions, libraries, say=say)
 
 
 def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
@@ -759,6 +766,28 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     if not_exact:
         raise not_exact
     return rebuilt(value)
+
+
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str,
+                 libraries: Iterable[str] = ()) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions (or any of
+    these ``libraries``) runs, however it is reached, is refused with ``says`` once it returns (see
+    :class:`Forbidden`, which a check may also hand to call_student or check_function). Anything not callable is
+    given back as it is, for the check to explain."""
+    if not callable(function):
+        return function
+    watch = Forbidden(forbidden, libraries, say=says)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        with watch:
+            result = function(*args, **kwargs)
+        if watch.found:
+            raise WrongAnswer(says)
+        return result
+
+    watched.__name__ = watched.__qualname__ = getattr(function, "__name__", "function")
+    watched.__doc__ = getattr(function, "__doc__", None)
+    return watched
 
 
 def _equal(got: Any, want: Any) -> bool:

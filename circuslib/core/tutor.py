@@ -34,7 +34,7 @@ import random
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
@@ -112,6 +112,11 @@ class Model:
     families: bool = True
     """Whether the kit-wide families (complement, percentage, odds, a count, a Fraction made from a float, a value
     rounded early) apply to this answer."""
+    success: str = ""
+    """What the check says to a right answer; it may show the answer or how it is found, since it is shipped sealed
+    with the answer itself (only the right answer opens it)."""
+    asks: str = ""
+    """"odds" when the answer is odds (favourable against the others): a probability given instead is then named."""
 
 
 @dataclass(frozen=True)
@@ -165,8 +170,8 @@ def _real_text(value: Any) -> str:
 
 
 def canonical(value: Any) -> str:
-    """The text a value is digested as: one text for every way of writing the same value (3/24 and Fraction(1, 8)
-    and sympy.Rational(1, 8); a list and a tuple; a set in any order)."""
+    """The text a value is digested as: one text for every way of writing the same value (3/33 and Fraction(1, 11)
+    and sympy.Rational(1, 11); a list and a tuple; a set in any order)."""
     if isinstance(value, bool):
         return f"bool:{value}"
     if isinstance(value, numbers.Integral):
@@ -207,7 +212,7 @@ def digest(salt: str, text: str, rounds: int = ROUNDS) -> str:
 
 
 def float_made(value: Any) -> Fraction | None:
-    """The small fraction a Fraction made from a float stands for (Fraction(125 / 18) -> 125/18), else None: a
+    """The small fraction a Fraction made from a float stands for (Fraction(11 / 97) -> 11/97), else None: a
     denominator that is a power of two of 2^20 or more is the mark of a float's binary digits."""
     if not isinstance(value, (Fraction, sympy.Rational)) or isinstance(value, (int, sympy.Integer)):
         return None
@@ -301,6 +306,10 @@ class Key:
     ordered: bool = False
     families: bool = True
     rounds: int = ROUNDS
+    success: str = ""
+    """The success line, sealed with the answer (hex): :meth:`success_line` opens it with a right value."""
+    asks: str = ""
+    """"odds" when the answer is odds, for the family of a probability given instead."""
 
     def __repr__(self) -> str:
         return f"<the key of a {self.kind} answer: salted digests, {len(self.hints)} known mistakes>"
@@ -326,6 +335,26 @@ class Key:
     def matches(self, value: Any) -> bool:
         """Whether the value is the answer."""
         return self.seal(value) == self.answer
+
+    def _stream(self, value: Any, size: int) -> bytes:
+        """A keystream drawn from the value itself: only the right answer gives the stream that sealed a line."""
+        return hashlib.pbkdf2_hmac("sha256", self.text(value).encode("utf-8"), bytes.fromhex(self.salt) + b"said",
+                                   self.rounds, dklen=size)
+
+    def sealed_line(self, value: Any, line: str) -> str:
+        """A success line sealed with the answer ``value`` (hex), for :attr:`success`."""
+        data = line.encode("utf-8")
+        return bytes(a ^ b for a, b in zip(data, self._stream(value, len(data)))).hex()
+
+    def success_line(self, value: Any) -> str:
+        """The success line opened with a right ``value`` ("" when there is none, or the value is not right)."""
+        if not self.success or not self.matches(value):
+            return ""
+        data = bytes.fromhex(self.success)
+        try:
+            return bytes(a ^ b for a, b in zip(data, self._stream(value, len(data)))).decode("utf-8")
+        except UnicodeDecodeError:  # a grader's key of another value than the one the line was sealed with
+            return ""
 
     def item_digests(self, value: Any) -> list[str]:
         """Each item's digest, for a collection key."""
@@ -358,25 +387,26 @@ class Key:
         def gives(candidate: Fraction) -> bool:
             return self.seal(candidate) == self.answer
 
-        if gives(1 - v):
+        # the complement, a percentage, odds and a count are slips of a probability only (1 − v of an expected
+        # gain is no complement of anything)
+        if probability and gives(1 - v):
             return Diagnosis(FAMILY_IDS["complement"], "that is the chance of the opposite event, its complement "
                                                        "(1 minus the chance asked for)")
-        if v != 0 and gives(v / 100):
-            return Diagnosis(FAMILY_IDS["percentage"],
-                             "that looks like a percentage; give a probability between 0 and 1" if probability else
-                             "that is 100 times the value asked for: give the value itself, not a percentage")
-        if v > 0 and gives(v / (1 + v)):
+        if probability and v != 0 and gives(v / 100):
+            return Diagnosis(FAMILY_IDS["percentage"], "that looks like a percentage; give a probability between 0 "
+                                                       "and 1")
+        if probability and v > 0 and gives(v / (1 + v)):
             return Diagnosis(FAMILY_IDS["odds"], "that is the odds (favourable cases against the others), not the "
                                                  "probability: divide by all the cases, favourable or not")
-        if 0 < v < 1 and not probability and gives(v / (1 - v)):
+        if self.asks == "odds" and 0 < v < 1 and gives(v / (1 - v)):
             return Diagnosis(FAMILY_IDS["probability-for-odds"], "that is a probability; the question asks for "
                                                                  "the odds, favourable cases against the others")
         if probability and v > 1 and v.denominator == 1:
             return Diagnosis(FAMILY_IDS["count"], "that is a count, not a probability: divide by the number of "
                                                   "equally likely cases")
         if count and v.denominator == 1 and (gives(v + 1) or gives(v - 1)):
-            return Diagnosis(FAMILY_IDS["off-by-one"], "that is one off: check whether the count should include "
-                                                       "both ends, or counts one case twice or not at all")
+            return Diagnosis(FAMILY_IDS["off-by-one"], "that is one off the count: check where your counting "
+                                                       "starts and ends, and that no case is counted twice")
         if self.rounded is not None and v.denominator != 1 and _typed_decimal(v):
             two = _rounded(v)
             if two is not None and digest(self.salt, "rounded:" + two, self.rounds) == self.rounded:
@@ -397,7 +427,7 @@ class Key:
     # --- making one ------------------------------------------------------------------------------------------
     @classmethod
     def of_value(cls, value: Any, *, like: Key | None = None, hints: Iterable[tuple[Any, str, str]] = (),
-                 families: bool = True, salt: str | None = None) -> Key:
+                 families: bool = True, salt: str | None = None, success: str = "", asks: str = "") -> Key:
         """A key for a value: a grader's key from the source notebook (``like``: the shipped key whose salt and
         hints it keeps, so the variants' hints still apply), or the compile step's (``hints``: (value, id, hint)
         of each variant and mistake)."""
@@ -424,8 +454,13 @@ class Key:
         if kind == "collection":
             items = tuple(key.item_digests(value))
             items = items if ordered else tuple(sorted(items))
-        return cls(kind, salt, answer, {d: tuple(h) for d, h in known.items()}, rounded, symbols, items, ordered,
-                   key.families, rounds)
+        made = cls(kind, salt, answer, {d: tuple(h) for d, h in known.items()}, rounded, symbols, items, ordered,
+                   key.families, rounds, "", asks or (like.asks if like is not None else ""))
+        if success:
+            return replace(made, success=made.sealed_line(value, success))
+        if like is not None and like.success and like.answer == answer:
+            return replace(made, success=like.success)  # the grader's key is the shipped one: its line opens too
+        return made
 
     def to_json(self) -> dict[str, Any]:
         """The key as tutor.json holds it."""
@@ -439,6 +474,10 @@ class Key:
             data["items"], data["ordered"] = list(self.items), self.ordered
         if not self.families:
             data["families"] = False
+        if self.success:
+            data["success"] = self.success
+        if self.asks:
+            data["asks"] = self.asks
         return data
 
     @classmethod
@@ -447,7 +486,8 @@ class Key:
         hints = {d: tuple((str(i), str(h)) for i, h in found) for d, found in data.get("hints", {}).items()}
         return cls(data["kind"], data["salt"], data["answer"], hints, data.get("rounded"),
                    tuple(data.get("symbols", ())), tuple(data.get("items", ())), bool(data.get("ordered", False)),
-                   bool(data.get("families", True)), int(data.get("rounds", ROUNDS)))
+                   bool(data.get("families", True)), int(data.get("rounds", ROUNDS)), str(data.get("success", "")),
+                   str(data.get("asks", "")))
 
 
 def _kind_of(value: Any) -> tuple[str, tuple[str, ...], bool]:
@@ -485,7 +525,8 @@ def compile_model(model: Model, *, salt: str | None = None) -> Key:
             raise ValueError(f"the variant {dict(variant.changes)} does not fit the model's answer: {error}") from None
         hints.append((wrong, variant.id, variant.hint))
     hints += [(m.answer, m.id, m.hint) for m in model.mistakes if not _skipped(m.answer)]
-    return Key.of_value(value, hints=hints, families=model.families, salt=salt or os.urandom(16).hex())
+    return Key.of_value(value, hints=hints, families=model.families, salt=salt or os.urandom(16).hex(),
+                        success=model.success, asks=model.asks)
 
 
 def _repository() -> Path:

@@ -19,6 +19,7 @@ from ..core.game import best_value, expected_value, is_whole
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Mistake,
     Passed,
     WrongAnswer,
@@ -28,7 +29,6 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
-    forbid_calls,
 )
 from .bots import Bot, StopAtSum, play_game
 from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
@@ -217,7 +217,7 @@ def counted_gain(gain: Any, exercise: Exercise) -> Passed:
     from . import odds  # the kit's own counting, which the exercise asks the student to write
 
     return check_function(gain, exercise.model, COUNTED_GAIN, name="gain",
-                          forbid=forbid_calls([odds.expected_gain], say="count the cards left yourself rather than "
+                          forbid=Forbidden([odds.expected_gain], say="count the cards left yourself rather than "
                                               "calling the kit's expected_gain"),
                           success="your gain counts every card left, exactly")
 
@@ -241,7 +241,7 @@ def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
     """A function optimum(deck): a lone player's best expected round score on a small deck {number: copies}."""
     from . import odds  # the kit's own solvers, which the exercise asks the student to write
 
-    solvers = forbid_calls([best_value, expected_value, odds.solo_optimal], say="write the recursion yourself "
+    solvers = Forbidden([best_value, expected_value, odds.solo_optimal], say="write the recursion yourself "
                            "rather than calling the kit's solvers (best_value, solo_optimal)")
     return check_function(optimum, exercise.model, SMALL_DECK_DP, name="optimum", forbid=solvers,
                           success="your dynamic programme gives the exact optimum on every test deck")

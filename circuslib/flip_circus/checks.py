@@ -22,6 +22,7 @@ from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Mistake,
     WrongAnswer,
     call_student,
@@ -30,7 +31,6 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
-    forbid_calls,
 )
 from .bots import greedy_bot, random_bot
 from .rules import (
@@ -230,7 +230,7 @@ def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     counted by listing."""
     from . import odds  # the kit's own counts, by Burnside's lemma: the exercise asks for a listing
 
-    listing = forbid_calls([odds.count_rings, odds.burnside_terms], say="count by listing the rows yourself rather "
+    listing = Forbidden([odds.count_rings, odds.burnside_terms], say="count by listing the rows yourself rather "
                            "than calling the kit's count_rings")
     return check_function(function, exercise.model, PATTERNS, name="count_patterns", forbid=listing,
                           success="it agrees with Burnside's count on every ring tried")

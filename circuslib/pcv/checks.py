@@ -24,6 +24,7 @@ from ..core.exact import AbsorbingChain
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Mistake,
     WrongAnswer,
     call_student,
@@ -34,7 +35,6 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
-    forbid_calls,
 )
 from .graphs import reachable
 from .odds import p, q
@@ -406,7 +406,7 @@ def hex_distance(function: Any, exercise: Exercise) -> str:
                 raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
                                   "count of steps, so give it exactly and return a whole number (use // instead of /)")
     return check_function(function, exercise.model, HEX_DISTANCE, name="hex_distance",
-                          forbid=forbid_calls([kit_hex_distance], say="work the distance out from the cube "
+                          forbid=Forbidden([kit_hex_distance], say="work the distance out from the cube "
                                               "coordinates yourself rather than calling the kit's hex_distance"),
                           success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
 
@@ -454,7 +454,7 @@ def end_positions(function: Any, exercise: Exercise) -> str:
     from . import graphs  # the kit's own search, which the exercise asks the student to write
 
     return check_function(function, exercise.model, END_POSITIONS, name="end_positions", normal=_positions,
-                          forbid=forbid_calls([graphs.reachable, graphs.explore, graphs.plans], say="build the "
+                          forbid=Forbidden([graphs.reachable, graphs.explore, graphs.plans], say="build the "
                                               "manoeuvre graph and search it yourself rather than calling the kit's "
                                               "reachable"),
                           success="every end position, and only those")

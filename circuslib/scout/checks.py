@@ -22,6 +22,7 @@ from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Mistake,
     WrongAnswer,
     call_student,
@@ -31,7 +32,6 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
-    forbid_calls,
 )
 from .bots import greedy_bot, random_bot
 from .odds import mini_deck
@@ -251,7 +251,7 @@ def my_beats(function: Any, exercise: Exercise) -> str:
             raise WrongAnswer(f"my_beats should answer True or False; on ({a}, {b}) it returned {value!r:.40}")
     try:
         return check_function(function, exercise.model, MY_BEATS, name="my_beats", exact=False, normal=_as_bool,
-                              forbid=forbid_calls([beats, set_key], say="write the rule yourself rather than "
+                              forbid=Forbidden([beats, set_key], say="write the rule yourself rather than "
                                                   "calling the kit's beats or set_key"),
                               success=f"my_beats agrees with the rules on all {len(pairs)} pairs of sets")
     except WrongAnswer as refused:

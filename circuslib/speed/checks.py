@@ -30,7 +30,6 @@ from ..core.teach import (
     check_simulation,
     correct,
     exact_number,
-    forbid_calls,
 )
 from .rules import ONE_DECK, rank_name, rank_of
 
@@ -90,7 +89,7 @@ def _own_rule() -> Forbidden:
     """The watch against the kit's own rule, which fits_on asks the student to write."""
     from . import rules
 
-    return forbid_calls([rules.fits, rules._fits, _fit], say="write the rule yourself, with arithmetic modulo 13, "
+    return Forbidden([rules.fits, rules._fits, _fit], say="write the rule yourself, with arithmetic modulo 13, "
                         "rather than calling the kit's own fits")
 
 
@@ -99,7 +98,7 @@ def _own_search() -> Forbidden:
     from .graphs import longest_chain
     from .odds import longest_chain_of_ranks
 
-    return forbid_calls([longest_chain_of_ranks, longest_chain], say="write the search yourself rather than "
+    return Forbidden([longest_chain_of_ranks, longest_chain], say="write the search yourself rather than "
                         "calling the kit's own longest_chain_of_ranks")
 
 
