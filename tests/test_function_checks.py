@@ -14,7 +14,14 @@ import teacher
 
 from circuslib.core import cases as core_cases
 from circuslib.core.cases import FunctionKey, decimal_kind
-from circuslib.core.teach import CORRECT_MARK, WrongAnswer, call_student, check_function, forbid_calls
+from circuslib.core.teach import (
+    CORRECT_MARK,
+    Forbidden,
+    WrongAnswer,
+    call_student,
+    check_function,
+    forbid_calls,
+)
 from circuslib.flip7.checks import check as flip7
 from circuslib.flip_circus.checks import check as flip_circus
 from circuslib.pcv.checks import check as pcv
@@ -226,10 +233,13 @@ def test_each_kit_function_a_lesson_teaches_is_refused_inside_its_exercise(group
 def test_forbid_calls_sees_a_shipped_result_s_function_and_leaves_others_alone():
     from circuslib.speed.odds import p_stalemate_at_start
 
-    watch = forbid_calls([p_stalemate_at_start], say="no")
+    watch = Forbidden([p_stalemate_at_start], say="no")
     with pytest.raises(WrongAnswer, match="calls p_stalemate_at_start: no"):
         call_student(lambda: p_stalemate_at_start(4, 1), forbid=watch)
     assert call_student(lambda: sum(range(5)), forbid=watch) == 10
+    watched = forbid_calls(lambda: p_stalemate_at_start(4, 1), [p_stalemate_at_start], says="no")
+    with pytest.raises(WrongAnswer, match="^no$"):
+        watched()
 
 
 def test_the_compiled_key_is_the_same_when_compiled_again():
