@@ -2,10 +2,12 @@
 by path; never installed), or, for an exercise whose check still states its answer, that answer."""
 from __future__ import annotations
 
+import sys
+from types import ModuleType
 from typing import Any
 
 from circuslib.core.teach import Exercise, Mistake
-from circuslib.core.tutor import Model, teacher_models
+from circuslib.core.tutor import Cases, Model, teacher_models
 
 GROUPS = ("pig", "flip7", "pcv", "scout", "speed", "flip_circus")
 
@@ -31,5 +33,22 @@ def answer_of(exercise: Exercise) -> Any:
 
 def mistakes_of(exercise: Exercise) -> tuple[Mistake, ...]:
     """The exercise's catalogue of mistakes: its model's and whatever its check still lists."""
-    model = model_of(exercise)
-    return tuple(exercise.mistakes) + (tuple(model.mistakes) if model is not None else ())
+    model, cases = model_of(exercise), cases_of(exercise)
+    return (tuple(exercise.mistakes) + (tuple(model.mistakes) if model is not None else ())
+            + (tuple(cases.mistakes) if cases is not None else ()))
+
+
+def functions(group: str) -> dict[str, Cases]:
+    """The group's function exercises' cases (reference, inputs, wrong functions), by exercise name."""
+    return teacher_models(group, "functions")
+
+
+def functions_module(group: str) -> ModuleType:
+    """The module solutions/tutor/<group>_functions.py itself, for a test that needs one of its helpers."""
+    teacher_models(group, "functions")
+    return sys.modules[f"circuslib_teacher_{group}_functions"]
+
+
+def cases_of(exercise: Exercise) -> Cases | None:
+    """The exercise's cases on the teacher's side, when it is answered by a function."""
+    return functions(exercise.group).get(exercise.name)

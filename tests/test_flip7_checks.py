@@ -240,8 +240,8 @@ def test_bust_by_hand_explains_a_count_and_a_percentage():
 
 def test_gain_passes_and_is_compared_on_hands_early_and_late_in_a_deck():
     assert passes(check.counted_gain(gain))
-    inputs = checks._gain_inputs()
-    assert len(inputs) >= 8
+    inputs = checks.COUNTED_GAIN.inputs
+    assert len(inputs) >= 8 and checks.COUNTED_GAIN.fixed >= 8
     assert {sum(left.values()) for _, left in inputs} >= {94, 12, 30, 70}
     assert any(left["x2"] and held for held, left in inputs) and any(not left["x2"] for _, left in inputs)
 

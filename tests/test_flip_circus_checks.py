@@ -12,6 +12,7 @@ from itertools import combinations, permutations
 import numpy as np
 import pytest
 import sympy
+import teacher
 from teacher import answer_of, models
 
 from circuslib.core.game import playout
@@ -287,8 +288,9 @@ def test_a_listing_that_agrees_with_burnside_passes_and_the_inputs_tell_the_mist
         return len({min(min(r[k:] + r[:k], (r[k:] + r[:k])[::-1]) for k in range(len(r))) for r in rows})
 
     assert passes("patterns_by_listing", count)
-    outputs = {m.hint: tuple(m.answer(*args) for args in fc.PATTERN_INPUTS) for m in check.patterns_by_listing.mistakes}
-    reference = tuple(int(count_rings(*args, "dihedral")) for args in fc.PATTERN_INPUTS)
+    cases = teacher.functions("flip_circus")["patterns_by_listing"]
+    outputs = {m.hint: tuple(m.answer(*args) for args in cases.fixed) for m in cases.mistakes}
+    reference = tuple(int(count_rings(*args, "dihedral")) for args in cases.fixed)
     assert reference not in outputs.values() and len(set(outputs.values())) == len(outputs)
 
 

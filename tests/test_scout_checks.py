@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
+import teacher
 from teacher import answer_of, models
 
 from circuslib.core.sim import monte_carlo
@@ -164,23 +165,47 @@ def _student_beats_last_card(a, b):  # compares the last cards: wrong for runs g
 
 
 @pytest.mark.parametrize("wrong", [_student_beats_first_card, _student_beats_only_runs_up, _student_beats_last_card,
-                                   scout_checks._beats_first_card_smallest, scout_checks._beats_down_runs_weakest])
+                                   teacher.functions_module("scout")._beats_first_card_smallest,
+                                   teacher.functions_module("scout")._beats_down_runs_weakest])
 def test_issue10_a_beats_that_ignores_runs_going_down_is_caught_with_a_hint_naming_runs_going_down(wrong):
     assert any(-1 == scout_checks._step_of(list(s)) for s in BEATS_SETS)
     message = _refused("my_beats", wrong)
     assert "going down" in message
 
 
+def _rules(a, b):  # the rule as a student writes it: more cards, then a match over a run, then the smallest number
+    return (len(a), len(set(a)) == 1, min(a)) > (len(b), len(set(b)) == 1, min(b))
+
+
 def test_my_beats_passes_the_rules_and_any_correct_rewriting():
-    assert _passes("my_beats", beats)
+    assert _passes("my_beats", _rules)
     assert _passes("my_beats", lambda a, b: (len(a), len(set(a)) == 1, max(a)) > (len(b), len(set(b)) == 1, max(b)))
-    assert _passes("my_beats", lambda a, b: np.bool_(beats(a, b)))
+    assert _passes("my_beats", lambda a, b: np.bool_(_rules(a, b)))
+
+
+def test_my_beats_refuses_the_kits_own_rule_under_any_name():
+    sneaky = beats
+    assert "calls beats" in _refused("my_beats", lambda a, b: sneaky(a, b))
+    assert "calls set_key" in _refused("my_beats", lambda a, b: scout_checks.set_key(a) > scout_checks.set_key(b))
+
+
+def test_my_beats_is_tried_beyond_the_fixed_pairs():
+    key = scout_checks.MY_BEATS
+    tried = key.inputs[key.fixed:]
+    assert len(tried) >= 50 and any(len(a) == 8 for a, _ in tried) and any(a == b for a, b in tried)
+
+    def right_up_to_four_cards(a, b):  # right on every fixed pair (none has more than four cards), wrong beyond
+        return _rules(a, b) if max(len(a), len(b)) <= 4 else len(a) < len(b)
+
+    assert all(right_up_to_four_cards(list(a), list(b)) == beats(list(a), list(b)) for a in BEATS_SETS
+               for b in BEATS_SETS)
+    assert "returned" in _refused("my_beats", right_up_to_four_cards)
 
 
 def test_my_beats_explains_other_slips_by_the_rule_they_break():
     assert "a match beats a run" in _refused("my_beats", lambda a, b: (len(a), min(a)) > (len(b), min(b)))
-    assert "strictly stronger" in _refused("my_beats", lambda a, b: not beats(b, a))
-    assert "True or False" in _refused("my_beats", lambda a, b: int(beats(a, b)))
+    assert "strictly stronger" in _refused("my_beats", lambda a, b: not _rules(b, a))
+    assert "True or False" in _refused("my_beats", lambda a, b: int(_rules(a, b)))
     assert "without brackets" in _refused("my_beats", True)
     assert "still empty" in _refused("my_beats", None)
 
@@ -260,7 +285,7 @@ def test_made_up_numbers_do_not_pass_the_simulation_check():
 def test_every_right_answer_passes():
     answers = {"four_or_seven": 15, "fives_facing_up": answer_of(check.fives_facing_up),
                "three_tens": answer_of(check.three_tens), "set_of_three": answer_of(check.set_of_three),
-               "my_beats": beats, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
+               "my_beats": _rules, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
                "measure_greedy": _simulate_greedy}
     for name, answer in answers.items():
         assert _passes(name, answer), name

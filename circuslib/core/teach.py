@@ -13,6 +13,7 @@ asks each exercise for its verdict with :meth:`Exercise.judge`, against the key 
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import io
 import math
@@ -27,18 +28,20 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
+from .cases import FunctionKey, KeyedMistake, decimal_kind, output_digest, outputs_digest
 from .plain import rebuilt
-from .tutor import Diagnosis, Key, Mistake, declare_group, float_made, mistake_id, shipped_key
+from .tutor import Diagnosis, Key, Mistake, canonical, declare_group, float_made, mistake_id, shipped_key
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls",
+    "call_student", "forbid_calls", "Forbidden", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK",
+    "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
+    "Key",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -147,7 +150,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...] = field(repr=False)
     run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
-    model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    model: Callable[..., Any] | FunctionKey | None = field(default=None, repr=False, compare=False)
     group: str = ""
     """The checks' module it belongs to ("flip7", "pig"): with its name, a kit-wide id."""
     try_it: bool = False
@@ -167,7 +170,10 @@ class Exercise:
         one, its id the same whatever values it quotes."""
         if found is not None:
             return {"exercise": self.id, "mistake": found.id, "hint": found.hint}
-        given = [m for m in self.mistakes if m.hint and m.hint in message]
+        catalogue: list[Mistake | KeyedMistake] = list(self.mistakes)
+        if isinstance(self.model, FunctionKey):  # a function exercise's catalogue is compiled into its key
+            catalogue += self.model.mistakes
+        given = [m for m in catalogue if m.hint and m.hint in message]
         if given:
             mistake = max(given, key=lambda m: len(m.hint))
             return {"exercise": self.id, "mistake": mistake.id, "hint": mistake.hint}
@@ -276,7 +282,7 @@ class Checks:
         self._written: dict[str, Written] = {}
 
     def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake] = (),
-                 answer: Any = None, model: Callable[..., Any] | None = None, try_it: bool = False
+                 answer: Any = None, model: Callable[..., Any] | FunctionKey | None = None, try_it: bool = False
                  ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
@@ -677,13 +683,72 @@ def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
+class Forbidden:
+    """A watch on a student's call: which of the kit's own functions (or a library's) ran inside it.
+
+    It looks at what runs (sys.setprofile), not at names in the source: a solver called under another name,
+    through a helper, a lambda or a module imported inside, is seen all the same. ``say`` is what the check then
+    tells the student ("work it out yourself"). Used as ``with watch: ...``, then ``watch.found`` names it.
+    """
+
+    def __init__(self, functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
+                 say: str = "write it yourself rather than calling the kit's own function") -> None:
+        self.codes: dict[Any, str] = {}
+        self.wrapped: dict[int, str] = {}  # reached through a Python wrapper whose code other wrappers share
+        self.natives: dict[int, str] = {}  # built-in or C-level callables (an lru_cache), seen by their c_call
+        for target in functions:
+            name = getattr(target, "__name__", repr(target))
+            layer: Any = target
+            while layer is not None:
+                code = getattr(layer, "__code__", None)
+                if code is None:
+                    self.natives[id(layer)] = name
+                elif getattr(layer, "__wrapped__", None) is None:
+                    self.codes[code] = name
+                else:
+                    self.wrapped[id(layer.__wrapped__)] = name
+                layer = getattr(layer, "__wrapped__", None)
+        self.libraries = tuple(libraries)
+        self.say = say
+        self.found: str | None = None
+        self._outer: Any = None
+
+    def _watch(self, frame: Any, event: str, arg: Any) -> None:
+        if self.found is not None:
+            return
+        if event == "c_call":
+            self.found = self.natives.get(id(arg))
+            return
+        if event != "call":
+            return
+        code = frame.f_code
+        if code in self.codes:
+            self.found = self.codes[code]
+        elif self.wrapped and any(id(v) in self.wrapped for v in frame.f_locals.values()):
+            self.found = next(self.wrapped[id(v)] for v in frame.f_locals.values() if id(v) in self.wrapped)
+        elif self.libraries and str(frame.f_globals.get("__name__", "")).partition(".")[0] in self.libraries:
+            library = str(frame.f_globals["__name__"]).partition(".")[0]
+            self.found = library if code.co_name.startswith("<") else f"{library} ({code.co_name})"
+
+    def __enter__(self) -> Forbidden:
+        self.found = None
+        self._outer = sys.getprofile()
+        sys.setprofile(self._watch)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.setprofile(self._outer)
+
+
 def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
-                 time_limit: float = STUDENT_TIME_LIMIT) -> Any:
-    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
+                 time_limit: float = STUDENT_TIME_LIMIT, forbid: Forbidden | None = None, exact: bool = False) -> Any:
+    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer, and so does a
+    call of a function the exercise forbids (``forbid``) and, with ``exact``, a decimal returned (named as the kind
+    it is, before the value is read as built-in types: a numpy float would read as a float)."""
     shown = ", ".join(_short(repr(a), 40) for a in args)
     try:
-        with deadline(time_limit, _TooLong):
-            return rebuilt(function(*args))
+        with deadline(time_limit, _TooLong), (forbid or contextlib.nullcontext()):
+            value = function(*args)
     except _TooLong:
         raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
                           "that never ends, or a search that repeats work") from None
@@ -695,49 +760,28 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+    if forbid is not None and forbid.found:
+        raise WrongAnswer(f"{name} calls {forbid.found}: {forbid.say}")
+    not_exact = _not_exact(name, args, value) if exact else None
+    if not_exact:
+        raise not_exact
+    return rebuilt(value)
 
 
-def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str) -> Any:
-    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions runs, however
-    it is reached (under another name, through a helper, from a module imported inside), is refused with ``says``
-    once it returns. What runs is watched (sys.setprofile), not the names the source uses. Anything not callable
-    is given back as it is, for the check to explain."""
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str,
+                 libraries: Iterable[str] = ()) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions (or any of
+    these ``libraries``) runs, however it is reached, is refused with ``says`` once it returns (see
+    :class:`Forbidden`, which a check may also hand to call_student or check_function). Anything not callable is
+    given back as it is, for the check to explain."""
     if not callable(function):
         return function
-    codes: set[Any] = set()
-    wrapped: set[int] = set()  # functions reached through a Python wrapper whose code other wrappers share
-    natives: set[int] = set()  # built-in or C-level callables (an lru_cache), seen by their c_call
-    for target in forbidden:
-        layer: Any = target
-        while layer is not None:
-            code = getattr(layer, "__code__", None)
-            if code is None:
-                natives.add(id(layer))
-            elif getattr(layer, "__wrapped__", None) is None:
-                codes.add(code)
-            else:
-                wrapped.add(id(layer.__wrapped__))
-            layer = getattr(layer, "__wrapped__", None)
+    watch = Forbidden(forbidden, libraries, say=says)
 
     def watched(*args: Any, **kwargs: Any) -> Any:
-        seen: list[bool] = []
-
-        def profile(frame: Any, event: str, arg: Any) -> None:
-            if seen:
-                return
-            if event == "call" and (frame.f_code in codes or
-                                    wrapped and any(id(v) in wrapped for v in frame.f_locals.values())):
-                seen.append(True)
-            elif event == "c_call" and id(arg) in natives:
-                seen.append(True)
-
-        previous = sys.getprofile()
-        sys.setprofile(profile)
-        try:
+        with watch:
             result = function(*args, **kwargs)
-        finally:
-            sys.setprofile(previous)
-        if seen:
+        if watch.found:
             raise WrongAnswer(says)
         return result
 
@@ -755,36 +799,102 @@ def _equal(got: Any, want: Any) -> bool:
         return False
 
 
-def check_function(function: Any, reference: Callable[..., Any], inputs: Sequence[tuple[Any, ...]], *,
-                   name: str = "your function", mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
-                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "") -> Passed:
-    """Compare a student's function with the kit's on many inputs; a catalogued wrong function gets its hint."""
+def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None:
+    """A one-line "give it exactly" naming the decimal a student's function returned, or None if it is exact."""
+    found = decimal_kind(value)
+    if found is None:
+        return None
+    kind, decimal = found
+    family = Diagnosis("family-float-fraction" if kind == "a Fraction made from a float" else "family-decimal",
+                       "give it exactly")
+    shown = ", ".join(_short(repr(a), 40) for a in args)
+    if kind == "a Fraction made from a float":
+        if decimal is None:
+            return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, with "
+                          "Fraction(numerator, denominator) of whole numbers, never Fraction(a / b)", family)
+        exact = (str(decimal.numerator) if decimal.denominator == 1
+                 else f"Fraction({decimal.numerator}, {decimal.denominator})")
+        return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, write "
+                      f"{exact}, not Fraction({decimal.numerator}/{decimal.denominator})", family)
+    return _wrong(f"{name} returned the decimal {_short(str(decimal), 30)} ({kind}) on input ({shown}): give it "
+                  "exactly (a whole number, a Fraction or a sympy Rational)", family)
+
+
+def _keyed_wrong(mistake: KeyedMistake, message: str) -> WrongAnswer:
+    return _wrong(message, Diagnosis(mistake.id, mistake.hint))
+
+
+WATCHED = 5
+"""How many of a function's first calls a check watches for the functions the exercise forbids."""
+
+
+def check_function(function: Any, reference: Callable[..., Any] | FunctionKey | None,
+                   inputs: Sequence[tuple[Any, ...]] | FunctionKey, *, name: str = "your function",
+                   mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
+                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "",
+                   normal: Callable[[Any], Any] = lambda value: value, forbid: Forbidden | None = None) -> Passed:
+    """Try a student's function on every input against the right outputs; a catalogued wrong function gets its hint.
+
+    ``inputs`` is a list of argument tuples or an exercise's FunctionKey (its fixed and generated inputs, and the
+    digests of the right outputs); ``reference`` is the FunctionKey again, or a function giving the right outputs
+    (the teacher's grader's key). ``normal`` reads a returned value before it is compared (a set of positions as
+    plain tuples); ``forbid`` is the watch for the functions the exercise forbids.
+    """
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function")
     if not callable(function):
         raise WrongAnswer(f"{name} should be a function (def ...), not {type(function).__name__}")
+    key = inputs if isinstance(inputs, FunctionKey) else reference if isinstance(reference, FunctionKey) else None
+    if reference is None:
+        if key is None:
+            raise TypeError("check_function needs a reference function or a FunctionKey")
+        reference = key
+    tried = key.inputs if key is not None else [tuple(args) for args in cast(Sequence[Any], inputs)]
     got = []
-    for args in inputs:
-        value = call_student(function, *args, name=name)
-        if exact and _is_decimal(value):
-            shown = ", ".join(_short(repr(a), 40) for a in args)
-            raise WrongAnswer(f"{name} returned a decimal on input ({shown}): give it exactly (Fraction or Rational)")
+    for i, args in enumerate(tried):
+        # its own copy of the arguments each time; the watch on the first few calls only (a function that calls
+        # what it must not calls it every time, and watching every call would slow a deep search)
+        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid if i < WATCHED else None,
+                             exact=exact)
+        if exact:
+            not_exact = _not_exact(name, args, value)
+            if not_exact:
+                raise not_exact
         got.append(value)
-    want = [reference(*args) for args in inputs]
-    if all(equal(g, w) for g, w in zip(got, want)):
+    if isinstance(reference, FunctionKey):
+        texts = [canonical(normal(g)) for g in got]
+        right = [output_digest(reference.salt, i, t) == d for i, (t, d) in enumerate(zip(texts, reference.digests))]
+        varies = reference.varies
+    else:  # the teacher's grader's key: a function, compared on the same inputs as the digests would be
+        want = [reference(*copy.deepcopy(args)) for args in tried]
+        if key is not None:
+            right = [canonical(normal(g)) == canonical(normal(w)) for g, w in zip(got, want)]
+        else:
+            right = [equal(g, w) for g, w in zip(got, want)]
+        varies = len({repr(w) for w in want}) > 1
+    if all(right):
         return correct(success)
+    if key is not None:
+        texts = [canonical(normal(g)) for g in got]
+        every, fixed = outputs_digest(key.salt, texts), outputs_digest(key.salt, texts[:key.fixed])
+        for keyed in key.mistakes:  # the same wrong function everywhere, or at least on the check's fixed inputs
+            if keyed.digest == every:
+                raise _keyed_wrong(keyed, f"{name} is not right yet: {keyed.hint}")
+        for keyed in key.mistakes:
+            if keyed.fixed == fixed:
+                raise _keyed_wrong(keyed, f"{name} is not right yet: {keyed.hint}")
     for mistake in mistakes:
-        if callable(mistake.answer):
+        if callable(mistake.answer) and not isinstance(reference, FunctionKey):
             try:
-                theirs = [mistake.answer(*args) for args in inputs]
+                theirs = [mistake.answer(*copy.deepcopy(args)) for args in tried]
             except Exception:  # a catalogued model that does not apply to these inputs
                 continue
             if all(equal(g, t) for g, t in zip(got, theirs)):
                 raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
-    if len(inputs) > 2 and len({repr(g) for g in got}) == 1 and len({repr(w) for w in want}) > 1:
+    if len(tried) > 2 and len({repr(g) for g in got}) == 1 and varies:
         raise WrongAnswer(f"{name} gives the same answer whatever the input: it must depend on its arguments")
-    first = next(i for i, (g, w) in enumerate(zip(got, want)) if not equal(g, w))
-    shown = ", ".join(_short(repr(a), 40) for a in inputs[first])
+    first = right.index(False)
+    shown = ", ".join(_short(repr(a), 40) for a in tried[first])
     raise WrongAnswer(f"{name} is not right yet on input ({shown}): it returned {_short(repr(got[first]), 40)}"
                       + (f"; {fallback}" if fallback else ""))
 

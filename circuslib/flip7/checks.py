@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
-from typing import Any, cast
+from typing import Any
 
+from ..core.cases import function_key
 from ..core.game import best_value, expected_value, is_whole
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Key,
     Mistake,
     Passed,
@@ -29,11 +29,10 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
-    forbid_calls,
 )
 from .bots import Bot, StopAtSum, play_game
 from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
-from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
+from .rules import CARDS, TIMES_TWO, deck_counts, parse_card
 
 __all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD", "GAMES"]
 
@@ -108,88 +107,21 @@ check.written("why_bust_chances_add", title="Why the bust chances add",
 # ---------------------------------------------------------------------------------------------------------
 # 6. card counting: the expected gain of one more card, from the cards actually left
 
-def _gain_reference(held, left) -> Fraction:
-    score = sum(held)
-    total = sum(left.values())
-    change = 0
-    for card, copies in left.items():
-        if isinstance(card, int):
-            change += copies * (-score if card in held else card)
-        elif card == TIMES_TWO:
-            change += copies * score
-        elif card.startswith("+"):
-            change += copies * int(card[1:])
-    return Fraction(change, total)
-
-
-def _gain_no_loss(held, left):
-    total = sum(left.values())
-    change = sum(c * (0 if card in held else card) for card, c in left.items() if isinstance(card, int))
-    change += sum(c * (sum(held) if card == "x2" else int(card[1:])) for card, c in left.items()
-                  if isinstance(card, str) and (card == "x2" or card.startswith("+")))
-    return Fraction(change, total)
-
-
-def _gain_numbers_only(held, left):
-    total = sum(left.values())
-    change = sum(c * (-sum(held) if card in held else card) for card, c in left.items() if isinstance(card, int))
-    return Fraction(change, total)
-
-
-def _gain_over_numbers(held, left):
-    total = sum(c for card, c in left.items() if isinstance(card, int))
-    change = sum(c * (-sum(held) if card in held else card) for card, c in left.items() if isinstance(card, int))
-    change += sum(c * (sum(held) if card == "x2" else int(card[1:])) for card, c in left.items()
-                  if isinstance(card, str) and (card == "x2" or card.startswith("+")))
-    return Fraction(change, total)
-
-
-def _gain_fresh_deck(held, left):
-    deck = full_deck()
-    for h in held:
-        deck[h] -= 1
-    return _gain_reference(held, deck)
-
-
-def _gain_x2_as_two(held, left):
-    return _gain_reference(held, left) + Fraction(left.get("x2", 0) * (2 - sum(held)), sum(left.values()))
-
-
-def _gain_inputs() -> list[tuple[Any, ...]]:
-    """Hands and decks left: late and early in a deck, with and without modifiers, a fresh copy each call."""
-    rng = random.Random(7)
-    cases = [([], full_deck()), ([12], full_deck())]
-    physical = [card for card, copies in full_deck().items() for _ in range(copies)]
-    for size in (30, 55, 12, 70, 40, 20, 25, 64):
-        rng.shuffle(physical)
-        gone = physical[:94 - size]
-        left = full_deck()
-        for card in gone:
-            left[card] -= 1
-        numbers = sorted({c for c in gone if isinstance(c, int)})
-        held = rng.sample(numbers, min(len(numbers), rng.randint(1, 5)))
-        cases.append((sorted(held), left))
-    return cases
+COUNTED_GAIN = function_key(__package__, "counted_gain")
+SMALL_DECK_DP = function_key(__package__, "small_deck_dp")
 
 
 @check.exercise(
     title="Counting cards: the gain function",
     practises="card counting: the expected value of one more card from the cards actually left",
-    stars=2, minutes=15, model=_gain_reference,
-    mistakes=[
-        Mistake(_gain_no_loss, "a bust loses the points in front of her: a number she holds costs sum(held)"),
-        Mistake(_gain_numbers_only, "the modifiers left add points too: +N adds N, and x2 adds her sum again"),
-        Mistake(_gain_over_numbers, "divide by all the cards left: modifiers and action cards can come too"),
-        Mistake(_gain_fresh_deck, "count the cards actually left (the argument left), not a fresh deck"),
-        Mistake(_gain_x2_as_two, "x2 doubles the sum of her numbers: it adds sum(held), not 2"),
-        Mistake(lambda held, left: Fraction(0), "staying changes nothing, but one more card does: add up what each "
-                                                "card left would change"),
-    ])
+    stars=2, minutes=15, model=COUNTED_GAIN, mistakes=[])
 def counted_gain(gain: Any, exercise: Exercise) -> Passed:
     """A function gain(held, left): the expected change of the round score from one more card."""
-    inputs = _gain_inputs()
-    expected = iter([cast(Callable[..., Any], exercise.model)(*args) for args in _gain_inputs()])
-    return check_function(gain, lambda held, left: next(expected), inputs, name="gain", mistakes=exercise.mistakes,
+    from . import odds  # the kit's own counting, which the exercise asks the student to write
+
+    return check_function(gain, exercise.model, COUNTED_GAIN, name="gain",
+                          forbid=Forbidden([odds.expected_gain], say="count the cards left yourself rather than "
+                                              "calling the kit's expected_gain"),
                           success="your gain counts every card left, exactly")
 
 
@@ -204,94 +136,17 @@ DP_DECKS: tuple[dict[int, int], ...] = (
 """Small decks {number: copies} with fewer than 7 different numbers, so no Flip bonus can happen."""
 
 
-def _dp_reference(deck) -> Fraction:
-    return best_value(solo_round(dict(deck)))
-
-
-def _dp_with_replacement(deck):
-    total = sum(deck.values())
-
-    @cache
-    def value(held):
-        hit = sum(Fraction(c, total) * (0 if v in held else value(tuple(sorted(held + (v,)))))
-                  for v, c in deck.items() if c)
-        return max(Fraction(sum(held)), hit)
-
-    return value(())
-
-
-def _dp_one_step(deck):
-    total = sum(deck.values())
-    one_card = sum(Fraction(c, total) * v for v, c in deck.items())  # hit = the points after one card, then stop
-    return max(Fraction(0), one_card)
-
-
-def _dp_never_stays(deck):
-    @cache
-    def value(held):
-        left = {v: c - (v in held) for v, c in deck.items()}
-        total = sum(left.values())
-        if not total:
-            return Fraction(sum(held))
-        return sum(Fraction(c, total) * (0 if v in held else value(tuple(sorted(held + (v,)))))
-                   for v, c in left.items() if c)
-
-    return value(())
-
-
-def _dp_no_bust(deck):
-    @cache
-    def value(held, drawn):
-        left = {v: c - drawn.count(v) for v, c in deck.items()}
-        total = sum(left.values())
-        stay = Fraction(sum(held))
-        if not total:
-            return stay
-        hit = sum(Fraction(c, total) * value(tuple(sorted(set(held) | {v})), tuple(sorted(drawn + (v,))))
-                  for v, c in left.items() if c)
-        return max(stay, hit)
-
-    return value((), ())
-
-
-def _dp_bust_keeps(deck):
-    @cache
-    def value(held):
-        left = {v: c - (v in held) for v, c in deck.items()}
-        total = sum(left.values())
-        stay = Fraction(sum(held))
-        if not total:
-            return stay
-        hit = sum(Fraction(c, total) * (stay if v in held else value(tuple(sorted(held + (v,)))))
-                  for v, c in left.items() if c)
-        return max(stay, hit)
-
-    return value(())
-
-
 @check.exercise(
     title="The dynamic programme on a small deck",
     practises="optimal stopping: a recursion over hands, stay against hit, checked on many decks",
-    stars=3, minutes=25, model=_dp_reference,
-    mistakes=[
-        Mistake(_dp_with_replacement, "you draw with replacement: after each card, its copy is out of the deck, so "
-                                      "both the counts and the number of cards left go down"),
-        Mistake(_dp_one_step, "you look one card ahead only: hit is worth the value of the best play from the "
-                              "new hand (the same recursion), not the points after one card"),
-        Mistake(_dp_never_stays, "you never stay: at each hand take the larger of stay and hit"),
-        Mistake(_dp_no_bust, "a number already held busts: the hand is then worth 0"),
-        Mistake(_dp_bust_keeps, "a bust scores 0 for the round, not the points held before it"),
-        Mistake(lambda deck: Fraction(0), "staying before the first card is worth 0: compare stay and hit at every "
-                                          "hand, the empty one included"),
-    ])
+    stars=3, minutes=25, model=SMALL_DECK_DP, mistakes=[])
 def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
     """A function optimum(deck): a lone player's best expected round score on a small deck {number: copies}."""
-    watched = forbid_calls(optimum, [best_value, expected_value, solo_optimal],
-                           says="write the recursion yourself rather than calling the kit's solvers (best_value, "
-                                "solo_optimal)")
-    inputs = [(dict(deck),) for deck in DP_DECKS]
-    return check_function(watched, cast(Callable[..., Any], exercise.model), inputs, name="optimum",
-                          mistakes=exercise.mistakes,
+    from . import odds  # the kit's own solvers, which the exercise asks the student to write
+
+    solvers = Forbidden([best_value, expected_value, odds.solo_optimal], say="write the recursion yourself "
+                           "rather than calling the kit's solvers (best_value, solo_optimal)")
+    return check_function(optimum, exercise.model, SMALL_DECK_DP, name="optimum", forbid=solvers,
                           success="your dynamic programme gives the exact optimum on every test deck")
 
 
@@ -317,6 +172,22 @@ class _OneStepCounter(Bot):
 
     def wants_hit(self, hand, deck) -> bool:
         return _gain_reference(hand.numbers, dict(zip(CARDS, deck))) > 0
+
+
+def _gain_reference(held, left) -> Fraction:
+    # the one-step counter's own count (the reference bot of the simulation exercise below); the gain exercise's
+    # key is compiled from the teacher's side
+    score = sum(held)
+    total = sum(left.values())
+    change = 0
+    for card, copies in left.items():
+        if isinstance(card, int):
+            change += copies * (-score if card in held else card)
+        elif card == TIMES_TWO:
+            change += copies * score
+        elif card.startswith("+"):
+            change += copies * int(card[1:])
+    return Fraction(change, total)
 
 
 def _play(n, seed):

@@ -13,17 +13,17 @@ import io
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
-from itertools import permutations
 from typing import Any, cast
 
 import sympy
 
+from ..core.cases import function_key
 from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Key,
     Mistake,
     WrongAnswer,
@@ -127,56 +127,20 @@ def patterns_by_burnside(answer: Any, exercise: Exercise) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # 4. Burnside checked by listing
 
-def _arrangements(labels) -> set:
-    return set(permutations(labels))
-
-
-def _turns(row: tuple) -> list:
-    return [row[k:] + row[:k] for k in range(len(row))]
-
-
-def _rows(labels) -> int:
-    return len(_arrangements(labels))
-
-
-def _up_to_turning(labels) -> int:
-    return len({min(_turns(row)) for row in _arrangements(labels)})
-
-
-def _rows_over_symmetries(labels) -> int:
-    return _rows(labels) // (2 * len(labels))
-
-
-def _mirror_without_turns(labels) -> int:
-    return len({min(row, row[::-1]) for row in _arrangements(labels)})
-
-
-def _reference_patterns(labels) -> int:
-    from .odds import count_rings
-
-    return int(count_rings(labels, "dihedral"))
-
-
-PATTERN_INPUTS = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "CCCCAAV", "CCCAAAMM", "CCCCAAVV",
-                                        "CCCCCAMV")]
+PATTERNS = function_key(__package__, "patterns_by_listing")
 
 
 @check.exercise(title="Burnside checked by listing", practises="checking a count by enumeration: one "
-                "representative per ring (orbit)", stars=2, minutes=15, model=_reference_patterns, mistakes=[
-                    Mistake(_rows, "you counted rows: map each arrangement to one representative of its turns and "
-                                   "mirror images, and count the representatives"),
-                    Mistake(_up_to_turning, "you used the turns only; the mirror image of a ring is the same ring too"),
-                    Mistake(_rows_over_symmetries, "dividing by the number of symmetries forgets the arrangements "
-                                                   "a symmetry leaves unchanged: list the representatives instead"),
-                    Mistake(_mirror_without_turns, "you compared a row with its mirror image only; the turns of "
-                                                   "both count too"),
-                    Mistake(lambda labels: _rows(labels) / (2 * len(labels)), "give it exactly"),
-                ])
+                "representative per ring (orbit)", stars=2, minutes=15, model=PATTERNS, mistakes=[])
 def patterns_by_listing(function: Any, exercise: Exercise) -> str:
     """A function count_patterns(labels): the patterns of these labels round a ring, up to turning and mirroring,
     counted by listing."""
-    return check_function(function, cast(Callable[..., Any], exercise.model), PATTERN_INPUTS, name="count_patterns",
-                          mistakes=exercise.mistakes, success="it agrees with Burnside's count on every ring tried")
+    from . import odds  # the kit's own counts, by Burnside's lemma: the exercise asks for a listing
+
+    listing = Forbidden([odds.count_rings, odds.burnside_terms], say="count by listing the rows yourself rather "
+                           "than calling the kit's count_rings")
+    return check_function(function, exercise.model, PATTERNS, name="count_patterns", forbid=listing,
+                          success="it agrees with Burnside's count on every ring tried")
 
 
 check.written("why_burnside_counts_orbits", title="Why Burnside counts each ring once",

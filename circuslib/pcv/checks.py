@@ -14,16 +14,18 @@ import math
 import numbers
 import random
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 import sympy
 
+from ..core.cases import function_key
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Mistake,
     WrongAnswer,
     call_student,
@@ -36,7 +38,7 @@ from ..core.teach import (
     correct,
 )
 from .graphs import reachable
-from .rules import MIN_LEVEL, Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
+from .rules import MIN_LEVEL, Plane, effective_range, line_ahead
 from .rules import hex_distance as kit_hex_distance
 
 __all__ = ["check", "DUEL_STATES", "RED_START", "RED_SPEED", "BALLOON", "DUEL_REFERENCE", "DUEL_SPREAD",
@@ -61,30 +63,16 @@ def at_least_one_hit(answer: Any, exercise: Exercise) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # 2. the geometric law of the first hit
 
-FIRST_HIT_INPUTS = [(k, chance) for chance in (F(1, 2), F(1, 3), F(1, 6)) for k in (1, 2, 3, 5)] + [(4, F(2, 5))]
+FIRST_HIT = function_key(__package__, "first_hit")
+HEX_DISTANCE = function_key(__package__, "hex_distance")
+END_POSITIONS = function_key(__package__, "end_positions")
 
 
-def _first_hit(k: int, chance: Fraction) -> Fraction:
-    return (1 - chance) ** (k - 1) * chance
-
-
-@check.exercise(
-    title="The first hit", practises="the geometric law: k - 1 misses, then a hit",
-    stars=1, minutes=10, model=_first_hit,
-    mistakes=[
-        Mistake(lambda k, p: (1 - p) ** k * p, "off by one: before a first hit on shot k there are k - 1 misses, "
-                                               "not k"),
-        Mistake(lambda k, p: p ** (k - 1) * (1 - p), "hit and miss are swapped: the first k - 1 shots miss "
-                                                     "(chance 1 - p each), then one hits"),
-        Mistake(lambda k, p: (1 - p) ** (k - 1), "the k - 1 misses are there, but shot k must also hit"),
-        Mistake(lambda k, p: 1 - (1 - p) ** k, "that is P(at least one hit within k shots), not P(the first hit "
-                                               "is shot k)"),
-        Mistake(lambda k, p: float((1 - p) ** (k - 1) * p), "give it exactly"),
-    ])
+@check.exercise(title="The first hit", practises="the geometric law: k - 1 misses, then a hit", stars=1, minutes=10,
+                model=FIRST_HIT, mistakes=[])
 def first_hit(function: Any, exercise: Exercise) -> str:
     """A function first_hit(k, p): P(the first hit is shot number k) when each shot hits with chance p."""
-    return check_function(function, cast(Callable[..., Any], exercise.model), FIRST_HIT_INPUTS, name="first_hit",
-                          mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, FIRST_HIT, name="first_hit",
                           success="the first hit on shot k: (1 - p)^(k - 1) p, a geometric law")
 
 
@@ -279,41 +267,24 @@ check.written("why_first_pays", title="Why firing first pays",
 # ---------------------------------------------------------------------------------------------------------
 # 9. the hex distance
 
-HEX_PAIRS = [((0, 0), (0, 0)), ((0, 0), (3, 0)), ((0, 0), (4, -1)), ((2, 1), (-1, 3)), ((1, -2), (1, 2)),
-             ((0, 0), (-2, 2)), ((5, 5), (2, 7)), ((-3, 4), (3, -4)), ((0, 0), (2, 3)), ((1, 1), (-1, -2)),
-             ((0, 0), (1, -1)), ((0, 0), (1, 1)), ((-2, 0), (0, -3))]
-
-
 def _decimal(value: Any) -> bool:
     numpy = sys.modules.get("numpy")
     return (isinstance(value, (float, sympy.Float)) or numpy is not None and isinstance(value, numpy.floating))
 
 
-@check.exercise(
-    title="Hex distance", practises="cube coordinates: the distance on the hex grid, a shortest path",
-    stars=1, minutes=10, model=kit_hex_distance,
-    mistakes=[
-        Mistake(lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]),
-                "when dq and dr have opposite signs one diagonal step covers both: use the third cube coordinate "
-                "s = -q - r"),
-        Mistake(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1])),
-                "max(|dq|, |dr|) is too small when dq and dr have the same sign: use the third cube coordinate too"),
-        Mistake(lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) / 2,
-                "return a whole number (use // instead of /)"),
-        Mistake(lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] - a[1] - b[0] + b[1])) // 2,
-                "the third cube coordinate is s = -q - r, so its difference is -(dq + dr), not dq - dr"),
-        Mistake(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2])), "raised IndexError on input"),
-    ])
+@check.exercise(title="Hex distance", practises="cube coordinates: the distance on the hex grid, a shortest path",
+                stars=1, minutes=10, model=HEX_DISTANCE, mistakes=[])
 def hex_distance(function: Any, exercise: Exercise) -> str:
     """A function hex_distance(a, b): the number of hex steps between two axial hexes (q, r)."""
     if callable(function):
-        for a, b in HEX_PAIRS:
+        for a, b in HEX_DISTANCE.inputs[:HEX_DISTANCE.fixed]:
             value = call_student(function, a, b, name="hex_distance")
             if _decimal(value):
                 raise WrongAnswer(f"hex_distance returned the decimal {value!r} on input ({a}, {b}): a distance is a "
                                   "count of steps, so give it exactly and return a whole number (use // instead of /)")
-    return check_function(function, cast(Callable[..., Any], exercise.model), HEX_PAIRS, name="hex_distance",
-                          mistakes=exercise.mistakes,
+    return check_function(function, exercise.model, HEX_DISTANCE, name="hex_distance",
+                          forbid=Forbidden([kit_hex_distance], say="work the distance out from the cube "
+                                              "coordinates yourself rather than calling the kit's hex_distance"),
                           success="cube distance: (|dq| + |dr| + |dq + dr|) / 2, a whole number")
 
 
@@ -322,59 +293,6 @@ def hex_distance(function: Any, exercise: Exercise) -> str:
 
 Position = tuple[tuple[int, int], int, int]  # (hex, facing, altitude)
 Blocked = Iterable[tuple[tuple[int, int], int]]  # (hex, altitude) places other planes fill
-
-END_INPUTS = [
-    (((0, 0), 0, 3), 1),
-    (((0, 0), 0, 1), 2),
-    (((0, 0), 0, 1), 3),
-    (((0, 0), 0, 1), 4),
-    (((2, -1), 3, 6), 2),
-    (((0, 0), 1, 2), 3),
-    (((0, 0), 0, 3), 4),
-    (((0, 0), 0, 3), 2, frozenset({((1, 0), 3)})),
-    (((0, 0), 0, 2), 3, frozenset({((1, 0), 2), ((1, -1), 3)})),
-]
-
-
-def _kit_end_positions(start: Position, speed: int, blocked: Blocked = ()) -> frozenset[Position]:
-    hex_, facing, altitude = start
-    return frozenset(reachable(Plane("X", 0, hex_, facing, altitude, speed), blocked=blocked))
-
-
-def _variant_ends(start: Position, speed: int, blocked: Blocked = (), *, turning: str = "front-three",
-                  landing: str = "stop", every_node: bool = False, collide_at_end_only: bool = False,
-                  ignore_blocked: bool = False) -> frozenset[Position]:
-    """A plane's end positions as a student might compute them, with one rule forgotten (the catalogue's models).
-
-    ``landing``: "stop" (the rule: a plane at altitude 0 is out), "keep" (landed planes counted as ends),
-    "fly-on" (altitude 0 noticed only at the end), "ignore" (never noticed). ``every_node``: positions with
-    points left count as ends. ``collide_at_end_only``: flying through a blocked (hex, altitude) is allowed.
-    """
-    blocked = set() if ignore_blocked else set(blocked)
-    root = (start[0], start[1], start[2], speed)
-    seen = {root}
-    frontier = [root]
-    ends = set()
-    while frontier:
-        hex_, facing, altitude, left = frontier.pop()
-        for move in manoeuvre_options(altitude, left, turning):
-            new_hex, new_facing, new_alt = manoeuvre_result(hex_, facing, altitude, move)
-            child = (new_hex, new_facing, new_alt, left - move.cost)
-            if child in seen:
-                continue
-            seen.add(child)
-            landed = new_alt < MIN_LEVEL and landing in ("stop", "keep")
-            crashed = (new_hex, new_alt) in blocked
-            out = landed or (crashed and not collide_at_end_only)
-            last = child[3] == 0
-            if (last or every_node) and not crashed and (not out or landing == "keep"):
-                ends.add(child[:3])
-            if not out and not last:
-                frontier.append(child)
-    if landing == "fly-on":
-        ends = {e for e in ends if e[2] >= MIN_LEVEL}
-    return frozenset(ends)
-
 
 def _positions(value: Any) -> frozenset[Any] | None:
     """A student's collection of positions as a set of (hex, facing, altitude) with plain ints, or None."""
@@ -390,33 +308,13 @@ def _positions(value: Any) -> frozenset[Any] | None:
         return None
 
 
-def _same_positions(got: Any, want: Any) -> bool:
-    mine = _positions(got)
-    return mine is not None and mine == _positions(want)
-
-
-@check.exercise(
-    title="Where the plane can end its move", practises="reachability in the manoeuvre graph, built with networkx",
-    stars=2, minutes=20, model=_kit_end_positions,
-    mistakes=[
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="keep"),
-                "a plane that reaches altitude 0 has landed: it is out, not an end position"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="ignore"), "it cannot fly on below the ground"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, landing="fly-on"),
-                "a plane that touches altitude 0 has landed: its move stops there, it cannot climb back"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, every_node=True),
-                "a plane spends all its movement points: only positions with 0 points left are end positions"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, turning="straight"),
-                "under the kit's reading a manoeuvre may enter any of the three front hexes, not only the one ahead"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, ignore_blocked=True),
-                "entering a (hex, altitude) where another plane flies is a collision: the plane is out"),
-        Mistake(lambda s, v, b=(): _variant_ends(s, v, b, collide_at_end_only=True),
-                "passing through a blocked (hex, altitude) is a collision too, not only ending there"),
-    ])
+@check.exercise(title="Where the plane can end its move", practises="reachability in the manoeuvre graph, built "
+                "with networkx", stars=2, minutes=20, model=END_POSITIONS, mistakes=[])
 def end_positions(function: Any, exercise: Exercise) -> str:
     """A function end_positions(start, speed, blocked=()): the set of (hex, facing, altitude) where a move can end."""
     if callable(function):
-        for args in END_INPUTS:  # the shape of the answer, and planes under the ground, before any comparison
+        # the shape of the answer, and planes under the ground, before any comparison
+        for args in END_POSITIONS.inputs[:END_POSITIONS.fixed]:
             shown = ", ".join(repr(a) for a in args[:2])
             result = call_student(function, *args, name="end_positions")
             if isinstance(result, numbers.Number):
@@ -430,9 +328,13 @@ def end_positions(function: Any, exercise: Exercise) -> str:
             if landed is not None:
                 raise WrongAnswer(f"end_positions({shown}) includes {landed}: a plane that reaches altitude 0 has "
                                   "landed: it is out, not an end position (it cannot fly on below the ground)")
-    return check_function(function, cast(Callable[..., Any], exercise.model), END_INPUTS, name="end_positions",
-                          mistakes=exercise.mistakes,
-                          equal=_same_positions, success="every end position, and only those")
+    from . import graphs  # the kit's own search, which the exercise asks the student to write
+
+    return check_function(function, exercise.model, END_POSITIONS, name="end_positions", normal=_positions,
+                          forbid=Forbidden([graphs.reachable, graphs.explore, graphs.plans], say="build the "
+                                              "manoeuvre graph and search it yourself rather than calling the kit's "
+                                              "reachable"),
+                          success="every end position, and only those")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -444,6 +346,11 @@ RED_SPEED = 2
 """Red 1 keeps this speed every turn."""
 BALLOON = ((-1, 0), 3)
 """The observation balloon's (hex, altitude): just behind Red 1's tail. It never moves."""
+
+
+def _kit_end_positions(start: Position, speed: int, blocked: Blocked = ()) -> frozenset[Position]:
+    hex_, facing, altitude = start
+    return frozenset(reachable(Plane("X", 0, hex_, facing, altitude, speed), blocked=blocked))
 
 
 @cache

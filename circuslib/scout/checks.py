@@ -11,21 +11,24 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import permutations, product
-from typing import Any, cast
+from typing import Any
 
+from ..core.cases import function_key
 from ..core.sim import wilson_interval
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Key,
     Mistake,
     WrongAnswer,
     call_student,
     check_exact,
+    check_function,
     check_integer,
     check_probability,
     check_simulation,
@@ -112,45 +115,8 @@ BEATS_SETS: tuple[tuple[int, ...], ...] = (
     (4, 4, 4), (1, 2, 3), (3, 2, 1), (5, 6, 7), (7, 6, 5), (4, 5, 6), (6, 5, 4), (2, 3, 4, 5), (5, 4, 3, 2),
     (6, 6, 6, 6),
 )
-"""The sets the check of my_beats compares, every one against every one (runs going down included)."""
-
-_BEATS_INPUTS = [(list(a), list(b)) for a in BEATS_SETS for b in BEATS_SETS]
-
-
-def _kind_rank(values: Sequence[int]) -> int:
-    return 1 if len(values) == 1 or _step_of(values) == 0 else 0
-
-
-def _beats_first_card_smallest(a: Sequence[int], b: Sequence[int]) -> bool:
-    # reads the smallest number of a run on its first card
-    return (len(a), _kind_rank(a), a[0]) > (len(b), _kind_rank(b), b[0])
-
-
-def _beats_down_runs_weakest(a: Sequence[int], b: Sequence[int]) -> bool:
-    # only runs going up are runs: a run going down ranks below them
-    def rank(v: Sequence[int]) -> int:
-        return 2 if _kind_rank(v) else (1 if _step_of(v) == 1 else 0)
-    return (len(a), rank(a), min(a)) > (len(b), rank(b), min(b))
-
-
-def _beats_no_kind(a: Sequence[int], b: Sequence[int]) -> bool:
-    return (len(a), min(a)) > (len(b), min(b))
-
-
-def _beats_kind_first(a: Sequence[int], b: Sequence[int]) -> bool:
-    return (_kind_rank(a), len(a), min(a)) > (_kind_rank(b), len(b), min(b))
-
-
-def _beats_or_equal(a: Sequence[int], b: Sequence[int]) -> bool:
-    return (len(a), _kind_rank(a), min(a)) >= (len(b), _kind_rank(b), min(b))
-
-
-def _beats_smallest_only(a: Sequence[int], b: Sequence[int]) -> bool:
-    return min(a) > min(b)
-
-
-def _always_true(a: Sequence[int], b: Sequence[int]) -> bool:
-    return True
+"""The sets the check of my_beats compares, every one against every one (runs going down included); it tries
+more pairs, drawn at ship time (solutions/tutor/scout_functions.py)."""
 
 
 def _is_bool(value: Any) -> bool:
@@ -171,46 +137,48 @@ def _why_not(a: Sequence[int], b: Sequence[int]) -> str:
     return "at equal size and kind, the set with the higher smallest number wins"
 
 
-@check.exercise(
-    title="Does this set beat that one?", practises="turning a rule into a function, tested on many cases",
-    stars=2, minutes=15, model=beats,
-    mistakes=[
-        Mistake(_beats_first_card_smallest, "runs going down: the first card of a run going down (7 6 5) is its "
-                                            "largest number, not its smallest"),
-        Mistake(_beats_down_runs_weakest, "runs going down are runs like any other: 7 6 5 is as strong as 5 6 7"),
-        Mistake(_beats_no_kind, "at equal size a match beats a run"),
-        Mistake(_beats_kind_first, "more cards wins first; the kind of set only decides between sets of equal size"),
-        Mistake(_beats_or_equal, "an equal set does not beat: the new set must be strictly stronger"),
-        Mistake(_beats_smallest_only, "the number of cards decides first, then the kind, then the smallest number"),
-        Mistake(_always_true, "your function gives the same answer whatever the sets: it must compare them"),
-    ])
+MY_BEATS = function_key(__package__, "my_beats")
+
+
+@check.exercise(title="Does this set beat that one?", practises="turning a rule into a function, tested on many "
+                "cases", stars=2, minutes=15, model=MY_BEATS, mistakes=[])
 def my_beats(function: Any, exercise: Exercise) -> str:
     """A function my_beats(a, b): whether the set a beats the set b (lists of numbers facing up)."""
     if function is None or function is Ellipsis:
         raise WrongAnswer("my_beats is still empty: write the function")
     if not callable(function):
         raise WrongAnswer(f"pass your function itself (my_beats, without brackets), not a {type(function).__name__}")
-    got = []
-    for a, b in _BEATS_INPUTS:
+    pairs = MY_BEATS.inputs
+    for a, b in pairs[:MY_BEATS.fixed]:
         value = call_student(function, list(a), list(b), name="my_beats")
         if not _is_bool(value):
             raise WrongAnswer(f"my_beats should answer True or False; on ({a}, {b}) it returned {value!r:.40}")
-        got.append(bool(value))
-    want = [bool(cast(Callable[..., Any], exercise.model)(list(a), list(b))) for a, b in _BEATS_INPUTS]
-    if got == want:
-        return correct(f"my_beats agrees with the rules on all {len(want)} pairs of sets")
-    for mistake in exercise.mistakes:
-        if got == [bool(mistake.answer(a, b)) for a, b in _BEATS_INPUTS]:
-            raise WrongAnswer(f"my_beats is not right yet: {mistake.hint}")
-    wrong = [i for i, (g, w) in enumerate(zip(got, want)) if g != w]
-    downhill = [i for i in wrong if -1 in (_step_of(_BEATS_INPUTS[i][0]), _step_of(_BEATS_INPUTS[i][1]))]
+    try:
+        return check_function(function, exercise.model, MY_BEATS, name="my_beats", exact=False, normal=_as_bool,
+                              forbid=Forbidden([beats, set_key], say="write the rule yourself rather than "
+                                                  "calling the kit's beats or set_key"),
+                              success=f"my_beats agrees with the rules on all {len(pairs)} pairs of sets")
+    except WrongAnswer as refused:
+        if "is not right yet on input" not in str(refused):
+            raise
+        uncatalogued = refused
+    # an uncatalogued mistake: the rules of the game say what the first wrong pair shows
+    got = [_as_bool(call_student(function, list(a), list(b), name="my_beats")) for a, b in pairs]
+    wrong = [i for i, (a, b) in enumerate(pairs) if got[i] != beats(list(a), list(b))]
+    if not wrong:  # judged against a key other than the rules (a teacher's own): its message stands
+        raise uncatalogued
+    downhill = [i for i in wrong if -1 in (_step_of(pairs[i][0]), _step_of(pairs[i][1]))]
     if len(downhill) == len(wrong):  # right on every pair of sets that never run down
-        a, b = _BEATS_INPUTS[wrong[0]]
+        a, b = pairs[wrong[0]]
         raise WrongAnswer(f"my_beats({a}, {b}) returned {got[wrong[0]]}: it goes wrong only with runs going down; "
                           "a run going down (7 6 5) is a set too, and its smallest number is its last card")
     i = next(i for i in wrong if i not in downhill)
-    a, b = _BEATS_INPUTS[i]
+    a, b = pairs[i]
     raise WrongAnswer(f"my_beats({a}, {b}) returned {got[i]}: {_why_not(a, b)}")
+
+
+def _as_bool(value: Any) -> Any:
+    return bool(value) if _is_bool(value) else value
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -9,16 +9,16 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from typing import Any, cast
 
 import sympy
 
+from ..core.cases import function_key
 from ..core.teach import (
     Checks,
     Exercise,
+    Forbidden,
     Key,
     Mistake,
     Passed,
@@ -62,50 +62,8 @@ def race_from_mean_times(answer: Any, exercise: Exercise) -> Passed:
 # ---------------------------------------------------------------------------------------------------------
 # 2. a fitting card, as a function
 
-def _fits_no_wrap(card: int, top: int) -> bool:
-    return abs(card - top) == 1
-
-
-def _fits_only_above(card: int, top: int) -> bool:
-    return (card - top) % 13 == 1
-
-
-def _fits_same_rank_too(card: int, top: int) -> bool:
-    return (card - top) % 13 in (0, 1, 12)
-
-
-def _fits_mod_12(card: int, top: int) -> bool:
-    return (card - top) % 12 in (1, 11)
-
-
-ALL_PAIRS = tuple((card, top) for top in range(1, 14) for card in range(1, 14))
-
-
-def _same_truth(got: Any, want: Any) -> bool:
-    return isinstance(got, bool) and got == want
-
-
-@check.exercise(title="A fitting card, as a function", practises="modular arithmetic: ranks on a 13-cycle",
-                stars=1, minutes=5, model=lambda card, top: _fit(card, top), mistakes=[
-                    Mistake(_fits_no_wrap, "the Ace sits between the King and the 2: the ranks wrap round, so "
-                                           "compare them modulo 13"),
-                    Mistake(_fits_only_above, "a card may go one rank above OR one rank below the top"),
-                    Mistake(_fits_same_rank_too, "a card of the same rank as the top does not fit"),
-                    Mistake(_fits_mod_12, "there are 13 ranks, so the cycle is modulo 13, not 12"),
-                ])
-def fits_on(answer: Any, exercise: Exercise) -> Passed:
-    """fits_on(card, top) -> True when the card (a rank 1..13) may go on the top."""
-    if callable(answer):
-        value = call_student(answer, 12, 13, name="fits_on")
-        numpy = __import__("sys").modules.get("numpy")
-        if numpy is not None and isinstance(value, numpy.bool_):
-            value = bool(value)
-        if not isinstance(value, bool):
-            raise WrongAnswer(f"fits_on should return True or False, not {type(value).__name__} "
-                              "(a comparison such as x in (1, 12) gives True or False)")
-    return check_function(answer, cast(Callable[..., Any], exercise.model), ALL_PAIRS, name="fits_on",
-                          mistakes=exercise.mistakes, exact=False, equal=lambda g, w: _same_truth(_as_bool(g), w),
-                          success="the 13-cycle in one line")
+FITS_ON = function_key(__package__, "fits_on")
+CHAIN_FUNCTION = function_key(__package__, "longest_chain_function")
 
 
 def _as_bool(value: Any) -> Any:
@@ -113,6 +71,37 @@ def _as_bool(value: Any) -> Any:
     if numpy is not None and isinstance(value, numpy.bool_):
         return bool(value)
     return value
+
+
+def _own_rule() -> Forbidden:
+    """The watch against the kit's own rule, which fits_on asks the student to write."""
+    from . import rules
+
+    return Forbidden([rules.fits, rules._fits, _fit], say="write the rule yourself, with arithmetic modulo 13, "
+                        "rather than calling the kit's own fits")
+
+
+def _own_search() -> Forbidden:
+    """The watch against the kit's own longest chain (a rule such as fits may be used: the search is the work)."""
+    from .graphs import longest_chain
+    from .odds import longest_chain_of_ranks
+
+    return Forbidden([longest_chain_of_ranks, longest_chain], say="write the search yourself rather than "
+                        "calling the kit's own longest_chain_of_ranks")
+
+
+@check.exercise(title="A fitting card, as a function", practises="modular arithmetic: ranks on a 13-cycle",
+                stars=1, minutes=5, model=FITS_ON, mistakes=[])
+def fits_on(answer: Any, exercise: Exercise) -> Passed:
+    """fits_on(card, top) -> True when the card (a rank 1..13) may go on the top."""
+    if callable(answer):
+        value = _as_bool(call_student(answer, 12, 13, name="fits_on"))
+        if not isinstance(value, bool):
+            raise WrongAnswer(f"fits_on should return True or False, not {type(value).__name__} "
+                              "(a comparison such as x in (1, 12) gives True or False)")
+    return check_function(answer, exercise.model, FITS_ON, name="fits_on", exact=False, normal=_as_bool,
+                          forbid=_own_rule(),
+                          success="the 13-cycle in one line")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -194,94 +183,19 @@ def longest_chain_on_queen(answer: Any, exercise: Exercise) -> Passed:
 # ---------------------------------------------------------------------------------------------------------
 # 6. the longest chain, as a function: a search over the chain graph
 
-def _search(hand: list[int], top: int, fit: Callable[[int, int], bool]) -> int:
-    best = 0
-    for i, card in enumerate(hand):
-        if fit(card, top):
-            best = max(best, 1 + _search(hand[:i] + hand[i + 1:], card, fit))
-    return best
-
-
-def _chain_reference(hand: Any, top: int) -> int:
-    from .odds import longest_chain_of_ranks  # the kit's own, imported only when a check runs
-    return longest_chain_of_ranks(hand, start=top)
-
-
-def _chain_greedy(hand: Any, top: int) -> int:
-    left, length = list(hand), 0
-    while True:
-        card = next((c for c in left if _fit(c, top)), None)
-        if card is None:
-            return length
-        left.remove(card)
-        top, length = card, length + 1
-
-
-def _chain_no_wrap(hand: Any, top: int) -> int:
-    return _search(list(hand), top, lambda card, t: abs(card - t) == 1)
-
-
-def _chain_one_card_a_rank(hand: Any, top: int) -> int:
-    return _search(sorted(set(hand)), top, _fit)
-
-
-def _chain_counting_the_top(hand: Any, top: int) -> int:
-    return 1 + _chain_reference(hand, top)
-
-
-def _chain_from_anywhere(hand: Any, top: int) -> int:
-    from .odds import longest_chain_of_ranks
-    return longest_chain_of_ranks(hand)
-
-
-def _chain_cards_that_fit_the_top(hand: Any, top: int) -> int:
-    return sum(_fit(card, top) for card in hand)
-
-
-@cache
-def _chain_inputs() -> tuple[Any, ...]:
-    """Hands chosen to tell the catalogued mistakes apart, then 60 seeded random hands of 1 to 6 cards."""
-    crafted = [([2, 1, 13, 1, 2], 3), ([12, 13, 12], 11), ([4, 6], 5), ([2, 2], 3), ([7], 9), ([8, 9, 10], 7),
-               ([1, 13, 1, 13], 12), ([13, 1, 2, 3, 4, 5], 12), ([5, 5, 5], 4), ([3, 1, 13, 1, 2], 3),
-               ([6, 8, 7, 9, 7], 6), ([11, 10, 9], 12), ([10, 11], 9), ([1, 1, 2], 13)]
-    rng = random.Random(2024)
-    deck = [r for r in range(1, 14) for _ in range(8)]  # two decks: up to 8 cards of a rank
-    crafted += [(rng.sample(deck, rng.randint(1, 6)), rng.randint(1, 13)) for _ in range(60)]
-    return tuple((list(hand), top) for hand, top in crafted)
-
-
 @check.exercise(title="The longest chain, for any hand", practises="a longest path in the chain graph, by search",
-                stars=3, minutes=20, model=_chain_reference, mistakes=[
-                    Mistake(_chain_greedy, "you always play the first card that fits; a longest chain may need "
-                                           "another choice first: try every card that fits (a search)"),
-                    Mistake(_chain_no_wrap, "the Ace sits between the King and the 2: the ranks wrap round"),
-                    Mistake(_chain_one_card_a_rank, "two cards of the same rank are two cards: a 6, a 7 and "
-                                                    "another 6 make a chain of 3"),
-                    Mistake(_chain_counting_the_top, "the centre top is not one of your cards: do not count it"),
-                    Mistake(_chain_from_anywhere, "the chain must start on the centre top: its first card must "
-                                                  "fit the top"),
-                    Mistake(_chain_cards_that_fit_the_top, "you counted the cards that fit the top; a chain is "
-                                                           "cards each played on the one before"),
-                ])
+                stars=3, minutes=20, model=CHAIN_FUNCTION, mistakes=[])
 def longest_chain_function(answer: Any, exercise: Exercise) -> Passed:
     """longest_chain(hand, top) -> the most cards of the hand playable one after another on that top."""
     if callable(answer):
         value = call_student(answer, [13, 1], 12, name="longest_chain")
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise WrongAnswer(f"longest_chain should return a whole number of cards, not {type(value).__name__}")
-        student = answer
-
-        # each call gets its own copy of the hand: a function may remove cards from it
-        def answer(hand: Any, top: Any) -> Any:
-            return student(list(hand), top)
-    inputs = [(tuple(hand), top) for hand, top in _chain_inputs()]
-    return check_function(answer, cast(Callable[..., Any], exercise.model), inputs, name="longest_chain",
-                          mistakes=exercise.mistakes,
-                          success="a longest path, found by search", exact=False, equal=_same_count)
-
-
-def _same_count(got: Any, want: Any) -> bool:
-    return isinstance(got, numbers.Integral) and not isinstance(got, bool) and int(got) == want
+    # each call gets its own copy of the hand (a function may remove cards from it), on the check's hands and
+    # on hands drawn at random: empty, one card, the largest size
+    return check_function(answer, exercise.model, CHAIN_FUNCTION, name="longest_chain", exact=False,
+                          forbid=_own_search(),
+                          success="a longest path, found by search")
 
 
 # ---------------------------------------------------------------------------------------------------------
