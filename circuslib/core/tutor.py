@@ -40,10 +40,12 @@ class Model:
 @dataclass(frozen=True)
 class Neighbour:
     """A simulation of a neighbouring model (a different stopping rule, faces, range, seat or tie rule): its
-    long-run value, or a trial ``trial(rng) -> float`` whose long-run value the kit measures, and its hint."""
+    long-run value, or a trial ``trial(rng) -> float`` whose long-run value the kit measures, and its hint; its
+    ``spread`` (the standard deviation of one run) when not a share's sqrt(p(1 - p))."""
     hint: str
     value: Any = None
     trial: Callable[[Any], Any] | None = None
+    spread: Any = None
 
 
 @dataclass(frozen=True)
