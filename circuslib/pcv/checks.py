@@ -327,12 +327,24 @@ def duel_rounds(answer: Any, exercise: Exercise) -> str:
                        success="t = N 1: the expected visits to every transient state, added")
 
 
-DUEL_RUNS = 2_000
-"""How many duels the student's simulation plays when the check runs it."""
+DUEL_RUNS = 17_500
+"""Duels per seed the student's simulation plays when the check runs it: enough to tell this duel from each
+neighbouring duel below with 99% power (at 3 hexes, or a damaged plane dying only to a 6, is the nearest:
+simulation_runs computes it, a test pins it)."""
 DUEL_REFERENCE = 279 / 500
 """P(Red wins) from II, exact from the chain (B = N R), as a float; a test recomputes it."""
 DUEL_SPREAD = math.sqrt(DUEL_REFERENCE * (1 - DUEL_REFERENCE))
 """One duel is a 0/1 outcome, so the standard deviation of one run is sqrt(p (1 - p)) with p the exact value."""
+
+
+_DUEL_NEIGHBOURS = (  # exact from each neighbouring duel's chain (solutions/tutor/pcv_sims.py)
+    (0.442, "Blue fires first in your rounds: Red fires first, then Blue if it still flies"),
+    (6 / 11, "in your duel a damaged plane dies only to a 6: any hit (a 5 or a 6) destroys a damaged plane"),
+    (142 / 243, "that is a duel at 1 hex, where a 4 already hits: at 2 hexes a shot hits on a 5 or a 6"),
+    (6 / 11, "that is a duel at 3 hexes, where only a 6 hits: at 2 hexes a 5 hits too"),
+    (0.6, "in your duel any hit destroys: a 5 damages an intact plane, only a 6 destroys it outright"),
+    (0.442, "that is Blue's chance of winning: count the duels Red wins"),
+)
 
 
 def _one_duel(rng: random.Random, *, blue_first: bool = False) -> bool:
@@ -383,14 +395,14 @@ def _simulate_blue_first(n: int, seed: int) -> tuple[float, tuple[float, float]]
         Mistake((0.56, (0.54, 0.58)), "the check runs your simulation with its own seeds: give the function "
                                       "simulate, not numbers typed in"),
         Mistake(_simulate_constant, "gives the same result for two different seeds"),
-        Mistake(_simulate_narrow, "the interval is too narrow"),
+        Mistake(_simulate_narrow, "you divided the standard deviation by n"),
         Mistake(_simulate_unseeded, "gives different results for the same seed"),
-        Mistake(_simulate_blue_first, "the estimate is far from the long-run value"),
+        Mistake(_simulate_blue_first, "Blue fires first in your rounds"),
     ])
 def duel_simulation(function: Any, exercise: Exercise) -> str:
     """A function simulate(n, seed) -> (estimate, (low, high)) of P(Red wins) from n simulated duels."""
     return check_simulation(function, reference=DUEL_REFERENCE, spread=DUEL_SPREAD, n=DUEL_RUNS, name="simulate",
-                            mistakes=exercise.mistakes, unit="duels",
+                            mistakes=exercise.mistakes, unit="duels", neighbours=_DUEL_NEIGHBOURS,
                             success="the simulation agrees with the exact chance, within its interval")
 
 

@@ -100,22 +100,34 @@ def _stop_at_15() -> tuple[float, float]:
     return float(dist.mean()), math.sqrt(dist.variance())
 
 
+STOP_RUNS = 80_000
+"""Turns per seed the check asks of simulate: enough to tell stopping at 15 from each neighbouring turn below with
+99% power (stopping at 16 is the nearest; simulation_runs computes it, a test pins it)."""
+_STOP_NEIGHBOURS = (  # exact long-run mean and spread of each neighbouring turn (solutions/tutor/pig_sims.py)
+    (8.141795, "your turns stop at 20; this player stops as soon as the total reaches 15", 10.5390),
+    (7.951606, "your turns go on at exactly 15: stop once the total reaches 15 (roll while total < 15)", 8.8521),
+    (5.814438, "your die never shows a 6: rng.randint(1, 6) gives 1 to 6, rng.randrange(1, 6) stops at 5", 7.8699),
+    (10.591004, "a 1 ends your turns but keeps their points; a 1 wipes the turn's total to 0", 6.7251),
+    (16.681052, "you average only the turns that scored; a turn wiped out by a 1 counts, as 0 points", 1.4643),
+)
+
+
 @check.exercise(title="Stop at 15: a simulation with its interval",
                 practises="a confidence interval from a seeded simulation", stars=3, minutes=20, mistakes=[
                     Mistake((6.4, (6.2, 6.6)), "a number typed in cannot be checked: write simulate(n, seed)"),
                     Mistake(lambda n, seed: (6.4, (6.2, 6.6)), "the same result for two different seeds"),
                     Mistake(lambda n, seed: _pig_simulation(n, seed, sd_over=lambda n: n),
-                            "divide the spread by sqrt(n), not by n"),
+                            "you divided the standard deviation by n"),
                     Mistake(lambda n, seed: _pig_simulation(n, seed, wipe=False),
-                            "check what you count in each run"),
+                            "a 1 ends your turns but keeps their points"),
                     Mistake(lambda n, seed: _pig_simulation(n, seed, use_seed=False),
                             "different results for the same seed"),
                 ])
 def stop_at_15_simulation(simulate: Any, exercise: Exercise) -> str:
     """simulate(n, seed) -> (estimate, (low, high)): the mean points of turns that stop at 15, with a 95% interval."""
     mean, spread = _stop_at_15()
-    return check_simulation(simulate, reference=mean, spread=spread, n=4000, seeds=(11, 12), name="simulate",
-                            mistakes=exercise.mistakes, unit="turns",
+    return check_simulation(simulate, reference=mean, spread=spread, n=STOP_RUNS, seeds=(11, 12), name="simulate",
+                            mistakes=exercise.mistakes, unit="turns", neighbours=_STOP_NEIGHBOURS, share=False,
                             success="your interval is the estimate ± 1.96 standard deviations / sqrt(n)")
 
 

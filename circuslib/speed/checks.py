@@ -385,7 +385,15 @@ WIN_RATE_SPREAD = math.sqrt(WIN_RATE_REFERENCE * (1 - WIN_RATE_REFERENCE))
 """Measured once: bots.win_rate(Fraction(3, 2), 200_000, seed=2026, setup=ONE_DECK) gave player 0 a share of
 0.72802 (95% interval 0.7261 to 0.7300, no ties); one round is a 0/1 outcome, so its spread is sqrt(p(1 - p))."""
 SIMULATION_RUNS = 400
-"""Rounds the check asks of a student's simulate(n, seed): 3 runs of 400 rounds take well under a second."""
+"""Rounds per seed the check asks of a student's simulate(n, seed): more than enough to tell these rounds from each
+neighbouring kind below with 99% power (two decks is the nearest; simulation_runs asks for 121 at least, a test
+pins it); a check takes about a second."""
+_WIN_RATE_NEIGHBOURS = (  # long-run shares (solutions/tutor/speed_sims.py): by symmetry, or measured once
+    (1 - WIN_RATE_REFERENCE, "that is the slower player's share (or the rates the other way round): count the "
+                             "rounds player 0, reacting at rate 3, wins"),
+    (0.8613, "those rounds are dealt from two decks (fast_round's default set-up): this one plays with ONE_DECK"),
+    (0.5, "your players react equally fast: give fast_round the rates (3, 2)"),
+)
 
 
 def _typed_share(n: int, seed: int) -> Any:
@@ -426,14 +434,15 @@ def _share_rates_swapped(n: int, seed: int) -> Any:
                     Mistake((0.73, (0.69, 0.77)), "an estimate and interval typed in cannot be checked: return "
                                                   "them from simulate(n, seed), computed from the rounds played"),
                     Mistake(_typed_share, "gives the same result for two different seeds"),
-                    Mistake(_share_interval_over_n, "the interval is too narrow"),
+                    Mistake(_share_interval_over_n, "you divided the standard deviation by n"),
                     Mistake(_share_unseeded, "gives different results for the same seed"),
-                    Mistake(_share_rates_swapped, "the estimate is far from the long-run value"),
+                    Mistake(_share_rates_swapped, "the rates the other way round"),
                 ])
 def win_rate_simulation(answer: Any, exercise: Exercise) -> Passed:
     """simulate(n, seed) -> (player 0's share of n rounds won, its 95% interval), rates 3 and 2, one deck."""
     return check_simulation(answer, reference=WIN_RATE_REFERENCE, spread=WIN_RATE_SPREAD, n=SIMULATION_RUNS,
                             name="simulate", mistakes=exercise.mistakes, unit="rounds",
+                            neighbours=_WIN_RATE_NEIGHBOURS,
                             success="your interval comes from your own rounds")
 
 
