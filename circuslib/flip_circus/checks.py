@@ -449,8 +449,8 @@ def _other_seat(bot, opponent, n, seed):
                     Mistake((0.37, (0.33, 0.42)), "a number typed in cannot be checked: write the function that "
                                                   "plays the races, so the check can run it with its own seeds"),
                     Mistake(_typed_in, "gives the same result for two different seeds"),
-                    Mistake(_narrow, "the interval is too narrow"),
-                    Mistake(_wide, "the interval is too wide"),
+                    Mistake(_narrow, "you divided the standard deviation by n"),
+                    Mistake(_wide, "your interval does not shrink as n grows"),
                     Mistake(_unseeded, "gives different results for the same seed"),
                     Mistake(_other_seat, "counts the games the opponent wins"),
                 ])
