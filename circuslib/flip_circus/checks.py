@@ -21,6 +21,7 @@ import sympy
 from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
+    DRAW_FROM_RNG,
     Checks,
     Exercise,
     Mistake,
@@ -31,6 +32,7 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
+    repeatable,
 )
 from .bots import greedy_bot, random_bot
 from .rules import (
@@ -535,7 +537,7 @@ def _bot_move(bot, state: FlipCircusState, seed: int):
                 "another with a confidence interval", stars=3, minutes=25, mistakes=[
                     Mistake(random_bot, "its 95% interval still contains 1/2"),
                     Mistake(_peeking_bot, PEEKED),
-                    Mistake(_unseeded_bot, "draw every random choice from rng"),
+                    Mistake(_unseeded_bot, "draw from rng, so that your run can be repeated"),
                     Mistake(_end_turn_bot, "your bot played an illegal move"),
                     Mistake(_flips_only_bot, "raised IndexError"),
                 ])
@@ -549,9 +551,9 @@ def beats_random(bot: Any, exercise: Exercise) -> str:
     pairs = _peek_pairs()
     start = pairs[0][0]
     first = _bot_move(bot, start, 7)
-    if any(_bot_move(bot, start, 7) != first for _ in range(5)):
-        raise WrongAnswer("your bot chooses differently with the same rng: draw every random choice from rng "
-                          "(rng.choice, rng.random), so games can be repeated")
+    if not repeatable(lambda: _bot_move(bot, start, 7)) or any(_bot_move(bot, start, 7) != first for _ in range(5)):
+        raise WrongAnswer(f"your bot chooses differently with the same rng: {DRAW_FROM_RNG} (rng.choice, "
+                          "rng.random)")
     for true, other in pairs:
         for seed in (1, 2, 3):
             if _bot_move(bot, true, seed) != _bot_move(bot, other, seed):

@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from ..core.sim import wilson_interval
 from ..core.teach import (
+    DRAW_FROM_RNG,
     Checks,
     Exercise,
     Mistake,
@@ -29,6 +30,7 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
+    repeatable,
 )
 from .bots import greedy_bot, random_bot
 from .odds import mini_deck
@@ -520,6 +522,13 @@ def _bot_returns_nothing(state: ScoutState, rng: random.Random) -> Any:
         return max(shows, key=lambda m: m.stop - m.start)
 
 
+def _bot_draws_from_random(state: ScoutState, rng: random.Random) -> Any:
+    if state.phase == "flip":
+        return KEEP_HAND
+    moves = state.legal_moves()
+    return random.choice([m for m in moves if isinstance(m, Show)] or moves)  # the global generator, not rng
+
+
 _NOT_BETTER = "it does not do clearly better than a random player"
 _WORSE = "it does worse than a random player: showing sheds cards, scouting adds them"
 
@@ -533,6 +542,7 @@ _WORSE = "it does worse than a random player: showing sheds cards, scouting adds
         Mistake(_bot_forgets_the_flip, "before play your bot must answer FLIP_HAND or KEEP_HAND"),
         Mistake(_bot_shows_first_card, "which the rules refuse here"),
         Mistake(_bot_returns_nothing, "your bot returned no move"),
+        Mistake(_bot_draws_from_random, DRAW_FROM_RNG),
     ])
 def my_bot(bot: Any, exercise: Exercise) -> str:
     """A policy bot(state, rng) that wins clearly more than its fair third against two random bots."""
@@ -540,6 +550,9 @@ def my_bot(bot: Any, exercise: Exercise) -> str:
         raise WrongAnswer("my_bot is still empty: write the function")
     if not callable(bot):
         raise WrongAnswer(f"pass your bot itself (my_bot, without brackets), not a {type(bot).__name__}")
+    if not repeatable(lambda: _bot_wins(bot, games=3)):
+        raise WrongAnswer(f"your bot plays differently in the same games: {DRAW_FROM_RNG} (rng.choice, "
+                          "rng.random)")
     wins = _bot_wins(bot)
     low, high = wilson_interval(wins, BOT_GAMES)
     if low <= 1 / 3:
