@@ -281,6 +281,31 @@ def test_the_dp_check_refuses_the_kits_solver():
         check.small_deck_dp(uses_the_kit)
 
 
+def test_the_dp_check_refuses_the_solver_by_what_runs_not_by_its_name():
+    import importlib
+
+    solve = best_value  # under another name
+
+    def renamed(deck):
+        return solve(solo_round(deck))
+
+    def spelled(deck):  # no name of the solver anywhere in the source
+        game = importlib.import_module("circuslib.core." + "game")
+        return getattr(game, "best" + "_val" + "ue")(solo_round(deck))
+
+    def hidden(deck):  # the solver called and its result thrown away: still refused
+        try:
+            solve(solo_round(deck))
+        finally:
+            pass
+        return optimum(deck)
+
+    for student in (renamed, spelled, hidden):
+        with pytest.raises(WrongAnswer, match="yourself"):
+            check.small_deck_dp(student)
+    assert passes(check.small_deck_dp(optimum))  # the kit's other functions (solo_round) may run
+
+
 def test_the_dp_check_reports_a_raising_function_and_other_shapes():
     def keys_only(deck):
         return optimum({v: deck[v + 1] for v in deck})

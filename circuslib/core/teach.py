@@ -33,13 +33,14 @@ from typing import Any
 import sympy
 
 from .plain import rebuilt
+from .tutor import Diagnosis, Key, Mistake, declare_group, float_made, mistake_id, shipped_key
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
     "simulation_power", "simulation_runs", "repeatable", "DRAW_FROM_RNG", "call_student", "deadline",
-    "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
+    "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME",
+    "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -59,6 +60,14 @@ class WrongAnswer(AssertionError):
 
     diagnosis: dict[str, str] | None = None
     """Set by the exercise's check: {"exercise": its id, "mistake": the mistake's id, "hint": what was shown}."""
+    found: Diagnosis | None = None
+    """The tutor's diagnosis, when a value check found the mistake by its key (its id is then the mistake's)."""
+
+
+def _wrong(message: str, found: Diagnosis | None) -> WrongAnswer:
+    wrong = WrongAnswer(message)
+    wrong.found = found
+    return wrong
 
 
 class Passed(str):
@@ -110,24 +119,7 @@ def show_wrong_answers_in_one_line(shell: Any = None) -> bool:
 # ---------------------------------------------------------------------------------------------------------
 # the catalogue of mistakes, and the registry of a notebook's exercises
 
-def mistake_id(hint: str) -> str:
-    """A stable id for a mistake: the first words of its hint and a short digest of the whole hint."""
-    words = re.findall(r"[a-z0-9]+", hint.lower())[:5]
-    return "-".join(words + [hashlib.sha1(hint.encode("utf-8")).hexdigest()[:6]])
-
-
-@dataclass(frozen=True)
-class Mistake:
-    """A wrong answer students are likely to give, as they would give it, and the hint its check gives for it."""
-    answer: Any
-    hint: str
-    id: str = ""
-    """Stable across runs (a report counts it); derived from the hint unless given."""
-
-    def __post_init__(self) -> None:
-        if not self.id:
-            object.__setattr__(self, "id", mistake_id(self.hint))
-
+# Mistake and mistake_id live in core/tutor.py (the teacher's models use them) and are re-exported here
 
 @dataclass(frozen=True)
 class Verdict:
@@ -143,16 +135,18 @@ _OWN_KEY = object()
 class Exercise:
     """One self-checked exercise: its check, what it practises, its difficulty and its catalogue of mistakes.
 
-    Its key is what its check compares an answer with: ``answer``, the right value (or a function computing it),
-    or for an exercise answered by a function, ``model``, the function the student's is compared with. A check
-    that judges by rules alone (a bot's games, a simulation's statistics) has neither.
+    Its key is what its check compares an answer with: for a value, :attr:`key`, read from the group's shipped
+    tutor.json (salted digests, see :mod:`circuslib.core.tutor`), or made from ``answer`` when the teacher's
+    grader passes one (:meth:`keyed`); for an exercise answered by a function, ``model``, the function the
+    student's is compared with. A check that judges by rules alone (a bot's games, a simulation's statistics) has
+    neither. Its repr names it only.
     """
     name: str
     title: str
     practises: str
     stars: int
     minutes: int
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[Mistake, ...] = field(repr=False)
     run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
     model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
@@ -161,15 +155,20 @@ class Exercise:
     try_it: bool = False
     """A lesson's try-it: its cell starts with ``...`` in place of the answer, and the check then invites the
     student to write it rather than stopping the lesson."""
+    package: str = field(default="", repr=False, compare=False)
+    """The group's package ("circuslib.pig"), whose data/tutor.json holds the exercise's key."""
 
     @property
     def id(self) -> str:
         """The exercise's id across the kit, such as "flip7.bust_by_hand"."""
         return f"{self.group}.{self.name}" if self.group else self.name
 
-    def diagnose(self, message: str) -> dict[str, str]:
-        """What a rejection says about the student: the catalogued mistake whose hint the message gives (the
-        longest, when hints overlap), else an uncatalogued one, its id the same whatever values it quotes."""
+    def diagnose(self, message: str, found: Diagnosis | None = None) -> dict[str, str]:
+        """What a rejection says about the student: the tutor's diagnosis when its key found one, else the
+        catalogued mistake whose hint the message gives (the longest, when hints overlap), else an uncatalogued
+        one, its id the same whatever values it quotes."""
+        if found is not None:
+            return {"exercise": self.id, "mistake": found.id, "hint": found.hint}
         given = [m for m in self.mistakes if m.hint and m.hint in message]
         if given:
             mistake = max(given, key=lambda m: len(m.hint))
@@ -181,8 +180,31 @@ class Exercise:
                 "hint": message}
 
     @cached_property
+    def shipped(self) -> Key | None:
+        """The key shipped in the group's tutor.json, if the exercise has one."""
+        return shipped_key(self.package, self.name) if self.package else None
+
+    @cached_property
+    def key(self) -> Key | None:
+        """What the check compares a value with: the key made from the grader's value when one was passed (keeping
+        the shipped key's salt and hints, so the diagnosis still applies), else the shipped key; None for
+        functions and checks by rules alone."""
+        if self.answer is not None:
+            value = self.answer() if callable(self.answer) else self.answer
+            return Key.of_value(value, like=self.shipped)
+        return self.shipped
+
+    @property
+    def has_key(self) -> bool:
+        """Whether its check compares with a key (a value's, or a model function) rather than by rules alone."""
+        return self.model is not None or self.answer is not None or self.shipped is not None
+
+    @cached_property
     def expected(self) -> Any:
-        """The right answer when it is one value (computed once, on first use); None for functions and the like."""
+        """What the check compares a value with: the :class:`Key` (digests only) for an exercise keyed by the
+        tutor, the value itself only where a check still states it (computed once, on first use)."""
+        if self.answer is None:
+            return self.shipped
         return self.answer() if callable(self.answer) else self.answer
 
     @property
@@ -203,7 +225,7 @@ class Exercise:
         """The same exercise judged against ``key``: the right value, or the model function if it has one."""
         if self.model is not None:
             return replace(self, model=key)
-        if self.answer is not None:
+        if self.answer is not None or self.shipped is not None:
             return replace(self, answer=lambda: key)
         return self  # its check judges by rules alone, so a key changes nothing
 
@@ -255,19 +277,23 @@ class Checks:
         self._exercises: dict[str, Exercise] = {}
         self._written: dict[str, Written] = {}
 
-    def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
+    def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake] = (),
                  answer: Any = None, model: Callable[..., Any] | None = None, try_it: bool = False
                  ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
-        ``answer`` is the right answer when it is one value (or a function computing it, called once when first
-        needed): the check reads it as ``exercise.expected``, and a test makes sure the lesson never prints it.
+        An exercise answered by a value has its key on the teacher's side (``solutions/tutor/<group>.py``, shipped
+        as digests in ``<group>/data/tutor.json``): its check reads ``exercise.key``, and its catalogue of mistakes
+        is the model's. ``answer`` (the right value, or a function computing it) is the older way, still read as
+        ``exercise.expected`` by checks not yet keyed by the tutor.
         ``model`` is the function a student's function is compared with, when the answer is a function: the check
         reads it as ``exercise.model``. Either is the exercise's key, which the teacher's grader may replace.
         ``try_it`` marks a lesson's try-it, whose cell holds ``...`` until the student writes an answer.
         """
         mistakes = tuple(mistakes)
-        if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
+        # a catalogue here has three mistakes at least; an exercise keyed by the tutor keeps its catalogue in its
+        # model (tests/test_checks_catalogue.py makes sure every exercise has one, here or there)
+        if mistakes and (len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes)):
             raise ValueError(f"{self._notebook}: {title!r} needs a catalogue of at least three Mistake(...) entries")
 
         def register(function: Callable[[Any, Exercise], str]) -> Exercise:
@@ -279,7 +305,7 @@ class Checks:
                     # a catalogue's Sketch is the kit's own figure, drawn when read: not a student's value
                     return function(given if isinstance(given, Sketch) else rebuilt(given), keyed or exercise)
                 except WrongAnswer as wrong:
-                    wrong.diagnosis = exercise.diagnose(str(wrong))
+                    wrong.diagnosis = exercise.diagnose(str(wrong), wrong.found)
                     raise
                 except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
                     unread = WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
@@ -290,8 +316,10 @@ class Checks:
             run.__name__ = run.__qualname__ = name
             run.__doc__ = function.__doc__
             group = function.__module__.removeprefix("circuslib.").removesuffix(".checks").removesuffix("_checks")
+            package = function.__module__.rpartition(".")[0]
+            declare_group(package)  # its tutor.json is a shipped result, when the teacher's models are at hand
             exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model, group,
-                                try_it)
+                                try_it, package)
             self._exercises[name] = exercise
             return exercise
 
@@ -349,13 +377,19 @@ def _short(text: str, limit: int = 80) -> str:
 
 
 def _is_decimal(answer: Any) -> bool:
-    if isinstance(answer, (float, complex)):
+    """A decimal of any kind: float, complex, numpy floating, Decimal, or a sympy Float (from N() or evalf())."""
+    if isinstance(answer, (float, complex, sympy.Float)):
         return True
     numpy = sys.modules.get("numpy")
-    if numpy is not None and isinstance(answer, numpy.floating):
+    if numpy is not None and isinstance(answer, (numpy.floating, numpy.complexfloating)):
         return True
     from decimal import Decimal
     return isinstance(answer, Decimal)
+
+
+def _decimal(message: str) -> WrongAnswer:
+    """A decimal where an exact value is asked: the family every check names the same way."""
+    return _wrong(message, Diagnosis("family-decimal", message))
 
 
 def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
@@ -364,9 +398,12 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, bool):
         raise WrongAnswer(f"{what} should be a number, not True/False")
+    if isinstance(answer, sympy.Float):
+        raise _decimal(f"{what} is a sympy Float, a decimal (as N() and evalf() give): give it exactly, as a "
+                     "Fraction or a sympy Rational")
     if _is_decimal(answer):
-        raise WrongAnswer(f"{what} is a decimal: give it exactly, as a Fraction or a sympy Rational "
-                          "(a decimal is rounded, so it can never be exactly right)")
+        raise _decimal(f"{what} is a decimal: give it exactly, as a Fraction or a sympy Rational (a decimal is "
+                     "rounded, so it can never be exactly right)")
     if isinstance(answer, str):
         raise WrongAnswer(f"{what} is text (in quotes); give a number, not a string")
     if isinstance(answer, numbers.Integral):  # int, numpy integers, sympy Integer
@@ -377,7 +414,7 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
         if answer.is_Rational:
             return answer
         if answer.has(sympy.Float):
-            raise WrongAnswer(f"{what} contains a decimal (a sympy Float, from N() or evalf()): give it exactly")
+            raise _decimal(f"{what} contains a decimal (a sympy Float, as N() and evalf() give): give it exactly")
         if answer.free_symbols:
             names = ", ".join(sorted(map(str, answer.free_symbols)))
             raise WrongAnswer(f"{what} still contains the symbol(s) {names}: substitute their values to get a number")
@@ -394,6 +431,8 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
 
 def _same_value(a: Any, b: sympy.Basic) -> bool:
     try:
+        if _is_decimal(a) or isinstance(a, sympy.Basic) and a.has(sympy.Float):
+            return False  # a decimal is never exactly a value (subtracting at its precision would say it is)
         difference = sympy.sympify(a) - b
         if difference.is_number:  # numbers: decide at once (simplify can take minutes on a huge integer)
             zero = difference.is_zero
@@ -413,27 +452,65 @@ def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | No
     return None
 
 
-def _not_right(what: str, value: Any, mistakes: Iterable[Mistake], fallback: str = "") -> WrongAnswer:
-    hint = _hint_for_value(value, mistakes)
-    if hint:
-        return WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+def _float_made_line(what: str, value: Any) -> WrongAnswer | None:
+    """A Fraction made from a float (Fraction(125 / 18)), named as such, showing the student's own small fraction
+    (a check with no key says only this)."""
+    small = float_made(Fraction(int(value.p), int(value.q))) if isinstance(value, sympy.Rational) else None
+    if small is None:
+        return None
+    p, q = small.numerator, small.denominator
+    return _wrong(f"{what}: that Fraction was made from a decimal: write Fraction({p}, {q}), not Fraction({p}/{q}) "
+                  f"({p}/{q} is worked out as a decimal first)", Diagnosis("family-float-fraction", "Fraction made "
+                                                                           "from a decimal", False))
+
+
+def _not_right(what: str, value: Any, mistakes: Iterable[Mistake], fallback: str = "", key: Key | None = None,
+               **asks: bool) -> WrongAnswer:
+    """The one line of a wrong value: the mistake the key (or the catalogue) finds, else "not right yet"."""
+    if key is not None:
+        found = key.diagnose(value, **asks)
+        if found is not None:
+            shown = f"{what} ({value})" if found.show_value else what
+            return _wrong(f"{shown} is not right yet: {found.hint}", found)
+    else:
+        hint = _hint_for_value(value, mistakes)
+        if hint:
+            return WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+        made = _float_made_line(what, value)
+        if made is not None:
+            return made
     return WrongAnswer(f"{what} ({value}) is not right yet" + (f": {fallback}" if fallback else "."))
+
+
+def _key_or_number(expected: Any) -> Key | sympy.Rational:
+    return expected if isinstance(expected, Key) else exact_number(expected, "the expected value")
 
 
 def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistakes: Iterable[Mistake] = (),
                 success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of rational numbers (int, Fraction, sympy Rational and numpy integers are accepted)."""
+    """Exact comparison of rational numbers (int, Fraction, sympy Rational and numpy integers are accepted);
+    ``expected`` is the exercise's :class:`Key` (or, in a check not keyed by the tutor, the value)."""
     value = exact_number(answer, what)
-    if value == exact_number(expected, "the expected value"):
+    target = _key_or_number(expected)
+    if isinstance(target, Key) and target.matches(value):
+        return correct(success or target.success_line(value))
+    if not isinstance(target, Key) and value == target:
         return correct(success)
-    raise _not_right(what, value, mistakes, fallback)
+    raise _not_right(what, value, mistakes, fallback, target if isinstance(target, Key) else None)
 
 
 def check_probability(answer: Any, expected: Any, *, what: str = "your probability",
                       mistakes: Iterable[Mistake] = (), success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of a probability, first checking it lies between 0 and 1 and is not a percentage."""
+    """Exact comparison of a probability, saying what a value outside 0 to 1 is (a percentage, a count)."""
     value = exact_number(answer, what)
-    target = exact_number(expected, "the expected value")
+    target = _key_or_number(expected)
+    if isinstance(target, Key):
+        if target.matches(value):
+            return correct(success or target.success_line(value))
+        found = target.diagnose(value, probability=True)
+        if found is None and (value < 0 or value > 1):
+            raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
+        raise _not_right(what, value, (), fallback, target, probability=True)
     if value < 0 or value > 1:
         hint = _hint_for_value(value, mistakes)
         if hint:
@@ -447,17 +524,18 @@ def check_probability(answer: Any, expected: Any, *, what: str = "your probabili
     return check_exact(value, target, what=what, mistakes=mistakes, success=success, fallback=fallback)
 
 
-def check_integer(answer: Any, expected: int, *, what: str = "your count", mistakes: Iterable[Mistake] = (),
+def check_integer(answer: Any, expected: Any, *, what: str = "your count", mistakes: Iterable[Mistake] = (),
                   success: str = "", fallback: str = "", nonnegative: bool = True) -> Passed:
-    """Exact comparison of a whole number (a count, a distance); numpy and sympy integers are accepted."""
+    """Exact comparison of a whole number (a count, a distance); numpy and sympy integers are accepted;
+    ``expected`` is the exercise's :class:`Key` (or the whole number itself)."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, bool):
         raise WrongAnswer(f"{what} should be a whole number, not True/False")
     if _is_decimal(answer):
         whole = isinstance(answer, float) and math.isfinite(answer) and answer.is_integer()
-        raise WrongAnswer(f"{what} is a decimal; a count is a whole number: " +
-                          ("use int, or // instead of /" if whole else "count whole cases"))
+        raise _decimal(f"{what} is a decimal; a count is a whole number: " +
+                     ("use int, or // instead of /" if whole else "count whole cases"))
     if isinstance(answer, (Fraction, sympy.Rational)) and not isinstance(answer, sympy.Integer):
         if Fraction(str(answer)).denominator != 1:
             raise WrongAnswer(f"{what} ({answer}) is a fraction; a count is a whole number")
@@ -468,29 +546,45 @@ def check_integer(answer: Any, expected: int, *, what: str = "your count", mista
     value = int(answer)
     if nonnegative and value < 0:
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
+    if isinstance(expected, Key):
+        if expected.matches(value):
+            return correct(success or expected.success_line(value))
+        raise _not_right(what, value, (), fallback, expected, count=True)
     if value == expected:
         return correct(success)
     raise _not_right(what, value, mistakes, fallback)
 
 
-def check_collection(answer: Any, expected: Iterable[Any], *, ordered: bool = False, what: str = "your list",
+def check_collection(answer: Any, expected: Any, *, ordered: bool = False, what: str = "your list",
                      success: str = "") -> Passed:
-    """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra."""
+    """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra;
+    ``expected`` is the exercise's :class:`Key` (each item's digest), or the items themselves."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise WrongAnswer(f"{what} should be a list or a set, not {type(answer).__name__}")
-    got, want = list(answer), list(expected)
+    got = list(answer)
+    if isinstance(expected, Key):
+        seen, wanted = expected.item_digests(got), list(expected.items)
+        ordered = expected.ordered
+        if expected.matches(got) and (ordered or len(seen) == len(set(seen))):
+            return correct(success or expected.success_line(got))
+        found = expected.known(got)
+        if found is not None:
+            raise _wrong(f"{what} is not right yet: {found.hint}", found)
+    else:
+        want = list(expected)
+        seen, wanted = [repr(g) for g in got], [repr(w) for w in want]
     if ordered:
-        if got == want:
+        if seen == wanted:
             return correct(success)
-        if sorted(map(repr, got)) == sorted(map(repr, want)):
+        if sorted(seen) == sorted(wanted):
             raise WrongAnswer(f"{what} has the right items in the wrong order")
-    elif len(got) == len(set(map(repr, got))) and set(map(repr, got)) == set(map(repr, want)):
+    elif len(seen) == len(set(seen)) and set(seen) == set(wanted):
         return correct(success)
-    missing = len(set(map(repr, want)) - set(map(repr, got)))
-    extra = len(set(map(repr, got)) - set(map(repr, want)))
-    repeats = len(got) - len(set(map(repr, got)))
+    missing = len(set(wanted) - set(seen))
+    extra = len(set(seen) - set(wanted))
+    repeats = len(seen) - len(set(seen))
     problems = [f"{missing} missing" if missing else "", f"{extra} that should not be there" if extra else "",
                 f"{repeats} repeated" if repeats else ""]
     raise WrongAnswer(f"{what} is not right yet: " + ", ".join(p for p in problems if p) + ".")
@@ -514,23 +608,32 @@ def _same_formula(a: sympy.Basic, b: sympy.Basic) -> bool:
         return False
 
 
-def check_formula(answer: Any, expected: sympy.Basic, *, what: str = "your formula", mistakes: Iterable[Mistake] = (),
+def check_formula(answer: Any, expected: Any, *, what: str = "your formula", mistakes: Iterable[Mistake] = (),
                   success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of a sympy formula; symbols are matched by name, whatever assumptions they were made with."""
+    """Exact comparison of a sympy formula; symbols are matched by name, whatever assumptions they were made with;
+    ``expected`` is the exercise's :class:`Key` (the formula's digests at fixed points), or the formula."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with a sympy expression")
     if isinstance(answer, str):
         raise WrongAnswer(f"{what} is text (in quotes); build it from sympy symbols instead")
-    if _is_decimal(answer) or isinstance(answer, numbers.Number) and not expected.free_symbols:
+    keyed = isinstance(expected, Key)
+    names = set(expected.symbols) if keyed else {s.name for s in expected.free_symbols}
+    if _is_decimal(answer) or isinstance(answer, numbers.Number) and not names:
         return check_exact(answer, expected, what=what, mistakes=mistakes, success=success, fallback=fallback)
     if not isinstance(answer, sympy.Basic):
         raise WrongAnswer(f"{what} has type {type(answer).__name__}; give a sympy expression")
     if answer.has(sympy.Float):
-        raise WrongAnswer(f"{what} contains a decimal (a sympy Float): give it exactly, with Rational or fractions")
-    names = {s.name for s in expected.free_symbols}
+        raise _decimal(f"{what} contains a decimal (a sympy Float): give it exactly, with Rational or fractions")
     unknown = sorted(s.name for s in answer.free_symbols if s.name not in names)
     if unknown:
         raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
+    if keyed:
+        if expected.matches(answer):
+            return correct(success or expected.success_line(answer))
+        found = expected.known(answer)
+        if found is not None:
+            raise _wrong(f"{what} is not right yet: {found.hint}", found)
+        raise WrongAnswer(f"{what} is not right yet" + (f": {fallback}" if fallback else "."))
     expression = _by_name(answer, expected.free_symbols)
     if _same_formula(expression, expected):
         return correct(success)
@@ -594,6 +697,55 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+
+
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions runs, however
+    it is reached (under another name, through a helper, from a module imported inside), is refused with ``says``
+    once it returns. What runs is watched (sys.setprofile), not the names the source uses. Anything not callable
+    is given back as it is, for the check to explain."""
+    if not callable(function):
+        return function
+    codes: set[Any] = set()
+    wrapped: set[int] = set()  # functions reached through a Python wrapper whose code other wrappers share
+    natives: set[int] = set()  # built-in or C-level callables (an lru_cache), seen by their c_call
+    for target in forbidden:
+        layer: Any = target
+        while layer is not None:
+            code = getattr(layer, "__code__", None)
+            if code is None:
+                natives.add(id(layer))
+            elif getattr(layer, "__wrapped__", None) is None:
+                codes.add(code)
+            else:
+                wrapped.add(id(layer.__wrapped__))
+            layer = getattr(layer, "__wrapped__", None)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen: list[bool] = []
+
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if seen:
+                return
+            if event == "call" and (frame.f_code in codes or
+                                    wrapped and any(id(v) in wrapped for v in frame.f_locals.values())):
+                seen.append(True)
+            elif event == "c_call" and id(arg) in natives:
+                seen.append(True)
+
+        previous = sys.getprofile()
+        sys.setprofile(profile)
+        try:
+            result = function(*args, **kwargs)
+        finally:
+            sys.setprofile(previous)
+        if seen:
+            raise WrongAnswer(says)
+        return result
+
+    watched.__name__ = watched.__qualname__ = getattr(function, "__name__", "function")
+    watched.__doc__ = getattr(function, "__doc__", None)
+    return watched
 
 
 def _equal(got: Any, want: Any) -> bool:

@@ -6,7 +6,6 @@ them all through. The situations (hands, seen cards, decks) are new: the lesson 
 """
 from __future__ import annotations
 
-import inspect
 import math
 import random
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from typing import Any, cast
 
 import sympy
 
-from ..core.game import best_value, is_whole
+from ..core.game import best_value, expected_value, is_whole
 from ..core.teach import (
     Checks,
     Exercise,
@@ -30,6 +29,7 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
+    forbid_calls,
 )
 from .bots import Bot, StopAtSum, play_game
 from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
@@ -98,7 +98,7 @@ def busting_cards(answer: Any, exercise: Exercise) -> Passed:
                                                    "their chances, don't multiply them"),
         Mistake(Fraction(100 * 15, 88), "a percentage: give a probability between 0 and 1"),
         Mistake(0.1705, "is a decimal: give it exactly"),
-        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, from N() or evalf()): give it exactly"),
+        Mistake(sympy.N(sympy.Rational(15, 88)), "a sympy Float, a decimal (as N() and evalf() give): give it exactly"),
     ])
 def bust_by_hand(answer: Any, exercise: Exercise) -> Passed:
     """P(the next card busts her) holding 8 and 10, with 10, 3, Freeze, +4 on the other rows (full deck)."""
@@ -383,21 +383,13 @@ def _dp_bust_keeps(deck):
     ])
 def small_deck_dp(optimum: Any, exercise: Exercise) -> Passed:
     """A function optimum(deck): a lone player's best expected round score on a small deck {number: copies}."""
-    if callable(optimum) and _uses_the_solver(optimum):
-        raise WrongAnswer("write the recursion yourself rather than calling the kit's solvers (best_value, "
-                          "solo_optimal)")
+    watched = forbid_calls(optimum, [best_value, expected_value, solo_optimal],
+                           says="write the recursion yourself rather than calling the kit's solvers (best_value, "
+                                "solo_optimal)")
     inputs = [(dict(deck),) for deck in DP_DECKS]
-    return check_function(optimum, cast(Callable[..., Any], exercise.model), inputs, name="optimum",
+    return check_function(watched, cast(Callable[..., Any], exercise.model), inputs, name="optimum",
                           mistakes=exercise.mistakes,
                           success="your dynamic programme gives the exact optimum on every test deck")
-
-
-def _uses_the_solver(function) -> bool:
-    try:
-        source = inspect.getsource(function)
-    except (OSError, TypeError):
-        return False
-    return any(name in source for name in ("best_value(", "solo_optimal(", "expected_value("))
 
 
 # ---------------------------------------------------------------------------------------------------------
