@@ -17,9 +17,7 @@ from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.pcv import odds
 from circuslib.pcv.checks import (
     BALLOON,
-    DUEL_REFERENCE,
     DUEL_RUNS,
-    DUEL_SPREAD,
     DUEL_STATES,
     RED_SPEED,
     RED_START,
@@ -195,8 +193,11 @@ def simulate(n, seed):
 
 
 def test_the_pinned_simulation_reference_is_the_exact_value():
-    assert DUEL_REFERENCE == float(check.red_wins_duel.expected)
-    assert DUEL_SPREAD == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
+    from circuslib.core.tutor import shipped_simulation
+
+    duel = shipped_simulation("circuslib.pcv", "duel_simulation")
+    assert duel is not None and duel.value == 279 / 500
+    assert duel.spread == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
     assert DUEL_RUNS == 17_500  # 99% power against the nearest neighbouring duel (tests/test_simulation_checks.py)
 
 

@@ -11,9 +11,10 @@ import sympy
 
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
+from circuslib.core.tutor import shipped_simulation
 from circuslib.scout import checks as scout_checks
 from circuslib.scout.bots import greedy_bot, play_game, random_bot
-from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check, small_deck
+from circuslib.scout.checks import BEATS_SETS, _simulate_greedy, check, small_deck
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
 from circuslib.scout.rules import KEEP_HAND, Scout, ScoutOptions, Show, beats, deck_for, flip_hand, new_game
 from notebooks import ROOT
@@ -79,8 +80,9 @@ def test_the_bijection_claim_holds_and_the_kit_reverse_is_a_partner():
 
 def test_the_pinned_greedy_win_rate_agrees_with_a_fresh_seeded_run():
     share, (low, high) = _simulate_greedy(600, 31)
-    assert low <= GREEDY_WIN_RATE <= high
-    assert GREEDY_WIN_SPREAD == pytest.approx((GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE)) ** 0.5)
+    games = shipped_simulation("circuslib.scout", "measure_greedy")
+    assert games is not None and low <= games.value <= high
+    assert games.spread == pytest.approx((games.value * (1 - games.value)) ** 0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------

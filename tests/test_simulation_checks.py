@@ -4,6 +4,7 @@ seeds, each fault of an interval gets its own message, and a run that draws from
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import random
 import statistics
@@ -17,6 +18,7 @@ import pytest
 
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_simulation, simulation_power, simulation_runs
+from circuslib.core.tutor import shipped_entry, shipped_simulation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,42 +55,43 @@ def test_the_runs_needed_for_99_percent_power_by_hand():
         simulation_runs(0.5, 0.5, [(0.5, "the same coin")])
 
 
-def _sets():
+EXERCISES = {"pig": "stop_at_15_simulation", "pcv": "duel_simulation", "speed": "win_rate_simulation",
+             "flip7": "bot_against_stop_at", "scout": "measure_greedy", "flip_circus": "measure_a_match"}
+
+
+def _runs(group: str) -> int:
     from circuslib.flip7 import checks as flip7
+    from circuslib.flip_circus import checks as flip_circus
     from circuslib.pcv import checks as pcv
     from circuslib.pig import checks as pig
     from circuslib.scout import checks as scout
     from circuslib.speed import checks as speed
 
-    mean, spread = pig._stop_at_15()
-    return {
-        "pig": (pig.STOP_RUNS, mean, spread, pig._STOP_NEIGHBOURS, False),
-        "pcv": (pcv.DUEL_RUNS, pcv.DUEL_REFERENCE, pcv.DUEL_SPREAD, pcv._DUEL_NEIGHBOURS, True),
-        "speed": (speed.SIMULATION_RUNS, speed.WIN_RATE_REFERENCE, speed.WIN_RATE_SPREAD,
-                  speed._WIN_RATE_NEIGHBOURS, True),
-        "flip7": (flip7.GAMES, flip7.WIN_RATE_REFERENCE, flip7.WIN_RATE_SPREAD, flip7._WIN_RATE_NEIGHBOURS, True),
-        "scout": (scout.SIM_GAMES, scout.GREEDY_WIN_RATE, scout.GREEDY_WIN_SPREAD, scout._GREEDY_NEIGHBOURS, True),
-    }
+    return {"pig": pig.STOP_RUNS, "pcv": pcv.DUEL_RUNS, "speed": speed.SIMULATION_RUNS, "flip7": flip7.GAMES,
+            "scout": scout.SIM_GAMES, "flip_circus": flip_circus.MEASURE_GAMES}[group]
 
 
 @pytest.mark.parametrize("group", ["pig", "pcv", "speed", "flip7", "scout"])
 def test_each_check_tells_every_neighbour_with_99_percent_power(group):
-    n, reference, spread, neighbours, share = _sets()[group]
-    assert neighbours
-    assert simulation_power(n, reference, spread, neighbours, share=share) >= 0.99
-    assert n >= simulation_runs(reference, spread, neighbours, share=share)
+    model = _teacher(group).SIMULATIONS[EXERCISES[group]]
+    reference, spread = float(model.value), float(model.spread)
+    assert model.neighbours
+    assert simulation_power(_runs(group), reference, spread, model.neighbours) >= 0.99
+    assert _runs(group) >= simulation_runs(reference, spread, model.neighbours)
 
 
-@pytest.mark.parametrize("group, exercise", [("pig", "stop_at_15_simulation"), ("pcv", "duel_simulation"),
-                                             ("speed", "win_rate_simulation"), ("flip7", "bot_against_stop_at"),
-                                             ("scout", "measure_greedy")])
-def test_the_students_side_holds_the_teachers_neighbours(group, exercise):
-    n, reference, spread, neighbours, share = _sets()[group]
-    model = _teacher(group).SIMULATIONS[exercise]
-    assert float(model.value) == pytest.approx(reference, abs=5e-4)
-    assert float(model.spread) == pytest.approx(spread, abs=5e-4)
-    assert [(round(float(nb.value), 4), nb.hint) for nb in model.neighbours] == [
-        (round(float(value), 4), hint) for value, hint, *_ in neighbours]
+@pytest.mark.parametrize("group", sorted(EXERCISES))
+def test_the_shipped_simulation_is_the_teachers_and_masked(group):
+    model = _teacher(group).SIMULATIONS[EXERCISES[group]]
+    entry = shipped_entry(f"circuslib.{group}", EXERCISES[group])
+    shipped = shipped_simulation(f"circuslib.{group}", EXERCISES[group])
+    assert entry is not None and shipped is not None
+    assert shipped.value == float(model.value) and shipped.spread == float(model.spread)
+    assert [(nb.value, nb.hint, nb.spread) for nb in shipped.neighbours] == [
+        (float(nb.value), nb.hint, None if nb.spread is None else float(nb.spread)) for nb in model.neighbours]
+    text = json.dumps(entry)
+    for value in [model.value] + [nb.value for nb in model.neighbours]:
+        assert f"{float(value):.4f}" not in text and f"{float(value):.3f}" not in text  # no decimal of it
 
 
 def test_the_exact_neighbours_by_hand():

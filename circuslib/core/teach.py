@@ -33,12 +33,22 @@ from typing import Any
 import sympy
 
 from .plain import rebuilt
-from .tutor import Diagnosis, Key, Mistake, declare_group, float_made, mistake_id, shipped_key
+from .tutor import (
+    Diagnosis,
+    Key,
+    Mistake,
+    Simulation,
+    declare_group,
+    float_made,
+    mistake_id,
+    shipped_key,
+    shipped_simulation,
+)
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "simulation_power", "simulation_runs", "repeatable", "DRAW_FROM_RNG", "call_student", "deadline",
+    "simulation_of", "simulation_power", "simulation_runs", "repeatable", "DRAW_FROM_RNG", "call_student", "deadline",
     "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME",
     "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls",
 ]
@@ -926,16 +936,32 @@ def _interval_fault(half: float, spread: float, n: int) -> list[str]:
     return [hint for gap, hint in near if gap <= math.log(_SAME_WIDTH)]
 
 
-def check_simulation(function: Any, *, reference: float, spread: float, n: int, seeds: Sequence[int] = (1, 2),
+def simulation_of(exercise: Exercise) -> Simulation:
+    """A simulation exercise's truth and neighbours, as shipped (masked) in its group's tutor.json."""
+    found = shipped_simulation(exercise.package, exercise.name) if exercise.package else None
+    if found is None:
+        raise WrongAnswer(f"the check of {exercise.name} is missing its long-run values: the kit is incomplete "
+                          "(python -m circuslib ship writes them)")
+    return found
+
+
+def check_simulation(function: Any, simulation: Simulation | None = None, *, reference: float | None = None,
+                     spread: float | None = None, n: int, seeds: Sequence[int] = (1, 2),
                      name: str = "your simulation", mistakes: Iterable[Mistake] = (), unit: str = "runs",
                      success: str = "", neighbours: Sequence[Any] = (), share: bool | None = None) -> Passed:
     """Run a student's ``simulate(n, seed) -> (estimate, (low, high))`` and judge it as a simulation.
 
-    ``reference`` is the long-run value and ``spread`` the standard deviation of one run (sqrt(p(1 - p)) for a
-    share), both known to the kit; the interval must be a 95% interval for ``n`` runs. ``neighbours`` are the
-    neighbouring models, (long-run value, hint[, spread]) each: an estimate nearer one of them than the truth gets
-    its hint (``n`` is chosen with :func:`simulation_runs` so that this errs less than once in a hundred).
+    ``simulation`` (:func:`simulation_of` an exercise) holds the long-run value, the standard deviation of one run
+    (sqrt(p(1 - p)) for a share) and the neighbouring models; or give them as ``reference``, ``spread`` and
+    ``neighbours`` ((long-run value, hint[, spread]) each). The interval must be a 95% interval for ``n`` runs; an
+    estimate nearer a neighbour than the truth gets its hint (``n`` is chosen with :func:`simulation_runs` so that
+    this errs less than once in a hundred).
     """
+    if simulation is not None:
+        reference, spread = float(simulation.value), float(simulation.spread)
+        neighbours = list(simulation.neighbours)
+    if reference is None or spread is None:
+        raise TypeError("check_simulation needs the simulation's long-run value and spread")
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function simulate(n, seed)")
     if not callable(function):

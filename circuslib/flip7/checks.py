@@ -30,12 +30,13 @@ from ..core.teach import (
     check_simulation,
     correct,
     forbid_calls,
+    simulation_of,
 )
 from .bots import Bot, StopAtSum, play_game
 from .odds import bust_probability, expected_gain, remaining_deck, solo_optimal
 from .rules import CARDS, TIMES_TWO, deck_counts, parse_card, solo_round
 
-__all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "WIN_RATE_REFERENCE", "WIN_RATE_SPREAD", "GAMES"]
+__all__ = ["check", "full_deck", "numbers_deck", "OPPONENT", "GAMES"]
 
 check = Checks("Flip 7")
 
@@ -399,18 +400,9 @@ OPPONENT = StopAtSum(18)
 GAMES = 300
 """The check runs the student's simulate(GAMES, seed) with its own seeds."""
 
-WIN_RATE_REFERENCE = 0.6637
-WIN_RATE_SPREAD = 0.4725
-"""The one-step counting bot's win rate in heads-up games to 200 against 'stop at 18' (it sits in seat 0, the dealer
-alternating), measured once: win_rates([_OneStepCounter(), StopAtSum(18)], 50_000, seed=20261) gave 0.66366 (95%
-interval 0.6595 to 0.6678; measured again after waiting action cards were resolved one after another, in the order
-revealed; before that change it was 0.6649); the spread of one game is sqrt(p(1 - p)) = 0.4725."""
-_WIN_RATE_NEIGHBOURS = (  # a game always has a winner, so the other seat's share is the complement
-    (1 - WIN_RATE_REFERENCE, "that is the share of 'stop at 18' (seat 1): count the games your bot, in seat 0, "
-                             "wins"),
-)
-# GAMES = 300 tells that neighbour with 99% power (simulation_runs asks for 5 at least; a test pins it). A dealer
-# who never changes gives about 0.655 (10,000 seeded games): too near to tell in a student's few seconds.
+# GAMES tells the one-step counter's games from the other seat's (solutions/tutor/flip7_sims.py) with 99% power
+# (simulation_runs asks for 5 at least; a test pins it). A dealer who never changes is too near to tell in a
+# student's few seconds.
 
 
 class _OneStepCounter(Bot):
@@ -470,8 +462,8 @@ def _sim_constant(n, seed):
     ])
 def bot_against_stop_at(simulate: Any, exercise: Exercise) -> Passed:
     """simulate(n, seed) -> (share of games won by the one-step counting bot, (low, high))."""
-    return check_simulation(simulate, reference=WIN_RATE_REFERENCE, spread=WIN_RATE_SPREAD, n=GAMES, seeds=(11, 12),
-                            name="simulate", mistakes=exercise.mistakes, unit="games", neighbours=_WIN_RATE_NEIGHBOURS,
+    return check_simulation(simulate, simulation_of(exercise), n=GAMES, seeds=(11, 12),
+                            name="simulate", mistakes=exercise.mistakes, unit="games",
                             success="your simulation behaves as a simulation of these games should")
 
 

@@ -33,6 +33,7 @@ from ..core.teach import (
     check_simulation,
     correct,
     repeatable,
+    simulation_of,
 )
 from .bots import greedy_bot, random_bot
 from .rules import (
@@ -459,14 +460,14 @@ def _other_seat(bot, opponent, n, seed):
 def measure_a_match(function: Any, exercise: Exercise) -> str:
     """A function measure(bot, opponent, n, seed) -> (share of the n races bot wins, (low, high))."""
     if not callable(function):
-        return check_simulation(function, reference=0.5, spread=0.5, n=MEASURE_GAMES, name="measure",
+        return check_simulation(function, simulation_of(exercise), n=MEASURE_GAMES, name="measure",
                                 mistakes=exercise.mistakes)
 
     def random_against_random(n, seed):
         return function(random_bot, random_bot, n, seed)
 
     with contextlib.redirect_stdout(io.StringIO()):  # its success line waits for the second test below
-        check_simulation(random_against_random, reference=0.5, spread=0.5, n=MEASURE_GAMES, seeds=(11, 12),
+        check_simulation(random_against_random, simulation_of(exercise), n=MEASURE_GAMES, seeds=(11, 12),
                          name="measure", unit="races", mistakes=exercise.mistakes)
     result = call_student(function, greedy_bot, random_bot, SEAT_GAMES, 5, name="measure")
     try:

@@ -33,13 +33,14 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
+    simulation_of,
 )
 from .graphs import reachable
 from .odds import p, q
 from .rules import MIN_LEVEL, Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
 from .rules import hex_distance as kit_hex_distance
 
-__all__ = ["check", "DUEL_STATES", "RED_START", "RED_SPEED", "BALLOON", "DUEL_REFERENCE", "DUEL_SPREAD",
+__all__ = ["check", "DUEL_STATES", "RED_START", "RED_SPEED", "BALLOON",
            "DUEL_RUNS", "duel_matrix"]
 
 check = Checks("Le Petit Cirque Volant")
@@ -329,22 +330,8 @@ def duel_rounds(answer: Any, exercise: Exercise) -> str:
 
 DUEL_RUNS = 17_500
 """Duels per seed the student's simulation plays when the check runs it: enough to tell this duel from each
-neighbouring duel below with 99% power (at 3 hexes, or a damaged plane dying only to a 6, is the nearest:
-simulation_runs computes it, a test pins it)."""
-DUEL_REFERENCE = 279 / 500
-"""P(Red wins) from II, exact from the chain (B = N R), as a float; a test recomputes it."""
-DUEL_SPREAD = math.sqrt(DUEL_REFERENCE * (1 - DUEL_REFERENCE))
-"""One duel is a 0/1 outcome, so the standard deviation of one run is sqrt(p (1 - p)) with p the exact value."""
-
-
-_DUEL_NEIGHBOURS = (  # exact from each neighbouring duel's chain (solutions/tutor/pcv_sims.py)
-    (0.442, "Blue fires first in your rounds: Red fires first, then Blue if it still flies"),
-    (6 / 11, "in your duel a damaged plane dies only to a 6: any hit (a 5 or a 6) destroys a damaged plane"),
-    (142 / 243, "that is a duel at 1 hex, where a 4 already hits: at 2 hexes a shot hits on a 5 or a 6"),
-    (6 / 11, "that is a duel at 3 hexes, where only a 6 hits: at 2 hexes a 5 hits too"),
-    (0.6, "in your duel any hit destroys: a 5 damages an intact plane, only a 6 destroys it outright"),
-    (0.442, "that is Blue's chance of winning: count the duels Red wins"),
-)
+neighbouring duel (Blue first, a damaged plane dying only to a 6, at 1 or 3 hexes, any hit destroying, Blue's
+chance; solutions/tutor/pcv_sims.py) with 99% power: simulation_runs computes it, a test pins it."""
 
 
 def _one_duel(rng: random.Random, *, blue_first: bool = False) -> bool:
@@ -401,8 +388,8 @@ def _simulate_blue_first(n: int, seed: int) -> tuple[float, tuple[float, float]]
     ])
 def duel_simulation(function: Any, exercise: Exercise) -> str:
     """A function simulate(n, seed) -> (estimate, (low, high)) of P(Red wins) from n simulated duels."""
-    return check_simulation(function, reference=DUEL_REFERENCE, spread=DUEL_SPREAD, n=DUEL_RUNS, name="simulate",
-                            mistakes=exercise.mistakes, unit="duels", neighbours=_DUEL_NEIGHBOURS,
+    return check_simulation(function, simulation_of(exercise), n=DUEL_RUNS, name="simulate",
+                            mistakes=exercise.mistakes, unit="duels",
                             success="the simulation agrees with the exact chance, within its interval")
 
 

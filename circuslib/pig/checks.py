@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from typing import Any, cast
 
 from ..core.teach import (
@@ -20,8 +19,8 @@ from ..core.teach import (
     check_integer,
     check_probability,
     check_simulation,
+    simulation_of,
 )
-from .odds import pig_scores
 
 check = Checks("the warm-up")
 
@@ -70,23 +69,10 @@ def steps_between(function: Any, exercise: Exercise) -> str:
                           mistakes=exercise.mistakes, success="the shorter of (b - a) mod 13 and (a - b) mod 13")
 
 
-@cache
-def _stop_at_15() -> tuple[float, float]:
-    """The long-run mean and the standard deviation of one turn's points when stopping at 15 (exact, then float)."""
-    dist = pig_scores(15)
-    return float(dist.mean()), math.sqrt(dist.variance())
-
-
 STOP_RUNS = 80_000
-"""Turns per seed the check asks of simulate: enough to tell stopping at 15 from each neighbouring turn below with
-99% power (stopping at 16 is the nearest; simulation_runs computes it, a test pins it)."""
-_STOP_NEIGHBOURS = (  # exact long-run mean and spread of each neighbouring turn (solutions/tutor/pig_sims.py)
-    (8.141795, "your turns stop at 20; this player stops as soon as the total reaches 15", 10.5390),
-    (7.951606, "your turns go on at exactly 15: stop once the total reaches 15 (roll while total < 15)", 8.8521),
-    (5.814438, "your die never shows a 6: rng.randint(1, 6) gives 1 to 6, rng.randrange(1, 6) stops at 5", 7.8699),
-    (10.591004, "a 1 ends your turns but keeps their points; a 1 wipes the turn's total to 0", 6.7251),
-    (16.681052, "you average only the turns that scored; a turn wiped out by a 1 counts, as 0 points", 1.4643),
-)
+"""Turns per seed the check asks of simulate: enough to tell stopping at 15 from each neighbouring turn (stopping
+at 20 or 16, a die without its 6, a 1 that keeps the points, only the turns that scored; solutions/tutor/pig_sims.py)
+with 99% power: stopping at 16 is the nearest; simulation_runs computes it, a test pins it."""
 
 
 @check.exercise(title="Stop at 15: a simulation with its interval",
@@ -102,9 +88,8 @@ _STOP_NEIGHBOURS = (  # exact long-run mean and spread of each neighbouring turn
                 ])
 def stop_at_15_simulation(simulate: Any, exercise: Exercise) -> str:
     """simulate(n, seed) -> (estimate, (low, high)): the mean points of turns that stop at 15, with a 95% interval."""
-    mean, spread = _stop_at_15()
-    return check_simulation(simulate, reference=mean, spread=spread, n=STOP_RUNS, seeds=(11, 12), name="simulate",
-                            mistakes=exercise.mistakes, unit="turns", neighbours=_STOP_NEIGHBOURS, share=False,
+    return check_simulation(simulate, simulation_of(exercise), n=STOP_RUNS, seeds=(11, 12), name="simulate",
+                            mistakes=exercise.mistakes, unit="turns", share=False,
                             success="your interval is the estimate ± 1.96 standard deviations / sqrt(n)")
 
 

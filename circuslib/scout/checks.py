@@ -31,6 +31,7 @@ from ..core.teach import (
     check_simulation,
     correct,
     repeatable,
+    simulation_of,
 )
 from .bots import greedy_bot, random_bot
 from .odds import mini_deck
@@ -50,7 +51,7 @@ from .rules import (
     set_key,
 )
 
-__all__ = ["check", "small_deck", "BEATS_SETS", "BOT_GAMES", "SIM_GAMES", "GREEDY_WIN_RATE", "GREEDY_WIN_SPREAD"]
+__all__ = ["check", "small_deck", "BEATS_SETS", "BOT_GAMES", "SIM_GAMES"]
 
 check = Checks("Scout")
 
@@ -567,19 +568,9 @@ def my_bot(bot: Any, exercise: Exercise) -> str:
 
 SIM_GAMES = 1_350
 """Games per seed of the student's simulate in the check: enough to tell these games from each neighbouring kind
-below with 99% power (a first player who never changes is the nearest: simulation_runs asks for 1,303, a test pins
-it); a check takes about 4 s. A tie counted as a win gives 0.825, too near to tell in a few seconds."""
-GREEDY_WIN_RATE = 0.8293
-GREEDY_WIN_SPREAD = math.sqrt(GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE))
-# Measured once: 40,000 games of one round, greedy_bot in seat 0 against random_bot in seats 1 and 2, game i
-# starting with player i % 3, all from random.Random(20260): seat 0 scored strictly the most in 0.8293 of them
-# (standard error 0.0019). A win is a proportion, so one game's spread is sqrt(p (1 - p)).
-_GREEDY_NEIGHBOURS = (  # measured once (solutions/tutor/scout_sims.py)
-    (0.7911, "player 0 starts every one of your games: let the first player rotate (first=i % 3)"),
-    (0.9595, "you play whole games of three rounds: the exercise plays one round a game (ScoutOptions(rounds=1, "
-             "...))"),
-    (0.1457, "you count the games of a random bot: greedy_bot sits in seat 0"),
-)
+(a first player who never changes, whole games of three rounds, a random bot counted; solutions/tutor/
+scout_sims.py) with 99% power: the first player is the nearest, simulation_runs asks for 1,226, a test pins it; a
+check takes about 4 s. A tie counted as a win is too near to tell in a few seconds."""
 
 
 def _simulate_greedy(n: int, seed: int, *, seats: Any = None, divide_by: Any = None, rotate: bool = True,
@@ -630,8 +621,8 @@ def _sim_unseeded(n: int, seed: int) -> tuple[float, tuple[float, float]]:
     ])
 def measure_greedy(simulate: Any, exercise: Exercise) -> str:
     """simulate(n, seed) -> (share of games greedy_bot wins against two random bots, its 95% interval)."""
-    return check_simulation(simulate, reference=GREEDY_WIN_RATE, spread=GREEDY_WIN_SPREAD, n=SIM_GAMES,
-                            name="simulate", mistakes=exercise.mistakes, unit="games", neighbours=_GREEDY_NEIGHBOURS)
+    return check_simulation(simulate, simulation_of(exercise), n=SIM_GAMES,
+                            name="simulate", mistakes=exercise.mistakes, unit="games")
 
 
 # ---------------------------------------------------------------------------------------------------------
