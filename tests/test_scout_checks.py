@@ -254,8 +254,10 @@ def test_made_up_numbers_do_not_pass_the_simulation_check():
     assert "cannot be checked" in _refused("measure_greedy", (0.84, (0.78, 0.9)))
     assert "cannot be checked" in _refused("measure_greedy", 0.84)
     assert "same result for two different seeds" in _refused("measure_greedy", lambda n, seed: (0.84, (0.78, 0.9)))
-    assert "too narrow" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
-    assert "too wide" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
+    assert "divided the standard deviation by n" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
+    assert "does not shrink as n grows" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
 
 
 def test_every_right_answer_passes():
