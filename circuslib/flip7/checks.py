@@ -401,7 +401,7 @@ GAMES = 300
 """The check runs the student's simulate(GAMES, seed) with its own seeds."""
 
 # GAMES tells the one-step counter's games from the other seat's (solutions/tutor/flip7_sims.py) with 99% power
-# (simulation_runs asks for 5 at least; a test pins it). A dealer who never changes is too near to tell in a
+# (simulation_runs asks for 23 at least; a test pins it). A dealer who never changes is too near to tell in a
 # student's few seconds.
 
 
