@@ -113,8 +113,12 @@ def test_a_fraction_made_from_a_float_shows_the_students_own_small_fraction_not_
 
 
 def test_a_probability_given_for_odds_and_one_off_in_a_count():
-    odds = Key.of_value(Fraction(15, 73))
+    odds = Key.of_value(Fraction(15, 73), asks="odds")
     assert _mistake(check_exact, Fraction(15, 88), odds) == FAMILY_IDS["probability-for-odds"]
+    assert _mistake(check_exact, Fraction(15, 88), Key.of_value(Fraction(15, 73))) == "none"  # not odds asked
+    # an expected gain of 1: 0 is no complement, 100 no percentage, 1/2 no probability given for odds
+    gain = Key.of_value(1)
+    assert [_mistake(check_exact, v, gain) for v in (0, 100, Fraction(1, 2))] == ["none"] * 3
     assert _mistake(check_integer, 65, Key.of_value(66)) == FAMILY_IDS["off-by-one"]
     assert _mistake(check_integer, 64, Key.of_value(66)) == "none"
 
@@ -222,7 +226,7 @@ def _hints() -> list[tuple[str, str]]:
     key = Key.of_value(Fraction(15, 88))
     for value in [Fraction(73, 88), Fraction(1500, 88), Fraction(15, 73), 15, Fraction(17, 100), Fraction(15 / 88)]:
         found.append(("families", key.diagnose(value, probability=True).hint))
-    found.append(("families", Key.of_value(Fraction(15, 73)).diagnose(Fraction(15, 88)).hint))
+    found.append(("families", Key.of_value(Fraction(15, 73), asks="odds").diagnose(Fraction(15, 88)).hint))
     found.append(("families", Key.of_value(66).diagnose(65, count=True).hint))
     return found
 

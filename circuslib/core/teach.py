@@ -463,7 +463,7 @@ def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | No
 
 
 def _float_made_line(what: str, value: Any) -> WrongAnswer | None:
-    """A Fraction made from a float (Fraction(125 / 18)), named as such, showing the student's own small fraction
+    """A Fraction made from a float (Fraction(11 / 97)), named as such, showing the student's own small fraction
     (a check with no key says only this)."""
     small = float_made(Fraction(int(value.p), int(value.q))) if isinstance(value, sympy.Rational) else None
     if small is None:

@@ -116,6 +116,8 @@ class Model:
     success: str = ""
     """What the check says to a right answer; it may show the answer or how it is found, since it is shipped sealed
     with the answer itself (only the right answer opens it)."""
+    asks: str = ""
+    """"odds" when the answer is odds (favourable against the others): a probability given instead is then named."""
 
 
 @dataclass(frozen=True)
@@ -171,8 +173,8 @@ def _real_text(value: Any) -> str:
 
 
 def canonical(value: Any) -> str:
-    """The text a value is digested as: one text for every way of writing the same value (3/24 and Fraction(1, 8)
-    and sympy.Rational(1, 8); a list and a tuple; a set in any order)."""
+    """The text a value is digested as: one text for every way of writing the same value (3/33 and Fraction(1, 11)
+    and sympy.Rational(1, 11); a list and a tuple; a set in any order)."""
     if isinstance(value, bool):
         return f"bool:{value}"
     if isinstance(value, numbers.Integral):
@@ -213,7 +215,7 @@ def digest(salt: str, text: str, rounds: int = ROUNDS) -> str:
 
 
 def float_made(value: Any) -> Fraction | None:
-    """The small fraction a Fraction made from a float stands for (Fraction(125 / 18) -> 125/18), else None: a
+    """The small fraction a Fraction made from a float stands for (Fraction(11 / 97) -> 11/97), else None: a
     denominator that is a power of two of 2^20 or more is the mark of a float's binary digits."""
     if not isinstance(value, (Fraction, sympy.Rational)) or isinstance(value, (int, sympy.Integer)):
         return None
@@ -309,6 +311,8 @@ class Key:
     rounds: int = ROUNDS
     success: str = ""
     """The success line, sealed with the answer (hex): :meth:`success_line` opens it with a right value."""
+    asks: str = ""
+    """"odds" when the answer is odds, for the family of a probability given instead."""
 
     def __repr__(self) -> str:
         return f"<the key of a {self.kind} answer: salted digests, {len(self.hints)} known mistakes>"
@@ -386,17 +390,18 @@ class Key:
         def gives(candidate: Fraction) -> bool:
             return self.seal(candidate) == self.answer
 
-        if gives(1 - v):
+        # the complement, a percentage, odds and a count are slips of a probability only (1 − v of an expected
+        # gain is no complement of anything)
+        if probability and gives(1 - v):
             return Diagnosis(FAMILY_IDS["complement"], "that is the chance of the opposite event, its complement "
                                                        "(1 minus the chance asked for)")
-        if v != 0 and gives(v / 100):
-            return Diagnosis(FAMILY_IDS["percentage"],
-                             "that looks like a percentage; give a probability between 0 and 1" if probability else
-                             "that is 100 times the value asked for: give the value itself, not a percentage")
-        if v > 0 and gives(v / (1 + v)):
+        if probability and v != 0 and gives(v / 100):
+            return Diagnosis(FAMILY_IDS["percentage"], "that looks like a percentage; give a probability between 0 "
+                                                       "and 1")
+        if probability and v > 0 and gives(v / (1 + v)):
             return Diagnosis(FAMILY_IDS["odds"], "that is the odds (favourable cases against the others), not the "
                                                  "probability: divide by all the cases, favourable or not")
-        if 0 < v < 1 and not probability and gives(v / (1 - v)):
+        if self.asks == "odds" and 0 < v < 1 and gives(v / (1 - v)):
             return Diagnosis(FAMILY_IDS["probability-for-odds"], "that is a probability; the question asks for "
                                                                  "the odds, favourable cases against the others")
         if probability and v > 1 and v.denominator == 1:
@@ -425,7 +430,7 @@ class Key:
     # --- making one ------------------------------------------------------------------------------------------
     @classmethod
     def of_value(cls, value: Any, *, like: Key | None = None, hints: Iterable[tuple[Any, str, str]] = (),
-                 families: bool = True, salt: str | None = None, success: str = "") -> Key:
+                 families: bool = True, salt: str | None = None, success: str = "", asks: str = "") -> Key:
         """A key for a value: a grader's key from the source notebook (``like``: the shipped key whose salt and
         hints it keeps, so the variants' hints still apply), or the compile step's (``hints``: (value, id, hint)
         of each variant and mistake)."""
@@ -453,7 +458,7 @@ class Key:
             items = tuple(key.item_digests(value))
             items = items if ordered else tuple(sorted(items))
         made = cls(kind, salt, answer, {d: tuple(h) for d, h in known.items()}, rounded, symbols, items, ordered,
-                   key.families, rounds)
+                   key.families, rounds, "", asks or (like.asks if like is not None else ""))
         if success:
             return replace(made, success=made.sealed_line(value, success))
         if like is not None and like.success and like.answer == answer:
@@ -474,6 +479,8 @@ class Key:
             data["families"] = False
         if self.success:
             data["success"] = self.success
+        if self.asks:
+            data["asks"] = self.asks
         return data
 
     @classmethod
@@ -482,7 +489,8 @@ class Key:
         hints = {d: tuple((str(i), str(h)) for i, h in found) for d, found in data.get("hints", {}).items()}
         return cls(data["kind"], data["salt"], data["answer"], hints, data.get("rounded"),
                    tuple(data.get("symbols", ())), tuple(data.get("items", ())), bool(data.get("ordered", False)),
-                   bool(data.get("families", True)), int(data.get("rounds", ROUNDS)), str(data.get("success", "")))
+                   bool(data.get("families", True)), int(data.get("rounds", ROUNDS)), str(data.get("success", "")),
+                   str(data.get("asks", "")))
 
 
 def _kind_of(value: Any) -> tuple[str, tuple[str, ...], bool]:
@@ -521,7 +529,7 @@ def compile_model(model: Model, *, salt: str | None = None) -> Key:
         hints.append((wrong, variant.id, variant.hint))
     hints += [(m.answer, m.id, m.hint) for m in model.mistakes if not _skipped(m.answer)]
     return Key.of_value(value, hints=hints, families=model.families, salt=salt or os.urandom(16).hex(),
-                        success=model.success)
+                        success=model.success, asks=model.asks)
 
 
 def _repository() -> Path:

@@ -75,12 +75,13 @@ def turns_for_narrower(n: int = 5000, narrower: int = 4, width_like: str = "1/sq
     return int(n * factor)
 
 
-def points_of_k_rolls(mean_safe: Any = 4, wipe: bool = True, power_offset: int = 0) -> Any:
+def points_of_k_rolls(mean_safe: Any = 4, wipe: bool = True, power_offset: int = 0, rolls_banked: bool = True
+                      ) -> Any:
     """E(k), the expected points of a turn that rolls exactly k times, as a formula: a 1 among the k rolls wipes
-    it (chance (5/6)^k that none comes), and each safe roll then averages ``mean_safe`` (slips: 3.5, no wipe, the
-    power k - 1)."""
+    it (chance (5/6)^k that none comes), and each of the k safe rolls then averages ``mean_safe`` (slips: 3.5, no
+    wipe, the power k - 1, one roll's points for the k rolls')."""
     chance = sympy.Rational(5, 6) ** (K + power_offset) if wipe else 1
-    return sympy.sympify(mean_safe) * K * chance
+    return sympy.sympify(mean_safe) * (K if rolls_banked else 1) * chance
 
 
 MODELS = {
@@ -148,6 +149,8 @@ MODELS = {
                                                          "4, not 3.5"),
             Variant({"power_offset": -1}, "the chance that none of the k rolls is a 1 is 5/6 to the power k, not "
                                           "k − 1"),
+            Variant({"rolls_banked": False}, "the k safe rolls bank about 4 points each, so 4k in all: multiply by "
+                                             "k as well"),
             Variant({"mean_safe": sympy.Rational(10, 3), "wipe": False}, "a 1 does not just score nothing for its "
                                                                          "roll: it wipes out the whole turn"),
         ],
