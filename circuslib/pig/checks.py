@@ -69,7 +69,7 @@ def steps_between(function: Any, exercise: Exercise) -> str:
                           mistakes=exercise.mistakes, success="the shorter of (b - a) mod 13 and (a - b) mod 13")
 
 
-STOP_RUNS = 80_000
+STOP_RUNS = 79_000
 """Turns per seed the check asks of simulate: enough to tell stopping at 15 from each neighbouring turn (stopping
 at 20 or 16, a die without its 6, a 1 that keeps the points, only the turns that scored; solutions/tutor/pig_sims.py)
 with 99% power: stopping at 16 is the nearest; simulation_runs computes it, a test pins it."""
