@@ -349,9 +349,13 @@ def test_a_simulation_of_the_wrong_bot_is_far_from_the_long_run_value():
 def test_the_pinned_win_rate_agrees_with_a_fresh_seeded_run():
     results = checks._play(2_000, 99)
     share = results.count(0) / len(results)
-    error = checks.WIN_RATE_SPREAD / math.sqrt(len(results))
-    assert abs(share - checks.WIN_RATE_REFERENCE) < 4 * error
-    assert abs(math.sqrt(share * (1 - share)) - checks.WIN_RATE_SPREAD) < 0.01
+    from circuslib.core.tutor import shipped_simulation
+
+    games = shipped_simulation("circuslib.flip7", "bot_against_stop_at")
+    assert games is not None
+    error = games.spread / math.sqrt(len(results))
+    assert abs(share - games.value) < 4 * error
+    assert abs(math.sqrt(share * (1 - share)) - games.spread) < 0.01
 
 
 def test_the_data_helpers_are_the_decks():

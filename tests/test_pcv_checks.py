@@ -18,9 +18,7 @@ from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.pcv import odds
 from circuslib.pcv.checks import (
     BALLOON,
-    DUEL_REFERENCE,
     DUEL_RUNS,
-    DUEL_SPREAD,
     DUEL_STATES,
     RED_SPEED,
     RED_START,
@@ -200,9 +198,12 @@ def simulate(n, seed):
 
 
 def test_the_pinned_simulation_reference_is_the_exact_value():
-    assert DUEL_REFERENCE == float(answer_of(check.red_wins_duel))
-    assert DUEL_SPREAD == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
-    assert DUEL_RUNS == 2000
+    from circuslib.core.tutor import shipped_simulation
+
+    duel = shipped_simulation("circuslib.pcv", "duel_simulation")
+    assert duel is not None and duel.value == 279 / 500
+    assert duel.spread == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
+    assert DUEL_RUNS == 17_500  # 99% power against the nearest neighbouring duel (tests/test_simulation_checks.py)
 
 
 def test_duel_simulation_passes_a_real_simulation(capsys):
@@ -239,7 +240,7 @@ def test_a_simulation_that_raises_is_reported_in_one_line():
     def broken(n, seed):
         return random.Random(seed).choice([]) and (0.5, (0.4, 0.6))
 
-    message = fails("duel_simulation", broken, "simulate raised IndexError on input (2000, 1)")
+    message = fails("duel_simulation", broken, "simulate raised IndexError on input (200, 1)")
     assert len(message.splitlines()) == 1
 
 

@@ -13,9 +13,10 @@ from teacher import answer_of, models
 
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
+from circuslib.core.tutor import shipped_simulation
 from circuslib.scout import checks as scout_checks
 from circuslib.scout.bots import greedy_bot, play_game, random_bot
-from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check, small_deck
+from circuslib.scout.checks import BEATS_SETS, _simulate_greedy, check, small_deck
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
 from circuslib.scout.rules import KEEP_HAND, Scout, ScoutOptions, Show, beats, deck_for, flip_hand, new_game
 from notebooks import ROOT
@@ -81,8 +82,9 @@ def test_the_bijection_claim_holds_and_the_kit_reverse_is_a_partner():
 
 def test_the_pinned_greedy_win_rate_agrees_with_a_fresh_seeded_run():
     share, (low, high) = _simulate_greedy(600, 31)
-    assert low <= GREEDY_WIN_RATE <= high
-    assert GREEDY_WIN_SPREAD == pytest.approx((GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE)) ** 0.5)
+    games = shipped_simulation("circuslib.scout", "measure_greedy")
+    assert games is not None and low <= games.value <= high
+    assert games.spread == pytest.approx((games.value * (1 - games.value)) ** 0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -278,8 +280,10 @@ def test_made_up_numbers_do_not_pass_the_simulation_check():
     assert "cannot be checked" in _refused("measure_greedy", (0.84, (0.78, 0.9)))
     assert "cannot be checked" in _refused("measure_greedy", 0.84)
     assert "same result for two different seeds" in _refused("measure_greedy", lambda n, seed: (0.84, (0.78, 0.9)))
-    assert "too narrow" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
-    assert "too wide" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
+    assert "divided the standard deviation by n" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
+    assert "does not shrink as n grows" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
 
 
 def test_every_right_answer_passes():

@@ -23,8 +23,6 @@ from circuslib.speed.checks import (
     CHAIN_TOP,
     SIMULATION_RUNS,
     WIN_RATE_RATES,
-    WIN_RATE_REFERENCE,
-    WIN_RATE_SPREAD,
     check,
 )
 from circuslib.speed.graphs import chain_graph, longest_chain
@@ -291,16 +289,20 @@ def test_issue_10_a_made_up_function_fails_the_simulation_check():
     with pytest.raises(WrongAnswer, match="same result for two different seeds"):
         check.win_rate_simulation(lambda n, seed: (0.728, (0.709, 0.748)))
     with pytest.raises(WrongAnswer, match="far from the long-run value"):
-        check.win_rate_simulation(lambda n, seed: (0.84 + seed / 1000, (0.80 + seed / 1000, 0.88 + seed / 1000)))
+        check.win_rate_simulation(lambda n, seed: (0.64 + seed / 1000, (0.62 + seed / 1000, 0.66 + seed / 1000)))
     with pytest.raises(WrongAnswer, match="raised ZeroDivisionError"):
         check.win_rate_simulation(lambda n, seed: 1 / 0)
 
 
 def test_the_pinned_win_rate_agrees_with_a_fresh_simulation():
     assert WIN_RATE_RATES == (3, 2) and SIMULATION_RUNS == 400
-    assert WIN_RATE_SPREAD == pytest.approx(math.sqrt(WIN_RATE_REFERENCE * (1 - WIN_RATE_REFERENCE)))
+    from circuslib.core.tutor import shipped_simulation
+
+    rounds = shipped_simulation("circuslib.speed", "win_rate_simulation")
+    assert rounds is not None
+    assert rounds.spread == pytest.approx(math.sqrt(rounds.value * (1 - rounds.value)))
     result = win_rate(Fraction(3, 2), 6000, seed=99, setup=ONE_DECK, show_progress=False)
-    assert abs(result.share(0) - WIN_RATE_REFERENCE) < 4 * WIN_RATE_SPREAD / math.sqrt(6000)
+    assert abs(result.share(0) - rounds.value) < 4 * rounds.spread / math.sqrt(6000)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from statistics import NormalDist
 from types import TracebackType
 from typing import Any, cast
 
@@ -34,14 +35,25 @@ import sympy
 
 from .cases import FunctionKey, KeyedMistake, decimal_kind, output_digest, outputs_digest
 from .plain import rebuilt
-from .tutor import Diagnosis, Key, Mistake, canonical, declare_group, float_made, mistake_id, shipped_key
+from .tutor import (
+    Diagnosis,
+    Key,
+    Mistake,
+    Simulation,
+    canonical,
+    declare_group,
+    float_made,
+    mistake_id,
+    shipped_key,
+    shipped_simulation,
+)
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "forbid_calls", "Forbidden", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK",
-    "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
-    "Key",
+    "simulation_of", "simulation_power", "simulation_runs", "repeatable", "DRAW_FROM_RNG", "call_student", "deadline",
+    "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME",
+    "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls", "Forbidden",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -900,7 +912,63 @@ def check_function(function: Any, reference: Callable[..., Any] | FunctionKey | 
 
 
 # ---------------------------------------------------------------------------------------------------------
-# simulations: the check runs the student's simulation with its own seeds
+# simulations: the check runs the student's simulation with its own seeds, and tells the right game from its
+# neighbours (another stopping rule, faces, range, seat or tie rule) by the long-run value each would give
+
+POWER = 0.99
+"""The chance the check must have of telling the right game from each neighbouring one, either way round."""
+CHECK_RUNS = 2
+"""The check judges the mean of its two seeded runs: n runs each, so 2n in all."""
+_REPEAT_RUNS = 200
+"""Runs of the two calls that test the seed (the same seed, the global generators set differently)."""
+
+
+def _neighbour_parts(neighbour: Any, share: bool) -> tuple[float, str, float | None]:
+    """(value, hint, spread) of a neighbouring model given as (value, hint), (value, hint, spread) or an object."""
+    if isinstance(neighbour, tuple):
+        value, hint, *rest = neighbour
+        spread = rest[0] if rest else None
+    else:
+        value, hint, spread = neighbour.value, neighbour.hint, getattr(neighbour, "spread", None)
+    value = float(value)
+    if spread is None and share:
+        spread = math.sqrt(max(value * (1 - value), 0.0))
+    return value, str(hint), None if spread is None else float(spread)
+
+
+def simulation_power(n: int, reference: float, spread: float, neighbours: Sequence[Any], *,
+                     share: bool | None = None) -> float:
+    """The chance, for the weakest neighbour, that the mean of the check's runs (n each) lies nearer the model it
+    came from than the other one: for the right simulation and for that neighbour's alike."""
+    share = _is_share(reference, spread) if share is None else share
+    worst = 1.0
+    for neighbour in neighbours:
+        value, _, other = _neighbour_parts(neighbour, share)
+        sigma = max(spread, other if other is not None else spread)
+        gap = abs(value - reference) / 2  # the check sides with whichever model the estimate lies nearer
+        worst = min(worst, NormalDist().cdf(gap * math.sqrt(CHECK_RUNS * n) / sigma) if sigma else 1.0)
+    return worst
+
+
+def simulation_runs(reference: float, spread: float, neighbours: Sequence[Any], *, power: float = POWER,
+                    share: bool | None = None) -> int:
+    """The fewest runs n per seed for which :func:`simulation_power` reaches ``power``."""
+    share = _is_share(reference, spread) if share is None else share
+    z = NormalDist().inv_cdf(power)
+    most = 1
+    for neighbour in neighbours:
+        value, _, other = _neighbour_parts(neighbour, share)
+        sigma = max(spread, other if other is not None else spread)
+        gap = abs(value - reference) / 2
+        if gap == 0:
+            raise ValueError(f"a neighbouring model gives the right value, so no simulation tells it apart: {_}")
+        most = max(most, math.ceil((z * sigma / gap) ** 2 / CHECK_RUNS))
+    return most
+
+
+def _is_share(reference: float, spread: float) -> bool:
+    return 0 <= reference <= 1 and abs(spread - math.sqrt(reference * (1 - reference))) < 1e-3
+
 
 def _triple(result: Any, name: str, call: str) -> tuple[float, float, float]:
     try:
@@ -913,14 +981,97 @@ def _triple(result: Any, name: str, call: str) -> tuple[float, float, float]:
     return values
 
 
-def check_simulation(function: Any, *, reference: float, spread: float, n: int, seeds: Sequence[int] = (1, 2),
+@contextlib.contextmanager
+def _global_generators(seed: int) -> Iterator[None]:
+    """Python's and numpy's global generators set to ``seed`` for one call, then put back as they were."""
+    import random
+
+    numpy = sys.modules.get("numpy")  # not imported: nothing of numpy's to set
+    saved = random.getstate()
+    saved_numpy = numpy.random.get_state() if numpy is not None else None
+    random.seed(seed)
+    if numpy is not None:
+        numpy.random.seed(seed)
+    try:
+        yield
+    finally:
+        random.setstate(saved)
+        if numpy is not None:
+            numpy.random.set_state(saved_numpy)
+
+
+def repeatable(run: Callable[[], Any]) -> bool:
+    """Whether ``run()`` gives the same result each time while Python's and numpy's global generators are set
+    differently: what draws only from the rng (or seed) it is given does; what draws from ``random.random()``,
+    a generator made without a seed or one kept from an earlier call does not."""
+    results = []
+    for seed in (20_261, 7_919, 104_729, 3):  # an unseeded run of a few hundred games repeats a count of wins by
+        with _global_generators(seed):       # chance now and then; four times in a row, hardly ever
+            results.append(run())
+    return all(result == results[0] for result in results)
+
+
+DRAW_FROM_RNG = "draw from rng, so that your run can be repeated"
+
+
+_HALF_WIDTHS: tuple[tuple[str, Callable[[float, float, float], float], str], ...] = (
+    ("interval-95", lambda z, s, n: z * s / math.sqrt(n), ""),
+    ("interval-90", lambda z, s, n: 1.645 * s / math.sqrt(n),
+     "that is a 90% interval (1.645 standard errors): a 95% interval takes 1.96"),
+    ("interval-99", lambda z, s, n: 2.576 * s / math.sqrt(n),
+     "that is a 99% interval (2.576 standard errors): a 95% interval takes 1.96"),
+    ("interval-no-z", lambda z, s, n: s / math.sqrt(n),
+     "that is one standard error on each side: a 95% interval reaches 1.96 standard errors"),
+    ("interval-variance", lambda z, s, n: z * s * s / math.sqrt(n),
+     "you used the variance where the standard deviation belongs: take its square root"),
+    ("interval-over-n", lambda z, s, n: z * s / n,
+     "you divided the standard deviation by n: the standard error is the standard deviation divided by sqrt(n)"),
+    ("interval-no-n", lambda z, s, n: z * s,
+     "your interval does not shrink as n grows: divide the standard deviation of one run by sqrt(n)"),
+)
+"""The half-widths students give for a 95% interval, as a function of (1.96, the spread of one run, n): the right
+one first, then the slips, each with the hint that names it."""
+_SAME_WIDTH = 1.07
+"""Half-widths within this factor of each other are the same to the check (a Wilson interval, n - 1, 2 for 1.96)."""
+
+
+def _interval_fault(half: float, spread: float, n: int) -> list[str]:
+    """The hints of the slips whose half-width is the student's (none when the right one is), nearest first."""
+    if spread == 0:
+        return []
+    widths = [(ident, width(1.96, spread, n), hint) for ident, width, hint in _HALF_WIDTHS]
+    if abs(math.log(half / widths[0][1])) <= math.log(_SAME_WIDTH):
+        return []
+    near = sorted((abs(math.log(half / width)), hint) for ident, width, hint in widths[1:] if width > 0)
+    return [hint for gap, hint in near if gap <= math.log(_SAME_WIDTH)]
+
+
+def simulation_of(exercise: Exercise) -> Simulation:
+    """A simulation exercise's truth and neighbours, as shipped (masked) in its group's tutor.json."""
+    found = shipped_simulation(exercise.package, exercise.name) if exercise.package else None
+    if found is None:
+        raise WrongAnswer(f"the check of {exercise.name} is missing its long-run values: the kit is incomplete "
+                          "(python -m circuslib ship writes them)")
+    return found
+
+
+def check_simulation(function: Any, simulation: Simulation | None = None, *, reference: float | None = None,
+                     spread: float | None = None, n: int, seeds: Sequence[int] = (1, 2),
                      name: str = "your simulation", mistakes: Iterable[Mistake] = (), unit: str = "runs",
-                     success: str = "") -> Passed:
+                     success: str = "", neighbours: Sequence[Any] = (), share: bool | None = None) -> Passed:
     """Run a student's ``simulate(n, seed) -> (estimate, (low, high))`` and judge it as a simulation.
 
-    ``reference`` is the long-run value and ``spread`` the standard deviation of one run (sqrt(p(1 - p)) for a
-    proportion), both measured once by the kit; the interval must be a 95% interval for ``n`` runs.
+    ``simulation`` (:func:`simulation_of` an exercise) holds the long-run value, the standard deviation of one run
+    (sqrt(p(1 - p)) for a share) and the neighbouring models; or give them as ``reference``, ``spread`` and
+    ``neighbours`` ((long-run value, hint[, spread]) each). The interval must be a 95% interval for ``n`` runs; an
+    estimate nearer a neighbour than the truth gets its hint (``n`` is chosen with :func:`simulation_runs` so that
+    this errs less than once in a hundred).
     """
+    if simulation is not None:
+        reference, spread = float(simulation.value), float(simulation.spread)
+        neighbours = list(simulation.neighbours)
+    if reference is None or spread is None:
+        raise TypeError("check_simulation needs the simulation's long-run value and spread")
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function simulate(n, seed)")
     if not callable(function):
@@ -929,32 +1080,61 @@ def check_simulation(function: Any, *, reference: float, spread: float, n: int, 
                 raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
         raise WrongAnswer(f"{name} should be a function simulate(n, seed) so the check can run it with its own "
                           "seeds; a number typed in cannot be checked")
+    share = _is_share(reference, spread) if share is None else share
     first, second = seeds[0], seeds[1]
-    a = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    again = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    b = _triple(call_student(function, n, second, name=name), name, f"({n}, {second})")
-    if a == again:  # two unseeded runs can agree by chance (a win count, say): a third one makes that rare
-        again = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    if a != again:
-        raise WrongAnswer(f"{name} gives different results for the same seed: make every random draw come from "
-                          "random.Random(seed) (or numpy's default_rng(seed))")
-    if a == b:
+
+    def run(size: int, seed: int) -> tuple[float, float, float]:
+        return _triple(call_student(function, size, seed, name=name), name, f"({size}, {seed})")
+
+    if not repeatable(lambda: run(min(n, _REPEAT_RUNS), first)):
+        raise WrongAnswer(f"{name} gives different results for the same seed: {DRAW_FROM_RNG} "
+                          "(rng = random.Random(seed), or numpy's default_rng(seed), made once)")
+    a, b = run(n, first), run(n, second)
+    if a[2] == a[1] and b[2] == b[1]:  # no width at all: every run came out the same
+        singles = {run(1, seed)[0] for seed in range(1, 9)}
+        if len(singles) > 1 and all(run(3, seed)[2] == run(3, seed)[1] for seed in range(1, 4)):
+            raise WrongAnswer(f"{name} plays the same {unit[:-1] if unit.endswith('s') else unit} over and over: "
+                              "the same seed in every run; make rng = random.Random(seed) once, before the loop")
+        if share and a[0] == b[0] == 0:
+            raise WrongAnswer(f"{name} counts no win at all in its {unit}: check how a win is counted")
+        raise WrongAnswer(f"{name}: the interval has no width, so every one of your {unit} gave the same result: "
+                          "check what you count in each run")
+    if a == b and a == run(n, first + second + 1):  # two seeds may agree by chance (a count of wins); not three
         raise WrongAnswer(f"{name} gives the same result for two different seeds: does it simulate at all, and "
                           "does it use its seed?")
-    half = 1.96 * spread / math.sqrt(n)
+    mean = (a[0] + b[0]) / 2
+    error = spread / math.sqrt(CHECK_RUNS * n)
+    far = 4.5 * error
+    if share and mean > 1:
+        if abs(mean / 100 - reference) <= far:
+            raise WrongAnswer(f"{name} gives a percentage: give the share as a number from 0 to 1")
+        if abs(mean / n - reference) <= far:
+            raise WrongAnswer(f"{name} gives a count of {unit}, not a share: divide by n")
+        raise WrongAnswer(f"{name} gives an estimate above 1: a share lies between 0 and 1")
+    if not share and abs(mean / n - reference) <= far < abs(mean - reference):
+        raise WrongAnswer(f"{name} gives the total of its {unit}, not their mean: divide by n")
     for estimate, low, high in (a, b):
         if not low <= estimate <= high:
             raise WrongAnswer(f"{name}: the estimate must lie inside its interval (low <= estimate <= high)")
+    parts = [_neighbour_parts(neighbour, share) for neighbour in neighbours]
+    nearest = min(parts, key=lambda part: abs(mean - part[0]), default=None)
+    if nearest is not None and abs(mean - nearest[0]) < abs(mean - reference):
+        # two slips with the same long-run value cannot be told apart by any run: the hint names both
+        hints = [hint for value, hint, _ in parts if abs(value - nearest[0]) < 1e-9]
+        raise WrongAnswer(f"{name} is not right yet: {'; or '.join(dict.fromkeys(hints))}")
+    if abs(mean - reference) > far:
+        raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
+                          "check what you count in each run")
+    for estimate, low, high in (a, b):
+        faults = _interval_fault((high - low) / 2, math.sqrt(estimate * (1 - estimate)) if share else spread, n)
+        if faults:
+            raise WrongAnswer(f"{name}: the interval is not a 95% interval: {'; or '.join(faults)}")
+        half = 1.96 * (math.sqrt(estimate * (1 - estimate)) if share else spread) / math.sqrt(n)
         width = (high - low) / 2
-        if width > 1.6 * half:
-            raise WrongAnswer(f"{name}: the interval is too wide for {n} {unit}: its half-width is 1.96 standard "
-                              "errors, and the standard error is the spread of one run divided by sqrt(n)")
-        if width < 0.6 * half:
-            raise WrongAnswer(f"{name}: the interval is too narrow for {n} {unit}: divide the spread by sqrt(n), "
-                              "not by n")
-        if abs(estimate - reference) > 4.5 * spread / math.sqrt(n):
-            raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
-                              "check what you count in each run")
+        if not half / _SAME_WIDTH <= width <= half * _SAME_WIDTH:
+            raise WrongAnswer(f"{name}: the interval is too {'wide' if width > half else 'narrow'} for {n} {unit}: "
+                              "its half-width is 1.96 standard errors, and the standard error is the standard "
+                              "deviation of one run divided by sqrt(n)")
     return correct(success)
 
 

@@ -47,6 +47,7 @@ from .shipped import JSON, shipped
 
 __all__ = [
     "Mistake", "mistake_id", "Variant", "Model", "Neighbour", "Simulation", "Cases", "Key", "Diagnosis",
+    "compile_simulation", "read_simulation", "shipped_simulation",
     "canonical", "digest", "compile_model", "compile_entry", "COMPILERS", "float_made", "shipped_key",
     "shipped_entry", "declare_group", "teacher_models", "teacher_entries", "ROUNDS", "FAMILY_IDS",
 ]
@@ -122,10 +123,12 @@ class Model:
 @dataclass(frozen=True)
 class Neighbour:
     """A simulation of a neighbouring model (a different stopping rule, faces, range, seat or tie rule): its
-    long-run value, or a trial ``trial(rng) -> float`` whose long-run value the kit measures, and its hint."""
+    long-run value, or a trial ``trial(rng) -> float`` whose long-run value the kit measures, and its hint; its
+    ``spread`` (the standard deviation of one run) when not a share's sqrt(p(1 - p))."""
     hint: str
     value: Any = None
     trial: Callable[[Any], Any] | None = None
+    spread: Any = None
 
 
 @dataclass(frozen=True)
@@ -573,8 +576,44 @@ def _read_table(path: Path) -> dict[str, dict[str, Any]]:
     return {str(key[0]): value for key, value in data["cases"]}
 
 
+def _mask(salt: str, data: bytes) -> bytes:
+    """A simulation's values XORed with a keystream of its salt: not readable as decimals in the installed files
+    (the check itself must read them back, so this hides them from sight, not from a determined reader)."""
+    stream = hashlib.pbkdf2_hmac("sha256", b"long-run values", bytes.fromhex(salt), 1_000, dklen=len(data))
+    return bytes(a ^ b for a, b in zip(data, stream))
+
+
+def compile_simulation(simulation: Simulation, *, salt: str | None = None) -> dict[str, Any]:
+    """A simulation's tutor.json entry: the truth and each neighbour's long-run value and spread, masked; each
+    neighbour's hint in plain text (a hint names a mistake, never a value)."""
+    salt = salt or os.urandom(16).hex()
+    for neighbour in simulation.neighbours:
+        if neighbour.value is None:
+            raise ValueError(f"a neighbour has no long-run value yet (measure its trial once): {neighbour.hint}")
+    values = [float(simulation.value), float(simulation.spread)] + [
+        v for nb in simulation.neighbours for v in (float(nb.value), -1.0 if nb.spread is None else float(nb.spread))]
+    packed = json.dumps(values).encode("utf-8")
+    return {"kind": "simulation", "salt": salt, "values": _mask(salt, packed).hex(),
+            "hints": [nb.hint for nb in simulation.neighbours]}
+
+
+def read_simulation(entry: Mapping[str, Any]) -> Simulation:
+    """The Simulation a tutor.json entry holds, its values unmasked (floats; a spread None for a share's)."""
+    values = json.loads(_mask(str(entry["salt"]), bytes.fromhex(str(entry["values"]))).decode("utf-8"))
+    pairs = [values[i:i + 2] for i in range(2, len(values), 2)]
+    return Simulation(values[0], values[1], [Neighbour(str(hint), value=value, spread=None if spread < 0 else spread)
+                                             for hint, (value, spread) in zip(entry["hints"], pairs)])
+
+
+def shipped_simulation(package: str, name: str) -> Simulation | None:
+    """The shipped Simulation of a group's package's simulation exercise, read from its tutor.json; None if none."""
+    entry = shipped_entry(package, name)
+    return read_simulation(entry) if entry is not None and entry.get("kind") == "simulation" else None
+
+
 COMPILERS: dict[type, Callable[[Any, str | None], dict[str, Any]]] = {
     Model: lambda model, salt: compile_model(model, salt=salt).to_json(),
+    Simulation: lambda simulation, salt: compile_simulation(simulation, salt=salt),
 }
 """How each kind of teacher's model is compiled into its tutor.json entry, ``compiler(model, salt)``: the salt is
 the entry's own from the last compile (None the first time), kept so that compiling again changes nothing. A

@@ -21,6 +21,7 @@ from ..core.cases import function_key
 from ..core.game import IllegalMove, Move, Policy, playout
 from ..core.sim import wilson_interval
 from ..core.teach import (
+    DRAW_FROM_RNG,
     Checks,
     Exercise,
     Forbidden,
@@ -33,6 +34,8 @@ from ..core.teach import (
     check_probability,
     check_simulation,
     correct,
+    repeatable,
+    simulation_of,
 )
 from ..core.tutor import Diagnosis
 from .bots import greedy_bot, random_bot
@@ -295,22 +298,22 @@ def _other_seat(bot, opponent, n, seed):
                     Mistake((0.37, (0.33, 0.42)), "a number typed in cannot be checked: write the function that "
                                                   "plays the races, so the check can run it with its own seeds"),
                     Mistake(_typed_in, "gives the same result for two different seeds"),
-                    Mistake(_narrow, "the interval is too narrow"),
-                    Mistake(_wide, "the interval is too wide"),
+                    Mistake(_narrow, "you divided the standard deviation by n"),
+                    Mistake(_wide, "your interval does not shrink as n grows"),
                     Mistake(_unseeded, "gives different results for the same seed"),
                     Mistake(_other_seat, "counts the games the opponent wins"),
                 ])
 def measure_a_match(function: Any, exercise: Exercise) -> str:
     """A function measure(bot, opponent, n, seed) -> (share of the n races bot wins, (low, high))."""
     if not callable(function):
-        return check_simulation(function, reference=0.5, spread=0.5, n=MEASURE_GAMES, name="measure",
+        return check_simulation(function, simulation_of(exercise), n=MEASURE_GAMES, name="measure",
                                 mistakes=exercise.mistakes)
 
     def random_against_random(n, seed):
         return function(random_bot, random_bot, n, seed)
 
     with contextlib.redirect_stdout(io.StringIO()):  # its success line waits for the second test below
-        check_simulation(random_against_random, reference=0.5, spread=0.5, n=MEASURE_GAMES, seeds=(11, 12),
+        check_simulation(random_against_random, simulation_of(exercise), n=MEASURE_GAMES, seeds=(11, 12),
                          name="measure", unit="races", mistakes=exercise.mistakes)
     result = call_student(function, greedy_bot, random_bot, SEAT_GAMES, 5, name="measure")
     try:
@@ -381,7 +384,7 @@ def _bot_move(bot, state: FlipCircusState, seed: int):
                 "another with a confidence interval", stars=3, minutes=25, mistakes=[
                     Mistake(random_bot, "its 95% interval still contains 1/2"),
                     Mistake(_peeking_bot, PEEKED),
-                    Mistake(_unseeded_bot, "draw every random choice from rng"),
+                    Mistake(_unseeded_bot, "draw from rng, so that your run can be repeated"),
                     Mistake(_end_turn_bot, "your bot played an illegal move"),
                     Mistake(_flips_only_bot, "raised IndexError"),
                 ])
@@ -395,9 +398,9 @@ def beats_random(bot: Any, exercise: Exercise) -> str:
     pairs = _peek_pairs()
     start = pairs[0][0]
     first = _bot_move(bot, start, 7)
-    if any(_bot_move(bot, start, 7) != first for _ in range(5)):
-        raise WrongAnswer("your bot chooses differently with the same rng: draw every random choice from rng "
-                          "(rng.choice, rng.random), so games can be repeated")
+    if not repeatable(lambda: _bot_move(bot, start, 7)) or any(_bot_move(bot, start, 7) != first for _ in range(5)):
+        raise WrongAnswer(f"your bot chooses differently with the same rng: {DRAW_FROM_RNG} (rng.choice, "
+                          "rng.random)")
     for true, other in pairs:
         for seed in (1, 2, 3):
             if _bot_move(bot, true, seed) != _bot_move(bot, other, seed):
