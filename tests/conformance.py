@@ -458,7 +458,7 @@ def good_calls() -> dict:
         "speed.odds.ranks_that_fit": [(("K",), {}), ((1,), {})],
         "speed.odds.p_fits_random_top": [((), {}), ((5, 2), {})],
         "speed.odds.p_stalemate_at_start": [((), {}), ((4, 1), {})],
-        "speed.odds.p_stalemate_given_tops": [((4, "J"), {}), ((4, 1, 5, 2), {})],
+        "speed.odds.p_stalemate_given_tops": [((4, "J"), {}), (("Q", 5), {}), ((4, 1, 5, 2), {})],
         "speed.odds.stalemate_odds": [((speed.ONE_DECK,), {})],
         "speed.odds.longest_chain_of_ranks": [(([4, 5, 6],), {}), (([4, 5, 6], 3), {})],
         "speed.odds.chain_length_distribution": [((), {}), ((4, 2), {})],

@@ -10,6 +10,7 @@ import signal
 import time
 
 import pytest
+from teacher import mistakes_of
 
 from circuslib.classroom.activities import ACTIVITIES
 from circuslib.classroom.activity import Entry
@@ -101,7 +102,7 @@ def test_a_try_it_that_says_not_yet_reaches_the_teacher_with_its_mistake_once_th
     wrong = hub.run(hub.execute(cy, "from fractions import Fraction\nfrom circuslib.welcome import check\n"
                                     "check.three_dice_ten(Fraction(3, 28))"))
     assert wrong["status"] == "error" and "you counted unordered rolls" in wrong["error"]
-    unordered = next(m for m in check.three_dice_ten.mistakes if m.answer == Fraction(3, 28))
+    unordered = next(m for m in mistakes_of(check.three_dice_ten) if m.answer == Fraction(3, 28))
     status, answer = hub.service("GET", "api/diagnoses", token=hub.teacher)
     assert status == 200
     assert [(d["student"], d["exercise"], d["mistake"]) for d in answer["diagnoses"]] == \

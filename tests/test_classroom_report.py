@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import nbformat
 import pytest
 from grading import answer_cells
+from teacher import mistakes_of
 
 from circuslib.classroom.links import LESSONS, lesson_links
 from circuslib.classroom.report import ClassReport, read_class
@@ -54,10 +55,12 @@ def _mistake_of(name: str, typed: str) -> str:
         namespace: dict = {}
         exec(typed, namespace)
         inputs = [(a, b) for a in range(1, 14) for b in range(1, 14)]
-        return next(m.id for m in exercise.mistakes if callable(m.answer)
+        return next(m.id for m in mistakes_of(exercise) if callable(m.answer)
                     and all(m.answer(*x) == namespace["steps"](*x) for x in inputs))
     value = eval(typed, {"Fraction": Fraction})
-    found = [m.id for m in exercise.mistakes if not callable(m.answer) and type(m.answer) is type(value)
+    if isinstance(value, float):  # a decimal is told "give it exactly" before any catalogued value is looked up
+        return "family-decimal"
+    found = [m.id for m in mistakes_of(exercise) if not callable(m.answer) and type(m.answer) is type(value)
              and m.answer == value]
     return found[0] if found else "other"
 
@@ -186,7 +189,7 @@ def test_the_report_of_thirty_autograded_submissions_counts_every_misconception_
     markdown = (out / "misconceptions.md").read_text()
     page = (out / "misconceptions.html").read_text()
     assert "30 students." in markdown and markdown in result.stdout
-    unordered = next(m for m in _checks().three_dice_ten.mistakes if m.answer == Fraction(3, 28))
+    unordered = next(m for m in mistakes_of(_checks().three_dice_ten) if m.answer == Fraction(3, 28))
     assert f"| 8 | {unordered.hint} | yes |" in markdown
     assert "2. **Three dice make ten** (`pig.three_dice_ten`): 8 students." in markdown
     assert "Go back to notebooks/00_welcome.ipynb, § 1. An exact probability (9 min)." in markdown

@@ -194,8 +194,15 @@ def canonical(value: Any) -> str:
             return "formula:" + str(sympy.srepr(sympy.simplify(value)))  # a formula key reads it at points
         if value.has(sympy.Float):
             return "float:" + str(value)  # a decimal is never digested as the exact value it rounds
-        worked = sympy.simplify(value)
-        return f"{int(worked.p)}/{int(worked.q)}" if worked.is_Rational else _real_text(worked)
+        # simplify only what may be rational (log(8, 2) is 3): simplify loads the whole of sympy, physics included
+        number = sympy.N(value, 40)
+        if number.is_real:
+            near = Fraction(str(number)).limit_denominator(10**9)
+            if abs(number - sympy.Rational(near.numerator, near.denominator)) < sympy.Rational(1, 10**30):
+                worked = sympy.simplify(value)
+                if worked.is_Rational:
+                    return f"{int(worked.p)}/{int(worked.q)}"
+        return _real_text(value)
     if isinstance(value, (tuple, list)):
         return "(" + ",".join(canonical(v) for v in value) + ")"
     if isinstance(value, (set, frozenset)):

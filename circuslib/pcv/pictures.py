@@ -97,7 +97,7 @@ def _plane_svg(plane: Plane, size: float, origin: tuple[float, float], highlight
     font = max(MIN_TEXT, size * .5)
     top = cy + size * .62 + font * .75
     label = (f'<text x="{cx:.1f}" y="{top:.1f}" font-size="{font:g}" font-family="sans-serif" font-weight="bold" '
-             f'text-anchor="middle" fill="{colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
+             f'text-anchor="middle" fill="#1a1a1a" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
              f'{svg_text(_short_name(plane.name))}<tspan x="{cx:.1f}" dy="{font * 1.05:.1f}">A{plane.altitude} '
              f'S{plane.speed}</tspan></text>')
     cls = "circus-plane circus-damaged" if plane.damaged else "circus-plane"
