@@ -31,6 +31,8 @@ GENERIC = [
 ]
 """The checks' messages that name no mistake (core/teach.py): a value or a function "not right yet" with nothing
 after it, and a simulation's estimate "far from the long-run value" with no word of what was counted wrong."""
+CRASHED = re.compile(r"raised \w+ on input \(.*\): ")
+"""A student's function that failed, reported where it failed: generic unless the message names the cause."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ def classify(fresh: Fresh, passed: bool, line: str) -> str:
         return "generic"
     if any(re.search(word, hint.lower()) for word in fresh.apt):
         return "apt"
-    return "misleading"
+    return "generic" if CRASHED.search(hint) else "misleading"
 
 
 _judged: dict[str, list[Judged]] = {}

@@ -337,7 +337,8 @@ FRESH = [
     # 13. the balloon behind you
     Fresh("balloon_path", [RED_START, *PATH], "the start included", ("start",)),
     Fresh("balloon_path", PATH[:-1], "one turn short: no shot yet", ("fire", "line", "cannot", "balloon", "shot")),
-    Fresh("balloon_path", PATH[::-1], "in reverse", ("order", "reverse", "first turn", "legal", "reach", "cannot get from")),
+    Fresh("balloon_path", PATH[::-1], "in reverse",
+          ("order", "reverse", "first turn", "legal", "reach", "cannot get from")),
     Fresh("balloon_path", [(*position, 0) for position in PATH], "(hex, facing, altitude, points) positions",
           ("points", "three", r"\(hex, facing, altitude\)", "four")),
     Fresh("balloon_path", [PATH[-1]], "the last position alone", ("every turn", "each turn", "after each",
