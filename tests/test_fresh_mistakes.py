@@ -51,13 +51,21 @@ def hint_of(line: str) -> str:
     return text[at + len(NOT_RIGHT_YET):] if at >= 0 else text
 
 
+def names(word: str, hint: str) -> bool:
+    """Whether the hint holds the word: a plain word (letters, digits, spaces) at the start of one of the hint's words
+    ("orient" names "orientation", "int" never "point"), anything else as a regex."""
+    if re.fullmatch(r"[a-z0-9][a-z0-9 '-]*", word):
+        return re.search(r"(?<![a-z0-9])" + re.escape(word), hint) is not None
+    return re.search(word, hint) is not None
+
+
 def classify(fresh: Fresh, passed: bool, line: str) -> str:
     if passed:
         return "accepted"
     hint = hint_of(line)
     if any(pattern.search(hint) for pattern in GENERIC):
         return "generic"
-    if any(re.search(word, hint.lower()) for word in fresh.apt):
+    if any(names(word, hint.lower()) for word in fresh.apt):
         return "apt"
     return "generic" if CRASHED.search(hint) else "misleading"
 
@@ -119,6 +127,8 @@ def test_the_reading_of_a_line():
     assert classify(wrong, False, f"{WRONG_MARK}: P(sum = 10) (1/12) is not right yet: you counted unordered "
                                   "rolls") == "misleading"
     assert classify(wrong, False, f"{WRONG_MARK}: steps is not right yet on input (1, 13): it returned 12") == "generic"
+    assert names("orient", "you forgot the orientations") and not names("int", "count the points")
+    assert names("1.96", "the half-width is 1.96 standard errors") and names("%", "it gives 10%")
     assert classify(Fresh("x", 1, "ten", (r"\b10\b",)), False,
                     f"{WRONG_MARK}: P(sum = 10) (1/12) is not right yet.") == "generic"
 

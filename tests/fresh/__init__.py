@@ -29,7 +29,8 @@ FROM_A_FLOAT = ("from a float", "made from", r"fraction\([^)]*/", r"fraction\(\d
 @dataclass(frozen=True)
 class Fresh:
     """One fresh wrong answer: the exercise it answers, the answer as a student gives it, the mistake made, and
-    lower-case words or short regexes, any of which in the hint means the hint names that mistake."""
+    lower-case words or short regexes, any of which in the hint means the hint names that mistake (a plain word
+    matches at the start of a word of the hint: "orient" names "orientation", "int" is not in "point")."""
     exercise: str
     answer: Any
     mistake: str

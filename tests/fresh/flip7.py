@@ -257,7 +257,7 @@ FRESH = [
     Fresh("bust_within_two", within_two(grows=False), "the first safe card's copies not dangerous afterwards",
           ("joins", "new number", "dangerous", "its copies", "copies of")),
     Fresh("bust_within_two", FIRST * SECOND_TOO, "busting on both cards", ("both", "either", "one of",
-                                                                                           "or", "add")),
+                                                                                           r"\bor\b", "add")),
     Fresh("bust_within_two", 1 - TWO, "the complement", ("complement", "no bust", "safe", "1 -")),
     Fresh("bust_within_two", within_two(deck=full_deck()), "the full deck, not the numbers-only one",
           ("numbers-only", "79", "94", "modifier", "action", "full")),

@@ -254,7 +254,7 @@ FRESH = [
     Fresh("my_bot", bot_always_scouts, "always scouts", ("show", "scout", "never")),
     Fresh("my_bot", bot_random, "a random legal move: no better than random", (r"1/3", "fair third", "not clearly",
                                                                               "interval", "random")),
-    Fresh("my_bot", bot_global_random, "the global random, not rng", ("rng", "seed", "random")),
+    Fresh("my_bot", bot_global_random, "the global random, not rng", ("rng", "seed", "draw from", "global")),
     Fresh("my_bot", bot_forgets_the_flip, "no answer to the flip phase", ("flip", "phase", "keep_hand",
                                                                           "flip_hand", "keep the hand")),
     Fresh("my_bot", bot_first_card, "always Show(0, 1), legal or not", ("legal", "not allowed", "illegal", "refuse")),

@@ -226,7 +226,7 @@ FRESH = [
     Fresh("two_moves_before_one", ONE, "one race, not two", ("two", "twice", "square", "second", "again")),
     Fresh("two_moves_before_one", 2 * lambda_A / (2 * lambda_A + lambda_B), "A's rate doubled",
           ("rate", "two moves", "twice", "race", "square")),
-    Fresh("two_moves_before_one", 1 - TWO, "the complement", ("complement", r"\bb\b", "one")),
+    Fresh("two_moves_before_one", 1 - TWO, "the complement", ("complement", r"\bb\b", "1 -", "b first", "b moves first")),
     Fresh("two_moves_before_one", (lambda_B / (lambda_A + lambda_B)) ** 2, "B's chance squared",
           ("swap", r"lambda_a", r"\bb\b", "a's")),
     Fresh("two_moves_before_one", TWO.subs({lambda_A: 3, lambda_B: 2}), "the value at rates 3 and 2",
