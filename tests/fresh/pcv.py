@@ -232,8 +232,8 @@ FRESH = [
           ("decimal", "float", "exact")),
     Fresh("first_hit", lambda k, p: 1 - (1 - p) ** k, "a hit within k shots, not the first at shot k",
           ("at most", "within", "cumulative", "exactly", "first hit", "by shot")),
-    Fresh("first_hit", lambda k, p: (1 - p) ** (k - 1), "the misses without the hit", ("then a hit", "also hit", r"times p",
-                                                                                        "one hits", "shot k")),
+    Fresh("first_hit", lambda k, p: (1 - p) ** (k - 1), "the misses without the hit",
+          ("then a hit", "also hit", r"times p", "one hits", "shot k")),
     Fresh("first_hit", lambda k, p: (1 - p) * (k - 1) * p, "(1 - p) * (k - 1): multiplied, not a power",
           ("power", "exponent", r"\*\*", "multipl")),
     # 3. crossfire on a damaged plane

@@ -118,7 +118,7 @@ FRESH = [
           ("zero", r"0 to 5", r"0\.\.5", r"range\(6\)", "1 to 6", "numbered")),
     Fresh("three_dice_ten", Fraction(sum(1 for roll in unordered if sum(roll) == 10), len(unordered)),
           "unordered rolls (multisets) counted as equally likely",
-          ("ordered", "order", "multiset", "sorted", "combinations")),
+          ("ordered", "unordered", "order", "multiset", "sorted", "combinations")),
     Fresh("three_dice_ten", Fraction(1, len(range(3, 19))), "the 16 sums taken as equally likely",
           ("sums", "16", "equally likely")),
     Fresh("three_dice_ten", p_sum(10, event="at least"), "at least 10 instead of exactly 10",
