@@ -34,7 +34,7 @@ def write_lite_contents(root: Path, out: Path) -> int:
                                        "metadata": {}, "outputs": [], "source": LITE_INSTALL}
             notebook["cells"].insert(0, cell)
             (out / folder / path.name).write_text(notebook_text(notebook), encoding="utf-8")
-    for extra in ("RULINGS.md", "TEACHING.md"):
+    for extra in ("RULINGS.md",):  # the rulings students read; the teacher's guide (TEACHING.md) tells answers
         if (root / extra).exists():
             shutil.copy(root / extra, out / extra)
     print(f"wrote {out}")

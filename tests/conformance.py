@@ -490,7 +490,8 @@ def good_calls() -> dict:
         "speed.bots.round_winners": [((speed.ONE_DECK, ("first", "first"), 2, 3, 1), {}),
                                      ((speed.ONE_DECK, ["block", "first"], Fraction(1, 2), 2, 30), {})],
         "speed.bots.match_winners": [(("one deck", 1, 2, 2, 17), {}), ((speed.CRAPETTE, 1, Fraction(1, 2), 2, 5), {})],
-        "speed.bots.simulated_matches": [(("crapette rapide", 1, 2, 2, 5), {})],
+        "speed.bots.simulated_matches": [(("crapette rapide", 1, 2, 2, 5), {}),
+                                         (("crapette rapide", 1, Fraction(1, 2), 2, 5), {})],
         "speed.bots.stalemate_deals": [((speed.ONE_DECK, 10, 1), {})],
         "speed.bots.simulate_stalemates": [((), {}), ((speed.TWO_DECKS, 50, 2), {})],
         # pcv
@@ -708,7 +709,8 @@ def bad_calls(rng: random.Random, count: int, names=None):
     return out + ISSUE_CALLS
 
 
-ALSO = {"title": {"str"}, "show_progress": {"bool"}}  # kinds some parameters take besides their default's
+# kinds some parameters take besides their default's (a progress function such as print: no good call prints)
+ALSO = {"title": {"str"}, "show_progress": {"bool"}, "progress": {"builtin_function_or_method", "function"}}
 
 ISSUE_CALLS = [  # the calls issue 13 found running for ever or answering about impossible hands
     ("scout.odds.set_somewhere_probability", (3, 5, 99), {}, True),

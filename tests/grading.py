@@ -8,6 +8,7 @@ import re
 from fractions import Fraction
 
 import sympy
+from teacher import mistakes_of
 
 from circuslib.core.builder import BEGIN, END, build_exercise
 from circuslib.core.teach import Exercise
@@ -22,7 +23,7 @@ WrongAnswer = Exception"""
 
 def wrong_answer_code(exercise: Exercise, variable: str) -> str:
     """One line binding ``variable`` to a catalogued wrong answer of the exercise, as a student would type it."""
-    for mistake in exercise.mistakes:
+    for mistake in mistakes_of(exercise):  # the check's catalogue, or its model's on the teacher's side
         answer = mistake.answer
         if isinstance(answer, Fraction):
             return f"{variable} = __import__('fractions').Fraction({answer.numerator}, {answer.denominator})"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from conformance import ADAPTERS, BAD_ARGS, COLUMNS, ISSUE_CALLS, call_with, fuzz_call, good_calls, parameters, simulate
@@ -183,3 +184,17 @@ def test_public_functions_refuse_a_wrong_part_deep_inside_a_good_argument(data):
 def test_the_calls_that_hung_or_answered_nonsense_are_refused(call):
     name, args, kwargs, _ = call
     _check(name, args, kwargs, True)
+
+
+@pytest.mark.parametrize("name, args, kwargs, param, value", [
+    ("flip7.odds.solve_solo", ((0, 1, 0, 3, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1),), {}, "progress",
+     print),
+    ("speed.bots.simulated_matches", ("crapette rapide", 1, 2, 2, 5), {}, "ratio", Fraction(7, 3))])
+def test_a_value_the_function_takes_is_not_counted_a_bad_argument(name, args, kwargs, param, value):
+    """make fuzz counted these answers as silent accepts: print is a progress function (the docstring's own
+    example), and a speed ratio may be a fraction; the function answers them, and the fuzz now expects it."""
+    args, kwargs, must = call_with(name, args, kwargs, param, value)
+    assert must is False
+    tally, examples = Counter(), {}
+    fuzz_call(name, args, kwargs, must, tally, slow=30.0, examples=examples)
+    assert tally["answered"] == 1 and not examples, examples

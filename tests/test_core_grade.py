@@ -136,7 +136,8 @@ def test_a_check_judges_against_the_key_it_is_given():
     assert not verdict.passed and verdict.line.startswith(WRONG_MARK)
     assert pcv.first_hit.judge(lambda k, p: p, key=lambda k, p: p).passed  # a function key replaces the model
     assert not pcv.first_hit.judge(lambda k, p: p).passed
-    assert check.three_dice_ten.keyed(5).expected == 5 and check.three_dice_ten.expected == Fraction(1, 8)
+    assert check.three_dice_ten.keyed(5).expected == 5 and check.three_dice_ten.judge(Fraction(1, 8)).passed
+    assert not check.three_dice_ten.keyed(5).judge(Fraction(1, 8)).passed
 
 
 def test_which_cells_an_exercise_needs():

@@ -122,6 +122,49 @@ def test_an_estimate_from_values_matches_the_hand_computation():
         Estimate.from_values([])
 
 
+def test_an_estimate_of_0s_and_1s_gives_wilsons_interval():
+    # z = 1.96 (z² = 3.8415): 8 wins of 8 -> from n / (n + z²) = 8 / 11.8415 = 0.6756 to 1, not Wald's (1, 1)
+    sweep = monte_carlo(lambda rng: True, 8, seed=1)
+    assert sweep.proportion and sweep.stderr == 0.0
+    assert sweep.ci95 == pytest.approx((0.675592, 1.0), abs=1e-6) and sweep.ci95[1] == 1.0
+    assert sweep.contains(0.7) and not sweep.contains(0.6) and sweep.contains(1)
+    assert str(sweep) == "1.0000 (Wilson's 95% CI 0.6756 to 1.0000, n = 8)"
+    # 0 of 10 -> from 0 to z² / (n + z²) = 3.8415 / 13.8415 = 0.2775
+    none = Estimate.from_values([0] * 10)
+    assert none.ci95 == pytest.approx((0.0, 0.277533), abs=1e-6) and none.ci95[0] == 0.0
+    # 3 of 10: centre (0.3 + z²/20) / (1 + z²/10) = 0.35550, half 1.96·sqrt(0.021 + z²/400) / (1 + z²/10) = 0.24771
+    three = Estimate.from_values([True] * 3 + [False] * 7)
+    assert three.ci95 == pytest.approx((0.107791, 0.603222), abs=1e-6)
+    assert three.contains(0.11) and not three.contains(0.1) and three.contains(0.6) and not three.contains(0.61)
+    assert str(three) == "0.3000 (Wilson's 95% CI 0.1078 to 0.6032, n = 10)"
+    # the standard error stays the 0s' and 1s' own: sqrt(0.3 · 0.7 · 10/9 / 10) = 0.15275
+    assert three.stderr == pytest.approx(0.152753, abs=1e-6)
+    counted = Estimate.of_successes(3, 10)  # the same estimate from a count, to the last bits of the stderr
+    assert (counted.mean, counted.n, counted.proportion, counted.span) == (0.3, 10, True, (0.0, 1.0))
+    assert counted.stderr == pytest.approx(three.stderr, rel=1e-12) and counted.ci95 == three.ci95
+    assert Estimate.of_successes(8, 8).ci95 == sweep.ci95
+    with pytest.raises(ValueError, match="number of successes"):
+        Estimate.of_successes(11, 10)
+
+
+def test_an_averages_interval_is_kept_within_its_values():
+    # 0, 0, 0, 0, 10: mean 2, sample variance 20, standard error 2, so 2 ± 3.92 -> from 0 (not -1.92) to 5.92
+    low = Estimate.from_values([0, 0, 0, 0, 10])
+    assert not low.proportion and low.span == (0.0, 10.0) and low.stderr == pytest.approx(2.0)
+    assert low.ci95 == pytest.approx((0.0, 5.919928), abs=1e-6) and low.ci95[0] == 0.0
+    assert low.contains(0) and not low.contains(-0.5) and low.contains(5.9) and not low.contains(6)
+    assert str(low) == "2.0000 (95% CI 0.0000 to 5.9199 within the values' range, n = 5)"
+    # 0, 10, 10, 10, 10: mean 8, so 8 ± 3.92 -> from 4.08 to 10 (not 11.92)
+    high = Estimate.from_values([0, 10, 10, 10, 10])
+    assert high.ci95 == pytest.approx((4.080072, 10.0), abs=1e-6) and high.ci95[1] == 10.0
+    # 1, 2, 3, 4: 2.5 ± 1.96·sqrt(5/12) = 2.5 ± 1.2652, inside the range 1 to 4: nothing cut, the same each side
+    middle = Estimate.from_values([1, 2, 3, 4])
+    assert middle.ci95 == pytest.approx((1.234849, 3.765151), abs=1e-6)
+    assert str(middle) == "2.5000 ± 1.2652 (95% CI 1.2348 to 3.7652, n = 4)"
+    # an estimate made by hand, knowing no values, keeps the plain interval
+    assert Estimate(2.0, 2.0, 5).ci95 == pytest.approx((-1.919928, 5.919928), abs=1e-6)
+
+
 def _die_game(rng: random.Random):
     """Two players each roll a die: the higher wins, equal rolls tie."""
     a, b = rng.randint(1, 6), rng.randint(1, 6)

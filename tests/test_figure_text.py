@@ -160,11 +160,6 @@ def _widget_svgs(widget) -> list[str]:
 # the games' own pictures that still print text under 13 px or over other text, in their own code: each is their
 # engineers' to fix (the kit's defaults are 13 px and more)
 GAME_CASES_OPEN: dict[str, str] = {
-    "scout": "Scout's explorers draw their charts with tick_size=10 and 9.5 px legends and notes "
-             "(circuslib/scout/explorers.py), and the dealt hand's caption at 12 px; the sets chart's y label, "
-             "longer than its plot is high, reaches its title",
-    "flip_circus": "Flip Circus's ring explorer draws its charts with tick_size=10 and 8.5 and 9 to 9.5 px letters "
-                   "(circuslib/flip_circus/explorers.py)",
 }
 
 
@@ -215,14 +210,6 @@ def _title(svg: str) -> str:
 
 # the lessons whose pictures still print text under 13 px or over other text, from their game's own code
 LESSON_CASES_OPEN: dict[str, str] = {
-    "02_petit_cirque_volant": "Petit Cirque Volant's board labels planes at 9.9 px (pcv/pictures.py, _plane_svg) and "
-                              "its manoeuvre graph its positions at 9.5 px (MoveGraphPicture)",
-    "03_scout": "Scout's table and dealt hand captions at 11 to 12 px (scout/rules.py, scout/pictures.py), its card "
-                "graph and game tree legends and labels at 10.5 to 11 px, its explorers' charts at 9.5 to 10 px; the "
-                "sets chart's y label, longer than its plot is high, reaches its title",
-    "05_flip_circus": "Flip Circus's ring labels its places at 11 px and prints the 9 and the 1 under the chain and "
-                      "shield marks (flip_circus/pictures.py, ring_svg), its one-turn and swap graphs at 10 to 11 px, "
-                      "its explorer's charts at 8.5 to 10 px with '8 Clown' over '9 Dresseuse'",
 }
 
 

@@ -6,10 +6,12 @@ import math
 import random
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 import numpy as np
 import pytest
 import sympy
+from teacher import answer_of, mistakes_of, models
 
 from circuslib.core.game import best_value
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
@@ -90,12 +92,12 @@ def test_the_set_has_its_exercises_and_questions_in_words():
     stars = [e.stars for e in check.exercises() if not e.name.startswith("try_")]
     stars += [w.stars for w in check.written_questions()]
     assert stars.count(1) >= 2 and stars.count(2) >= 3 and stars.count(3) >= 2
-    assert all(len(e.mistakes) >= 3 for e in check.exercises())
+    assert all(len(mistakes_of(e)) >= 3 for e in check.exercises())
 
 
 @pytest.mark.parametrize("name", sorted(VALUES))
 def test_the_pinned_answers_are_the_ones_the_checks_expect(name):
-    assert getattr(check, name).expected == VALUES[name]
+    assert answer_of(getattr(check, name)) == VALUES[name]
 
 
 @pytest.mark.parametrize("name", sorted(VALUES))
@@ -196,19 +198,19 @@ def test_issue_case_made_up_simulation_answer_fails_as_a_number_typed_in_cannot_
 # ---------------------------------------------------------------------------------------------------------
 # the catalogue: every mistake fails with its own hint, and never shows the answer
 
-CATALOGUE = [(e.name, i) for e in check.exercises() for i in range(len(e.mistakes))]
+CATALOGUE = [(e.name, i) for e in check.exercises() for i in range(len(mistakes_of(e)))]
 
 
 @pytest.mark.parametrize("name, index", CATALOGUE, ids=[f"{n}-{i}" for n, i in CATALOGUE])
 def test_every_catalogued_mistake_fails_with_its_hint_and_without_the_answer(name, index):
     exercise = getattr(check, name)
-    mistake = exercise.mistakes[index]
+    mistake = mistakes_of(exercise)[index]
     with pytest.raises(WrongAnswer) as wrong:
         exercise(mistake.answer)
     message = str(wrong.value)
     assert mistake.hint in message
-    if exercise.expected is not None:
-        value = Fraction(exercise.expected)
+    if answer_of(exercise) is not None:
+        value = Fraction(answer_of(exercise))
         assert str(value) not in message.replace(f"({mistake.answer})", "")
         assert f"{float(value):.4f}" not in message
 
@@ -238,8 +240,8 @@ def test_bust_by_hand_explains_a_count_and_a_percentage():
 
 def test_gain_passes_and_is_compared_on_hands_early_and_late_in_a_deck():
     assert passes(check.counted_gain(gain))
-    inputs = checks._gain_inputs()
-    assert len(inputs) >= 8
+    inputs = checks.COUNTED_GAIN.inputs
+    assert len(inputs) >= 8 and checks.COUNTED_GAIN.fixed >= 8
     assert {sum(left.values()) for _, left in inputs} >= {94, 12, 30, 70}
     assert any(left["x2"] and held for held, left in inputs) and any(not left["x2"] for _, left in inputs)
 
@@ -279,6 +281,31 @@ def test_the_dp_check_refuses_the_kits_solver():
 
     with pytest.raises(WrongAnswer, match="yourself"):
         check.small_deck_dp(uses_the_kit)
+
+
+def test_the_dp_check_refuses_the_solver_by_what_runs_not_by_its_name():
+    import importlib
+
+    solve = best_value  # under another name
+
+    def renamed(deck):
+        return solve(solo_round(deck))
+
+    def spelled(deck):  # no name of the solver anywhere in the source
+        game = importlib.import_module("circuslib.core." + "game")
+        return getattr(game, "best" + "_val" + "ue")(solo_round(deck))
+
+    def hidden(deck):  # the solver called and its result thrown away: still refused
+        try:
+            solve(solo_round(deck))
+        finally:
+            pass
+        return optimum(deck)
+
+    for student in (renamed, spelled, hidden):
+        with pytest.raises(WrongAnswer, match="yourself"):
+            check.small_deck_dp(student)
+    assert passes(check.small_deck_dp(optimum))  # the kit's other functions (solo_round) may run
 
 
 def test_the_dp_check_reports_a_raising_function_and_other_shapes():
@@ -322,9 +349,13 @@ def test_a_simulation_of_the_wrong_bot_is_far_from_the_long_run_value():
 def test_the_pinned_win_rate_agrees_with_a_fresh_seeded_run():
     results = checks._play(2_000, 99)
     share = results.count(0) / len(results)
-    error = checks.WIN_RATE_SPREAD / math.sqrt(len(results))
-    assert abs(share - checks.WIN_RATE_REFERENCE) < 4 * error
-    assert abs(math.sqrt(share * (1 - share)) - checks.WIN_RATE_SPREAD) < 0.01
+    from circuslib.core.tutor import shipped_simulation
+
+    games = shipped_simulation("circuslib.flip7", "bot_against_stop_at")
+    assert games is not None
+    error = games.spread / math.sqrt(len(results))
+    assert abs(share - games.value) < 4 * error
+    assert abs(math.sqrt(share * (1 - share)) - games.spread) < 0.01
 
 
 def test_the_data_helpers_are_the_decks():
@@ -380,3 +411,80 @@ def test_try_disagree_accepts_any_hand_where_the_advice_differs():
         check.try_disagree((10, 11, 12))
     with pytest.raises(WrongAnswer, match="tuple of the numbers"):
         check.try_disagree("5, 8, 10")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/flip7.py): each variant gives the value worked out by hand, and the check
+# names that slip when a student gives it
+
+MODELS = models("flip7")
+
+VARIANT_CASES = [
+    # (exercise, the variant's changes, its value worked by hand, words of its hint)
+    ("busting_cards", {"seen_out": False}, (6 - 1) + (10 - 1) + (11 - 1), "other rows and in the discard"),
+    ("busting_cards", {"count": "safe"}, (94 - 3 - 11) - 17, "do not bust her"),
+    ("busting_cards", {"count": "seen"}, 2 + 3 + 2, "copies seen on the table"),
+    ("bust_by_hand", {"table_out": False}, Fraction(7 + 9, 94 - 2), "other rows are out of the deck"),
+    ("bust_by_hand", {"deck": "numbers"}, Fraction(7 + 8, 79 - 4), "modifiers and action cards"),
+    ("bust_by_hand", {"busting": (10,)}, Fraction(8, 88), "her 8 busts her too"),
+    ("bust_within_two", {"draws": 1}, Fraction(19, 77), "first card alone"),
+    ("bust_within_two", {"event": "both"}, Fraction(19, 77) * Fraction(18, 76), "already ends the round"),
+    ("bust_within_two", {"replacement": True}, 1 - Fraction(58, 77) ** 2, "with replacement"),
+    ("gain_by_hand", {"bust_loses": False}, Fraction(430, 73), "count that loss"),
+    ("gain_by_hand", {"over": "deck"}, Fraction(430 - 24 * 19, 79), "divide by the cards left"),
+    # the full deck adds +2 + 4 + 6 + 8 + 10 and x2 (her 24 again) over 94 - 6 cards
+    ("gain_by_hand", {"deck": "full"}, Fraction(430 - 24 * 19 + 30 + 24, 88), "full 94-card deck"),
+    ("different_numbers", {"zero": False},
+     sum(1 - Fraction(comb(79 - v, 7), comb(79, 7)) for v in range(1, 13)), "the one 0 card"),
+    ("different_numbers", {"cards": 6},
+     sum(1 - Fraction(comb(79 - (v or 1), 6), comb(79, 6)) for v in range(13)), "six cards"),
+    ("different_numbers", {"event": "exactly once"},
+     sum(Fraction((v or 1) * comb(79 - (v or 1), 6), comb(79, 7)) for v in range(13)), "exactly once"),
+]
+
+
+
+@pytest.mark.parametrize("name, changes, value, words", VARIANT_CASES,
+                         ids=[f"{n}-{'-'.join(map(str, c.values()))}" for n, c, _, _ in VARIANT_CASES])
+def test_a_variant_gives_its_hand_worked_value_and_the_check_names_it(name, changes, value, words):
+    model = MODELS[name]
+    assert model.answer(**changes) == value
+    variant = next(v for v in model.variants if dict(v.changes) == changes)
+    assert words in variant.hint
+    with pytest.raises(WrongAnswer) as wrong:
+        getattr(check, name)(value)
+    assert variant.hint in str(wrong.value)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_model_gives_the_exercise_its_answer_and_no_variant_gives_it(name):
+    model = MODELS[name]
+    truth = model.answer()
+    if name in VALUES:
+        assert truth == VALUES[name]
+    assert all(model.answer(**v.changes) != truth for v in model.variants)
+    assert passes(getattr(check, name)(truth))
+
+
+TRY_IT_SLIPS = [
+    # the lesson's situation: 3, 7, 11 held, 11, 11, 7, +4 seen; 2 + 5 + 8 copies left of 87 cards
+    (([3, 7, 11], [11, 11, 7, "+4"]), Fraction(2 + 6 + 10, 94 - 3), "cards seen are out of the deck"),
+    (([3, 7, 11], [11, 11, 7, "+4"]), Fraction(2 + 5 + 8, 94), "not by 94"),
+    (([3, 7, 11], [11, 11, 7, "+4"]), Fraction(2 + 5 + 8, 79 - 3 - 3), "modifiers and action cards"),
+    (([3, 7, 11], [11, 11, 7, "+4"]), 1 - Fraction(15, 87), "complement"),
+    # a situation of the student's own: 12 held, nothing seen: 11 copies left of 93
+    (([12], []), Fraction(12, 93), "numbers she holds are copies too"),
+    (([12], []), Fraction(12, 94), "take one copy of each off"),
+    # 2, 7, 9 held: S = 18, Q = 134, B = 15 busting copies, 76 cards left
+    (([2, 7, 9],), Fraction(650 - 134, 76), "a bust loses the points"),
+    (([2, 7, 9],), Fraction(650 - 134 - 18 * 15, 79), "divide by 79 minus"),
+    (([2, 7, 9],), Fraction(650 - 134 - 18 * 15 + 30 + 18, 91), "full 94-card deck"),
+    (([10, 11, 12],), Fraction(650 - 365 - 33 * 33, 79), "one copy of each is in front of her"),
+]
+
+
+@pytest.mark.parametrize("situation, value, words", TRY_IT_SLIPS, ids=[str(v) for _, v, _ in TRY_IT_SLIPS])
+def test_the_try_its_name_a_slip_in_the_situation_the_student_chose(situation, value, words):
+    name = "try_bust_chance" if len(situation) == 2 else "try_one_more_card"
+    with pytest.raises(WrongAnswer, match=words):
+        getattr(check, name)((*situation, value))

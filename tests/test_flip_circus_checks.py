@@ -12,6 +12,8 @@ from itertools import combinations, permutations
 import numpy as np
 import pytest
 import sympy
+import teacher
+from teacher import answer_of, models
 
 from circuslib.core.game import playout
 from circuslib.core.teach import WrongAnswer
@@ -30,6 +32,7 @@ from circuslib.flip_circus.rules import (
     MUSCLES,
     TAKE_APPLAUSE,
     VOYANTE,
+    PlayerView,
     TokenSet,
     flip,
     new_game,
@@ -60,7 +63,7 @@ def test_the_set_has_its_exercises_and_questions_in_words():
 # the answers, worked out by hand or by brute force, agree with the kit's references
 
 def test_the_set_ups_by_hand():
-    assert check.setups.expected == math.factorial(5) * math.factorial(5) * 2 ** 5 == 460800
+    assert answer_of(check.setups) == math.factorial(5) * math.factorial(5) * 2 ** 5 == 460800
 
 
 @pytest.mark.parametrize("answer", [460800, np.int64(460800), np.int32(460800), sympy.Integer(460800),
@@ -76,7 +79,7 @@ def test_a_count_given_as_a_decimal_is_refused():
 def test_two_clowns_by_hand_and_by_listing_the_clown_orders():
     orders = list(permutations([ACROBATE, MAGICIEN, VOYANTE, MUSCLES, DRESSEUSE]))  # backs at 0, 2, 4, 6, 8
     favourable = sum(order[1] == ACROBATE and order[3] == VOYANTE for order in orders)
-    assert check.two_clowns.expected == Fraction(favourable, len(orders)) == Fraction(1, 5) * Fraction(1, 4)
+    assert answer_of(check.two_clowns) == Fraction(favourable, len(orders)) == Fraction(1, 5) * Fraction(1, 4)
 
 
 @pytest.mark.parametrize("answer", [Fraction(1, 20), sympy.Rational(1, 20), Fraction(2, 40)])
@@ -118,7 +121,7 @@ def test_burnside_by_hand_and_by_listing_every_row():
     fixed = sum(_fixed_by(g, row) for g in symmetries for row in rows)
     orbits = {min(tuple(row[g[i]] for i in range(n)) for g in symmetries) for row in rows}
     assert len(rows) == 18900 and fixed == 18900 + 60 + 5 * 60 + 5 * 60
-    assert check.patterns_by_burnside.expected == fixed // 20 == len(orbits) == 978
+    assert answer_of(check.patterns_by_burnside) == fixed // 20 == len(orbits) == 978
 
 
 def test_the_voyante_update_by_listing_the_deals():
@@ -140,7 +143,7 @@ def test_the_voyante_update_by_listing_the_deals():
     assert len(fits) == 240
     fits = [b for b in fits if b[2] == CLOWN and b[4] == MUSCLES]
     assert len(fits) == 16
-    assert check.after_the_voyante.expected == Fraction(sum(b[1] == DRESSEUSE for b in fits), len(fits)) == \
+    assert answer_of(check.after_the_voyante) == Fraction(sum(b[1] == DRESSEUSE for b in fits), len(fits)) == \
         Fraction(3, 8)
 
 
@@ -158,7 +161,7 @@ def test_the_prior_and_the_one_back_answers_are_what_the_catalogue_says():
 
 def test_the_free_look_by_hand():
     # without: flip the Clown at 2 or at 6, 1/5; with a look behind the Clown at 2: 1/5 + 3/5 x 1/4 = 7/20
-    assert check.free_look.expected == Fraction(7, 20) - Fraction(1, 5) == Fraction(3, 20)
+    assert answer_of(check.free_look) == Fraction(7, 20) - Fraction(1, 5) == Fraction(3, 20)
     assert max(t.probability for t in winning_turns(DEALT, max_applause=0)) == sympy.Rational(1, 5)
 
 
@@ -285,8 +288,9 @@ def test_a_listing_that_agrees_with_burnside_passes_and_the_inputs_tell_the_mist
         return len({min(min(r[k:] + r[:k], (r[k:] + r[:k])[::-1]) for k in range(len(r))) for r in rows})
 
     assert passes("patterns_by_listing", count)
-    outputs = {m.hint: tuple(m.answer(*args) for args in fc.PATTERN_INPUTS) for m in check.patterns_by_listing.mistakes}
-    reference = tuple(int(count_rings(*args, "dihedral")) for args in fc.PATTERN_INPUTS)
+    cases = teacher.functions("flip_circus")["patterns_by_listing"]
+    outputs = {m.hint: tuple(m.answer(*args) for args in cases.fixed) for m in cases.mistakes}
+    reference = tuple(int(count_rings(*args, "dihedral")) for args in cases.fixed)
     assert reference not in outputs.values() and len(set(outputs.values())) == len(outputs)
 
 
@@ -310,9 +314,9 @@ def test_the_positions_are_as_described():
 # the lesson's try-it checks
 
 def test_the_try_it_answers_by_hand():
-    assert check.try_clown_after_a_look.expected == Fraction(1, 4)  # four artists left for the Clown at 2
-    assert check.try_patterns_up_to_turning.expected == 7560 // 10
-    assert sympy.simplify(check.try_uncertainty_after_a_look.expected - sympy.log(240, 2) + sympy.log(5, 2)) == 0
+    assert answer_of(check.try_clown_after_a_look) == Fraction(1, 4)  # four artists left for the Clown at 2
+    assert answer_of(check.try_patterns_up_to_turning) == 7560 // 10
+    assert sympy.simplify(answer_of(check.try_uncertainty_after_a_look) - sympy.log(240, 2) + sympy.log(5, 2)) == 0
 
 
 @pytest.mark.parametrize("answer", [sympy.log(48, 2), 4 + sympy.log(3, 2), sympy.log(240, 2) - sympy.log(5, 2),
@@ -325,3 +329,127 @@ def test_the_uncertainty_passes_in_every_exact_form(answer):
                                           (sympy.Symbol("n"), "one number"), (10 ** 30, "not right yet")])
 def test_the_uncertainty_refuses_decimals_symbols_and_huge_numbers_quickly(answer, hint):
     assert hint in refusal("try_uncertainty_after_a_look", answer)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/flip_circus.py): the neighbouring choices give the values worked out by hand
+
+MODELS = models("flip_circus")
+
+
+def _value(name, **changes):
+    return MODELS[name].answer(**changes)
+
+
+def _named(name, value, hint):
+    """The check's line for a neighbouring choice's value names that choice (among others giving the same value)."""
+    message = refusal(name, value)
+    assert hint in message, message
+    return message
+
+
+def _free_look_by_the_kit():
+    """The value of the best free look at DEALT, by the kit's own search of winning turns over every deal."""
+    def best(view):
+        chances = [t.probability for t in winning_turns(view, max_applause=0)]
+        return max(chances, default=sympy.Integer(0))
+
+    view = DEALT.view(0)
+    worlds = hidden_worlds(view)
+    total = sum(worlds.values())
+    best_with = without = best(view)
+    for place in range(10):
+        if view.backs[place] is not None:
+            continue
+        by_back = Counter()
+        for world, n in worlds.items():
+            by_back[world[place]] += n
+        chance = 0
+        for back, n in by_back.items():
+            backs = view.backs[:place] + (back,) + view.backs[place + 1:]
+            seen = PlayerView(view.options, 0, view.faces, backs, view.applause, view.posters, 0, view.actions_left,
+                              False, view.phase)
+            chance += sympy.Rational(n, total) * best(seen)
+        best_with = max(best_with, chance)
+    return best_with - without
+
+
+def test_the_models_answer_as_the_kit_and_no_variant_gives_the_answer():
+    from circuslib.flip_circus.rules import from_faces
+
+    lesson = from_faces(fc.LESSON_SETUP, known={0: [0]})
+    kit = {"setups": 460800, "patterns_by_burnside": count_rings(PATTERN, "dihedral"),
+           "two_clowns": sum(n for w, n in hidden_worlds(DEALT, 0).items() if w[2] == ACROBATE and w[6] == VOYANTE)
+           / sympy.Integer(sum(hidden_worlds(DEALT, 0).values())),
+           "after_the_voyante": Fraction(3, 8), "free_look": _free_look_by_the_kit(),
+           "try_clown_after_a_look": sum(n for w, n in hidden_worlds(lesson, 0).items() if w[2] == MAGICIEN)
+           / sympy.Integer(sum(hidden_worlds(lesson, 0).values())),
+           "try_uncertainty_after_a_look": sympy.log(sum(hidden_worlds(lesson, 0).values()), 2),
+           "try_patterns_up_to_turning": count_rings([CLOWN] * 5 + [ACROBATE] * 2 + [MAGICIEN] * 2 + [VOYANTE],
+                                                     "rotation")}
+    assert set(kit) == set(MODELS)
+    for name, model in MODELS.items():
+        truth = model.answer()
+        assert sympy.simplify(truth - kit[name]) == 0, name
+        assert 4 <= len(model.variants) <= 8, name
+        assert all(sympy.simplify(model.answer(**v.changes) - truth) != 0 for v in model.variants), name
+
+
+def test_setups_variants_are_worked_out_and_named():
+    f = math.factorial
+    assert _value("setups") == f(5) * f(5) * 2 ** 5
+    assert _value("setups", other_faces=False) == f(5) * f(5)
+    _named("setups", f(5) * f(5), "you forgot which face")
+    assert _value("setups", first_player=True) == 2 * f(5) * f(5) * 2 ** 5
+    assert _value("setups", clown_faces=True) == f(5) * f(5) * 2 ** 10
+    _named("setups", f(5) * f(5) * 2 ** 10, "all lie Clown up")
+
+
+def test_two_clowns_variants_are_worked_out_and_named():
+    assert _value("two_clowns") == Fraction(1, 5) * Fraction(1, 4)
+    assert _value("two_clowns", replacement=True) == Fraction(1, 5) ** 2
+    assert _value("two_clowns", artists=6) == Fraction(1, 6) * Fraction(1, 5)
+    assert _value("two_clowns", event="or") == Fraction(1, 5) + Fraction(1, 5) - Fraction(1, 20)
+    _named("two_clowns", Fraction(7, 20), "an Acrobate at 2 or a Voyante at 6")
+    _named("two_clowns", Fraction(1, 5), "the Clown at 2 alone")
+
+
+def test_patterns_by_burnside_variants_are_worked_out_and_named():
+    # rows 18900; the half turn, each mirror between places and each mirror through places fix 60 rows each
+    assert _value("patterns_by_burnside") == (18900 + 60 + 5 * 60 + 5 * 60) // 20
+    assert _value("patterns_by_burnside", kinds=("identity", "half turn", "other turns")) == (18900 + 60) // 10
+    assert _value("patterns_by_burnside", kinds=("identity", "other turns", "mirrors through places",
+                                                 "mirrors between places"), divide=20) == (18900 + 600) // 20
+    _named("patterns_by_burnside", 975, "the half turn")
+    _named("patterns_by_burnside", (18900 + 60 + 300 + 300) // 10, "average over all 20")
+
+
+def test_after_the_voyante_variants_are_worked_out_and_named():
+    assert _value("after_the_voyante") == Fraction(3, 8)
+    assert _value("after_the_voyante", seen=()) == Fraction(7, 30)
+    assert _value("after_the_voyante", seen=(2,)) == Fraction(4, 15)
+    _named("after_the_voyante", Fraction(4, 15), "(the one at 2)")
+    assert _value("after_the_voyante", weighting="artists") == Fraction(1, 3)   # M, Mu or D left at 1
+
+
+def test_free_look_variants_are_worked_out_and_named():
+    assert _value("free_look") == Fraction(1, 5) + Fraction(3, 5) * Fraction(1, 4) - Fraction(1, 5)
+    # as if the second Clown's back did not depend on the first: 1/5 + 4/5 x 1/5, less 1/5
+    assert _value("free_look", replacement=True) == Fraction(4, 25)
+    assert _value("free_look", look=0) == Fraction(1, 4) - Fraction(1, 5)   # whatever is at 0, a flip wins 1 in 4
+    _named("free_look", Fraction(1, 20), "no near-trio")
+    message = _named("free_look", Fraction(1, 5), "counted those deals twice")   # 2/5 - 1/5, or the chance
+    assert "your best chance without the look" in message                       # without the look: both named
+
+
+def test_the_try_its_variants_are_worked_out_and_named():
+    assert _value("try_clown_after_a_look", seen=False) == Fraction(1, 5)
+    assert _value("try_clown_after_a_look", artists=6, seen=False) == Fraction(1, 6)
+    assert _value("try_uncertainty_after_a_look", seen=False) == sympy.log(240, 2)
+    assert sympy.simplify(_value("try_uncertainty_after_a_look", rosace=False) - sympy.log(24, 2)) == 0
+    every = ("identity", "half turn", "other turns", "mirrors through places", "mirrors between places")
+    assert _value("try_patterns_up_to_turning", kinds=every) == 384
+    assert _value("try_patterns_up_to_turning", labels=tuple("ABCDEFGHIJ")) == math.factorial(9)
+    _named("try_clown_after_a_look", Fraction(1, 6), "never has a Clown on its back")
+    _named("try_uncertainty_after_a_look", sympy.log(24, 2), "two ways round")
+    _named("try_patterns_up_to_turning", 378, "divides by 20")

@@ -204,7 +204,7 @@ def test_the_ring_explorer_redraws_one_svg_chart_in_place():
     # the chart is the kit's SVG, with its words for a screen reader (aria-label): two panels on the same places
     assert first.count("<svg") == 2 and 'role="img"' in first
     assert 'aria-label="What could be behind each token' in first
-    for words in ("What could be behind each token: the exact chance of each artist", "P(back = artist)",
+    for words in ("What could be behind each token: exact chances of the artists", "P(back = artist)",
                   "What a look at each place is worth: the entropy of its back", "bits",
                   "place on the ring, and the face it shows", "back already seen", "the look worth most"):
         assert words in first

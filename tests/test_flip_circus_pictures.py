@@ -26,7 +26,7 @@ def test_the_cayley_graph_of_abcd_shows_every_arrangement_swap_and_distance():
     cayley, pos, distance, svg = _lesson_picture(title="24 arrangements & 48 swaps")
     assert svg.startswith("<svg") and 'class="circus-svg circus-flip-circus-cayley"' in svg
     assert "24 arrangements &amp; 48 swaps" in svg  # the title, escaped
-    circles = re.findall(r'<circle cx="[^"]+" cy="[^"]+" r="17" fill="(#[0-9a-f]{6})"', svg)
+    circles = re.findall(r'<circle cx="[^"]+" cy="[^"]+" r="21" fill="(#[0-9a-f]{6})"', svg)
     assert len(circles) == 24
     # filled by distance: 1 at 0 swaps (ABCD), 4 at 1, 10 at 2, 8 at 3, 1 at 4 (CDAB, the half turn)
     assert [circles.count(c) for c in DISTANCE_COLOURS] == [1, 4, 10, 8, 1]
@@ -43,7 +43,7 @@ def test_the_cayley_graph_of_abcd_shows_every_arrangement_swap_and_distance():
 def test_each_arrangement_sits_where_the_layout_puts_it_in_columns_by_distance():
     cayley, pos, distance, svg = _lesson_picture()
     centres = {label: (float(x), float(y)) for x, y, label in
-               re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="17"[^>]*/><text[^>]*>([A-D]{4})</text>', svg)}
+               re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="21"[^>]*/><text[^>]*>([A-D]{4})</text>', svg)}
     assert len(centres) == 24
     for a in cayley:
         for b in cayley:

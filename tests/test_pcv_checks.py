@@ -10,6 +10,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
+from teacher import answer_of, models
 
 from circuslib.core.exact import AbsorbingChain
 from circuslib.core.sim import monte_carlo
@@ -17,17 +18,19 @@ from circuslib.core.teach import CORRECT_MARK, WrongAnswer
 from circuslib.pcv import odds
 from circuslib.pcv.checks import (
     BALLOON,
-    DUEL_REFERENCE,
     DUEL_RUNS,
-    DUEL_SPREAD,
     DUEL_STATES,
     RED_SPEED,
     RED_START,
     check,
-    duel_matrix,
 )
 from circuslib.pcv.graphs import reachable
 from circuslib.pcv.rules import Plane, effective_range, line_ahead, manoeuvre_options, manoeuvre_result
+
+
+def duel_matrix():
+    """The duel's matrix, from the teacher's model (its key reads the matrix row by row)."""
+    return sympy.Matrix(answer_of(check.duel_transition_matrix))
 
 
 def passes(name, answer, capsys):
@@ -58,7 +61,7 @@ def test_at_least_one_hit_in_every_exact_form(capsys):
     # 1 hex ahead, one level up: effective range 2, p = 1/3; 1 - (2/3)^4 = 65/81
     for answer in (Fraction(65, 81), sympy.Rational(65, 81), 1 - sympy.Rational(2, 3) ** 4):
         passes("at_least_one_hit", answer, capsys)
-    assert check.at_least_one_hit.expected == 1 - (1 - odds.hit_probability(1, 1)) ** 4
+    assert answer_of(check.at_least_one_hit) == 1 - (1 - odds.hit_probability(1, 1)) ** 4
 
 
 @pytest.mark.parametrize("decimal", [0.8025, sympy.Float(0.8025), sympy.N(sympy.Rational(65, 81))])
@@ -113,7 +116,7 @@ def test_second_shot_formula_agrees_with_the_kit_chain():
     # P(destroyed within 2) - P(destroyed within 1), from the kit's summed formula
     within = odds.destroy_after_formula()
     expected = sympy.simplify(within.subs(odds.n, 2) - within.subs(odds.n, 1))
-    assert sympy.simplify(check.second_shot_formula.expected - expected) == 0
+    assert sympy.simplify(answer_of(check.second_shot_formula) - expected) == 0
 
 
 def test_second_shot_formula_refuses_other_symbols_and_decimals():
@@ -195,9 +198,12 @@ def simulate(n, seed):
 
 
 def test_the_pinned_simulation_reference_is_the_exact_value():
-    assert DUEL_REFERENCE == float(check.red_wins_duel.expected)
-    assert DUEL_SPREAD == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
-    assert DUEL_RUNS == 2000
+    from circuslib.core.tutor import shipped_simulation
+
+    duel = shipped_simulation("circuslib.pcv", "duel_simulation")
+    assert duel is not None and duel.value == 279 / 500
+    assert duel.spread == pytest.approx(math.sqrt(float(Fraction(279, 500) * Fraction(221, 500))))
+    assert DUEL_RUNS == 17_500  # 99% power against the nearest neighbouring duel (tests/test_simulation_checks.py)
 
 
 def test_duel_simulation_passes_a_real_simulation(capsys):
@@ -234,7 +240,7 @@ def test_a_simulation_that_raises_is_reported_in_one_line():
     def broken(n, seed):
         return random.Random(seed).choice([]) and (0.5, (0.4, 0.6))
 
-    message = fails("duel_simulation", broken, "simulate raised IndexError on input (2000, 1)")
+    message = fails("duel_simulation", broken, "simulate raised IndexError on input (200, 1)")
     assert len(message.splitlines()) == 1
 
 
@@ -355,6 +361,14 @@ def test_balloon_path_accepts_any_quickest_way(capsys):
     passes("balloon_path", [[list(h), f, a] for h, f, a in paths[0]], capsys)  # lists, as from JSON, are fine
 
 
+def test_no_catalogued_balloon_path_gives_a_quickest_way_away():
+    quickest = {tuple(path) for path in _quickest_paths()}
+    for mistake in check.balloon_path.mistakes:
+        path = tuple(mistake.answer)
+        windows = {path[i:i + 3] for i in range(len(path) - 2)}
+        assert not windows & quickest, mistake.hint
+
+
 def test_balloon_path_explains_each_slip():
     path = _quickest_paths()[0]
     fails("balloon_path", [RED_START] + path, "leave out the start")
@@ -366,7 +380,7 @@ def test_balloon_path_explains_each_slip():
 
 def test_every_check_passes_its_right_answer():
     answers = {"at_least_one_hit": Fraction(65, 81), "first_hit": geometric, "crossfire_wait": Fraction(9, 4),
-               "second_shot_formula": check.second_shot_formula.expected, "duel_transition_matrix": duel_matrix(),
+               "second_shot_formula": answer_of(check.second_shot_formula), "duel_transition_matrix": duel_matrix(),
                "red_wins_duel": Fraction(279, 500), "duel_rounds": Fraction(1377, 500), "duel_simulation": simulate,
                "hex_distance": student_hex_distance, "end_positions": student_end_positions,
                "balloon_path": _quickest_paths()[0]}
@@ -388,3 +402,76 @@ def test_try_it_checks_on_the_lessons_values(capsys):
     fails("try_shots_while_damaged", n_matrix[0, 0].subs({p: sympy.Rational(1, 2), q: sympy.Rational(1, 6)}), "1/p")
     passes("try_end_positions_altitude_three", len(student_end_positions(((0, 0), 0, 3), 2)), capsys)
     fails("try_end_positions_altitude_three", 39, "you counted sequences")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/pcv.py): each variant gives the value worked out by hand, and the check
+# names that slip when a student gives it
+
+MODELS = models("pcv")
+P, Q = odds.p, odds.q  # the lesson's symbols
+
+# at 3 hexes only a 6 hits, and it destroys, whatever the damage: from each state Red wins 1/6, Blue (5/6)(1/6),
+# and the duel stays where it was with (5/6)^2
+AT_THREE_HEXES = sympy.zeros(6, 6)
+for _state in range(4):
+    AT_THREE_HEXES[_state, _state] = sympy.Rational(25, 36)
+    AT_THREE_HEXES[_state, 4], AT_THREE_HEXES[_state, 5] = sympy.Rational(1, 6), sympy.Rational(5, 36)
+AT_THREE_HEXES[4, 4] = AT_THREE_HEXES[5, 5] = 1
+
+VARIANT_CASES = [
+    # (exercise, the variant's changes, its value worked by hand, words of its hint)
+    ("at_least_one_hit", {"levels": 0}, 1 - Fraction(1, 2) ** 4, "effective range 2, not 1"),
+    ("at_least_one_hit", {"shots": 3}, 1 - Fraction(2, 3) ** 3, "three shots"),
+    ("at_least_one_hit", {"event": "exactly one hit"}, 4 * Fraction(1, 3) * Fraction(2, 3) ** 3, "exactly one hit"),
+    ("crossfire_wait", {"shooters": "red 2"}, 6, "Red 2's wait alone"),
+    ("crossfire_wait", {"red_1": (1, 0)}, 1 / (1 - Fraction(1, 2) * Fraction(5, 6)), "level below"),
+    ("crossfire_wait", {"measure": "turns before"}, Fraction(9, 4) - 1, "leaves out the turn"),
+    ("second_shot_formula", {"shot": 1}, Q, "the first shot"),
+    ("second_shot_formula", {"event": "within"}, Q + (1 - P) * Q + (P - Q) * P, "within two shots"),
+    ("second_shot_formula", {"damaged_dies_to": "a six"}, (1 - P) * Q + (P - Q) * Q, "not only by a 6"),
+    ("duel_transition_matrix", {"hexes": 3}, AT_THREE_HEXES, "3 hexes"),
+    # from DD each shot destroys with 1/3, Red first: (1/3) / (1 - (2/3)^2)
+    ("red_wins_duel", {"start": "DD"}, Fraction(1, 3) / (1 - Fraction(2, 3) ** 2), "the row of DD"),
+    ("red_wins_duel", {"end": "Blue wins"}, 1 - Fraction(279, 500), "Blue's chance"),
+    ("red_wins_duel", {"red_first": False}, 1 - Fraction(279, 500), "Red fires first"),
+    # Red alone at 2 hexes: 1/p = 3 shots to a first hit, and half of the hits only damage: 3 + 3/2
+    ("duel_rounds", {"blue_fires": False}, 3 + Fraction(1, 2) * 3, "Blue fires back"),
+    ("duel_rounds", {"start": "DD"}, 1 / (1 - Fraction(2, 3) ** 2), "the row of DD"),
+    ("duel_rounds", {"measure": "rounds before the last"}, Fraction(1377, 500) - 1, "round that ends the duel"),
+    ("try_shot_one_level_up", {"levels": 0}, Fraction(1, 3), "one more hex"),
+    ("try_shot_one_level_up", {"hexes": 0}, Fraction(1, 2), "hexes and the levels apart together"),
+    ("try_shot_one_level_up", {"event": "miss"}, Fraction(5, 6), "chance to miss"),
+    # N[intact, damaged] = (p - q) / p^2: at range 2, (1/3 - 1/6) / (1/3)^2
+    ("try_shots_while_damaged", {"reach": 2}, Fraction(1, 6) / Fraction(1, 9), "effective range 2"),
+    ("try_shots_while_damaged", {"entry": "ever damaged"}, Fraction(1, 3) / Fraction(1, 2), "ever damaged"),
+    ("try_shots_while_damaged", {"entry": "row of intact"}, 2 + Fraction(4, 3), "whole row of N"),
+    ("try_end_positions_altitude_three", {"altitude": 1}, 12, "altitude 1"),
+    ("try_end_positions_altitude_three", {"count": "hexes"}, 10, "not the hex alone"),
+]
+
+
+def _same(a, b):
+    if isinstance(b, sympy.MatrixBase):  # the duel's model gives its matrix as the list of its rows
+        return a == [tuple(row) for row in b.tolist()]
+    if isinstance(a, sympy.Expr) and a.free_symbols:
+        return sympy.simplify(a - b) == 0
+    return a == b
+
+
+@pytest.mark.parametrize("name, changes, value, words", VARIANT_CASES,
+                         ids=[f"{n}-{'-'.join(map(str, c.values()))}" for n, c, _, _ in VARIANT_CASES])
+def test_a_variant_gives_its_hand_worked_value_and_the_check_names_it(name, changes, value, words):
+    model = MODELS[name]
+    assert _same(model.answer(**changes), value)
+    variant = next(v for v in model.variants if dict(v.changes) == changes)
+    assert words in variant.hint
+    fails(name, value, variant.hint)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_model_gives_the_exercise_its_answer_and_no_variant_gives_it(name, capsys):
+    model = MODELS[name]
+    truth = model.answer()
+    assert not any(_same(model.answer(**v.changes), truth) for v in model.variants)
+    passes(name, truth, capsys)

@@ -90,7 +90,7 @@ def test_the_move_graph_draws_every_node_and_edge_with_an_honest_legend():
     picture = move_graph_picture(graph, title="speed 2 from altitude 1")
     svg = picture.svg()
     assert svg.startswith("<svg") and "speed 2 from altitude 1" in svg
-    assert svg.count("<circle") == graph.number_of_nodes() == 28
+    assert svg.count("circus-pcv-node") == graph.number_of_nodes() == 28
     assert svg.count("<polygon") == graph.number_of_edges()  # one arrowhead per edge
     kinds = {d["move"].kind for _, _, d in graph.edges(data=True)}
     assert kinds == {"forward", "down", "up"}

@@ -10,7 +10,14 @@ import pytest
 
 from circuslib.core.figures import Chart
 from circuslib.core.svg import dark_ink
-from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
+from circuslib.scout.explorers import (
+    HAND_CHART_MARGINS,
+    HAND_CHART_SIZE,
+    SET_CHART_MARGINS,
+    SET_CHART_SIZE,
+    DealtHandExplorer,
+    SetSomewhereExplorer,
+)
 from circuslib.scout.rules import FULL_DECK, legal_shows
 
 
@@ -27,7 +34,7 @@ def _points(group: str) -> list[tuple[float, float]]:
 
 def test_the_set_explorer_draws_its_exact_values():
     e = SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=3)
-    chart = Chart(656, 272, x_range=(1.6, 8.5), y_range=(1e-4, 2), log_y=True, margins=(98, 27, 197, 38))
+    chart = Chart(*SET_CHART_SIZE, x_range=(1.6, 8.5), y_range=(1e-4, 2), log_y=True, margins=SET_CHART_MARGINS)
     for k in (2, 3, 4, 5):
         group = _group(e.plot.value, f"circus-scout-curve-{k}")
         hands = [n for n in range(2, 9) if n >= k]
@@ -52,7 +59,7 @@ def test_the_dealt_hand_explorer_draws_the_hands_counts():
     e.shuffled = ((3, 1), (4, 2), (5, 9), (5, 7), (8, 1)) + tuple(c for c in FULL_DECK if c not in
                                                                    {tuple(sorted(u)) for u in used})
     e.active.value = "4 5"  # on the table: beaten by 3 4 5 and 5 5 only
-    chart = Chart(656, 256, x_range=(0.4, 12.6), y_range=(0, 12.8), margins=(52, 26, 197, 38))
+    chart = Chart(*HAND_CHART_SIZE, x_range=(0.4, 12.6), y_range=(0, 12.8), margins=HAND_CHART_MARGINS)
 
     def heights(css_class: str) -> dict[int, int]:
         bars = re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="([\d.]+)"/>',

@@ -8,12 +8,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
+import teacher
+from teacher import answer_of, models
 
 from circuslib.core.sim import monte_carlo
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_integer
+from circuslib.core.tutor import shipped_simulation
 from circuslib.scout import checks as scout_checks
 from circuslib.scout.bots import greedy_bot, play_game, random_bot
-from circuslib.scout.checks import BEATS_SETS, GREEDY_WIN_RATE, GREEDY_WIN_SPREAD, _simulate_greedy, check, small_deck
+from circuslib.scout.checks import BEATS_SETS, _simulate_greedy, check, small_deck
 from circuslib.scout.odds import mini_deck, random_hand, set_somewhere_probability
 from circuslib.scout.rules import KEEP_HAND, Scout, ScoutOptions, Show, beats, deck_for, flip_hand, new_game
 from notebooks import ROOT
@@ -48,11 +51,11 @@ def test_the_set_registers_its_checks_and_its_questions_in_words():
 def test_four_or_seven_counts_the_3_player_deck():
     deck = deck_for(3)
     assert len(deck) == 36
-    assert check.four_or_seven.expected == len([c for c in deck if 4 in c or 7 in c]) == 8 + 8 - 1
+    assert answer_of(check.four_or_seven) == len([c for c in deck if 4 in c or 7 in c]) == 8 + 8 - 1
 
 
 def test_fives_facing_up_agrees_with_a_seeded_simulation():
-    expected = check.fives_facing_up.expected
+    expected = answer_of(check.fives_facing_up)
     assert expected == Fraction(12 * 8, 36 * 2)
     estimate = monte_carlo(lambda rng: sum(c[0] == 5 for c in random_hand(rng, 3)), 20_000, seed=11)
     assert estimate.contains(expected)
@@ -63,11 +66,11 @@ def test_three_tens_is_the_hypergeometric_tail():
 
     tens = Hypergeometric("X", 44, 8, 11)
     assert sum(1 for c in deck_for(4) if 10 in c) == 8
-    assert check.three_tens.expected == P(tens >= 3)
+    assert answer_of(check.three_tens) == P(tens >= 3)
 
 
 def test_set_of_three_agrees_with_the_kit_listing_every_hand():
-    assert check.set_of_three.expected == set_somewhere_probability(3, mini_deck(6), 3)
+    assert answer_of(check.set_of_three) == set_somewhere_probability(3, mini_deck(6), 3)
     assert small_deck(6) == mini_deck(6)
 
 
@@ -79,8 +82,9 @@ def test_the_bijection_claim_holds_and_the_kit_reverse_is_a_partner():
 
 def test_the_pinned_greedy_win_rate_agrees_with_a_fresh_seeded_run():
     share, (low, high) = _simulate_greedy(600, 31)
-    assert low <= GREEDY_WIN_RATE <= high
-    assert GREEDY_WIN_SPREAD == pytest.approx((GREEDY_WIN_RATE * (1 - GREEDY_WIN_RATE)) ** 0.5)
+    games = shipped_simulation("circuslib.scout", "measure_greedy")
+    assert games is not None and low <= games.value <= high
+    assert games.spread == pytest.approx((games.value * (1 - games.value)) ** 0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -101,7 +105,7 @@ def test_issue10_np_int64_45_is_accepted_as_a_whole_number():
 
 @pytest.mark.parametrize("name", ["fives_facing_up", "three_tens", "set_of_three"])
 def test_exact_answers_pass_as_fraction_sympy_rational_and_unsimplified_rational(name):
-    value = getattr(check, name).expected
+    value = answer_of(getattr(check, name))
     assert _passes(name, value)
     assert _passes(name, sympy.Rational(value.numerator, value.denominator))
     assert _passes(name, Fraction(3 * value.numerator, 3 * value.denominator))
@@ -110,14 +114,14 @@ def test_exact_answers_pass_as_fraction_sympy_rational_and_unsimplified_rational
 
 @pytest.mark.parametrize("name", ["fives_facing_up", "three_tens", "set_of_three"])
 def test_decimals_and_sympy_floats_get_give_it_exactly(name):
-    value = getattr(check, name).expected
+    value = answer_of(getattr(check, name))
     for decimal in (float(value), sympy.Float(float(value)), sympy.N(sympy.Rational(value.numerator,
                                                                                     value.denominator))):
         assert "give it exactly" in _refused(name, decimal)
 
 
 def test_a_percentage_is_called_one():
-    value = check.three_tens.expected
+    value = answer_of(check.three_tens)
     assert "percentage" in _refused("three_tens", 100 * value)
 
 
@@ -136,7 +140,7 @@ def test_issue10_forgotten_orientations_get_an_orientation_hint_not_a_match_coun
 
 
 def test_runs_going_down_forgotten_in_the_listing_get_their_own_hint():
-    assert "runs going down" in _refused("set_of_three", scout_checks._set_of_three((0, 1)))
+    assert "runs going down" in _refused("set_of_three", models("scout")["set_of_three"].answer(kinds=(0, 1)))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -163,23 +167,47 @@ def _student_beats_last_card(a, b):  # compares the last cards: wrong for runs g
 
 
 @pytest.mark.parametrize("wrong", [_student_beats_first_card, _student_beats_only_runs_up, _student_beats_last_card,
-                                   scout_checks._beats_first_card_smallest, scout_checks._beats_down_runs_weakest])
+                                   teacher.functions_module("scout")._beats_first_card_smallest,
+                                   teacher.functions_module("scout")._beats_down_runs_weakest])
 def test_issue10_a_beats_that_ignores_runs_going_down_is_caught_with_a_hint_naming_runs_going_down(wrong):
     assert any(-1 == scout_checks._step_of(list(s)) for s in BEATS_SETS)
     message = _refused("my_beats", wrong)
     assert "going down" in message
 
 
+def _rules(a, b):  # the rule as a student writes it: more cards, then a match over a run, then the smallest number
+    return (len(a), len(set(a)) == 1, min(a)) > (len(b), len(set(b)) == 1, min(b))
+
+
 def test_my_beats_passes_the_rules_and_any_correct_rewriting():
-    assert _passes("my_beats", beats)
+    assert _passes("my_beats", _rules)
     assert _passes("my_beats", lambda a, b: (len(a), len(set(a)) == 1, max(a)) > (len(b), len(set(b)) == 1, max(b)))
-    assert _passes("my_beats", lambda a, b: np.bool_(beats(a, b)))
+    assert _passes("my_beats", lambda a, b: np.bool_(_rules(a, b)))
+
+
+def test_my_beats_refuses_the_kits_own_rule_under_any_name():
+    sneaky = beats
+    assert "calls beats" in _refused("my_beats", lambda a, b: sneaky(a, b))
+    assert "calls set_key" in _refused("my_beats", lambda a, b: scout_checks.set_key(a) > scout_checks.set_key(b))
+
+
+def test_my_beats_is_tried_beyond_the_fixed_pairs():
+    key = scout_checks.MY_BEATS
+    tried = key.inputs[key.fixed:]
+    assert len(tried) >= 50 and any(len(a) == 8 for a, _ in tried) and any(a == b for a, b in tried)
+
+    def right_up_to_four_cards(a, b):  # right on every fixed pair (none has more than four cards), wrong beyond
+        return _rules(a, b) if max(len(a), len(b)) <= 4 else len(a) < len(b)
+
+    assert all(right_up_to_four_cards(list(a), list(b)) == beats(list(a), list(b)) for a in BEATS_SETS
+               for b in BEATS_SETS)
+    assert "returned" in _refused("my_beats", right_up_to_four_cards)
 
 
 def test_my_beats_explains_other_slips_by_the_rule_they_break():
     assert "a match beats a run" in _refused("my_beats", lambda a, b: (len(a), min(a)) > (len(b), min(b)))
-    assert "strictly stronger" in _refused("my_beats", lambda a, b: not beats(b, a))
-    assert "True or False" in _refused("my_beats", lambda a, b: int(beats(a, b)))
+    assert "strictly stronger" in _refused("my_beats", lambda a, b: not _rules(b, a))
+    assert "True or False" in _refused("my_beats", lambda a, b: int(_rules(a, b)))
     assert "without brackets" in _refused("my_beats", True)
     assert "still empty" in _refused("my_beats", None)
 
@@ -252,14 +280,16 @@ def test_made_up_numbers_do_not_pass_the_simulation_check():
     assert "cannot be checked" in _refused("measure_greedy", (0.84, (0.78, 0.9)))
     assert "cannot be checked" in _refused("measure_greedy", 0.84)
     assert "same result for two different seeds" in _refused("measure_greedy", lambda n, seed: (0.84, (0.78, 0.9)))
-    assert "too narrow" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
-    assert "too wide" in _refused("measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
+    assert "divided the standard deviation by n" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: n))
+    assert "does not shrink as n grows" in _refused(
+        "measure_greedy", lambda n, seed: _simulate_greedy(n, seed, divide_by=lambda n: 1))
 
 
 def test_every_right_answer_passes():
-    answers = {"four_or_seven": 15, "fives_facing_up": check.fives_facing_up.expected,
-               "three_tens": check.three_tens.expected, "set_of_three": check.set_of_three.expected,
-               "my_beats": beats, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
+    answers = {"four_or_seven": 15, "fives_facing_up": answer_of(check.fives_facing_up),
+               "three_tens": answer_of(check.three_tens), "set_of_three": answer_of(check.set_of_three),
+               "my_beats": _rules, "runs_bijection": lambda hand: hand[::-1], "my_bot": greedy_bot,
                "measure_greedy": _simulate_greedy}
     for name, answer in answers.items():
         assert _passes(name, answer), name
@@ -297,3 +327,94 @@ def test_try_it_checks_name_the_slip_for_the_players_chosen():
     assert "whole deck" in _refused("try_cards_in_play", (4, 45))
     assert "2, 3, 4 or 5" in _refused("try_hands", (6, 10))
     assert "a pair (players" in _refused("try_hands", 10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/scout.py): the neighbouring choices give the values worked out by hand
+
+MODELS = models("scout")
+
+
+def _value(name, **changes):
+    return MODELS[name].answer(**changes)
+
+
+def _named(name, value, hint):
+    """The check's line for a neighbouring choice's value names that choice (among others giving the same value)."""
+    message = _refused(name, value)
+    assert hint in message, message
+    return message
+
+
+def test_the_models_give_no_variant_the_answer_and_each_try_it_a_model_per_choice():
+    for name in CHECKED[:4]:
+        model = MODELS[name]
+        assert 4 <= len(model.variants) <= 8, name
+        assert all(model.answer(**v.changes) != model.answer() for v in model.variants), name
+    for name in TRY_IT:
+        for players in (2, 3, 4, 5):
+            model = MODELS[f"{name}@{players}"]
+            assert model.variants and all(model.answer(**v.changes) != model.answer() for v in model.variants)
+
+
+def test_four_or_seven_variants_are_worked_out_and_named():
+    assert _value("four_or_seven") == 8 + 8 - 1
+    assert _value("four_or_seven", players=4) == 9 + 9 - 1            # the 4/10 and 7/10 cards kept
+    _named("four_or_seven", 9 + 9 - 1, "the 4/10 and 7/10 cards")
+    assert _value("four_or_seven", ways_up=2) == 2 * 15               # each card counted once per end
+    _named("four_or_seven", 30, "whichever end is up")
+    # 8 + 8 - 2 takes the 4/7 card away twice, or counts the cards with exactly one of the two: both are named
+    message = _named("four_or_seven", 14, "take it away once, not twice")
+    assert "but not both" in message
+
+
+def test_fives_facing_up_variants_are_worked_out_and_named():
+    assert _value("fives_facing_up") == 12 * Fraction(8, 36) / 2
+    assert _value("fives_facing_up", hand=1) == Fraction(1, 9)         # one card, not the hand
+    _named("fives_facing_up", Fraction(1, 9), "the chance for one card")
+    assert _value("fives_facing_up", carrying=9) == 12 * Fraction(9, 36) / 2   # the 5/10 card kept
+    _named("fives_facing_up", Fraction(3, 2), "the 5/10 card is out")
+    assert _value("fives_facing_up", players=4) == 12 * Fraction(9, 44) / 2
+    _named("fives_facing_up", Fraction(27, 22), "44-card deck")
+
+
+def test_three_tens_variants_are_worked_out_and_named():
+    from math import comb
+
+    exactly = Fraction(comb(8, 3) * comb(36, 8), comb(44, 11))
+    assert _value("three_tens", event="exactly") == exactly
+    _named("three_tens", exactly, "exactly three")
+    p = Fraction(8, 44)
+    binomial = 1 - sum(comb(11, j) * p ** j * (1 - p) ** (11 - j) for j in range(3))
+    assert _value("three_tens", replacement=True) == binomial
+    _named("three_tens", binomial, "binomial law")
+    five = 1 - sum(Fraction(comb(9, j) * comb(36, 9 - j), comb(45, 9)) for j in range(3))
+    assert _value("three_tens", players=5) == five
+    _named("three_tens", five, "5-player deal")
+
+
+def test_set_of_three_variants_are_worked_out_and_named():
+    hands = 15 * 14 * 13 * 2 ** 3                                      # ordered, each card either way up
+    assert _value("set_of_three", share=False) == hands * _value("set_of_three")
+    assert _value("set_of_three", kinds=(0,)) == Fraction(6 * 5 * 4 * 3, hands)   # v v v: 5 cards carry v
+    _named("set_of_three", Fraction(360, hands), "runs are sets too")
+    # with replacement each place independently shows v, v+1, v+2: 5 cards each, 4 starts, up or down
+    replaced = Fraction(6 * 5 ** 3 + 2 * 4 * 5 ** 3, 15 ** 3 * 8)
+    assert _value("set_of_three", replacement=True) == replaced
+    _named("set_of_three", replaced, "cannot be dealt twice")
+    _named("set_of_three", _value("set_of_three", ordered=False), "not combinations")
+
+
+def test_try_it_variants_for_the_players_chosen_are_named():
+    assert _value("try_cards_in_play@3", out="the 9/10 card") == 44
+    _named("try_cards_in_play", (3, 44), "not only the 9/10 card")
+    assert _value("try_cards_in_play@5", ordered=True) == 90
+    _named("try_cards_in_play", (5, 90), "unordered pair")
+    assert not any(v.changes == {"out": "none"} for v in MODELS["try_cards_in_play@5"].variants)  # 45 is right
+    assert _value("try_hands@5", ordered=False, oriented=False) == sympy.binomial(45, 9)
+    _named("try_hands", (5, sympy.binomial(45, 9)), "the order counts, and each card can be either way up")
+    assert _value("try_pair_match@5", orientations=1) == Fraction(10 * 9 * 8, 45 * 44)   # nine cards carry each
+    _named("try_pair_match", (5, Fraction(4, 11)), "forgot the orientations")
+    assert _value("try_pair_match@3", kind="run") == Fraction(1, 5)   # as 2 x 2 ways taken for 2: both named
+    message = _named("try_pair_match", (3, Fraction(1, 5)), "the chance of a run")
+    assert "2 × 2 ways" in message

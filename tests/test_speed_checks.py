@@ -12,6 +12,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
+from teacher import answer_of, models
 
 from circuslib.core import monte_carlo
 from circuslib.core.sim import wilson_interval
@@ -22,8 +23,6 @@ from circuslib.speed.checks import (
     CHAIN_TOP,
     SIMULATION_RUNS,
     WIN_RATE_RATES,
-    WIN_RATE_REFERENCE,
-    WIN_RATE_SPREAD,
     check,
 )
 from circuslib.speed.graphs import chain_graph, longest_chain
@@ -55,15 +54,15 @@ def test_the_set_registers_its_exercises_and_questions_in_words():
 # the right answers agree with the kit, and pass in every exact form
 
 def test_the_expected_values_agree_with_the_kit():
-    assert check.race_from_mean_times.expected == race_probability(Fraction(5, 2), Fraction(10, 3))
-    assert check.stalemate_six_eight.expected == p_stalemate_given_tops(6, 8, face_up=4, decks=1)
+    assert answer_of(check.race_from_mean_times) == race_probability(Fraction(5, 2), Fraction(10, 3))
+    assert answer_of(check.stalemate_six_eight) == p_stalemate_given_tops(6, 8, face_up=4, decks=1)
     seen = [5, 9, 2, 11, 13, 6, 12, 1, 4, 4]
     unseen = [r for r in range(1, 14) for _ in range(4)]
     for card in seen:
         unseen.remove(card)
     state = position([2, "J", "K", 6], ["Q", "A", 4, 4], (5, 9), piles=(unseen, []), setup=ONE_DECK)
-    assert check.next_card_fits.expected == p_next_card_fits(state, 0)
-    assert sympy.simplify(check.two_moves_before_one.expected - race_by_integration() ** 2) == 0
+    assert answer_of(check.next_card_fits) == p_next_card_fits(state, 0)
+    assert sympy.simplify(answer_of(check.two_moves_before_one) - race_by_integration() ** 2) == 0
     assert longest_chain_of_ranks(CHAIN_HAND, start=CHAIN_TOP) == 4
     graph = chain_graph(CHAIN_HAND, [CHAIN_TOP])
     kit_chain = [graph.nodes[n]["rank"] for n in longest_chain(CHAIN_HAND, [CHAIN_TOP])[1:]]
@@ -290,16 +289,20 @@ def test_issue_10_a_made_up_function_fails_the_simulation_check():
     with pytest.raises(WrongAnswer, match="same result for two different seeds"):
         check.win_rate_simulation(lambda n, seed: (0.728, (0.709, 0.748)))
     with pytest.raises(WrongAnswer, match="far from the long-run value"):
-        check.win_rate_simulation(lambda n, seed: (0.84 + seed / 1000, (0.80 + seed / 1000, 0.88 + seed / 1000)))
+        check.win_rate_simulation(lambda n, seed: (0.64 + seed / 1000, (0.62 + seed / 1000, 0.66 + seed / 1000)))
     with pytest.raises(WrongAnswer, match="raised ZeroDivisionError"):
         check.win_rate_simulation(lambda n, seed: 1 / 0)
 
 
 def test_the_pinned_win_rate_agrees_with_a_fresh_simulation():
     assert WIN_RATE_RATES == (3, 2) and SIMULATION_RUNS == 400
-    assert WIN_RATE_SPREAD == pytest.approx(math.sqrt(WIN_RATE_REFERENCE * (1 - WIN_RATE_REFERENCE)))
+    from circuslib.core.tutor import shipped_simulation
+
+    rounds = shipped_simulation("circuslib.speed", "win_rate_simulation")
+    assert rounds is not None
+    assert rounds.spread == pytest.approx(math.sqrt(rounds.value * (1 - rounds.value)))
     result = win_rate(Fraction(3, 2), 6000, seed=99, setup=ONE_DECK, show_progress=False)
-    assert abs(result.share(0) - WIN_RATE_REFERENCE) < 4 * WIN_RATE_SPREAD / math.sqrt(6000)
+    assert abs(result.share(0) - rounds.value) < 4 * rounds.spread / math.sqrt(6000)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -342,7 +345,7 @@ def _fitting(a, b):
 def test_try_fitting_cards_answers_for_any_tops(a, b):
     assert passes(check.try_fitting_cards((a, b, _fitting(a, b))))
     assert passes(check.try_fitting_cards((rank_name_or_number(a), rank_name_or_number(b), np.int64(_fitting(a, b)))))
-    with pytest.raises(WrongAnswer, match="not yet"):
+    with pytest.raises(WrongAnswer, match="not right yet"):
         check.try_fitting_cards((a, b, _fitting(a, b) + 1))
 
 
@@ -353,7 +356,7 @@ def rank_name_or_number(rank):
 def test_try_fitting_cards_names_each_slip_with_the_lesson_tops():
     with pytest.raises(WrongAnswer, match="tops are on the table"):
         check.try_fitting_cards(("K", "A", 16))
-    with pytest.raises(WrongAnswer, match="the K fits on the A and the A on the K"):
+    with pytest.raises(WrongAnswer, match="the A fits on the K and the K on the A"):
         check.try_fitting_cards(("K", "A", 8))
     with pytest.raises(WrongAnswer, match="share their fitting ranks"):
         check.try_fitting_cards(("Q", "Q", 16))
@@ -370,3 +373,97 @@ def test_try_race_answers_for_any_rates(you, bot):
         check.try_race((you, bot, float(p)))
     with pytest.raises(WrongAnswer, match="positive"):
         check.try_race((0, bot, p))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the tutor's models (solutions/tutor/speed.py): the neighbouring choices give the values worked out by hand
+
+MODELS = models("speed")
+EXERCISES = ["race_from_mean_times", "next_card_fits", "stalemate_six_eight", "longest_chain_on_queen",
+             "two_moves_before_one"]
+
+
+def _value(name, **changes):
+    return MODELS[name].answer(**changes)
+
+
+def _named(name, value, hint):
+    """The check's line for a neighbouring choice's value names that choice (among others giving the same value)."""
+    with pytest.raises(WrongAnswer) as refused:
+        getattr(check, name)(value)
+    assert hint in str(refused.value), str(refused.value)
+    return str(refused.value)
+
+
+def test_the_models_give_no_variant_the_answer_and_each_try_it_a_model_per_choice():
+    for name in EXERCISES:
+        model = MODELS[name]
+        assert 4 <= len(model.variants) <= 8, name
+        assert all(model.answer(**v.changes) != model.answer() for v in model.variants), name
+    assert len([n for n in MODELS if n.startswith("try_ranks_that_fit@")]) == 13
+    assert len([n for n in MODELS if n.startswith("try_fitting_cards@")]) == 13 * 14 // 2   # tops a <= b
+    assert len([n for n in MODELS if n.startswith("try_race@")]) == 100
+    for name, model in MODELS.items():
+        assert all(model.answer(**v.changes) != model.answer() for v in model.variants), name
+
+
+def test_race_from_mean_times_variants_are_worked_out_and_named():
+    assert _value("race_from_mean_times") == Fraction(5, 2) / (Fraction(5, 2) + Fraction(10, 3))
+    assert _value("race_from_mean_times", who="B") == Fraction(4, 7)        # B's chance: the complement
+    assert _value("race_from_mean_times", rates="mean") == Fraction(4, 7)   # 0.4 / (0.4 + 0.3): the same value
+    message = _named("race_from_mean_times", Fraction(4, 7), "B's chance of reacting first")
+    assert "mean times as if they were rates" in message                  # both slips give 4/7: both named
+    assert _value("race_from_mean_times", formula="ratio") == Fraction(3, 4)
+    _named("race_from_mean_times", Fraction(3, 4), "ratio of the two rates")
+
+
+def test_next_card_fits_variants_are_worked_out_and_named():
+    # fitting ranks 4, 6, 8, 10: 16 cards, of which a 6 and two 4s are on the table; 42 cards unseen
+    assert _value("next_card_fits", fitting_out=()) == Fraction(16, 42)
+    _named("next_card_fits", Fraction(16, 42), "take them out of the fitting cards too")
+    assert _value("next_card_fits", tops=(5,)) == Fraction(8 - 3, 42)
+    _named("next_card_fits", Fraction(5, 42), "fits on the 9 fits too")
+    assert _value("next_card_fits", same_rank=True) == Fraction(13 + 3 + 3, 42)   # the 5s and 9s left too
+    _named("next_card_fits", Fraction(19, 42), "same rank as a top")
+
+
+def test_stalemate_six_eight_variants_are_worked_out_and_named():
+    assert _value("stalemate_six_eight") == Fraction(comb(38, 8), comb(50, 8))
+    assert _value("stalemate_six_eight", shared_once=False) == Fraction(comb(34, 8), comb(50, 8))
+    _named("stalemate_six_eight", Fraction(comb(34, 8), comb(50, 8)), "count its cards once")
+    assert _value("stalemate_six_eight", face_up=4) == Fraction(comb(38, 4), comb(50, 4))
+    assert _value("stalemate_six_eight", fit_on=(6,)) == Fraction(comb(42, 8), comb(50, 8))   # 5s and 7s only
+    _named("stalemate_six_eight", Fraction(comb(42, 8), comb(50, 8)), "fits on the 8 breaks the stalemate")
+
+
+def test_longest_chain_on_queen_variants_are_worked_out_and_named():
+    assert _value("longest_chain_on_queen", one_card_a_rank=True) == ["K", "A"]
+    assert _value("longest_chain_on_queen", with_top=True) == ["Q", "K", "A", "K", "A"]
+    assert _value("longest_chain_on_queen", wrap=False) == ["K"]   # no Ace on a King without the wrap
+    _named("longest_chain_on_queen", [13], "wrap round")
+    _named("longest_chain_on_queen", ["K", "A"], "two cards of the same rank")
+
+
+def test_two_moves_before_one_variants_are_worked_out_and_named():
+    a, b = sympy.symbols("lambda_A lambda_B", positive=True)
+    assert sympy.simplify(_value("two_moves_before_one") - a ** 2 / (a + b) ** 2) == 0
+    assert sympy.simplify(_value("two_moves_before_one", winners=("A",)) - a / (a + b)) == 0
+    _named("two_moves_before_one", a / (a + b), "that is one race")
+    assert sympy.simplify(_value("two_moves_before_one", winners=("B", "B")) - b ** 2 / (a + b) ** 2) == 0
+    _named("two_moves_before_one", b ** 2 / (a + b) ** 2, "here A has the two cards")
+
+
+def test_try_it_variants_for_the_choice_made_are_named():
+    assert _value("try_ranks_that_fit@13") == {12, 1} and _value("try_ranks_that_fit@13", wrap=False) == {12}
+    assert not any(v.changes == {"wrap": False} for v in MODELS["try_ranks_that_fit@7"].variants)   # no wrap at 7
+    with pytest.raises(WrongAnswer, match="wrap round"):
+        check.try_ranks_that_fit(("A", {"2"}))
+    assert _value("try_fitting_cards@7,8") == 14 and _value("try_fitting_cards@7,8", tops_out=False) == 16
+    with pytest.raises(WrongAnswer, match="take them out"):
+        check.try_fitting_cards(("8", "7", 16))                         # the tops in either order
+    assert _value("try_fitting_cards@2,13", shared_once=False) == 16     # the Ace fits on both
+    with pytest.raises(WrongAnswer, match="count each rank once"):
+        check.try_fitting_cards(("K", "2", 16))
+    assert _value("try_race@3,1", who="bot") == Fraction(1, 4)
+    with pytest.raises(WrongAnswer, match="the bot's chance"):
+        check.try_race((5, 2, Fraction(2, 7)))

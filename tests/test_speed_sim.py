@@ -150,6 +150,19 @@ def test_simulate_stalemates_is_seeded_and_keeps_its_values():
         simulate_stalemates(ONE_DECK, 0, 1)
 
 
+def test_a_million_deals_are_refused_before_any_is_dealt():
+    """make fuzz timed simulate_stalemates(TWO_DECKS, 10**6) at 5 to 10 s: more than MOST_DEALS is refused at once."""
+    import time
+
+    from circuslib.speed.bots import MOST_DEALS
+
+    began = time.perf_counter()
+    with pytest.raises(ValueError, match="from 1 to 200000, not 1000000"):
+        simulate_stalemates(TWO_DECKS, 10 ** 6, 2)
+    assert time.perf_counter() - began < 0.5
+    assert MOST_DEALS == 200_000 and len(simulate_stalemates(ONE_DECK, MOST_DEALS, 1).values) == MOST_DEALS
+
+
 # ---------------------------------------------------------------------------------------------------------
 # the shipped tournaments (tests/test_shipped.py plays every shipped run again and compares it round for round)
 

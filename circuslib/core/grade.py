@@ -387,7 +387,7 @@ class Grader:
             problem = run.stopped or f"the source's answer cells do not define {task.variable}"
             run.close()
             return _Key(problem=f"{problem} ({'; '.join(run.errors) or 'no error'})")
-        if exercise.model is None and exercise.answer is None:  # a check that judges by rules alone uses no key
+        if not exercise.has_key:  # a check that judges by rules alone uses no key
             run.close()
             return _Key(None)
         verdict = _judge(exercise, run.answer, run.answer, self.judge_seconds)

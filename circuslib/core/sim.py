@@ -86,12 +86,17 @@ def _in_notebook() -> bool:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A simulated mean with its standard error and 95% confidence interval."""
+    """A simulated mean with its standard error and 95% confidence interval: Wilson's interval when every value is
+    0 or 1 (the mean is then a proportion), else mean ± 1.96 standard errors kept within the values' range."""
 
     mean: float
     stderr: float
     n: int
     values: tuple[float, ...] = ()
+    proportion: bool = False
+    """Whether every simulated value was 0 or 1 (a True/False trial): the mean is then a share of successes."""
+    span: tuple[float, float] | None = None
+    """The smallest and the largest simulated value, when known: an average never leaves them."""
 
     @classmethod
     def from_values(cls, values: Iterable[float], *, keep: bool = False) -> Estimate:
@@ -101,25 +106,54 @@ class Estimate:
             raise ValueError("there are no simulated values to estimate from")
         return _estimate(values, keep)
 
+    @classmethod
+    def of_successes(cls, successes: int, n: int) -> Estimate:
+        """The estimate of a probability from ``successes`` in ``n`` trials (the same as from n values of 0 or 1)."""
+        n = whole(n, "the number of trials", 1)
+        successes = whole(successes, "the number of successes", 0, n)
+        share = successes / n
+        variance = share * (1 - share) * n / (n - 1) if n > 1 else 0.0  # the sample variance of the 0s and 1s
+        return cls(share, math.sqrt(variance / n), n, proportion=True,
+                   span=(0.0 if successes < n else 1.0, 1.0 if successes else 0.0))
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The interval of ``z`` standard errors (95% by default): Wilson's for a proportion, else mean ± z·stderr
+        kept within the values' range."""
+        if self.proportion:
+            return wilson_interval(round(self.mean * self.n), self.n, z)
+        low, high = self.mean - z * self.stderr, self.mean + z * self.stderr
+        if self.span is not None:
+            low, high = max(low, self.span[0]), min(high, self.span[1])
+        return (low, high)
+
     @property
     def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval (normal approximation)."""
-        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
+        """The 95% confidence interval: Wilson's for a proportion, else mean ± 1.96 standard errors within the
+        values' range."""
+        return self.interval(Z95)
 
     def contains(self, exact: Any, z: float = Z95) -> bool:
         """Whether an exact value lies inside the interval of ``z`` standard errors (95% by default)."""
-        return abs(float(exact) - self.mean) <= z * self.stderr + 1e-12
+        low, high = self.interval(z)
+        return low - 1e-12 <= float(exact) <= high + 1e-12
 
     def __str__(self) -> str:
         lo, hi = self.ci95
-        return f"{self.mean:.4f} ± {Z95 * self.stderr:.4f} (95% CI {lo:.4f} to {hi:.4f}, n = {self.n:,})"
+        if self.proportion:
+            return f"{self.mean:.4f} (Wilson's 95% CI {lo:.4f} to {hi:.4f}, n = {self.n:,})"
+        half = Z95 * self.stderr
+        if (lo, hi) == (self.mean - half, self.mean + half):  # not cut by the values' range: the same each side
+            return f"{self.mean:.4f} ± {half:.4f} (95% CI {lo:.4f} to {hi:.4f}, n = {self.n:,})"
+        return f"{self.mean:.4f} (95% CI {lo:.4f} to {hi:.4f} within the values' range, n = {self.n:,})"
 
 
 def _estimate(values: Sequence[float], keep: bool) -> Estimate:
     n = len(values)
     mean = math.fsum(values) / n
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return Estimate(mean, math.sqrt(var / n), n, tuple(values) if keep else ())
+    low, high = min(values), max(values)
+    proportion = all(v == 0.0 or v == 1.0 for v in values)
+    return Estimate(mean, math.sqrt(var / n), n, tuple(values) if keep else (), proportion, (low, high))
 
 
 def monte_carlo(trial: Callable[[random.Random], float | bool], n: int, seed: int | random.Random, *,

@@ -13,6 +13,7 @@ asks each exercise for its verdict with :meth:`Exercise.judge`, against the key 
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import io
 import math
@@ -26,18 +27,33 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from statistics import NormalDist
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 import sympy
 
+from .cases import FunctionKey, KeyedMistake, decimal_kind, output_digest, outputs_digest
 from .plain import rebuilt
+from .tutor import (
+    Diagnosis,
+    Key,
+    Mistake,
+    Simulation,
+    canonical,
+    declare_group,
+    float_made,
+    mistake_id,
+    shipped_key,
+    shipped_simulation,
+)
 
 __all__ = [
     "WrongAnswer", "Mistake", "Exercise", "Verdict", "Written", "Checks", "correct", "exact_number", "check_exact",
     "check_probability", "check_integer", "check_collection", "check_formula", "check_function", "check_simulation",
-    "call_student", "deadline", "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure",
-    "Sketch", "DIAGNOSIS_MIME", "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder",
+    "simulation_of", "simulation_power", "simulation_runs", "repeatable", "DRAW_FROM_RNG", "call_student", "deadline",
+    "show_wrong_answers_in_one_line", "CORRECT_MARK", "WRONG_MARK", "check_figure", "Sketch", "DIAGNOSIS_MIME",
+    "mistake_id", "PLACEHOLDER_LINE", "holds_placeholder", "Key", "forbid_calls", "Forbidden",
 ]
 
 CORRECT_MARK = "✔ Correct"
@@ -57,6 +73,14 @@ class WrongAnswer(AssertionError):
 
     diagnosis: dict[str, str] | None = None
     """Set by the exercise's check: {"exercise": its id, "mistake": the mistake's id, "hint": what was shown}."""
+    found: Diagnosis | None = None
+    """The tutor's diagnosis, when a value check found the mistake by its key (its id is then the mistake's)."""
+
+
+def _wrong(message: str, found: Diagnosis | None) -> WrongAnswer:
+    wrong = WrongAnswer(message)
+    wrong.found = found
+    return wrong
 
 
 class Passed(str):
@@ -108,24 +132,7 @@ def show_wrong_answers_in_one_line(shell: Any = None) -> bool:
 # ---------------------------------------------------------------------------------------------------------
 # the catalogue of mistakes, and the registry of a notebook's exercises
 
-def mistake_id(hint: str) -> str:
-    """A stable id for a mistake: the first words of its hint and a short digest of the whole hint."""
-    words = re.findall(r"[a-z0-9]+", hint.lower())[:5]
-    return "-".join(words + [hashlib.sha1(hint.encode("utf-8")).hexdigest()[:6]])
-
-
-@dataclass(frozen=True)
-class Mistake:
-    """A wrong answer students are likely to give, as they would give it, and the hint its check gives for it."""
-    answer: Any
-    hint: str
-    id: str = ""
-    """Stable across runs (a report counts it); derived from the hint unless given."""
-
-    def __post_init__(self) -> None:
-        if not self.id:
-            object.__setattr__(self, "id", mistake_id(self.hint))
-
+# Mistake and mistake_id live in core/tutor.py (the teacher's models use them) and are re-exported here
 
 @dataclass(frozen=True)
 class Verdict:
@@ -141,34 +148,44 @@ _OWN_KEY = object()
 class Exercise:
     """One self-checked exercise: its check, what it practises, its difficulty and its catalogue of mistakes.
 
-    Its key is what its check compares an answer with: ``answer``, the right value (or a function computing it),
-    or for an exercise answered by a function, ``model``, the function the student's is compared with. A check
-    that judges by rules alone (a bot's games, a simulation's statistics) has neither.
+    Its key is what its check compares an answer with: for a value, :attr:`key`, read from the group's shipped
+    tutor.json (salted digests, see :mod:`circuslib.core.tutor`), or made from ``answer`` when the teacher's
+    grader passes one (:meth:`keyed`); for an exercise answered by a function, ``model``, the function the
+    student's is compared with. A check that judges by rules alone (a bot's games, a simulation's statistics) has
+    neither. Its repr names it only.
     """
     name: str
     title: str
     practises: str
     stars: int
     minutes: int
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[Mistake, ...] = field(repr=False)
     run: Callable[..., str] = field(repr=False, compare=False)
     answer: Any = field(default=None, repr=False, compare=False)
-    model: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    model: Callable[..., Any] | FunctionKey | None = field(default=None, repr=False, compare=False)
     group: str = ""
     """The checks' module it belongs to ("flip7", "pig"): with its name, a kit-wide id."""
     try_it: bool = False
     """A lesson's try-it: its cell starts with ``...`` in place of the answer, and the check then invites the
     student to write it rather than stopping the lesson."""
+    package: str = field(default="", repr=False, compare=False)
+    """The group's package ("circuslib.pig"), whose data/tutor.json holds the exercise's key."""
 
     @property
     def id(self) -> str:
         """The exercise's id across the kit, such as "flip7.bust_by_hand"."""
         return f"{self.group}.{self.name}" if self.group else self.name
 
-    def diagnose(self, message: str) -> dict[str, str]:
-        """What a rejection says about the student: the catalogued mistake whose hint the message gives (the
-        longest, when hints overlap), else an uncatalogued one, its id the same whatever values it quotes."""
-        given = [m for m in self.mistakes if m.hint and m.hint in message]
+    def diagnose(self, message: str, found: Diagnosis | None = None) -> dict[str, str]:
+        """What a rejection says about the student: the tutor's diagnosis when its key found one, else the
+        catalogued mistake whose hint the message gives (the longest, when hints overlap), else an uncatalogued
+        one, its id the same whatever values it quotes."""
+        if found is not None:
+            return {"exercise": self.id, "mistake": found.id, "hint": found.hint}
+        catalogue: list[Mistake | KeyedMistake] = list(self.mistakes)
+        if isinstance(self.model, FunctionKey):  # a function exercise's catalogue is compiled into its key
+            catalogue += self.model.mistakes
+        given = [m for m in catalogue if m.hint and m.hint in message]
         if given:
             mistake = max(given, key=lambda m: len(m.hint))
             return {"exercise": self.id, "mistake": mistake.id, "hint": mistake.hint}
@@ -179,8 +196,31 @@ class Exercise:
                 "hint": message}
 
     @cached_property
+    def shipped(self) -> Key | None:
+        """The key shipped in the group's tutor.json, if the exercise has one."""
+        return shipped_key(self.package, self.name) if self.package else None
+
+    @cached_property
+    def key(self) -> Key | None:
+        """What the check compares a value with: the key made from the grader's value when one was passed (keeping
+        the shipped key's salt and hints, so the diagnosis still applies), else the shipped key; None for
+        functions and checks by rules alone."""
+        if self.answer is not None:
+            value = self.answer() if callable(self.answer) else self.answer
+            return Key.of_value(value, like=self.shipped)
+        return self.shipped
+
+    @property
+    def has_key(self) -> bool:
+        """Whether its check compares with a key (a value's, or a model function) rather than by rules alone."""
+        return self.model is not None or self.answer is not None or self.shipped is not None
+
+    @cached_property
     def expected(self) -> Any:
-        """The right answer when it is one value (computed once, on first use); None for functions and the like."""
+        """What the check compares a value with: the :class:`Key` (digests only) for an exercise keyed by the
+        tutor, the value itself only where a check still states it (computed once, on first use)."""
+        if self.answer is None:
+            return self.shipped
         return self.answer() if callable(self.answer) else self.answer
 
     @property
@@ -201,7 +241,7 @@ class Exercise:
         """The same exercise judged against ``key``: the right value, or the model function if it has one."""
         if self.model is not None:
             return replace(self, model=key)
-        if self.answer is not None:
+        if self.answer is not None or self.shipped is not None:
             return replace(self, answer=lambda: key)
         return self  # its check judges by rules alone, so a key changes nothing
 
@@ -253,19 +293,23 @@ class Checks:
         self._exercises: dict[str, Exercise] = {}
         self._written: dict[str, Written] = {}
 
-    def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake],
-                 answer: Any = None, model: Callable[..., Any] | None = None, try_it: bool = False
+    def exercise(self, *, title: str, practises: str, stars: int, minutes: int, mistakes: Sequence[Mistake] = (),
+                 answer: Any = None, model: Callable[..., Any] | FunctionKey | None = None, try_it: bool = False
                  ) -> Callable[[Callable[[Any, Exercise], str]], Exercise]:
         """Decorator: register ``f(answer, exercise)`` as the check of one exercise, with its catalogue.
 
-        ``answer`` is the right answer when it is one value (or a function computing it, called once when first
-        needed): the check reads it as ``exercise.expected``, and a test makes sure the lesson never prints it.
+        An exercise answered by a value has its key on the teacher's side (``solutions/tutor/<group>.py``, shipped
+        as digests in ``<group>/data/tutor.json``): its check reads ``exercise.key``, and its catalogue of mistakes
+        is the model's. ``answer`` (the right value, or a function computing it) is the older way, still read as
+        ``exercise.expected`` by checks not yet keyed by the tutor.
         ``model`` is the function a student's function is compared with, when the answer is a function: the check
         reads it as ``exercise.model``. Either is the exercise's key, which the teacher's grader may replace.
         ``try_it`` marks a lesson's try-it, whose cell holds ``...`` until the student writes an answer.
         """
         mistakes = tuple(mistakes)
-        if len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes):
+        # a catalogue here has three mistakes at least; an exercise keyed by the tutor keeps its catalogue in its
+        # model (tests/test_checks_catalogue.py makes sure every exercise has one, here or there)
+        if mistakes and (len(mistakes) < 3 or not all(isinstance(m, Mistake) for m in mistakes)):
             raise ValueError(f"{self._notebook}: {title!r} needs a catalogue of at least three Mistake(...) entries")
 
         def register(function: Callable[[Any, Exercise], str]) -> Exercise:
@@ -277,7 +321,7 @@ class Checks:
                     # a catalogue's Sketch is the kit's own figure, drawn when read: not a student's value
                     return function(given if isinstance(given, Sketch) else rebuilt(given), keyed or exercise)
                 except WrongAnswer as wrong:
-                    wrong.diagnosis = exercise.diagnose(str(wrong))
+                    wrong.diagnosis = exercise.diagnose(str(wrong), wrong.found)
                     raise
                 except Exception as error:  # an answer of a shape nobody foresaw: say so, never a traceback
                     unread = WrongAnswer(f"the check could not read this answer ({type(error).__name__}: "
@@ -288,8 +332,10 @@ class Checks:
             run.__name__ = run.__qualname__ = name
             run.__doc__ = function.__doc__
             group = function.__module__.removeprefix("circuslib.").removesuffix(".checks").removesuffix("_checks")
+            package = function.__module__.rpartition(".")[0]
+            declare_group(package)  # its tutor.json is a shipped result, when the teacher's models are at hand
             exercise = Exercise(name, title, practises, stars, minutes, mistakes, run, answer, model, group,
-                                try_it)
+                                try_it, package)
             self._exercises[name] = exercise
             return exercise
 
@@ -347,13 +393,19 @@ def _short(text: str, limit: int = 80) -> str:
 
 
 def _is_decimal(answer: Any) -> bool:
-    if isinstance(answer, (float, complex)):
+    """A decimal of any kind: float, complex, numpy floating, Decimal, or a sympy Float (from N() or evalf())."""
+    if isinstance(answer, (float, complex, sympy.Float)):
         return True
     numpy = sys.modules.get("numpy")
-    if numpy is not None and isinstance(answer, numpy.floating):
+    if numpy is not None and isinstance(answer, (numpy.floating, numpy.complexfloating)):
         return True
     from decimal import Decimal
     return isinstance(answer, Decimal)
+
+
+def _decimal(message: str) -> WrongAnswer:
+    """A decimal where an exact value is asked: the family every check names the same way."""
+    return _wrong(message, Diagnosis("family-decimal", message))
 
 
 def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
@@ -362,9 +414,12 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, bool):
         raise WrongAnswer(f"{what} should be a number, not True/False")
+    if isinstance(answer, sympy.Float):
+        raise _decimal(f"{what} is a sympy Float, a decimal (as N() and evalf() give): give it exactly, as a "
+                     "Fraction or a sympy Rational")
     if _is_decimal(answer):
-        raise WrongAnswer(f"{what} is a decimal: give it exactly, as a Fraction or a sympy Rational "
-                          "(a decimal is rounded, so it can never be exactly right)")
+        raise _decimal(f"{what} is a decimal: give it exactly, as a Fraction or a sympy Rational (a decimal is "
+                     "rounded, so it can never be exactly right)")
     if isinstance(answer, str):
         raise WrongAnswer(f"{what} is text (in quotes); give a number, not a string")
     if isinstance(answer, numbers.Integral):  # int, numpy integers, sympy Integer
@@ -375,7 +430,7 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
         if answer.is_Rational:
             return answer
         if answer.has(sympy.Float):
-            raise WrongAnswer(f"{what} contains a decimal (a sympy Float, from N() or evalf()): give it exactly")
+            raise _decimal(f"{what} contains a decimal (a sympy Float, as N() and evalf() give): give it exactly")
         if answer.free_symbols:
             names = ", ".join(sorted(map(str, answer.free_symbols)))
             raise WrongAnswer(f"{what} still contains the symbol(s) {names}: substitute their values to get a number")
@@ -392,6 +447,8 @@ def exact_number(answer: Any, what: str = "your answer") -> sympy.Rational:
 
 def _same_value(a: Any, b: sympy.Basic) -> bool:
     try:
+        if _is_decimal(a) or isinstance(a, sympy.Basic) and a.has(sympy.Float):
+            return False  # a decimal is never exactly a value (subtracting at its precision would say it is)
         difference = sympy.sympify(a) - b
         if difference.is_number:  # numbers: decide at once (simplify can take minutes on a huge integer)
             zero = difference.is_zero
@@ -411,27 +468,65 @@ def _hint_for_value(value: sympy.Basic, mistakes: Iterable[Mistake]) -> str | No
     return None
 
 
-def _not_right(what: str, value: Any, mistakes: Iterable[Mistake], fallback: str = "") -> WrongAnswer:
-    hint = _hint_for_value(value, mistakes)
-    if hint:
-        return WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+def _float_made_line(what: str, value: Any) -> WrongAnswer | None:
+    """A Fraction made from a float (Fraction(11 / 97)), named as such, showing the student's own small fraction
+    (a check with no key says only this)."""
+    small = float_made(Fraction(int(value.p), int(value.q))) if isinstance(value, sympy.Rational) else None
+    if small is None:
+        return None
+    p, q = small.numerator, small.denominator
+    return _wrong(f"{what}: that Fraction was made from a decimal: write Fraction({p}, {q}), not Fraction({p}/{q}) "
+                  f"({p}/{q} is worked out as a decimal first)", Diagnosis("family-float-fraction", "Fraction made "
+                                                                           "from a decimal", False))
+
+
+def _not_right(what: str, value: Any, mistakes: Iterable[Mistake], fallback: str = "", key: Key | None = None,
+               **asks: bool) -> WrongAnswer:
+    """The one line of a wrong value: the mistake the key (or the catalogue) finds, else "not right yet"."""
+    if key is not None:
+        found = key.diagnose(value, **asks)
+        if found is not None:
+            shown = f"{what} ({value})" if found.show_value else what
+            return _wrong(f"{shown} is not right yet: {found.hint}", found)
+    else:
+        hint = _hint_for_value(value, mistakes)
+        if hint:
+            return WrongAnswer(f"{what} ({value}) is not right yet: {hint}")
+        made = _float_made_line(what, value)
+        if made is not None:
+            return made
     return WrongAnswer(f"{what} ({value}) is not right yet" + (f": {fallback}" if fallback else "."))
+
+
+def _key_or_number(expected: Any) -> Key | sympy.Rational:
+    return expected if isinstance(expected, Key) else exact_number(expected, "the expected value")
 
 
 def check_exact(answer: Any, expected: Any, *, what: str = "your answer", mistakes: Iterable[Mistake] = (),
                 success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of rational numbers (int, Fraction, sympy Rational and numpy integers are accepted)."""
+    """Exact comparison of rational numbers (int, Fraction, sympy Rational and numpy integers are accepted);
+    ``expected`` is the exercise's :class:`Key` (or, in a check not keyed by the tutor, the value)."""
     value = exact_number(answer, what)
-    if value == exact_number(expected, "the expected value"):
+    target = _key_or_number(expected)
+    if isinstance(target, Key) and target.matches(value):
+        return correct(success or target.success_line(value))
+    if not isinstance(target, Key) and value == target:
         return correct(success)
-    raise _not_right(what, value, mistakes, fallback)
+    raise _not_right(what, value, mistakes, fallback, target if isinstance(target, Key) else None)
 
 
 def check_probability(answer: Any, expected: Any, *, what: str = "your probability",
                       mistakes: Iterable[Mistake] = (), success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of a probability, first checking it lies between 0 and 1 and is not a percentage."""
+    """Exact comparison of a probability, saying what a value outside 0 to 1 is (a percentage, a count)."""
     value = exact_number(answer, what)
-    target = exact_number(expected, "the expected value")
+    target = _key_or_number(expected)
+    if isinstance(target, Key):
+        if target.matches(value):
+            return correct(success or target.success_line(value))
+        found = target.diagnose(value, probability=True)
+        if found is None and (value < 0 or value > 1):
+            raise WrongAnswer(f"{what} is {value}, but a probability must lie between 0 and 1")
+        raise _not_right(what, value, (), fallback, target, probability=True)
     if value < 0 or value > 1:
         hint = _hint_for_value(value, mistakes)
         if hint:
@@ -445,17 +540,18 @@ def check_probability(answer: Any, expected: Any, *, what: str = "your probabili
     return check_exact(value, target, what=what, mistakes=mistakes, success=success, fallback=fallback)
 
 
-def check_integer(answer: Any, expected: int, *, what: str = "your count", mistakes: Iterable[Mistake] = (),
+def check_integer(answer: Any, expected: Any, *, what: str = "your count", mistakes: Iterable[Mistake] = (),
                   success: str = "", fallback: str = "", nonnegative: bool = True) -> Passed:
-    """Exact comparison of a whole number (a count, a distance); numpy and sympy integers are accepted."""
+    """Exact comparison of a whole number (a count, a distance); numpy and sympy integers are accepted;
+    ``expected`` is the exercise's :class:`Key` (or the whole number itself)."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, bool):
         raise WrongAnswer(f"{what} should be a whole number, not True/False")
     if _is_decimal(answer):
         whole = isinstance(answer, float) and math.isfinite(answer) and answer.is_integer()
-        raise WrongAnswer(f"{what} is a decimal; a count is a whole number: " +
-                          ("use int, or // instead of /" if whole else "count whole cases"))
+        raise _decimal(f"{what} is a decimal; a count is a whole number: " +
+                     ("use int, or // instead of /" if whole else "count whole cases"))
     if isinstance(answer, (Fraction, sympy.Rational)) and not isinstance(answer, sympy.Integer):
         if Fraction(str(answer)).denominator != 1:
             raise WrongAnswer(f"{what} ({answer}) is a fraction; a count is a whole number")
@@ -466,29 +562,45 @@ def check_integer(answer: Any, expected: int, *, what: str = "your count", mista
     value = int(answer)
     if nonnegative and value < 0:
         raise WrongAnswer(f"{what} is negative ({value}); a count is never below 0")
+    if isinstance(expected, Key):
+        if expected.matches(value):
+            return correct(success or expected.success_line(value))
+        raise _not_right(what, value, (), fallback, expected, count=True)
     if value == expected:
         return correct(success)
     raise _not_right(what, value, mistakes, fallback)
 
 
-def check_collection(answer: Any, expected: Iterable[Any], *, ordered: bool = False, what: str = "your list",
+def check_collection(answer: Any, expected: Any, *, ordered: bool = False, what: str = "your list",
                      success: str = "") -> Passed:
-    """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra."""
+    """Compare a list or set of items (in order if ``ordered``), saying how many are missing or extra;
+    ``expected`` is the exercise's :class:`Key` (each item's digest), or the items themselves."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with your answer")
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise WrongAnswer(f"{what} should be a list or a set, not {type(answer).__name__}")
-    got, want = list(answer), list(expected)
+    got = list(answer)
+    if isinstance(expected, Key):
+        seen, wanted = expected.item_digests(got), list(expected.items)
+        ordered = expected.ordered
+        if expected.matches(got) and (ordered or len(seen) == len(set(seen))):
+            return correct(success or expected.success_line(got))
+        found = expected.known(got)
+        if found is not None:
+            raise _wrong(f"{what} is not right yet: {found.hint}", found)
+    else:
+        want = list(expected)
+        seen, wanted = [repr(g) for g in got], [repr(w) for w in want]
     if ordered:
-        if got == want:
+        if seen == wanted:
             return correct(success)
-        if sorted(map(repr, got)) == sorted(map(repr, want)):
+        if sorted(seen) == sorted(wanted):
             raise WrongAnswer(f"{what} has the right items in the wrong order")
-    elif len(got) == len(set(map(repr, got))) and set(map(repr, got)) == set(map(repr, want)):
+    elif len(seen) == len(set(seen)) and set(seen) == set(wanted):
         return correct(success)
-    missing = len(set(map(repr, want)) - set(map(repr, got)))
-    extra = len(set(map(repr, got)) - set(map(repr, want)))
-    repeats = len(got) - len(set(map(repr, got)))
+    missing = len(set(wanted) - set(seen))
+    extra = len(set(seen) - set(wanted))
+    repeats = len(seen) - len(set(seen))
     problems = [f"{missing} missing" if missing else "", f"{extra} that should not be there" if extra else "",
                 f"{repeats} repeated" if repeats else ""]
     raise WrongAnswer(f"{what} is not right yet: " + ", ".join(p for p in problems if p) + ".")
@@ -512,23 +624,32 @@ def _same_formula(a: sympy.Basic, b: sympy.Basic) -> bool:
         return False
 
 
-def check_formula(answer: Any, expected: sympy.Basic, *, what: str = "your formula", mistakes: Iterable[Mistake] = (),
+def check_formula(answer: Any, expected: Any, *, what: str = "your formula", mistakes: Iterable[Mistake] = (),
                   success: str = "", fallback: str = "") -> Passed:
-    """Exact comparison of a sympy formula; symbols are matched by name, whatever assumptions they were made with."""
+    """Exact comparison of a sympy formula; symbols are matched by name, whatever assumptions they were made with;
+    ``expected`` is the exercise's :class:`Key` (the formula's digests at fixed points), or the formula."""
     if _not_answered(answer):
         raise WrongAnswer(f"{what} is still empty: replace the stub with a sympy expression")
     if isinstance(answer, str):
         raise WrongAnswer(f"{what} is text (in quotes); build it from sympy symbols instead")
-    if _is_decimal(answer) or isinstance(answer, numbers.Number) and not expected.free_symbols:
+    keyed = isinstance(expected, Key)
+    names = set(expected.symbols) if keyed else {s.name for s in expected.free_symbols}
+    if _is_decimal(answer) or isinstance(answer, numbers.Number) and not names:
         return check_exact(answer, expected, what=what, mistakes=mistakes, success=success, fallback=fallback)
     if not isinstance(answer, sympy.Basic):
         raise WrongAnswer(f"{what} has type {type(answer).__name__}; give a sympy expression")
     if answer.has(sympy.Float):
-        raise WrongAnswer(f"{what} contains a decimal (a sympy Float): give it exactly, with Rational or fractions")
-    names = {s.name for s in expected.free_symbols}
+        raise _decimal(f"{what} contains a decimal (a sympy Float): give it exactly, with Rational or fractions")
     unknown = sorted(s.name for s in answer.free_symbols if s.name not in names)
     if unknown:
         raise WrongAnswer(f"{what} uses {', '.join(unknown)}; write it with {', '.join(sorted(names))} only")
+    if keyed:
+        if expected.matches(answer):
+            return correct(success or expected.success_line(answer))
+        found = expected.known(answer)
+        if found is not None:
+            raise _wrong(f"{what} is not right yet: {found.hint}", found)
+        raise WrongAnswer(f"{what} is not right yet" + (f": {fallback}" if fallback else "."))
     expression = _by_name(answer, expected.free_symbols)
     if _same_formula(expression, expected):
         return correct(success)
@@ -574,13 +695,72 @@ def deadline(seconds: float, stop: Callable[[], BaseException]) -> Iterator[None
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
+class Forbidden:
+    """A watch on a student's call: which of the kit's own functions (or a library's) ran inside it.
+
+    It looks at what runs (sys.setprofile), not at names in the source: a solver called under another name,
+    through a helper, a lambda or a module imported inside, is seen all the same. ``say`` is what the check then
+    tells the student ("work it out yourself"). Used as ``with watch: ...``, then ``watch.found`` names it.
+    """
+
+    def __init__(self, functions: Iterable[Callable[..., Any]] = (), libraries: Iterable[str] = (), *,
+                 say: str = "write it yourself rather than calling the kit's own function") -> None:
+        self.codes: dict[Any, str] = {}
+        self.wrapped: dict[int, str] = {}  # reached through a Python wrapper whose code other wrappers share
+        self.natives: dict[int, str] = {}  # built-in or C-level callables (an lru_cache), seen by their c_call
+        for target in functions:
+            name = getattr(target, "__name__", repr(target))
+            layer: Any = target
+            while layer is not None:
+                code = getattr(layer, "__code__", None)
+                if code is None:
+                    self.natives[id(layer)] = name
+                elif getattr(layer, "__wrapped__", None) is None:
+                    self.codes[code] = name
+                else:
+                    self.wrapped[id(layer.__wrapped__)] = name
+                layer = getattr(layer, "__wrapped__", None)
+        self.libraries = tuple(libraries)
+        self.say = say
+        self.found: str | None = None
+        self._outer: Any = None
+
+    def _watch(self, frame: Any, event: str, arg: Any) -> None:
+        if self.found is not None:
+            return
+        if event == "c_call":
+            self.found = self.natives.get(id(arg))
+            return
+        if event != "call":
+            return
+        code = frame.f_code
+        if code in self.codes:
+            self.found = self.codes[code]
+        elif self.wrapped and any(id(v) in self.wrapped for v in frame.f_locals.values()):
+            self.found = next(self.wrapped[id(v)] for v in frame.f_locals.values() if id(v) in self.wrapped)
+        elif self.libraries and str(frame.f_globals.get("__name__", "")).partition(".")[0] in self.libraries:
+            library = str(frame.f_globals["__name__"]).partition(".")[0]
+            self.found = library if code.co_name.startswith("<") else f"{library} ({code.co_name})"
+
+    def __enter__(self) -> Forbidden:
+        self.found = None
+        self._outer = sys.getprofile()
+        sys.setprofile(self._watch)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.setprofile(self._outer)
+
+
 def call_student(function: Callable[..., Any], *args: Any, name: str = "your function",
-                 time_limit: float = STUDENT_TIME_LIMIT) -> Any:
-    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer."""
+                 time_limit: float = STUDENT_TIME_LIMIT, forbid: Forbidden | None = None, exact: bool = False) -> Any:
+    """Call a student's function; an error or a run that never ends becomes a one-line WrongAnswer, and so does a
+    call of a function the exercise forbids (``forbid``) and, with ``exact``, a decimal returned (named as the kind
+    it is, before the value is read as built-in types: a numpy float would read as a float)."""
     shown = ", ".join(_short(repr(a), 40) for a in args)
     try:
-        with deadline(time_limit, _TooLong):
-            return rebuilt(function(*args))
+        with deadline(time_limit, _TooLong), (forbid or contextlib.nullcontext()):
+            value = function(*args)
     except _TooLong:
         raise WrongAnswer(f"{name} was still running after {time_limit:g} s on input ({shown}): look for a loop "
                           "that never ends, or a search that repeats work") from None
@@ -592,6 +772,34 @@ def call_student(function: Callable[..., Any], *args: Any, name: str = "your fun
     except Exception as error:  # a student's function may fail in any way: say where, never a traceback
         raise WrongAnswer(f"{name} raised {type(error).__name__} on input ({shown}): "
                           f"{_short(str(error)) or 'no message'}") from None
+    if forbid is not None and forbid.found:
+        raise WrongAnswer(f"{name} calls {forbid.found}: {forbid.say}")
+    not_exact = _not_exact(name, args, value) if exact else None
+    if not_exact:
+        raise not_exact
+    return rebuilt(value)
+
+
+def forbid_calls(function: Any, forbidden: Iterable[Callable[..., Any]], *, says: str,
+                 libraries: Iterable[str] = ()) -> Any:
+    """The student's ``function``, watched: a call in which any of the kit's ``forbidden`` functions (or any of
+    these ``libraries``) runs, however it is reached, is refused with ``says`` once it returns (see
+    :class:`Forbidden`, which a check may also hand to call_student or check_function). Anything not callable is
+    given back as it is, for the check to explain."""
+    if not callable(function):
+        return function
+    watch = Forbidden(forbidden, libraries, say=says)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        with watch:
+            result = function(*args, **kwargs)
+        if watch.found:
+            raise WrongAnswer(says)
+        return result
+
+    watched.__name__ = watched.__qualname__ = getattr(function, "__name__", "function")
+    watched.__doc__ = getattr(function, "__doc__", None)
+    return watched
 
 
 def _equal(got: Any, want: Any) -> bool:
@@ -603,42 +811,164 @@ def _equal(got: Any, want: Any) -> bool:
         return False
 
 
-def check_function(function: Any, reference: Callable[..., Any], inputs: Sequence[tuple[Any, ...]], *,
-                   name: str = "your function", mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
-                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "") -> Passed:
-    """Compare a student's function with the kit's on many inputs; a catalogued wrong function gets its hint."""
+def _not_exact(name: str, args: Sequence[Any], value: Any) -> WrongAnswer | None:
+    """A one-line "give it exactly" naming the decimal a student's function returned, or None if it is exact."""
+    found = decimal_kind(value)
+    if found is None:
+        return None
+    kind, decimal = found
+    family = Diagnosis("family-float-fraction" if kind == "a Fraction made from a float" else "family-decimal",
+                       "give it exactly")
+    shown = ", ".join(_short(repr(a), 40) for a in args)
+    if kind == "a Fraction made from a float":
+        if decimal is None:
+            return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, with "
+                          "Fraction(numerator, denominator) of whole numbers, never Fraction(a / b)", family)
+        exact = (str(decimal.numerator) if decimal.denominator == 1
+                 else f"Fraction({decimal.numerator}, {decimal.denominator})")
+        return _wrong(f"{name} returned a Fraction made from a float on input ({shown}): give it exactly, write "
+                      f"{exact}, not Fraction({decimal.numerator}/{decimal.denominator})", family)
+    return _wrong(f"{name} returned the decimal {_short(str(decimal), 30)} ({kind}) on input ({shown}): give it "
+                  "exactly (a whole number, a Fraction or a sympy Rational)", family)
+
+
+def _keyed_wrong(mistake: KeyedMistake, message: str) -> WrongAnswer:
+    return _wrong(message, Diagnosis(mistake.id, mistake.hint))
+
+
+WATCHED = 5
+"""How many of a function's first calls a check watches for the functions the exercise forbids."""
+
+
+def check_function(function: Any, reference: Callable[..., Any] | FunctionKey | None,
+                   inputs: Sequence[tuple[Any, ...]] | FunctionKey, *, name: str = "your function",
+                   mistakes: Iterable[Mistake] = (), exact: bool = True, success: str = "",
+                   equal: Callable[[Any, Any], bool] = _equal, fallback: str = "",
+                   normal: Callable[[Any], Any] = lambda value: value, forbid: Forbidden | None = None) -> Passed:
+    """Try a student's function on every input against the right outputs; a catalogued wrong function gets its hint.
+
+    ``inputs`` is a list of argument tuples or an exercise's FunctionKey (its fixed and generated inputs, and the
+    digests of the right outputs); ``reference`` is the FunctionKey again, or a function giving the right outputs
+    (the teacher's grader's key). ``normal`` reads a returned value before it is compared (a set of positions as
+    plain tuples); ``forbid`` is the watch for the functions the exercise forbids.
+    """
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function")
     if not callable(function):
         raise WrongAnswer(f"{name} should be a function (def ...), not {type(function).__name__}")
+    key = inputs if isinstance(inputs, FunctionKey) else reference if isinstance(reference, FunctionKey) else None
+    if reference is None:
+        if key is None:
+            raise TypeError("check_function needs a reference function or a FunctionKey")
+        reference = key
+    tried = key.inputs if key is not None else [tuple(args) for args in cast(Sequence[Any], inputs)]
     got = []
-    for args in inputs:
-        value = call_student(function, *args, name=name)
-        if exact and _is_decimal(value):
-            shown = ", ".join(_short(repr(a), 40) for a in args)
-            raise WrongAnswer(f"{name} returned a decimal on input ({shown}): give it exactly (Fraction or Rational)")
+    for i, args in enumerate(tried):
+        # its own copy of the arguments each time; the watch on the first few calls only (a function that calls
+        # what it must not calls it every time, and watching every call would slow a deep search)
+        value = call_student(function, *copy.deepcopy(args), name=name, forbid=forbid if i < WATCHED else None,
+                             exact=exact)
+        if exact:
+            not_exact = _not_exact(name, args, value)
+            if not_exact:
+                raise not_exact
         got.append(value)
-    want = [reference(*args) for args in inputs]
-    if all(equal(g, w) for g, w in zip(got, want)):
+    if isinstance(reference, FunctionKey):
+        texts = [canonical(normal(g)) for g in got]
+        right = [output_digest(reference.salt, i, t) == d for i, (t, d) in enumerate(zip(texts, reference.digests))]
+        varies = reference.varies
+    else:  # the teacher's grader's key: a function, compared on the same inputs as the digests would be
+        want = [reference(*copy.deepcopy(args)) for args in tried]
+        if key is not None:
+            right = [canonical(normal(g)) == canonical(normal(w)) for g, w in zip(got, want)]
+        else:
+            right = [equal(g, w) for g, w in zip(got, want)]
+        varies = len({repr(w) for w in want}) > 1
+    if all(right):
         return correct(success)
+    if key is not None:
+        texts = [canonical(normal(g)) for g in got]
+        every, fixed = outputs_digest(key.salt, texts), outputs_digest(key.salt, texts[:key.fixed])
+        for keyed in key.mistakes:  # the same wrong function everywhere, or at least on the check's fixed inputs
+            if keyed.digest == every:
+                raise _keyed_wrong(keyed, f"{name} is not right yet: {keyed.hint}")
+        for keyed in key.mistakes:
+            if keyed.fixed == fixed:
+                raise _keyed_wrong(keyed, f"{name} is not right yet: {keyed.hint}")
     for mistake in mistakes:
-        if callable(mistake.answer):
+        if callable(mistake.answer) and not isinstance(reference, FunctionKey):
             try:
-                theirs = [mistake.answer(*args) for args in inputs]
+                theirs = [mistake.answer(*copy.deepcopy(args)) for args in tried]
             except Exception:  # a catalogued model that does not apply to these inputs
                 continue
             if all(equal(g, t) for g, t in zip(got, theirs)):
                 raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
-    if len(inputs) > 2 and len({repr(g) for g in got}) == 1 and len({repr(w) for w in want}) > 1:
+    if len(tried) > 2 and len({repr(g) for g in got}) == 1 and varies:
         raise WrongAnswer(f"{name} gives the same answer whatever the input: it must depend on its arguments")
-    first = next(i for i, (g, w) in enumerate(zip(got, want)) if not equal(g, w))
-    shown = ", ".join(_short(repr(a), 40) for a in inputs[first])
+    first = right.index(False)
+    shown = ", ".join(_short(repr(a), 40) for a in tried[first])
     raise WrongAnswer(f"{name} is not right yet on input ({shown}): it returned {_short(repr(got[first]), 40)}"
                       + (f"; {fallback}" if fallback else ""))
 
 
 # ---------------------------------------------------------------------------------------------------------
-# simulations: the check runs the student's simulation with its own seeds
+# simulations: the check runs the student's simulation with its own seeds, and tells the right game from its
+# neighbours (another stopping rule, faces, range, seat or tie rule) by the long-run value each would give
+
+POWER = 0.99
+"""The chance the check must have of telling the right game from each neighbouring one, either way round."""
+CHECK_RUNS = 2
+"""The check judges the mean of its two seeded runs: n runs each, so 2n in all."""
+_REPEAT_RUNS = 200
+"""Runs of the two calls that test the seed (the same seed, the global generators set differently)."""
+
+
+def _neighbour_parts(neighbour: Any, share: bool) -> tuple[float, str, float | None]:
+    """(value, hint, spread) of a neighbouring model given as (value, hint), (value, hint, spread) or an object."""
+    if isinstance(neighbour, tuple):
+        value, hint, *rest = neighbour
+        spread = rest[0] if rest else None
+    else:
+        value, hint, spread = neighbour.value, neighbour.hint, getattr(neighbour, "spread", None)
+    value = float(value)
+    if spread is None and share:
+        spread = math.sqrt(max(value * (1 - value), 0.0))
+    return value, str(hint), None if spread is None else float(spread)
+
+
+def simulation_power(n: int, reference: float, spread: float, neighbours: Sequence[Any], *,
+                     share: bool | None = None) -> float:
+    """The chance, for the weakest neighbour, that the mean of the check's runs (n each) lies nearer the model it
+    came from than the other one: for the right simulation and for that neighbour's alike."""
+    share = _is_share(reference, spread) if share is None else share
+    worst = 1.0
+    for neighbour in neighbours:
+        value, _, other = _neighbour_parts(neighbour, share)
+        sigma = max(spread, other if other is not None else spread)
+        gap = abs(value - reference) / 2  # the check sides with whichever model the estimate lies nearer
+        worst = min(worst, NormalDist().cdf(gap * math.sqrt(CHECK_RUNS * n) / sigma) if sigma else 1.0)
+    return worst
+
+
+def simulation_runs(reference: float, spread: float, neighbours: Sequence[Any], *, power: float = POWER,
+                    share: bool | None = None) -> int:
+    """The fewest runs n per seed for which :func:`simulation_power` reaches ``power``."""
+    share = _is_share(reference, spread) if share is None else share
+    z = NormalDist().inv_cdf(power)
+    most = 1
+    for neighbour in neighbours:
+        value, _, other = _neighbour_parts(neighbour, share)
+        sigma = max(spread, other if other is not None else spread)
+        gap = abs(value - reference) / 2
+        if gap == 0:
+            raise ValueError(f"a neighbouring model gives the right value, so no simulation tells it apart: {_}")
+        most = max(most, math.ceil((z * sigma / gap) ** 2 / CHECK_RUNS))
+    return most
+
+
+def _is_share(reference: float, spread: float) -> bool:
+    return 0 <= reference <= 1 and abs(spread - math.sqrt(reference * (1 - reference))) < 1e-3
+
 
 def _triple(result: Any, name: str, call: str) -> tuple[float, float, float]:
     try:
@@ -651,14 +981,97 @@ def _triple(result: Any, name: str, call: str) -> tuple[float, float, float]:
     return values
 
 
-def check_simulation(function: Any, *, reference: float, spread: float, n: int, seeds: Sequence[int] = (1, 2),
+@contextlib.contextmanager
+def _global_generators(seed: int) -> Iterator[None]:
+    """Python's and numpy's global generators set to ``seed`` for one call, then put back as they were."""
+    import random
+
+    numpy = sys.modules.get("numpy")  # not imported: nothing of numpy's to set
+    saved = random.getstate()
+    saved_numpy = numpy.random.get_state() if numpy is not None else None
+    random.seed(seed)
+    if numpy is not None:
+        numpy.random.seed(seed)
+    try:
+        yield
+    finally:
+        random.setstate(saved)
+        if numpy is not None:
+            numpy.random.set_state(saved_numpy)
+
+
+def repeatable(run: Callable[[], Any]) -> bool:
+    """Whether ``run()`` gives the same result each time while Python's and numpy's global generators are set
+    differently: what draws only from the rng (or seed) it is given does; what draws from ``random.random()``,
+    a generator made without a seed or one kept from an earlier call does not."""
+    results = []
+    for seed in (20_261, 7_919, 104_729, 3):  # an unseeded run of a few hundred games repeats a count of wins by
+        with _global_generators(seed):       # chance now and then; four times in a row, hardly ever
+            results.append(run())
+    return all(result == results[0] for result in results)
+
+
+DRAW_FROM_RNG = "draw from rng, so that your run can be repeated"
+
+
+_HALF_WIDTHS: tuple[tuple[str, Callable[[float, float, float], float], str], ...] = (
+    ("interval-95", lambda z, s, n: z * s / math.sqrt(n), ""),
+    ("interval-90", lambda z, s, n: 1.645 * s / math.sqrt(n),
+     "that is a 90% interval (1.645 standard errors): a 95% interval takes 1.96"),
+    ("interval-99", lambda z, s, n: 2.576 * s / math.sqrt(n),
+     "that is a 99% interval (2.576 standard errors): a 95% interval takes 1.96"),
+    ("interval-no-z", lambda z, s, n: s / math.sqrt(n),
+     "that is one standard error on each side: a 95% interval reaches 1.96 standard errors"),
+    ("interval-variance", lambda z, s, n: z * s * s / math.sqrt(n),
+     "you used the variance where the standard deviation belongs: take its square root"),
+    ("interval-over-n", lambda z, s, n: z * s / n,
+     "you divided the standard deviation by n: the standard error is the standard deviation divided by sqrt(n)"),
+    ("interval-no-n", lambda z, s, n: z * s,
+     "your interval does not shrink as n grows: divide the standard deviation of one run by sqrt(n)"),
+)
+"""The half-widths students give for a 95% interval, as a function of (1.96, the spread of one run, n): the right
+one first, then the slips, each with the hint that names it."""
+_SAME_WIDTH = 1.07
+"""Half-widths within this factor of each other are the same to the check (a Wilson interval, n - 1, 2 for 1.96)."""
+
+
+def _interval_fault(half: float, spread: float, n: int) -> list[str]:
+    """The hints of the slips whose half-width is the student's (none when the right one is), nearest first."""
+    if spread == 0:
+        return []
+    widths = [(ident, width(1.96, spread, n), hint) for ident, width, hint in _HALF_WIDTHS]
+    if abs(math.log(half / widths[0][1])) <= math.log(_SAME_WIDTH):
+        return []
+    near = sorted((abs(math.log(half / width)), hint) for ident, width, hint in widths[1:] if width > 0)
+    return [hint for gap, hint in near if gap <= math.log(_SAME_WIDTH)]
+
+
+def simulation_of(exercise: Exercise) -> Simulation:
+    """A simulation exercise's truth and neighbours, as shipped (masked) in its group's tutor.json."""
+    found = shipped_simulation(exercise.package, exercise.name) if exercise.package else None
+    if found is None:
+        raise WrongAnswer(f"the check of {exercise.name} is missing its long-run values: the kit is incomplete "
+                          "(python -m circuslib ship writes them)")
+    return found
+
+
+def check_simulation(function: Any, simulation: Simulation | None = None, *, reference: float | None = None,
+                     spread: float | None = None, n: int, seeds: Sequence[int] = (1, 2),
                      name: str = "your simulation", mistakes: Iterable[Mistake] = (), unit: str = "runs",
-                     success: str = "") -> Passed:
+                     success: str = "", neighbours: Sequence[Any] = (), share: bool | None = None) -> Passed:
     """Run a student's ``simulate(n, seed) -> (estimate, (low, high))`` and judge it as a simulation.
 
-    ``reference`` is the long-run value and ``spread`` the standard deviation of one run (sqrt(p(1 - p)) for a
-    proportion), both measured once by the kit; the interval must be a 95% interval for ``n`` runs.
+    ``simulation`` (:func:`simulation_of` an exercise) holds the long-run value, the standard deviation of one run
+    (sqrt(p(1 - p)) for a share) and the neighbouring models; or give them as ``reference``, ``spread`` and
+    ``neighbours`` ((long-run value, hint[, spread]) each). The interval must be a 95% interval for ``n`` runs; an
+    estimate nearer a neighbour than the truth gets its hint (``n`` is chosen with :func:`simulation_runs` so that
+    this errs less than once in a hundred).
     """
+    if simulation is not None:
+        reference, spread = float(simulation.value), float(simulation.spread)
+        neighbours = list(simulation.neighbours)
+    if reference is None or spread is None:
+        raise TypeError("check_simulation needs the simulation's long-run value and spread")
     if _not_answered(function):
         raise WrongAnswer(f"{name} is still empty: write the function simulate(n, seed)")
     if not callable(function):
@@ -667,32 +1080,61 @@ def check_simulation(function: Any, *, reference: float, spread: float, n: int, 
                 raise WrongAnswer(f"{name} is not right yet: {mistake.hint}")
         raise WrongAnswer(f"{name} should be a function simulate(n, seed) so the check can run it with its own "
                           "seeds; a number typed in cannot be checked")
+    share = _is_share(reference, spread) if share is None else share
     first, second = seeds[0], seeds[1]
-    a = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    again = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    b = _triple(call_student(function, n, second, name=name), name, f"({n}, {second})")
-    if a == again:  # two unseeded runs can agree by chance (a win count, say): a third one makes that rare
-        again = _triple(call_student(function, n, first, name=name), name, f"({n}, {first})")
-    if a != again:
-        raise WrongAnswer(f"{name} gives different results for the same seed: make every random draw come from "
-                          "random.Random(seed) (or numpy's default_rng(seed))")
-    if a == b:
+
+    def run(size: int, seed: int) -> tuple[float, float, float]:
+        return _triple(call_student(function, size, seed, name=name), name, f"({size}, {seed})")
+
+    if not repeatable(lambda: run(min(n, _REPEAT_RUNS), first)):
+        raise WrongAnswer(f"{name} gives different results for the same seed: {DRAW_FROM_RNG} "
+                          "(rng = random.Random(seed), or numpy's default_rng(seed), made once)")
+    a, b = run(n, first), run(n, second)
+    if a[2] == a[1] and b[2] == b[1]:  # no width at all: every run came out the same
+        singles = {run(1, seed)[0] for seed in range(1, 9)}
+        if len(singles) > 1 and all(run(3, seed)[2] == run(3, seed)[1] for seed in range(1, 4)):
+            raise WrongAnswer(f"{name} plays the same {unit[:-1] if unit.endswith('s') else unit} over and over: "
+                              "the same seed in every run; make rng = random.Random(seed) once, before the loop")
+        if share and a[0] == b[0] == 0:
+            raise WrongAnswer(f"{name} counts no win at all in its {unit}: check how a win is counted")
+        raise WrongAnswer(f"{name}: the interval has no width, so every one of your {unit} gave the same result: "
+                          "check what you count in each run")
+    if a == b and a == run(n, first + second + 1):  # two seeds may agree by chance (a count of wins); not three
         raise WrongAnswer(f"{name} gives the same result for two different seeds: does it simulate at all, and "
                           "does it use its seed?")
-    half = 1.96 * spread / math.sqrt(n)
+    mean = (a[0] + b[0]) / 2
+    error = spread / math.sqrt(CHECK_RUNS * n)
+    far = 4.5 * error
+    if share and mean > 1:
+        if abs(mean / 100 - reference) <= far:
+            raise WrongAnswer(f"{name} gives a percentage: give the share as a number from 0 to 1")
+        if abs(mean / n - reference) <= far:
+            raise WrongAnswer(f"{name} gives a count of {unit}, not a share: divide by n")
+        raise WrongAnswer(f"{name} gives an estimate above 1: a share lies between 0 and 1")
+    if not share and abs(mean / n - reference) <= far < abs(mean - reference):
+        raise WrongAnswer(f"{name} gives the total of its {unit}, not their mean: divide by n")
     for estimate, low, high in (a, b):
         if not low <= estimate <= high:
             raise WrongAnswer(f"{name}: the estimate must lie inside its interval (low <= estimate <= high)")
+    parts = [_neighbour_parts(neighbour, share) for neighbour in neighbours]
+    nearest = min(parts, key=lambda part: abs(mean - part[0]), default=None)
+    if nearest is not None and abs(mean - nearest[0]) < abs(mean - reference):
+        # two slips with the same long-run value cannot be told apart by any run: the hint names both
+        hints = [hint for value, hint, _ in parts if abs(value - nearest[0]) < 1e-9]
+        raise WrongAnswer(f"{name} is not right yet: {'; or '.join(dict.fromkeys(hints))}")
+    if abs(mean - reference) > far:
+        raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
+                          "check what you count in each run")
+    for estimate, low, high in (a, b):
+        faults = _interval_fault((high - low) / 2, math.sqrt(estimate * (1 - estimate)) if share else spread, n)
+        if faults:
+            raise WrongAnswer(f"{name}: the interval is not a 95% interval: {'; or '.join(faults)}")
+        half = 1.96 * (math.sqrt(estimate * (1 - estimate)) if share else spread) / math.sqrt(n)
         width = (high - low) / 2
-        if width > 1.6 * half:
-            raise WrongAnswer(f"{name}: the interval is too wide for {n} {unit}: its half-width is 1.96 standard "
-                              "errors, and the standard error is the spread of one run divided by sqrt(n)")
-        if width < 0.6 * half:
-            raise WrongAnswer(f"{name}: the interval is too narrow for {n} {unit}: divide the spread by sqrt(n), "
-                              "not by n")
-        if abs(estimate - reference) > 4.5 * spread / math.sqrt(n):
-            raise WrongAnswer(f"{name}: the estimate is far from the long-run value, further than chance allows: "
-                              "check what you count in each run")
+        if not half / _SAME_WIDTH <= width <= half * _SAME_WIDTH:
+            raise WrongAnswer(f"{name}: the interval is too {'wide' if width > half else 'narrow'} for {n} {unit}: "
+                              "its half-width is 1.96 standard errors, and the standard error is the standard "
+                              "deviation of one run divided by sqrt(n)")
     return correct(success)
 
 

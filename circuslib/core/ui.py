@@ -293,23 +293,38 @@ _Result = TypeVar("_Result")
 
 
 def all_or_nothing(*kept: str) -> Callable[[Callable[_Params, _Result]], Callable[_Params, _Result | None]]:
-    """Decorator for a game widget's action: it happens whole or not at all.
+    """Decorator for a game widget's or an explorer's action: it happens whole or not at all.
 
-    ``kept`` names the widget's attributes an action changes (its state, a move half made); when the action stops
-    part-way, Ctrl-C included, they, the widget's random generators and its move log are put back as they were and
-    the view is drawn again from them, so no click leaves a bot's turn or a chance step waiting on a dead button."""
+    ``kept`` names the attributes an action changes (its state, a move half made, the rounds won); when the action
+    stops part-way, Ctrl-C included, they, the widget's random generators, its move log and its message line are
+    put back as they were and the view is drawn again from them (``_undone`` if the widget has one, else
+    ``_refresh``), so no click leaves a bot's turn or a chance step waiting on a dead button. A list, dict or set
+    kept is copied first: an action that changes it in place is undone too. An action called inside another one
+    (a button's action that plays another) is part of the outer one: only the outermost undoes. Ctrl-C is said in
+    the message line (the frame's, or the widget's own ``say``), not as a traceback."""
     import random
 
     def wrap(action: Callable[_Params, _Result]) -> Callable[_Params, _Result | None]:
         @functools.wraps(action)
         def run(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
             widget: Any = args[0]  # the method's self
-            saved = {name: getattr(widget, name) for name in kept if hasattr(widget, name)}
+            if widget.__dict__.get("_circus_acting", False):
+                return action(*args, **kwargs)
+            saved = {name: _copied(getattr(widget, name)) for name in kept if hasattr(widget, name)}
             generators = [(r, r.getstate()) for r in vars(widget).values() if isinstance(r, random.Random)]
             frame = getattr(widget, "frame", None)
             lines = list(frame.lines) if frame is not None else []
+            message = frame.message if frame is not None else getattr(widget, "message", None)
+            said = message.value if message is not None else None
+            shown = (frame.error_shown, frame.log_box.value) if frame is not None else None
+            say = frame.say if frame is not None else getattr(widget, "say", None)
+            widget.__dict__["_circus_acting"] = True
             try:
-                return action(*args, **kwargs)
+                done = action(*args, **kwargs)
+                if message is not None and said is not None and INTERRUPTED in said and message.value == said \
+                        and say is not None:
+                    say("")  # the click went through this time: "stopped" is no longer true
+                return done
             except BaseException as stopped:
                 if len(saved) < len(kept):  # stopped while the widget was first being made: nothing to go back to
                     raise
@@ -319,11 +334,21 @@ def all_or_nothing(*kept: str) -> Callable[[Callable[_Params, _Result]], Callabl
                     generator.setstate(state)
                 if frame is not None:
                     frame.lines[:] = lines
-                widget._refresh()
-                if isinstance(stopped, KeyboardInterrupt):  # the student's own Ctrl-C: said, not a traceback
-                    if frame is not None:
-                        frame.say(INTERRUPTED, error=True)
+                (getattr(widget, "_undone", None) or widget._refresh)()
+                if message is not None:
+                    message.value = said
+                if frame is not None and shown is not None:
+                    frame.error_shown, frame.log_box.value = shown
+                if isinstance(stopped, KeyboardInterrupt) and say is not None:  # said, not a traceback
+                    say(INTERRUPTED, error=True)
                     return None
                 raise
+            finally:
+                widget.__dict__["_circus_acting"] = False
         return run
     return wrap
+
+
+def _copied(value: Any) -> Any:
+    """A kept attribute as it is now: a list, dict or set copied (an action may change it in place)."""
+    return type(value)(value) if type(value) in (list, dict, set) else value

@@ -16,8 +16,8 @@ from typing import Any
 
 from ..core.args import items, seed_arg, whole
 from ..core.figures import INK, PAPER_INK, Chart
-from ..core.svg import PIECE, Key, Picture, svg_text, theme_style
-from ..core.ui import Shown, button
+from ..core.svg import MIN_TEXT, PIECE, Key, Picture, svg_text, theme_style
+from ..core.ui import Shown, all_or_nothing, button
 from .odds import Bits, RingOdds, best_plans, likeliest_turn, ring_problem
 from .rules import (
     ARTISTS,
@@ -48,9 +48,11 @@ SEARCH_NOTE = ("the kit's search of this turn, restricted to its 2 actions with 
                "free, so that it answers within 100 ms; each ring is searched once and kept")
 # the places of the ring of buttons on a 4 x 5 grid (row, column), clockwise from place 0 at the top
 RING_GRID = ((1, 3), (1, 4), (2, 5), (3, 5), (4, 4), (4, 3), (4, 2), (3, 1), (2, 1), (1, 2))
-# the chart: one picture of two panels, the chances above and the looks below, on the same places
-WIDTH, BACKS_HEIGHT, LOOKS_HEIGHT = 660, 250, 200
-MARGINS = (60, 30, 160, 30)
+# the chart: one picture of two panels, the chances above and the looks below, on the same places; the right margin
+# holds a legend of 13 px lines, the looks' bottom margin two lines of place names under the plot
+WIDTH, BACKS_HEIGHT, LOOKS_HEIGHT = 700, 250, 214
+MARGINS = (60, 30, 185, 30)
+LOOKS_MARGINS = (60, 30, 185, 60)
 
 
 def _exact(p: Fraction | Bits) -> str:
@@ -63,7 +65,7 @@ def _exact(p: Fraction | Bits) -> str:
 
 def _chances_text(chances: dict) -> str:
     """The artists that may be behind a token, those with the same chance together, the likeliest first:
-    "Clown 1/2 = 0.5000; Voyante, Dresseuse 1/4 = 0.2500 each"."""
+    "Magicien 1/2 = 0.5000; Voyante, Dresseuse, Muscles 1/6 ≈ 0.1667 each"."""
     groups: dict = {}
     for artist, p in chances.items():
         groups.setdefault(p, []).append(short_name(artist))
@@ -90,8 +92,7 @@ def _backs_chart(odds: RingOdds) -> str:
     chart = Chart(WIDTH, BACKS_HEIGHT, x_range=(-0.6, SIZE - 0.4), y_range=(0, 1.12), margins=MARGINS,
                   name="circus-ring-backs-chart")
     chart.axes(xticks=_place_ticks(), yticks=[(v, f"{v:g}") for v in (0, 0.25, 0.5, 0.75, 1)], xlabel="",
-               ylabel="P(back = artist)", title="What could be behind each token: the exact chance of each artist",
-               tick_size=10)
+               ylabel="P(back = artist)", title="What could be behind each token: exact chances of the artists")
     half = 0.39
     for i in range(SIZE):
         left, right = chart.x(i - half), chart.x(i + half)
@@ -105,8 +106,9 @@ def _backs_chart(odds: RingOdds) -> str:
             what = svg_text(f"place {i}: {name(artist)} {odds.chances[i][artist]}")  # its words, on hover
             boxes.append(f'<rect x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" height="{base - top:.1f}" '
                          f'fill="{ARTIST_COLOURS[artist]}"><title>{what}</title></rect>')
-            if base - top >= 11:  # room for the initials: each part of a bar says its artist
-                letters.append(f'<text x="{(left + right) / 2:.1f}" y="{(top + base) / 2 + 3.5:.1f}" font-size="9.5" '
+            if base - top >= MIN_TEXT + 2:  # room for the initials: each part of a bar says its artist
+                letters.append(f'<text x="{(left + right) / 2:.1f}" y="{(top + base) / 2 + 4.5:.1f}" '
+                               f'font-size="{MIN_TEXT:g}" '
                                f'text-anchor="middle" font-family="sans-serif" fill="{PAPER_INK}">'
                                f'{INITIALS[artist]}</text>')
             bottom += p
@@ -116,19 +118,22 @@ def _backs_chart(odds: RingOdds) -> str:
             chart.parts.append(f'<rect class="circus-ring-seen" x="{left - 1:.1f}" y="{chart.y(1) - 1:.1f}" '
                                f'width="{right - left + 2:.1f}" height="{chart.y(0) - chart.y(1) + 2:.1f}" '
                                f'fill="none" stroke="{INK}" stroke-width="2.2"/>')
-            chart.parts.append(f'<text x="{chart.x(i):.1f}" y="{chart.y(1.015):.1f}" font-size="9" font-weight="bold" '
+            chart.parts.append(f'<text x="{chart.x(i):.1f}" y="{chart.y(1) - 5:.1f}" font-size="{MIN_TEXT:g}" '
+                               'font-weight="bold" '
                                f'text-anchor="middle" font-family="sans-serif" fill="{INK}">seen</text>')
     chart.legend([Key(f"{short_name(a)} ({INITIALS[a]})", colour=ARTIST_COLOURS[a], box=True) for a in ARTISTS]
-                 + [Key("back already seen", colour="none", box=True)], size=10)
+                 + [Key("back already seen", colour="none", box=True)])
     return chart.svg(css_class="circus-ring-backs", title="the exact chance of each artist behind each place")
 
 
 def _looks_chart(odds: RingOdds) -> str:
     top = max([2.5] + [float(v) + 0.25 for v in odds.looks.values()])
-    chart = Chart(WIDTH, LOOKS_HEIGHT, x_range=(-0.6, SIZE - 0.4), y_range=(0, top), margins=(60, 30, 160, 48),
+    chart = Chart(WIDTH, LOOKS_HEIGHT, x_range=(-0.6, SIZE - 0.4), y_range=(0, top), margins=LOOKS_MARGINS,
                   name="circus-ring-looks-chart")
-    faces = [(i, f"{i} {short_name(odds.faces[i])}") for i in range(SIZE)]
-    chart.axes(xticks=faces, yticks=[(v, f"{v:g}") for v in (0, 0.5, 1, 1.5, 2, 2.5) if v <= top], tick_size=8.5,
+    # the place, and under it the face's initials (the chances' legend above names them): a whole name is wider
+    # than a place's column at 13 px
+    faces = [(i, f"{i}\n{INITIALS[odds.faces[i]]}") for i in range(SIZE)]
+    chart.axes(xticks=faces, yticks=[(v, f"{v:g}") for v in (0, 0.5, 1, 1.5, 2, 2.5) if v <= top],
                xlabel="place on the ring, and the face it shows", ylabel="bits",
                title="What a look at each place is worth: the entropy of its back")
     plain = [i for i in odds.looks if i != odds.best_look]
@@ -140,10 +145,10 @@ def _looks_chart(odds: RingOdds) -> str:
     for i in range(SIZE):
         value = odds.looks.get(i)
         words, height = ("seen", 0.08) if value is None else (f"{float(value):.2f}", float(value) + 0.08)
-        chart.parts.append(f'<text x="{chart.x(i):.1f}" y="{chart.y(height) - 2:.1f}" font-size="9" '
+        chart.parts.append(f'<text x="{chart.x(i):.1f}" y="{chart.y(height) - 2:.1f}" font-size="{MIN_TEXT:g}" '
                            f'text-anchor="middle" font-family="sans-serif" fill="{INK}">{words}</text>')
     chart.legend([Key("a look (bits)", colour=LOOK_BLUE, box=True),
-                  Key("the look worth most", colour="#ffffff", box=True, hatch=True)], size=10)
+                  Key("the look worth most", colour="#ffffff", box=True, hatch=True)])
     return chart.svg(css_class="circus-ring-looks", title="what a look at each place is worth, in bits")
 
 
@@ -261,6 +266,7 @@ class RingExplorer(Shown):
         return None if self.odds is None else ring_chart(self.odds)
 
     # --- editing -------------------------------------------------------------------------------------------
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def select(self, place: int) -> None:
         """Pick a place: the face and back buttons now edit it."""
         self.selected = whole(place, "place", 0, SIZE - 1)
@@ -272,20 +278,24 @@ class RingExplorer(Shown):
             self._syncing = False
         self._show_ring()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def set_face(self, place: int, artist: str) -> None:
         """Show ``artist`` at ``place`` (as a click on the place, then on the face, would)."""
         self.select(place)
         self.face.value = _artist(artist, f"place {place}")
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def set_back(self, place: int, artist: str | None) -> None:
         """Mark ``artist`` as seen behind ``place`` (None: not seen)."""
         self.select(place)
         self.back.value = UNSEEN if artist is None else _artist(artist, f"the back seen at place {place}")
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def deal(self) -> None:
         """A new random ring as the set-up deals it (seeded), with no back seen."""
         self.load(new_game(self.options, rng=self.rng).faces)
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def load(self, faces: Sequence[str], seen: dict | None = None) -> None:
         """Show another ring at once: its ten visible faces and the backs seen ({place: artist}). A ring no deal
         can show is refused in the message line, like an edit."""
@@ -305,23 +315,37 @@ class RingExplorer(Shown):
             raise ValueError("the explorer counts deals of the kit's token set; this game uses another one")
         return cls(state.faces, {i: b for i, b in enumerate(state.backs) if b is not None}, **options)
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def forget(self) -> None:
         """Forget every back marked as seen."""
         self.ring_backs = [None] * SIZE
         self.select(self.selected)
         self.update()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def _face_changed(self, change: dict) -> None:
         if not self._syncing:
             self.ring_faces[self.selected] = change["new"]
             self._show_ring()
             self.update()
 
+    @all_or_nothing("ring_faces", "ring_backs", "selected", "odds")
     def _back_changed(self, change: dict) -> None:
         if not self._syncing:
             self.ring_backs[self.selected] = None if change["new"] == UNSEEN else change["new"]
             self._show_ring()
             self.update()
+
+    def _undone(self) -> None:
+        """After a stopped click: the ring before it, and the face and back buttons on the place picked."""
+        self._syncing = True
+        try:
+            self.face.value = self.ring_faces[self.selected]
+            self.back.value = self.ring_backs[self.selected] or UNSEEN
+        finally:
+            self._syncing = False
+        self._show_ring()
+        self.update()
 
     # --- showing -------------------------------------------------------------------------------------------
     def say(self, text: str, *, error: bool = True) -> None:

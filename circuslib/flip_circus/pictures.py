@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # networkx is imported where a graph is drawn: importing the 
 
 from ..core.args import graph_of, optional_text, seed_arg, whole
 from ..core.figures import PAPER_INK
-from ..core.svg import PIECE, Key, Picture, legend_size, lines_of, svg_doc, svg_legend, svg_text
+from ..core.svg import MIN_TEXT, PIECE, Key, Picture, legend_size, lines_of, svg_doc, svg_legend, svg_text
 
 __all__ = ["ring_svg", "ring_picture", "ring_description", "ARTIST_COLOURS", "PROTECTIONS", "RING_FONT", "text_width",
            "swap_graph_svg", "swap_graph_picture",
@@ -175,7 +175,7 @@ def ring_picture(faces: Sequence[str], backs: Sequence[str | None] | None = None
 # graphs
 
 _TEXT = f'font-family="sans-serif" text-anchor="middle" fill="{PAPER_INK}"'  # on the white paper: dark in any theme
-_NODE = 17  # the radius of an arrangement's circle (px): room for four letters
+_NODE = 21  # the radius of an arrangement's circle (px): room for five letters at 13 px
 
 DISTANCE_COLOURS = ("#fee391", "#c7e9c0", "#c6dbef", "#dadaeb", "#fcbba1")
 """The fill of an arrangement by its swap distance from the start: 0, 1, 2, 3, 4 swaps."""
@@ -220,7 +220,7 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     tallest = max(counts.values())
     legend_width, top, margin = 240, 46, _NODE + 14
-    height = max(320, top + margin + 2 * _NODE + (tallest - 1) * 44)
+    height = max(320, top + margin + 2 * _NODE + (tallest - 1) * (2 * _NODE + 8))
     width = max(640, 150 * len(counts) + legend_width)
     plot_right = width - legend_width - 10
 
@@ -242,12 +242,12 @@ def swap_graph_svg(graph: nx.Graph, pos: dict, distance: dict, *, colours: Seque
     for n in graph:
         x, y = xy[n]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_NODE}" fill="{colours[distance[n]]}" stroke="#636363"/>'
-                     f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="10" {_TEXT}>{svg_text("".join(map(str, n)))}'
-                     '</text>')
+                     f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="{MIN_TEXT:g}" {_TEXT}>'
+                     f'{svg_text("".join(map(str, n)))}</text>')
     name = "".join(map(str, start))
     keys = [Key(f"{d} swap{'s' if d != 1 else ''} from {name} ({counts[d]})", colour=colours[d], marker="o",
                 marker_size=14, outline="#636363", line=False) for d in sorted(counts)]
-    parts.append(svg_legend(width - legend_width + 8, top + 9, keys, size=11, box=True,
+    parts.append(svg_legend(width - legend_width + 8, top + 9, keys, box=True,
                             css_class="circus-flip-circus-legend"))
     parts.append("</g>")
     return svg_doc(width, height, parts, css_class="circus-svg circus-flip-circus-cayley", title=title)

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.args import instance, rng_arg, whole
 from ..core.game import Move
 from ..core.svg import svg_text
-from ..core.ui import Framed, GameFrame, button
+from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .graphs import winning_turns
 from .odds import likeliest_turn, look_values, possible_backs
 from .rules import (
@@ -101,6 +101,7 @@ class FlipCircusWidget(Framed):
         self._refresh()
 
     # --- picking tokens -------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def select(self, i: int) -> None:
         """Pick (or unpick) the token at position i; at most two are picked, for a swap."""
         if i in self.selected:
@@ -115,24 +116,28 @@ class FlipCircusWidget(Framed):
             return None
         return self.selected[0]
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def do_flip(self) -> None:
         """Flip the picked token."""
         i = self._one()
         if i is not None:
             self._play(flip(i))
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def do_power(self) -> None:
         """Use the power of the picked artist."""
         i = self._one()
         if i is not None:
             self._play(power(i))
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def do_look(self) -> None:
         """Spend an Applause to look at the back of the picked token."""
         i = self._one()
         if i is not None:
             self._play(look(i))
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def do_swap(self) -> None:
         """Swap the two picked neighbours."""
         if len(self.selected) != 2:
@@ -146,6 +151,7 @@ class FlipCircusWidget(Framed):
         self._play(move)
 
     # --- playing ------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def _act(self, move: Move) -> None:
         """A button's move (what ``_play`` answers is for the tests)."""
         self._play(move)
@@ -202,6 +208,7 @@ class FlipCircusWidget(Framed):
         if self.state.is_over():
             self.frame.say(self._won())
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def reveal(self) -> None:
         """Hot-seat: the next player is at the screen; show their ring and their secrets."""
         self.hidden = False
@@ -209,6 +216,7 @@ class FlipCircusWidget(Framed):
         self.frame.say(f"Player {self.viewer}, your turn")
         self._refresh()
 
+    @all_or_nothing("state", "selected", "hidden", "viewer")
     def new_game(self) -> None:
         """Deal a new ring."""
         self.state = new_game(self.state.options, rng=self.rng)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.args import flag, instance, items, optional_text, whole
 from ..core.figures import Plot
 from ..core.graphs import layered_layout
-from ..core.svg import INK, PIECE, Picture, hex_center, hex_corners, svg_arrowhead, svg_die, svg_doc, svg_text
+from ..core.svg import INK, MIN_TEXT, PIECE, Picture, hex_center, hex_corners, svg_arrowhead, svg_die, svg_doc, svg_text
 from .graphs import _end_positions, _firing_positions, _move_graph, _plane_index, count_sequences
 from .odds import DieOdds, damage_chain, die_odds, rules_faces
 from .rules import FACING_NAMES, MANOEUVRE_COSTS, MAX_LEVEL, PCVState, Plane, effective_range, line_ahead
@@ -92,9 +92,14 @@ def _plane_svg(plane: Plane, size: float, origin: tuple[float, float], highlight
     arrow = (f'<polygon points="{size * .6:.1f},0 {-size * .45:.1f},{-size * .4:.1f} {-size * .2:.1f},0 '
              f'{-size * .45:.1f},{size * .4:.1f}" fill="{colour}"{outline}/>')
     body = f'<g transform="translate({cx:.1f},{cy:.1f}) rotate({angle})">{smoke}{arrow}</g>'
-    label = (f'<text x="{cx:.1f}" y="{cy + size * .95:.1f}" font-size="{size * .38:.1f}" font-family="sans-serif" '
-             f'font-weight="bold" text-anchor="middle" fill="{colour}">{svg_text(_short_name(plane.name))} '
-             f'A{plane.altitude} S{plane.speed}</text>')
+    # two short lines under the arrow, each narrower than a hex: two planes side by side keep their labels apart;
+    # a white rim keeps the letters readable where they reach into the hex below
+    font = max(MIN_TEXT, size * .5)
+    top = cy + size * .62 + font * .75
+    label = (f'<text x="{cx:.1f}" y="{top:.1f}" font-size="{font:g}" font-family="sans-serif" font-weight="bold" '
+             f'text-anchor="middle" fill="{colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
+             f'{svg_text(_short_name(plane.name))}<tspan x="{cx:.1f}" dy="{font * 1.05:.1f}">A{plane.altitude} '
+             f'S{plane.speed}</tspan></text>')
     cls = "circus-plane circus-damaged" if plane.damaged else "circus-plane"
     return (f'<g class="{cls}" data-name="{svg_text(plane.name)}"><title>{svg_text(plane)}</title>{body}{label}'
             f'</g>')
@@ -245,8 +250,16 @@ class MoveGraphPicture(Picture):
         pos = layered_layout(graph, depth_attr="depth", horizontal=True)  # (points spent, height from -0.5 to 0.5)
         columns = int(max(1, max(d for d, _ in pos.values())))  # the points spent: a whole number
         tallest = max(sum(1 for d, _ in pos.values() if d == depth) for depth in range(columns + 1))
-        radius, row, column, left, top = 22, 47, 380, 60, 44
-        width, height = left * 2 + columns * column, top + tallest * row + 64
+        # each node a pill wide enough for "(1,-1) NE" at 13 px; the legend a band under the title, in as many
+        # columns as the width holds, so that it never covers a node
+        half_w, half_h, row, column, left = 40, 18, 42, 380, 60
+        width = left * 2 + columns * column
+        entries = self._legend()
+        key_width, key_row = 290, 20
+        per_row = max(1, int((width - 16) // key_width))
+        key_rows = -(-len(entries) // per_row)
+        top = 34 + 12 + key_rows * key_row + 8  # the nodes' band: a row for each node of the tallest column
+        height = top + tallest * row + 70
         xy = {node: (left + d * column, top + (0.5 - y) * tallest * row) for node, (d, y) in pos.items()}
         font = 'font-family="sans-serif" text-anchor="middle"'
         parts = [f'<text x="{width / 2:g}" y="22" font-size="15" {font} fill="{_THEME}">{svg_text(self.title)}</text>']
@@ -254,7 +267,8 @@ class MoveGraphPicture(Picture):
             (x1, y1), (x2, y2) = xy[a], xy[b]
             length = math.hypot(x2 - x1, y2 - y1) or 1
             ux, uy = (x2 - x1) / length, (y2 - y1) / length
-            sx, sy, tx, ty = x1 + radius * ux, y1 + radius * uy, x2 - radius * ux, y2 - radius * uy
+            rim = min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+            sx, sy, tx, ty = x1 + rim * ux, y1 + rim * uy, x2 - rim * ux, y2 - rim * uy
             bx, by = tx - 9 * ux, ty - 9 * uy  # the arrowhead: 9 px long, 7 px wide
             colour = MANOEUVRE_COLOURS[data["move"].kind]
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
@@ -268,27 +282,29 @@ class MoveGraphPicture(Picture):
                 tip += f", out: {data['out']}"
             fill = _NODE_COLOURS[self._kind(node, data)]
             parts.append(f'<g class="{PIECE} circus-pcv-node"><title>{svg_text(tip)}</title>'
-                         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="#555555"/>'
-                         f'<text x="{x:.1f}" y="{y - 2:.1f}" font-size="9.5" {font} fill="{INK}">'
-                         f'({q},{r}) {FACING_NAMES[facing]}</text><text x="{x:.1f}" y="{y + 10:.1f}" font-size="9.5" '
+                         f'<rect x="{x - half_w:.1f}" y="{y - half_h:.1f}" width="{2 * half_w}" height="{2 * half_h}" '
+                         f'rx="{half_h}" fill="{fill}" stroke="#555555"/>'
+                         f'<text x="{x:.1f}" y="{y - 3:.1f}" font-size="13" {font} fill="{INK}">'
+                         f'({q},{r}) {FACING_NAMES[facing]}</text><text x="{x:.1f}" y="{y + 12:.1f}" font-size="13" '
                          f'{font} fill="{INK}">alt {altitude}</text></g>')
-        base = height - 44  # the axis: one tick per point spent
+        base = height - 46  # the axis: one tick per point spent
         parts.append(f'<line x1="{left - 30}" y1="{base}" x2="{width - left + 30}" y2="{base}" stroke="{_THEME}"/>')
         for spent in range(columns + 1):
             x = left + spent * column
             parts.append(f'<line x1="{x}" y1="{base}" x2="{x}" y2="{base + 5}" stroke="{_THEME}"/><text x="{x}" '
-                         f'y="{base + 19}" font-size="12" {font} fill="{_THEME}">{spent}</text>')
-        parts.append(f'<text x="{width / 2:g}" y="{base + 38}" font-size="13" {font} fill="{_THEME}">'
+                         f'y="{base + 20}" font-size="13" {font} fill="{_THEME}">{spent}</text>')
+        parts.append(f'<text x="{width / 2:g}" y="{base + 40}" font-size="13" {font} fill="{_THEME}">'
                      f'movement points spent</text>')
-        entries = self._legend()  # the manoeuvres drawn (their cost), then the kinds of node, on a light box
-        parts.append(f'<g class="{PIECE} circus-legend"><rect x="8" y="34" width="230" '
-                     f'height="{12 + 17 * len(entries)}" fill="#ffffff" stroke="#cccccc" rx="4"/>')
+        # the manoeuvres drawn (their cost), then the kinds of node, on a light box
+        parts.append(f'<g class="{PIECE} circus-legend"><rect x="8" y="34" width="{width - 16}" '
+                     f'height="{12 + key_row * key_rows}" fill="#ffffff" stroke="#cccccc" rx="4"/>')
         for i, (shape, colour, label) in enumerate(entries):
-            y = 50 + 17 * i
-            mark = (f'<line x1="16" y1="{y - 4}" x2="40" y2="{y - 4}" stroke="{colour}" stroke-width="2"/>'
+            x0, y = 16 + key_width * (i % per_row), 52 + key_row * (i // per_row)
+            mark = (f'<line x1="{x0}" y1="{y - 4}" x2="{x0 + 24}" y2="{y - 4}" stroke="{colour}" stroke-width="2"/>'
                     if shape == "line" else
-                    f'<rect x="21" y="{y - 10}" width="14" height="11" fill="{colour}" stroke="#555555"/>')
-            parts.append(f'{mark}<text x="48" y="{y}" font-size="11" font-family="sans-serif" fill="{INK}">'
+                    f'<rect x="{x0 + 5}" y="{y - 11}" width="14" height="12" rx="6" fill="{colour}" '
+                    f'stroke="#555555"/>')
+            parts.append(f'{mark}<text x="{x0 + 32}" y="{y}" font-size="13" font-family="sans-serif" fill="{INK}">'
                          f'{svg_text(label)}</text>')
         parts.append("</g>")
         return svg_doc(width, height, parts, css_class="circus-svg circus-pcv-move-graph", title=self.title)

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import CHANCE, renamed, sample_outcome
 from ..core.svg import svg_text
-from ..core.ui import Framed, GameFrame
+from ..core.ui import Framed, GameFrame, all_or_nothing
 from .bots import PILOTS
 from .graphs import firing_positions
 from .odds import destroy_chance, destroy_chances, shot_odds
@@ -60,6 +60,7 @@ class PCVWidget(Framed):
         self.new_game()
 
     # --- actions -----------------------------------------------------------------------------------------
+    @all_or_nothing("state")
     def new_game(self) -> None:
         """Start the scenario again."""
         self.state = new_game(self.options)
@@ -69,6 +70,7 @@ class PCVWidget(Framed):
         self._bots_play()
         self._refresh()
 
+    @all_or_nothing("state")
     def play(self, move: Any) -> bool:
         """Play a student's move (what each button does); an illegal move is explained and changes nothing."""
         before, after = self.state, self.frame.play_or_explain(self.state, move)
@@ -81,6 +83,7 @@ class PCVWidget(Framed):
         self._refresh()
         return True
 
+    @all_or_nothing("state")
     def roll(self) -> None:
         """Roll the die for the pending shot."""
         if self.state.current_player != CHANCE:

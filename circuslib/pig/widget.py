@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.args import instance, whole
 from ..core.game import CHANCE, sample_outcome
-from ..core.ui import Framed, GameFrame, button
+from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .odds import BUST_CHANCE, advice, expected_gain_of_a_roll
 from .pictures import pig_svg
 from .rules import ROLL, STOP, PigState
@@ -29,12 +29,14 @@ class PigWidget(Framed):
         self.banked: list[int] = []
         self.new_turn()
 
+    @all_or_nothing("state", "banked")
     def new_turn(self) -> None:
         """Start a fresh turn at 0."""
         self.state = PigState(goal=self.goal)
         self.frame.say("")
         self._refresh()
 
+    @all_or_nothing("state", "banked")
     def roll(self) -> None:
         """Roll the die once."""
         self._play(ROLL)
@@ -45,6 +47,7 @@ class PigWidget(Framed):
             if self.state.is_over():
                 self._banked()
 
+    @all_or_nothing("state", "banked")
     def stop(self) -> None:
         """Stop and bank the turn total."""
         if self._play(STOP):

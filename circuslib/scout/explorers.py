@@ -16,7 +16,7 @@ from ..core.args import seed_arg, whole
 from ..core.figures import Chart
 from ..core.sim import Estimate
 from ..core.svg import Key, svg_text, theme_style
-from ..core.ui import Shown, button
+from ..core.ui import Shown, all_or_nothing, button
 from .odds import (
     EXPLORER_HANDS,
     EXPLORER_KS,
@@ -42,6 +42,10 @@ MUTED = "var(--jp-ui-font-color2, #555555)"
 
 EXACT_HANDS = EXPLORER_HANDS  # hand sizes the set explorer's exact table covers
 EXACT_KS = EXPLORER_KS        # set lengths it covers
+# the two charts' sizes and margins (left, top, right, bottom): room on the left for "1 in 10,000" and the axis's
+# name, on the right for a legend of 13 px lines, and a plot taller than its y label is long
+SET_CHART_SIZE, SET_CHART_MARGINS = (700, 284), (122, 27, 236, 40)
+HAND_CHART_SIZE, HAND_CHART_MARGINS = (700, 310), (60, 26, 236, 40)
 _FLOOR = 1e-4              # the bottom of the set explorer's log scale (its smallest exact value is 1.6e-4)
 _K_COLOURS = dict(zip(EXACT_KS, (ORANGE, SKY, GREEN, PURPLE)))
 _K_MARKERS = dict(zip(EXACT_KS, ("o", "s", "^", "v")))
@@ -95,7 +99,17 @@ def _texts(*lines: tuple[str, str]) -> list[Any]:
             for value, css_classes in lines]
 
 
-class SetSomewhereExplorer(Shown):
+class _Explorer(Shown):
+    """What the two explorers share: a message line that an interrupted click speaks in."""
+
+    message: Any
+
+    def say(self, text: str, *, error: bool = True) -> None:
+        """A sentence in the message line (a refusal or a stopped click: ✘ in the error colour), or "" to clear."""
+        self.message.value = _refusal_html(text) if text and error else svg_text(text)
+
+
+class SetSomewhereExplorer(_Explorer):
     """Players, hand size and set length k: the exact chance that a dealt hand holds a set of k adjacent cards
     somewhere (a fraction and a decimal), its curve against the hand size for every k, and a seeded simulation that
     checks it, 1,000 hands a click.
@@ -175,6 +189,7 @@ class SetSomewhereExplorer(Shown):
                              f"{_exact_html(p, 'circus-scout-p')}")
         self._draw(p)
 
+    @all_or_nothing("_hits", "_dealt")
     def simulate(self) -> None:
         """Deal 1,000 more seeded hands for the current setting and compare their share of sets with the exact
         value (each click adds to the hands dealt since the last change)."""
@@ -186,21 +201,31 @@ class SetSomewhereExplorer(Shown):
         players, h, k = self.setting
         self._hits += hands_with_set(k, players, h, n=self.SIMULATED, rng=self.rng)
         self._dealt += self.SIMULATED
+        self._show_simulated(p)
+
+    def _show_simulated(self, p: sympy.Rational) -> None:
         estimate = self.estimate
-        assert estimate is not None  # hands were just dealt
-        inside = "inside" if estimate.contains(p) else "outside"
-        self.simulated.value = (f"simulated: <span class='circus-scout-sim-share'>{svg_text(estimate)}"
-                                f"</span>; the exact value is {inside} the interval")
+        if estimate is None:
+            self.simulated.value = ""
+        else:
+            inside = "inside" if estimate.contains(p) else "outside"
+            self.simulated.value = (f"simulated: <span class='circus-scout-sim-share'>{svg_text(estimate)}"
+                                    f"</span>; the exact value is {inside} the interval")
         self._draw(p)
+
+    def _undone(self) -> None:
+        """After a stopped click: the hands dealt before it, shown again (a refused setting has none)."""
+        try:
+            self._show_simulated(self.probability())
+        except _Refused:
+            self.update()
 
     @property
     def estimate(self) -> Estimate | None:
         """The simulated share of hands with a set since the last change (None before a simulation)."""
         if not self._dealt:
             return None
-        n, share = self._dealt, self._hits / self._dealt
-        variance = share * (1 - share) * n / (n - 1) if n > 1 else 0.0
-        return Estimate(share, math.sqrt(variance / n), n)
+        return Estimate.of_successes(self._hits, self._dealt)  # a share of hands: Wilson's interval
 
     def _draw(self, p: sympy.Rational | None) -> None:
         self.plot.value = self.chart(p, self.estimate)
@@ -209,12 +234,12 @@ class SetSomewhereExplorer(Shown):
         """The chart as SVG: the exact curves of this deck against the hand size, one for each k (the chosen k
         bold), its upper bound (the expected number of places with a set), this setting and the simulation."""
         players, h, k = self.setting
-        chart = Chart(656, 272, x_range=(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5), y_range=(_FLOOR, 2),
-                      log_y=True, margins=(98, 27, 197, 38), name="circus-scout-set-chart")
+        chart = Chart(*SET_CHART_SIZE, x_range=(EXACT_HANDS[0] - 0.4, EXACT_HANDS[-1] + 0.5), y_range=(_FLOOR, 2),
+                      log_y=True, margins=SET_CHART_MARGINS, name="circus-scout-set-chart")
         decades = range(round(math.log10(_FLOOR)), 1)
         chart.axes(xticks=[(n, str(n)) for n in EXACT_HANDS],
                    yticks=[(10.0 ** e, _one_in(10.0 ** e)) for e in decades],
-                   xlabel="cards in the hand", ylabel="probability (log scale)", grid="xy", tick_size=10,
+                   xlabel="cards in the hand", ylabel="probability (log scale)", grid="xy",
                    title="P(a set of k adjacent cards somewhere in a dealt hand), exact")
         for j in EXACT_KS:
             if j != k:  # the chosen k last, on top
@@ -236,9 +261,9 @@ class SetSomewhereExplorer(Shown):
                        css_class="circus-scout-estimate")  # no set in any simulated hand: on the floor
         chart.legend([Key(f"k = {j}", colour=_K_COLOURS[j], marker=_K_MARKERS[j]) for j in EXACT_KS] + [
             Key("the chosen k (bold)", width=2.8),
-            Key("expected places with a set\nof the chosen k: an upper bound", colour=BLUE, dash="5 3"),
+            Key("expected places with a\nset of the chosen k:\nan upper bound", colour=BLUE, dash="5 3"),
             Key("this setting (exact)", marker="o", marker_size=12, hollow=True, line=False),
-            Key("simulated, 95% interval", colour=VERMILLION, marker="D", marker_size=6)], size=9.5)
+            Key("simulated, 95% interval", colour=VERMILLION, marker="D", marker_size=6)])
         return chart.svg(css_class="circus-scout-set-svg",
                          title=f"the exact chance of a set of k somewhere in a dealt hand, {players} players")
 
@@ -254,7 +279,7 @@ def _one_in(y: float) -> str:
     return "1" if y >= 1 else f"1 in {1 / y:,.0f}"
 
 
-class DealtHandExplorer(Shown):
+class DealtHandExplorer(_Explorer):
     """A hand dealt from a seeded shuffle, drawn with its sets bracketed and its strongest show highlighted.
 
     A student changes the players (the deck), the cards in the hand (the same shuffle, dealt further or less far),
@@ -300,11 +325,16 @@ class DealtHandExplorer(Shown):
         self.deal()
 
     # --- the deal -------------------------------------------------------------------------------------
+    @all_or_nothing("shuffled", "deals")
     def deal(self) -> None:
         """Shuffle the 45 cards afresh (seeded), each either way up; the hand is the first cards of the deck."""
         order = self.rng.sample(FULL_DECK, len(FULL_DECK))
         self.shuffled = tuple(c if self.rng.random() < 0.5 else (c[1], c[0]) for c in order)
         self.deals += 1
+        self.update()
+
+    def _undone(self) -> None:
+        """After a stopped click: the shuffle before it, shown again."""
         self.update()
 
     @property
@@ -376,8 +406,8 @@ class DealtHandExplorer(Shown):
         top = max(HAND_SIZE.values())
         lengths = list(range(1, h + 1))
         by_length = Counter(j - i for i, j in sets)
-        chart = Chart(656, 256, x_range=(0.4, top + 0.6), y_range=(0, top + 0.8), margins=(52, 26, 197, 38),
-                      name="circus-scout-hand-chart")
+        chart = Chart(*HAND_CHART_SIZE, x_range=(0.4, top + 0.6), y_range=(0, top + 0.8),
+                      margins=HAND_CHART_MARGINS, name="circus-scout-hand-chart")
         chart.axes(xticks=[(k, str(k)) for k in range(1, top + 1)], yticks=[(v, str(v)) for v in range(0, top + 1, 2)],
                    xlabel="k, cards in the set", ylabel="number of places in the hand",
                    title="This hand's sets by length, against the average dealt hand")
@@ -391,7 +421,7 @@ class DealtHandExplorer(Shown):
         chart.line(lengths, [float(e) for e in expected_windows(players, h)], dash="5 3", marker="o", marker_size=6,
                    css_class="circus-scout-expected")
         chart.legend([Key("this hand: sets of k\nadjacent cards", colour=SKY, box=True),
-                      Key("… of them, shows that beat\nthe set to beat (if one is typed)", colour=VERMILLION,
+                      Key("… of them, shows that\nbeat the set to beat\n(if one is typed)", colour=VERMILLION,
                           box=True, hatch=True),
-                      Key("expected in a dealt hand\n(exact)", dash="5 3", marker="o", marker_size=6)], size=9.5)
+                      Key("expected in a dealt hand\n(exact)", dash="5 3", marker="o", marker_size=6)])
         return chart.svg(css_class="circus-scout-hand-svg", title="this hand's sets by length, against the average")

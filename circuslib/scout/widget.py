@@ -123,7 +123,7 @@ class ScoutWidget(Framed):
         self.new_game()
 
     # --- actions -------------------------------------------------------------------------------------
-    @all_or_nothing("state", "pending")
+    @all_or_nothing("state", "pending", "toggles")
     def new_game(self) -> None:
         """Deal a new game; the bots play until it is your turn."""
         self.state = new_game(self.options, players=self.n_players)
@@ -143,17 +143,17 @@ class ScoutWidget(Framed):
         for i, t in enumerate(self.toggles):
             t.value = i in positions
 
-    @all_or_nothing("state", "pending")
+    @all_or_nothing("state", "pending", "toggles")
     def flip(self) -> None:
         """Turn your whole hand round (only before the round starts)."""
         self._play(FLIP_HAND)
 
-    @all_or_nothing("state", "pending")
+    @all_or_nothing("state", "pending", "toggles")
     def keep(self) -> None:
         """Keep your hand as dealt."""
         self._play(KEEP_HAND)
 
-    @all_or_nothing("state", "pending")
+    @all_or_nothing("state", "pending", "toggles")
     def show(self) -> None:
         """Show the selected cards (they must be adjacent and form a set that beats the table)."""
         chosen = self.selected
@@ -171,7 +171,7 @@ class ScoutWidget(Framed):
         else:
             self._play(Show(start, stop))
 
-    @all_or_nothing("state", "pending")
+    @all_or_nothing("state", "pending", "toggles")
     def scout(self) -> None:
         """Scout the chosen end card, turned round or not, into the chosen gap (with Scout & Show: then show)."""
         move = Scout(self.end_choice.value, bool(self.flip_choice.value), int(self.gap_choice.value))

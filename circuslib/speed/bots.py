@@ -567,6 +567,11 @@ def win_rate_curve(ratios: Sequence[Any], n: int, seed: int, *, setup: SpeedOpti
 # ---------------------------------------------------------------------------------------------------------
 # deals, thousands at once
 
+MOST_DEALS = 200_000
+"""The most deals dealt at once: 200,000 take about a second (two decks shuffle two 52-card decks a deal, a
+million took 5 to 10 s on a busy machine); the lesson deals 2,000."""
+
+
 def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """For n shuffled deals: (the two centre tops, each player's playable face-up cards) as numpy rank arrays.
 
@@ -579,7 +584,7 @@ def stalemate_deals(setup: SpeedOptions, n: int, seed: int) -> tuple[np.ndarray,
     import numpy as np
 
     instance(setup, "setup", SpeedOptions, "SpeedOptions, for example ONE_DECK")
-    whole(n, "n (a number of deals)", 1, 1_000_000)
+    whole(n, "n (a number of deals)", 1, MOST_DEALS)
     whole(seed, "seed (a whole number, so the run can be repeated)")
     k = setup.face_up
     generator = np.random.default_rng(seed)

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.args import instance, one_of, rng_arg
 from ..core.game import IllegalMove, sample_outcome
 from ..core.svg import INK
-from ..core.ui import Framed, GameFrame, button
+from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .bots import POLICIES, PROFILES, policy
 from .graphs import most_cards_shed
 from .odds import p_next_card_fits, race_probability
@@ -153,7 +153,7 @@ class SpeedTable(Framed):
         self.speed = widgets.FloatLogSlider(value=1.0, base=2, min=-2, max=2, step=0.5, description="bot speed ×",
                                             continuous_update=False)
         self.speed.add_class("circus-speed-slider")
-        self.speed.observe(lambda change: self._schedule_bot(restart=True), names="value")
+        self.speed.observe(self._on_speed, names="value")
         # the kit's order: board (the bot's cards and the centre), your hand, controls, message, log, odds
         self.frame.add_panel(self.hand, before="controls")
         self.frame.set_controls([widgets.VBox([
@@ -173,6 +173,7 @@ class SpeedTable(Framed):
         return float(PROFILES[self.bot_profile_name]) * float(self.speed.value)
 
     # --- the round ---------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "wins", "points")
     def new_round(self) -> None:
         """Deal a new round: shuffled, or after a finished one-deck round gathered and cut, not shuffled (the
         set-up's ``between_rounds``)."""
@@ -186,6 +187,7 @@ class SpeedTable(Framed):
         self.frame.log(f"new round ({self.setup.name}, {how}): centre {self._tops_text()}")
         self._after_change()
 
+    @all_or_nothing("state", "selected", "wins", "points")
     def load(self, state: SpeedState) -> None:
         """Play on from a given position (a hand-made one from ``position(...)``, say)."""
         instance(state, "state", SpeedState, "a SpeedState, for example one made with position(...)")
@@ -223,6 +225,7 @@ class SpeedTable(Framed):
         self._schedule_bot()
 
     # --- you -------------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "wins", "points")
     def click_card(self, slot: int) -> None:
         """You clicked your face-up card in ``slot``: play it where it fits (or ask which pile)."""
         state = self.state
@@ -254,6 +257,7 @@ class SpeedTable(Framed):
             return
         self._you_play(slot, piles[0])
 
+    @all_or_nothing("state", "selected", "wins", "points")
     def click_pile(self, pile: int) -> None:
         """You clicked a centre pile: put the selected card there."""
         if self.selected is None:
@@ -301,6 +305,7 @@ class SpeedTable(Framed):
         return True
 
     # --- stalemates ------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "wins", "points")
     def flip(self) -> None:
         """Stalemate: both turn up a new centre card (a face-up card when the pile is empty)."""
         if not self.state.is_stalemate():
@@ -327,13 +332,21 @@ class SpeedTable(Framed):
         self._after_change()
 
     # --- the bot ---------------------------------------------------------------------------------------------
+    @all_or_nothing("state", "selected", "wins", "points")
     def _on_pause(self, change: dict[str, Any]) -> None:
-        self.pause_button.description = "Start the bot" if change["new"] else "Pause"
-        self.pause_button.icon = "play" if change["new"] else "pause"
+        self._show_pause()
         if change["new"]:
             self._cancel_timer()
         else:
             self._schedule_bot()
+
+    @all_or_nothing("state", "selected", "wins", "points")
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        self._schedule_bot(restart=True)
+
+    def _show_pause(self) -> None:
+        self.pause_button.description = "Start the bot" if self.paused else "Pause"
+        self.pause_button.icon = "play" if self.paused else "pause"
 
     def _cancel_timer(self) -> None:
         if self.timer is not None:
@@ -367,22 +380,35 @@ class SpeedTable(Framed):
     def _bot_fires(self) -> None:
         """The bot's reaction time is up: it plays the card it chose, unless your faster move made it impossible."""
         try:
-            self.timer, intended, self.intended = None, self.intended, None
-            view = self._bot_view()
-            if intended is None or self.state.is_over():
-                return
-            if view is None or not view.is_legal(intended):
-                self.frame.log(f"Bot: {self._bot_card_name(intended)} on pile {PILE_NAMES[intended.pile]} was too late "
-                               "(you changed the piles first): move lost")
-                self._schedule_bot()
-                return
-            contested = self.state.step == "race"
-            card = view.slots[1][intended.slot][-1]  # the card itself, to name its suit
-            if self._play_for(1, intended, "play"):
-                self.frame.log(f"Bot: {card_name(card)} on pile {PILE_NAMES[intended.pile]}"
-                               + (" (bot won the race)" if contested else ""))
+            self._bot_move()
         except Exception as error:  # a timer callback has nobody to report to: show it on the table
             self.frame.say(f"the bot stopped: {error}", error=True)
+
+    @all_or_nothing("state", "selected", "wins", "points")
+    def _bot_move(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()  # due now, or played at once by play_bot_now: either way it does not fire again
+        self.timer, intended, self.intended = None, self.intended, None
+        view = self._bot_view()
+        if intended is None or self.state.is_over():
+            return
+        if view is None or not view.is_legal(intended):
+            self.frame.log(f"Bot: {self._bot_card_name(intended)} on pile {PILE_NAMES[intended.pile]} was too late "
+                           "(you changed the piles first): move lost")
+            self._schedule_bot()
+            return
+        contested = self.state.step == "race"
+        card = view.slots[1][intended.slot][-1]  # the card itself, to name its suit
+        if self._play_for(1, intended, "play"):
+            self.frame.log(f"Bot: {card_name(card)} on pile {PILE_NAMES[intended.pile]}"
+                           + (" (bot won the race)" if contested else ""))
+
+    def _undone(self) -> None:
+        """After a stopped action: the table drawn again, and the bot reacting afresh to the position put back
+        (whatever reaction the stopped action had started or cancelled is dropped)."""
+        self._cancel_timer()
+        self._refresh()
+        self._schedule_bot()
 
     def _bot_card_name(self, intended: Play) -> str:
         """The card the bot meant to play, with its suit while it still lies in its place."""
@@ -403,6 +429,7 @@ class SpeedTable(Framed):
             b.description = f"pile {PILE_NAMES[p]}: {card_name(top) if top else '-'} ({len(state.centre[p])})"
             b.disabled = over
         self.flip_button.disabled = over or not state.is_stalemate()
+        self._show_pause()
         self._show_odds()
 
     def _show_card(self, b: Any, slot: int, over: bool) -> None:
@@ -441,7 +468,6 @@ class SpeedTable(Framed):
     def play_bot_now(self) -> None:
         """For demonstrations: let the bot's pending reaction happen at once."""
         if self.timer is not None:
-            self.timer.cancel()
             self._bot_fires()
 
 
