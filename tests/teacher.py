@@ -2,12 +2,11 @@
 by path; never installed), or, for an exercise whose check still states its answer, that answer."""
 from __future__ import annotations
 
-import sys
 from types import ModuleType
 from typing import Any
 
 from circuslib.core.teach import Exercise, Mistake
-from circuslib.core.tutor import Cases, Model, teacher_models
+from circuslib.core.tutor import Cases, Model, teacher_models, teacher_module
 
 GROUPS = ("pig", "flip7", "pcv", "scout", "speed", "flip_circus")
 
@@ -45,10 +44,12 @@ def functions(group: str) -> dict[str, Cases]:
 
 def functions_module(group: str) -> ModuleType:
     """The module solutions/tutor/<group>_functions.py itself, for a test that needs one of its helpers."""
-    teacher_models(group, "functions")
-    return sys.modules[f"circuslib_teacher_{group}_functions"]
+    module = teacher_module(group, "functions")
+    assert module is not None, f"solutions/tutor/{group}_functions.py is missing"
+    return module
 
 
 def cases_of(exercise: Exercise) -> Cases | None:
     """The exercise's cases on the teacher's side, when it is answered by a function."""
     return functions(exercise.group).get(exercise.name)
+

@@ -39,6 +39,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import sympy
@@ -49,7 +50,7 @@ __all__ = [
     "Mistake", "mistake_id", "Variant", "Model", "Neighbour", "Simulation", "Cases", "Key", "Diagnosis",
     "compile_simulation", "read_simulation", "shipped_simulation",
     "canonical", "digest", "compile_model", "compile_entry", "COMPILERS", "float_made", "shipped_key",
-    "shipped_entry", "declare_group", "teacher_models", "teacher_entries", "ROUNDS", "FAMILY_IDS",
+    "shipped_entry", "declare_group", "teacher_models", "teacher_module", "teacher_entries", "ROUNDS", "FAMILY_IDS",
 ]
 
 ROUNDS = 10_000
@@ -549,15 +550,15 @@ def _teacher_file(group: str, kind: str) -> Path:
     return _repository() / "solutions" / "tutor" / (f"{group}_{kind}.py" if kind else f"{group}.py")
 
 
-def teacher_models(group: str, kind: str = "") -> dict[str, Any]:
-    """The teacher's models of a group (``kind`` "" for MODELS, "sims", "functions"), loaded from solutions/tutor
-    by path: {} when there is no such file (an installed kit)."""
+def teacher_module(group: str, kind: str = "") -> ModuleType | None:
+    """The teacher's file of a group (``kind`` "" for the values, "sims", "functions"), loaded from solutions/tutor
+    by path once: None when there is no such file (an installed kit)."""
     import importlib.util
 
     stem = f"{group}_{kind}" if kind else group
     path = _teacher_file(group, kind)
     if not path.exists():
-        return {}
+        return None
     name = f"circuslib_teacher_{stem}"
     module = sys.modules.get(name)
     if module is None or getattr(module, "__file__", None) != str(path):
@@ -566,6 +567,14 @@ def teacher_models(group: str, kind: str = "") -> dict[str, Any]:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
+    return module
+
+
+def teacher_models(group: str, kind: str = "") -> dict[str, Any]:
+    """The teacher's models of a group (``kind`` "" for MODELS, "sims", "functions"): {} in an installed kit."""
+    module = teacher_module(group, kind)
+    if module is None:
+        return {}
     table = {"": "MODELS", "sims": "SIMULATIONS", "functions": "FUNCTIONS"}[kind]
     found: dict[str, Any] = dict(getattr(module, table))
     return found
