@@ -90,6 +90,7 @@ c.Spawner.http_timeout = 300
 c.Spawner.start_timeout = 300
 c.Spawner.default_url = "/lab"
 c.Spawner.environment = {{"CIRCUSLIB_CLASSROOM_URL": "http://127.0.0.1:{service_port}/services/circuslib/",
+                          "JUPYTER_RUNTIME_DIR": lambda spawner: f"{tmp}/rt/{{spawner.user.name}}",
                           **{environment!r}}}
 c.JupyterHub.concurrent_spawn_limit = 100
 c.JupyterHub.load_groups = {{"teachers": {{"users": {teachers!r}}}}}
@@ -138,6 +139,11 @@ class Hub:
             args.append("--allow-root")  # jupyterhub-singleuser refuses root otherwise
         # thirty kernels starting on two shared cores can take more than the minute a server waits for one to answer
         args.append("--MappingKernelManager.kernel_info_timeout=600")
+        # Thirty servers on one machine each pick "free" TCP ports for their kernels at the same moment and now and
+        # then pick the same one: the kernel dies with "Address already in use" and its student waits for ever.
+        # Kernels on Unix sockets (in a short runtime folder per student, under the 107-character limit) cannot
+        # collide; on a school's hub each server has a container, and so ports, of its own.
+        args.append("--KernelManager.transport=ipc")
         singleuser = str(Path(sys.executable).parent / "jupyterhub-singleuser")
         (self.tmp / "home").mkdir()
         environment = {}
@@ -333,6 +339,9 @@ class Hub:
                 raise RuntimeError(f"{student.name}'s kernel closed its websocket "
                                    f"({socket_.close_code} {socket_.close_reason}):\n{self.log_of(student.name)}")
             data = json.loads(message)
+            if data["header"]["msg_type"] == "status" and \
+                    data["content"].get("execution_state") in ("restarting", "dead"):  # fail now, not in ten minutes
+                raise RuntimeError(f"{student.name}'s kernel died while running the cell:\n{self.log_of(student.name)}")
             if data.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             kind, content = data["header"]["msg_type"], data["content"]

@@ -96,10 +96,10 @@ def test_a_try_it_that_says_not_yet_reaches_the_teacher_with_its_mistake_once_th
         hub, class_of_thirty):
     from fractions import Fraction
 
-    from circuslib.welcome import check
+    from circuslib.pig.checks import check
 
     cy = class_of_thirty[2][0]
-    wrong = hub.run(hub.execute(cy, "from fractions import Fraction\nfrom circuslib.welcome import check\n"
+    wrong = hub.run(hub.execute(cy, "from fractions import Fraction\nfrom circuslib.pig.checks import check\n"
                                     "check.three_dice_ten(Fraction(3, 28))"))
     assert wrong["status"] == "error" and "you counted unordered rolls" in wrong["error"]
     unordered = next(m for m in mistakes_of(check.three_dice_ten) if m.answer == Fraction(3, 28))
