@@ -46,9 +46,10 @@ lite: $(STAMP)
 	cd build && ../$(BIN)/jupyter lite build --contents lite-src --piplite-wheels wheel --output-dir lite
 	@echo "JupyterLite site in build/lite: serve it with  $(BIN)/python -m http.server -d build/lite"
 
-# the checks (ruff, mypy) first, then every test
+# the checks (ruff, mypy) first, then every test, in two processes (whole test files to each, so that a file's
+# fixtures are made once): about half the time on two cores
 test: bytecode check
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(or $(JOBS),2) --dist loadfile
 
 # the kit's habits, checked: ruff (pyflakes, pycodestyle, bugbear, isort, pyupgrade) and mypy (strict for core/)
 check: $(STAMP)
