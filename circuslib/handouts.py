@@ -15,7 +15,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -127,9 +127,11 @@ Muscles and Dresseuse.
 
 CSS = """
 @page { margin: MARGINmm; }
-:root { color: #1a1a1a; font-family: "DejaVu Serif", "Liberation Serif", serif; font-size: 10.5pt; line-height: 1.35; }
+:root { color: #1a1a1a; font-family: "DejaVu Serif", "Liberation Serif", serif; font-size: 10.5pt;
+        line-height: 1.35; }
 body { margin: 0; }
-h1 { font-family: "DejaVu Sans", sans-serif; font-size: 17pt; margin: 0 0 3mm; border-bottom: 1.5pt solid currentColor; }
+h1 { font-family: "DejaVu Sans", sans-serif; font-size: 17pt; margin: 0 0 3mm;
+     border-bottom: 1.5pt solid currentColor; }
 h2 { font-family: "DejaVu Sans", sans-serif; font-size: 13pt; margin: 5mm 0 2mm; break-after: avoid; }
 h3 { font-family: "DejaVu Sans", sans-serif; font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
 p, li { overflow-wrap: anywhere; orphans: 2; widows: 2; }
@@ -178,17 +180,19 @@ class HandoutsRefused(Exception):
 # ---------------------------------------------------------------------------------------------------------
 # formulas: the lessons' LaTeX drawn as SVG by matplotlib's mathtext (nothing fetched, no LaTeX needed)
 
-MATHTEXT_SPELLING = [  # what mathtext does not know, spelt as it does
+MATHTEXT_SPELLING: list[tuple[re.Pattern[str], Any]] = [  # what mathtext does not know, spelt as it does
     (re.compile(r"\\underbrace\{((?:[^{}]|\{[^{}]*\})*)\}_\{(?:[^{}]|\{[^{}]*\})*\}"), r"\1"),
     (re.compile(r"\\text\{([^{}]*)\}"), lambda m: r"\mathrm{" + m.group(1).replace(" ", r"\ ") + "}"),
     (re.compile(r"\\[tdc]frac"), r"\\frac"),
+    (re.compile(r"\\frac(\d)(\d)"), r"\\frac{\1}{\2}"),
     (re.compile(r"\\[Bb]ig[glr]?(?![a-zA-Z])"), ""),
     (re.compile(r"\\displaystyle"), ""),
+    (re.compile(r"\\([gl])e(?![a-zA-Z])"), r"\\\1eq"),
     (re.compile(r"\s*\n\s*"), " "),
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def formula_svg(tex: str, *, size: float = 10.5) -> str | None:
     """A formula as inline SVG (its glyphs as paths), or None where mathtext cannot draw it."""
     import matplotlib
@@ -199,7 +203,7 @@ def formula_svg(tex: str, *, size: float = 10.5) -> str | None:
 
     spelt = tex.strip()
     for pattern, replacement in MATHTEXT_SPELLING:
-        spelt = pattern.sub(replacement, spelt)  # type: ignore[arg-type]
+        spelt = pattern.sub(replacement, spelt)
     buffer = BytesIO()
     try:
         with matplotlib.rc_context({"svg.hashsalt": "circuslib", "mathtext.fontset": "dejavuserif"}):
@@ -215,7 +219,8 @@ def formula_svg(tex: str, *, size: float = 10.5) -> str | None:
     svg = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{key}{m.group(1)}"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}{m.group(1)})", svg)
     drop = float(depth or 0)
-    return f'<span class="math" role="img" aria-label="{html.escape(tex)}" style="vertical-align: -{drop:.2f}pt">{svg}</span>'
+    return (f'<span class="math" role="img" aria-label="{html.escape(tex)}" '
+            f'style="vertical-align: -{drop:.2f}pt">{svg}</span>')
 
 
 def inline_html(text: str, built: Built | None = None) -> str:
