@@ -171,6 +171,7 @@ class Built:
     figures: dict[str, list[str]] = field(default_factory=dict)
     formulas_as_text: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    steps: dict[str, float] = field(default_factory=dict)  # seconds: lessons run, pages written, PDFs printed
 
 
 class HandoutsRefused(Exception):
@@ -225,7 +226,8 @@ def formula_svg(tex: str, *, size: float = 10.5) -> str | None:
 
 def inline_html(text: str, built: Built | None = None) -> str:
     """One line of Markdown as HTML, without its paragraph."""
-    rendered = markdown_html(text, built).strip()
+    # a heading such as "10. Why ..." is a title, not the start of a numbered list
+    rendered = markdown_html(re.sub(r"^(\s*\d+)\.", r"\1\\.", text), built).strip()
     return rendered.removeprefix("<p>").removesuffix("</p>")
 
 
@@ -553,6 +555,7 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Bu
         raise HandoutsRefused(f"the teacher's keys are made from the kit's solutions/ folder, and {root} has none: "
                               "run this in the kit's own folder")
     executed = run_lessons([root / "notebooks" / f"{lesson.stem}.ipynb" for lesson in lessons])
+    built.steps["lessons run"] = time.perf_counter() - began
     pages: list[tuple[str, str, str]] = []  # (file stem, title, html)
     for lesson, notebook in zip(lessons, executed):
         exercises = nbformat.read(root / "exercises" / f"{lesson.exercises}.ipynb", as_version=4)
@@ -564,12 +567,15 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Bu
             title = headings[0]
             built.headings[stem], built.figures[stem] = headings, figures
             pages.append((stem, title, page(title, body)))
+    built.steps["pages written"] = time.perf_counter() - began - built.steps["lessons run"]
     out.mkdir(parents=True, exist_ok=True)
     _print(pages, out, built)
+    built.steps["PDFs printed"] = time.perf_counter() - began - sum(built.steps.values())
     built.seconds = time.perf_counter() - began
     (out / "handouts.json").write_text(json.dumps({
         "pages": built.pages, "refused": built.refused, "headings": built.headings, "figures": built.figures,
-        "formulas_as_text": built.formulas_as_text, "seconds": round(built.seconds, 1)}, indent=1, ensure_ascii=False),
+        "formulas_as_text": built.formulas_as_text, "seconds": round(built.seconds, 1),
+        "steps": {step: round(took, 1) for step, took in built.steps.items()}}, indent=1, ensure_ascii=False),
         encoding="utf-8")
     return built
 
@@ -629,5 +635,6 @@ def main(root: Path, out: Path) -> int:
         print(f"{name:55} {count} page{'s' if count != 1 else ''}")
     if built.formulas_as_text:
         print(f"{len(built.formulas_as_text)} formulas printed as text (mathtext cannot draw them)")
-    print(f"wrote {len(built.pages)} PDFs into {out} in {built.seconds:.1f} s")
+    steps = ", ".join(f"{step} {took:.1f} s" for step, took in built.steps.items())
+    print(f"wrote {len(built.pages)} PDFs into {out} in {built.seconds:.1f} s ({steps})")
     return 0
