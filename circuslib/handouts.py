@@ -9,6 +9,7 @@ clone of the kit, never from what a student installs. The library never imports 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import json
 import random
@@ -145,7 +146,7 @@ svg { max-width: 100%; height: auto; }
 .math svg { max-width: none; }
 .math-block { text-align: center; margin: 2mm 0; max-width: 100%; overflow-wrap: anywhere; }
 figure { margin: 3mm 0; break-inside: avoid; text-align: center; }
-figure svg { max-height: 95mm; width: auto; }
+figure svg { max-height: 80mm; width: auto; }
 figcaption { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; font-weight: bold; margin-top: 1mm; }
 .lede { font-style: italic; margin: 0 0 3mm; }
 .exercise { break-inside: auto; }
@@ -215,7 +216,7 @@ def formula_svg(tex: str, *, size: float = 10.5) -> str | None:
     svg = svg[svg.index("<svg"):]
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
     # each figure's ids are made unique, since a page holds many formulas
-    key = f"f{abs(hash(tex)) % 10**8}"
+    key = "f" + hashlib.sha1(f"{tex}|{size}".encode()).hexdigest()[:8]
     svg = re.sub(r'id="([^"]+)"', lambda m: f'id="{key}{m.group(1)}"', svg)
     svg = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{key}{m.group(1)}"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}{m.group(1)})", svg)
