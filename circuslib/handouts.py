@@ -530,8 +530,19 @@ async def _run_all(paths: list[Path], timeout: int) -> list[Any]:
 
 
 def run_lessons(paths: list[Path], *, timeout: int = 300) -> list[Any]:
-    """Each lesson run top to bottom in a fresh kernel, all at once."""
-    return asyncio.run(_run_all(paths, timeout))
+    """Each lesson run top to bottom in a fresh kernel, all at once; the class activities on seeds alone, so that
+    printing a lesson sends nothing to a class's results."""
+    import os
+
+    before = os.environ.get("CIRCUSLIB_CLASSROOM")
+    os.environ["CIRCUSLIB_CLASSROOM"] = "seeds"  # the kernels inherit it
+    try:
+        return asyncio.run(_run_all(paths, timeout))
+    finally:
+        if before is None:
+            del os.environ["CIRCUSLIB_CLASSROOM"]
+        else:
+            os.environ["CIRCUSLIB_CLASSROOM"] = before
 
 
 def page(title: str, body: str) -> str:
@@ -545,8 +556,11 @@ def _pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", data))
 
 
-def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Built:
-    """Every handout of every lesson, written into ``out`` as A4 and Letter PDFs; returns what was made."""
+def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS, executed: list[Any] | None = None,
+          browser: Any = None) -> Built:
+    """Every handout of every lesson, written into ``out`` as A4 and Letter PDFs; returns what was made. The lessons
+    are run unless ``executed`` holds their runs already; ``browser`` is a Playwright Chromium to print with (else
+    one is started)."""
     import nbformat
 
     began = time.perf_counter()
@@ -555,7 +569,8 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Bu
     if not solutions.is_dir() or not (solutions / "tutor").is_dir():
         raise HandoutsRefused(f"the teacher's keys are made from the kit's solutions/ folder, and {root} has none: "
                               "run this in the kit's own folder")
-    executed = run_lessons([root / "notebooks" / f"{lesson.stem}.ipynb" for lesson in lessons])
+    if executed is None:
+        executed = run_lessons([root / "notebooks" / f"{lesson.stem}.ipynb" for lesson in lessons])
     built.steps["lessons run"] = time.perf_counter() - began
     pages: list[tuple[str, str, str]] = []  # (file stem, title, html)
     for lesson, notebook in zip(lessons, executed):
@@ -570,7 +585,7 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Bu
             pages.append((stem, title, page(title, body)))
     built.steps["pages written"] = time.perf_counter() - began - built.steps["lessons run"]
     out.mkdir(parents=True, exist_ok=True)
-    _print(pages, out, built)
+    _print(pages, out, built, browser)
     built.steps["PDFs printed"] = time.perf_counter() - began - sum(built.steps.values())
     built.seconds = time.perf_counter() - began
     (out / "handouts.json").write_text(json.dumps({
@@ -581,16 +596,9 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS) -> Bu
     return built
 
 
-def _print(pages: list[tuple[str, str, str]], out: Path, built: Built) -> None:
+def _print(pages: list[tuple[str, str, str]], out: Path, built: Built, browser: Any = None) -> None:
     """Each page printed to PDF, A4 and Letter, by one headless Chromium that may fetch nothing."""
     import tempfile
-
-    from playwright.sync_api import sync_playwright
-
-    chromium = Path("/usr/bin/chromium")
-    if not chromium.exists():
-        raise HandoutsRefused("the handouts are printed by Chromium at /usr/bin/chromium: install it with "
-                              "`sudo apt-get install chromium`")
 
     def guard(route: Any) -> None:
         url = route.request.url
@@ -600,27 +608,44 @@ def _print(pages: list[tuple[str, str, str]], out: Path, built: Built) -> None:
             built.refused.append(url)
             route.abort()
 
-    with tempfile.TemporaryDirectory(prefix="circus-handouts-") as folder, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium), headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                                   "--disable-component-update", "--disable-sync"])
-        context = browser.new_context(offline=True)
+    def print_all(chromium: Any) -> None:
+        context = chromium.new_context(offline=True)
         context.route("**/*", guard)
         tab = context.new_page()
-        for stem, title, text in pages:
-            source = Path(folder) / f"{stem}.html"
-            source.write_text(text, encoding="utf-8")
-            tab.goto(source.as_uri(), wait_until="load")
-            for size, paper in PAPERS.items():
-                target = out / f"{stem}-{size}.pdf"
-                margin = f"{MARGIN_MM}mm"
-                data = tab.pdf(format=paper, print_background=True, display_header_footer=True,
-                               header_template="<span></span>",
-                               footer_template=FOOTER.format(title=html.escape(title)),
-                               margin={"top": margin, "bottom": f"{MARGIN_MM + 5}mm", "left": margin, "right": margin})
-                target.write_bytes(data)
-                built.pages[target.name] = _pdf_pages(data)
-        browser.close()
+        with tempfile.TemporaryDirectory(prefix="circus-handouts-") as folder:
+            for stem, title, text in pages:
+                source = Path(folder) / f"{stem}.html"
+                source.write_text(text, encoding="utf-8")
+                tab.goto(source.as_uri(), wait_until="load")
+                for size, paper in PAPERS.items():
+                    margin = f"{MARGIN_MM}mm"
+                    data = tab.pdf(format=paper, print_background=True, display_header_footer=True,
+                                   header_template="<span></span>",
+                                   footer_template=FOOTER.format(title=html.escape(title)),
+                                   margin={"top": margin, "bottom": f"{MARGIN_MM + 5}mm", "left": margin,
+                                           "right": margin})
+                    target = out / f"{stem}-{size}.pdf"
+                    target.write_bytes(data)
+                    built.pages[target.name] = _pdf_pages(data)
+        context.close()
+
+    if browser is not None:
+        print_all(browser)
+        return
+    from playwright.sync_api import sync_playwright
+
+    executable = Path("/usr/bin/chromium")
+    if not executable.exists():
+        raise HandoutsRefused("the handouts are printed by Chromium at /usr/bin/chromium: install it with "
+                              "`sudo apt-get install chromium`")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(executable), headless=True,
+                                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                                    "--disable-component-update", "--disable-sync"])
+        try:
+            print_all(chromium)
+        finally:
+            chromium.close()
 
 
 def main(root: Path, out: Path) -> int:

@@ -1,7 +1,7 @@
-"""The handouts on paper (`make handouts`): built once by the kit's command, then read with Poppler's tools as a
-reader would see them: every PDF there in A4 and Letter, the rules card one page, each heading and each figure's
-title in the text, no Python repr, no answer on a student's sheet, every word inside the page, a page that is not
-blank, and nothing fetched from the web while printing."""
+"""The handouts on paper (`make handouts`): built once as the kit's command builds them, then read with Poppler's
+tools as a reader would see them: every PDF there in A4 and Letter, the rules card one page, each heading and each
+figure's title in the text, no Python repr, no answer on a student's sheet, every word inside the page, a page that
+is not blank, and nothing fetched from the web while printing."""
 from __future__ import annotations
 
 import json
@@ -9,15 +9,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
-from lab import ensure_chromium
+from lab import ensure_chromium, launch_browser
 
-from circuslib.handouts import KINDS, LESSONS, MARGIN_MM, PAPERS, formula_svg, markdown_html
-from notebooks import ROOT
+from circuslib.handouts import KINDS, LESSONS, MARGIN_MM, PAPERS, build, formula_svg, main, markdown_html
+from notebooks import ROOT, execute
 
 pytestmark = pytest.mark.browser
 POINTS = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}  # page sizes in PostScript points
@@ -40,15 +39,19 @@ def ensure_poppler() -> None:
 
 @pytest.fixture(scope="module")
 def handouts(tmp_path_factory):
-    """The handouts as `make handouts` writes them, into a temporary folder, and what the build reported."""
+    """The handouts as `make handouts` writes them, into a temporary folder, and what the build reported: built from
+    the lessons' runs that the notebook tests share, printed by the tests' Chromium."""
     ensure_chromium()
     ensure_poppler()
     out = tmp_path_factory.mktemp("handouts")
-    result = subprocess.run([sys.executable, "-m", "circuslib", "handouts", str(out)], cwd=ROOT, capture_output=True,
-                            text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    print(result.stdout)
+    runs = [execute(ROOT / "notebooks" / f"{lesson.stem}.ipynb") for lesson in LESSONS]
+    build(ROOT, out, executed=runs, browser=launch_browser()[1])
     return out, json.loads((out / "handouts.json").read_text(encoding="utf-8"))
+
+
+def test_the_command_refuses_where_there_are_no_solutions(tmp_path, capsys):
+    assert main(tmp_path, tmp_path / "out") == 2
+    assert "solutions/" in capsys.readouterr().err and not (tmp_path / "out").exists()
 
 
 def _text(pdf: Path, *layout: str) -> str:
