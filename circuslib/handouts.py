@@ -154,7 +154,7 @@ figcaption { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; font-weig
 .room { margin: 2mm 0 4mm; }
 .key-answer { border-left: 2pt solid #2b6cb0; padding-left: 2mm; }
 .rules-card { font-size: 10.5pt; }
-.rules-card figure svg { max-height: 80mm; }
+.rules-card figure svg { width: 100%; max-height: 80mm; }  /* small boards drawn larger */
 .label { font-family: "DejaVu Sans", sans-serif; font-weight: bold; }
 """
 
