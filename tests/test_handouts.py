@@ -176,3 +176,14 @@ def test_formulas_are_drawn_as_svg_and_links_print_as_their_words():
     printed = markdown_html("See [the rulings](../RULINGS.md#flip7) and $x^2$.")
     assert "the rulings" in printed and "<a " not in printed and "RULINGS.md" not in printed
     assert 'aria-label="x^2"' in printed
+
+
+def test_the_printer_refuses_and_names_every_request_beyond_the_page(tmp_path):
+    from circuslib.handouts import Built, _print, page
+
+    ensure_chromium()
+    built = Built()
+    probe = page("A probe", '<h1>A probe</h1><img src="http://127.0.0.1:9/picture.png" alt="a picture">')
+    _print([("probe", "A probe", probe)], tmp_path, built, launch_browser()[1])
+    assert built.refused == ["http://127.0.0.1:9/picture.png"]
+    assert built.pages == {"probe-a4.pdf": 1, "probe-letter.pdf": 1}
