@@ -298,6 +298,7 @@ def seeded_position(game: str) -> Any:
         if state.current_player == CHANCE:
             state = state.play(sample_outcome(state.chance_outcomes(), rng))
         else:
+            # the picture shows a game under way: the seeded player plays on rather than stopping at once
             moves = [m for m in state.legal_moves() if "stop" not in str(m).lower() and "stay" not in str(m).lower()]
             state = state.play(rng.choice(moves or list(state.legal_moves())))
     return state
