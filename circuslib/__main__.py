@@ -4,7 +4,8 @@
 ``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words;
 ``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels;
 ``python -m circuslib report PATH`` writes the misconception report of a class's graded notebooks;
-``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link."""
+``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link;
+``python -m circuslib handouts OUT`` prints each lesson's rules card, student sheet and teacher's key as PDF."""
 from __future__ import annotations
 
 import argparse
@@ -156,7 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     links.add_argument("--branch", default="main", help="the branch to pull (default: main)")
     links.add_argument("--voila", action="store_true", help="open each lesson as an app (Voila) rather than in "
                                                             "JupyterLab")
+    handouts = commands.add_parser("handouts", help="print each lesson's rules card, student sheet and teacher's "
+                                                    "key as A4 and Letter PDFs (Chromium; the keys from solutions/)")
+    handouts.add_argument("out", type=Path, help="the folder to write into, like build/handouts")
+    handouts.add_argument("--root", type=Path, default=Path("."), help="the kit's folder (default: here)")
     args = parser.parse_args(arguments)
+    if args.command == "handouts":  # Chromium, nbclient and mistune: only when asked for
+        from .handouts import main as handouts_main
+
+        return handouts_main(args.root, args.out)
     if args.command == "latex":
         from nbconvert.utils.pandoc import PandocMissing
 
