@@ -217,7 +217,6 @@ SET_OF_THREE = Model(
                                     "with permutations, not combinations, which keep only one order of each three"),
         Variant({"share": False}, "that is a number of hands: divide by the number of dealt hands"),
         Variant({"top": 5}, "that is for small_deck(5); the hand is dealt from small_deck(6)"),
-        Variant({"top": 7}, "that is for small_deck(7); the hand is dealt from small_deck(6)"),
     ],
     mistakes=[
         Mistake(set_of_three(oriented=False), "each card can be dealt either way up: list both orientations of "
