@@ -452,7 +452,8 @@ def snapshot(widget: Any, words: str = "") -> Snapshot:
             lines.append(f"button: {w.description}")
         elif kind in _VALUED and hasattr(w, "value"):
             shown = getattr(w, "label", None) if hasattr(w, "options") else None
-            said = f"{getattr(w, 'description', '') or kind}: {w.value if shown is None else shown}"
+            value = ("on" if w.value else "off") if isinstance(w.value, bool) else w.value if shown is None else shown
+            said = f"{getattr(w, 'description', '') or kind}: {value}"
             html_parts.append(f"<div>{svg_text(said)}</div>")
             lines.append(said)
     if not lines:
