@@ -5,12 +5,11 @@ its description in words, without Inkscape or LaTeX; the kit's page (python -m c
 needs nothing from the web to draw the games."""
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 
 import nbformat
 import pytest
+from installs import apt_install, installed
 
 from notebooks import ROOT, execute
 
@@ -33,11 +32,14 @@ def _games(notebook) -> list[dict]:
 
 def _pandoc() -> bool:
     """Whether pandoc is there (nbconvert writes the text cells with it), installed with apt when we are root."""
-    if shutil.which("pandoc") is None and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "install", "-y", "-qq", "pandoc"], check=False, env=env, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-    return shutil.which("pandoc") is not None
+    return installed(lambda: shutil.which("pandoc") is not None, lambda: apt_install("pandoc"))
+
+
+def _local_mathjax() -> bool:
+    """Whether Debian's MathJax is there for the kit's page to use offline, installed with apt when we are root."""
+    from circuslib.__main__ import LOCAL_MATHJAX
+
+    return installed(LOCAL_MATHJAX.exists, lambda: apt_install("libjs-mathjax"))
 
 
 @pytest.fixture(scope="module", params=LESSONS, ids=[lesson.stem for lesson in LESSONS])
@@ -111,7 +113,7 @@ def test_the_kits_page_draws_the_games_without_the_web_and_wraps_code(executed, 
     assert page.count('class="circus-still ') == len(_games(notebook)) and WIDGET not in page
     assert "unpkg.com" not in page  # no widget script to fetch
     assert ".highlight pre { white-space: pre-wrap" in page  # a long code line wraps, on paper too
-    mathjax = LOCAL_MATHJAX.as_uri() if LOCAL_MATHJAX.exists() else "https://cdnjs.cloudflare.com/"
+    mathjax = LOCAL_MATHJAX.as_uri() if _local_mathjax() else "https://cdnjs.cloudflare.com/"
     assert f'<script src="{mathjax}' in page
     for output in _figures(notebook):
         assert output["data"]["text/plain"] in _pictures_in(page)
