@@ -40,6 +40,7 @@ from .svg import (
     svg_legend,
     svg_marker,
     svg_text,
+    with_words,
 )
 
 if TYPE_CHECKING:
@@ -1087,7 +1088,7 @@ class _Row(Figure):
 
     def _repr_html_(self) -> str:
         # one block per figure, so that a narrow page wraps them onto the next line
-        inner = "".join(f"<div>{figure.svg()}</div>" for figure in self.figures)
+        inner = "".join(f"<div>{with_words(figure.svg(), figure.description())}</div>" for figure in self.figures)
         return (f'<div class="circus-figure" role="img" aria-label="{svg_text(self.description())}" '
                 f'style="display: flex; flex-wrap: wrap; gap: 8px">{inner}</div>')
 

@@ -19,7 +19,7 @@ __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
     "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker", "MIN_TEXT", "LEGEND_TEXT",
-    "lines_of",
+    "lines_of", "with_words",
 ]
 
 MIN_TEXT = 13.0
@@ -233,6 +233,30 @@ def concrete_svg(svg: str) -> str:
     return svg
 
 
+_OPENING = re.compile(r"<svg\b[^>]*>")
+_TITLE = re.compile(r"\s*<title>.*?</title>", re.S)
+
+
+def with_words(svg: str, words: str) -> str:
+    """The SVG carrying its words inside it: a <desc> with them after its <title> (a <title> from their first line
+    if it has none), so that the picture read alone, exported or printed, still says what it shows."""
+    if not isinstance(svg, str) or not isinstance(words, str):
+        raise TypeError("with_words takes a picture's SVG text and its words")
+    opening = _OPENING.match(svg.lstrip())
+    if opening is None:
+        raise ValueError("a picture's SVG is text that starts with <svg")
+    svg = svg.lstrip()
+    head, rest = svg[:opening.end()], svg[opening.end():]
+    title = _TITLE.match(rest)
+    if title:
+        head, rest = head + title.group(0), rest[title.end():]
+    else:
+        head += f"<title>{_esc(words.strip().splitlines()[0] if words.strip() else 'A picture')}</title>"
+    if 'role="' not in head[:opening.end()]:
+        head = head.replace("<svg", '<svg role="img"', 1)
+    return f"{head}<desc>{_esc(words)}</desc>{rest}"
+
+
 class Picture:
     """A drawing of the kit: its SVG, and words that describe it for those who cannot see it.
 
@@ -258,13 +282,14 @@ class Picture:
 
     def plain_svg(self) -> str:
         """The picture as a standalone SVG with concrete colours (the light page's), for files and exports."""
-        return concrete_svg(self.svg())
+        return concrete_svg(with_words(self.svg(), self.description()))
 
     def _repr_html_(self) -> str:
         # HTML, not an SVG image: an <img> would not take the page's text colour, and the picture must read in a
-        # dark theme; the description is there for screen readers (aria-label) and as a tooltip-free caption
-        return (f'<div class="{self.css_class}" role="img" aria-label="{svg_text(self.description())}">'
-                f"{self.svg()}</div>")
+        # dark theme; the description is there for screen readers (aria-label), and in the SVG's <desc> too
+        words = self.description()
+        return (f'<div class="{self.css_class}" role="img" aria-label="{svg_text(words)}">'
+                f"{with_words(self.svg(), words)}</div>")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
         """The picture in every form: themed HTML, plain SVG, and its description as text."""
