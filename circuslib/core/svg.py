@@ -19,7 +19,7 @@ __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
     "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker", "MIN_TEXT", "LEGEND_TEXT",
-    "lines_of", "with_words",
+    "lines_of", "with_words", "HATCH_ANGLES", "hatch_id", "hatch_patterns",
 ]
 
 MIN_TEXT = 13.0
@@ -342,6 +342,26 @@ def svg_marker(kind: str, x: float, y: float, size: float, colour: str, *, hollo
     return f'<polygon points="{points}" {look}/>'
 
 
+HATCH_ANGLES = (45, -45, 0, 90)
+"""The slopes of the kit's hatchings, in degrees (45 is ``hatch=True``): bars of different series are told apart by
+their hatching as well as by their colour."""
+
+
+def hatch_id(base: str, hatch: bool | int) -> str:
+    """The id of a hatching's pattern: ``base`` for the 45-degree lines (``True``), ``base-<angle>`` for another."""
+    angle = 45 if hatch is True else hatch
+    if isinstance(angle, bool) or angle not in HATCH_ANGLES:
+        raise ValueError(f"a hatching is True or one of the angles {HATCH_ANGLES}, not {hatch!r}")
+    return base if angle == 45 else f"{base}-{angle}"
+
+
+def hatch_patterns(base: str, ink: str = INK) -> str:
+    """The <pattern> of each hatching, in dark ink (they lie on a bar's light or coloured fill)."""
+    return "".join(f'<pattern id="{hatch_id(base, angle)}" width="6" height="6" patternUnits="userSpaceOnUse" '
+                   f'patternTransform="rotate({angle})"><path d="M0,0 V6" stroke="{ink}" stroke-width="1.2"/>'
+                   "</pattern>" for angle in HATCH_ANGLES)
+
+
 @dataclass(frozen=True)
 class Key:
     """One entry of a legend: a line (with its marker), a lone marker, or a bar's box (fill, hatching)."""
@@ -353,7 +373,8 @@ class Key:
     marker_size: float = 5
     hollow: bool = False
     box: bool = False
-    hatch: bool = False
+    hatch: bool | int = False
+    """The box's hatching: True (45-degree lines) or one of ``HATCH_ANGLES``."""
     line: bool = True
     outline: str | None = None
     """The rim of the marker, when not its colour: a light node's swatch drawn as the node is (a grey rim)."""
@@ -388,8 +409,9 @@ def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = LEGEND_
         if key.box:
             parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="{colour}" '
                          f'stroke="{ink}" stroke-width="0.6"/>')
-            if key.hatch:
-                parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="url(#{hatch})"/>')
+            if key.hatch is not False:
+                parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" '
+                             f'fill="url(#{hatch_id(hatch, key.hatch)})"/>')
         elif key.line:
             dash = f' stroke-dasharray="{key.dash}"' if key.dash else ""
             parts.append(f'<path d="M{x:g},{middle:.1f} h22" stroke="{colour}" stroke-width="{key.width:g}"{dash}/>')
