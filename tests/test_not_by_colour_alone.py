@@ -133,3 +133,25 @@ def test_a_picture_carries_its_words_in_its_svg():
     assert titled == '<svg role="img"><title>Mine</title><desc>Words.</desc><g/></svg>'
     with pytest.raises(ValueError, match="starts with <svg"):
         with_words("<div/>", "Words.")
+
+
+def test_a_scout_match_has_a_dashed_rim_and_its_legend_says_so():
+    from circuslib.scout.graphs import play_graph
+    from circuslib.scout.pictures import MATCH_FILL, MATCH_RIM, play_graph_svg
+
+    svg = play_graph_svg(play_graph([3, 4, 5, 5, 2, 2]))
+    root = ET.fromstring(svg)
+    rims = {(shape.get("fill"), shape.get("stroke-dasharray")) for shape in root.iter()
+            if shape.tag in (f"{SVG}ellipse", f"{SVG}rect") and shape.get("fill") in (MATCH_FILL, "#c6dbef")}
+    assert (MATCH_FILL, MATCH_RIM) in rims and ("#c6dbef", None) in rims
+    assert ">a match (dashed rim)</text>" in svg
+
+
+def test_each_node_of_a_flip7_round_graph_says_its_kind_in_words():
+    from circuslib.flip7.graphs import _node_kind, round_graph
+
+    graph = round_graph()
+    words = {"draw": "draw", "stay": "stay", "BUST": "BUST", "flip": "FLIP"}
+    for node, data in graph.nodes(data=True):
+        kind, label = _node_kind(node, data), data.get("label", str(node))
+        assert label.startswith("{") if kind == "hand" else label.startswith(words[kind]), (kind, label)
