@@ -363,6 +363,10 @@ class Lab:
         how many outputs, rules and elements were checked, and the violations with their impact and elements."""
         if not page.evaluate("() => typeof window.axe === 'object'"):
             page.add_script_tag(path=str(ensure_axe()))
+            # JupyterLab's <body> is 0 px tall (its panels are placed absolutely inside it); axe-core then takes
+            # every text for out of view and skips its colour contrast without a word: a full-height body changes
+            # nothing on screen
+            page.add_style_tag(content="html, body { height: 100%; }")
         return page.evaluate(_AXE_RUN)
 
     @staticmethod
