@@ -86,6 +86,9 @@ _AXE_RUN = """async () => {
           passed: result.passes.length,
           nodes: result.passes.reduce((n, r) => n + r.nodes.length, 0)
                  + result.violations.reduce((n, r) => n + r.nodes.length, 0),
+          review: Object.fromEntries(result.incomplete.map(r => [r.id, r.nodes.length])),
+          reasons: [...new Set(result.incomplete.flatMap(r => r.nodes.flatMap(n => n.any.concat(n.none)
+                        .map(c => r.id + ': ' + c.message))))].slice(0, 12),
           violations: result.violations.map(v => ({rule: v.id, impact: v.impact, help: v.help,
               nodes: v.nodes.map(n => ({target: n.target.join(' '), in: where(n),
                                         html: n.html.slice(0, 160), summary: n.failureSummary}))}))};
@@ -104,7 +107,8 @@ of the element it fails on. Every other rule is checked."""
 
 def axe_summary(result: dict) -> dict:
     """One row of the table a lesson's axe-core run prints: what was checked, the violations by impact, and the
-    serious or critical ones (``blocking``) apart from the open ones (``open``: each rule with its elements)."""
+    serious or critical ones (``blocking``) apart from the open ones (``open``: each rule with its elements), and
+    what axe-core could not decide (``review``: elements by rule, with its ``reasons``)."""
     impacts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
     blocking, open_ = [], {}
     for violation in result.get("violations", []):
@@ -118,7 +122,8 @@ def axe_summary(result: dict) -> dict:
                 blocking.append({"rule": violation["rule"], "impact": violation["impact"], "help": violation["help"],
                                  **node})
     return {"outputs": result.get("outputs", 0), "rules": result.get("applicable", 0),
-            "nodes": result.get("nodes", 0), **impacts, "open": open_, "blocking": blocking}
+            "nodes": result.get("nodes", 0), **impacts, "open": open_, "blocking": blocking,
+            "review": result.get("review", {}), "reasons": result.get("reasons", [])}
 
 
 def axe_row(lesson: str, theme: str, summary: dict) -> str:
@@ -126,7 +131,8 @@ def axe_row(lesson: str, theme: str, summary: dict) -> str:
     opened = ", ".join(f"{rule} x{len(nodes)}" for rule, nodes in summary["open"].items()) or "-"
     return (f"{lesson:<40} {theme:<6} outputs {summary['outputs']:>3}  rules {summary['rules']:>3}  "
             f"nodes {summary['nodes']:>4}  critical {summary['critical']}  serious {summary['serious']}  "
-            f"moderate {summary['moderate']}  minor {summary['minor']}  open: {opened}")
+            f"moderate {summary['moderate']}  minor {summary['minor']}  open: {opened}  "
+            f"to review: {sum(summary['review'].values())}")
 
 
 def _free_port() -> int:

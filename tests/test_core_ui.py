@@ -232,3 +232,23 @@ def test_rows_of_controls_wrap_and_buttons_keep_their_words_whole():
     button_rule = button_rule[:button_rule.index("}")]
     assert "flex-shrink: 0" in button_rule and "text-overflow: clip" in button_rule
     assert "white-space: normal" in button_rule and "height: auto" in button_rule
+
+
+def test_green_cyan_and_orange_buttons_read_at_4_5_to_1_in_the_light_theme():
+    # white on JupyterLab's own green (#388e3c), cyan or orange reads under 4.5:1 (axe-core finds it in the class
+    # view's Open button): the kit's frames take the darker shade, or black words on the orange
+    import re
+
+    from circuslib.core.svg import THEME_CSS, _luminance
+
+    def ratio(a: str, b: str) -> float:
+        high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    rules = THEME_CSS.replace("\n", " ")
+    for kind, theme in (("success", "#388e3c"), ("info", "#0097a7")):
+        assert ratio("#ffffff", theme) < 4.5
+        found = re.search(rf"mod-{kind} {{\s*background-color: var\(--jp-{kind}-color0, (#[0-9a-f]{{6}})\); }}", rules)
+        assert found and ratio("#ffffff", found.group(1)) >= 4.5, kind
+    assert ratio("#ffffff", "#f57c00") < 4.5 and ratio("#000000", "#f57c00") >= 4.5
+    assert 'body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-warning { color: #000000; }' in rules

@@ -46,10 +46,20 @@ THEME_CSS = """
 .circus-frame button.widget-toggle-button, .circus-themed button.widget-toggle-button {
   flex-shrink: 0; max-width: 100%; text-overflow: clip; white-space: normal; height: auto;
   min-height: var(--jp-widgets-inline-height, 28px); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-success,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-success {
+  background-color: var(--jp-success-color0, #1b5e20); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-info,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-info {
+  background-color: var(--jp-info-color0, #006064); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-warning,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-warning { color: #000000; }
 """
 """The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere);
 a row of controls wraps onto the next line rather than squeeze its buttons, and a button keeps its words whole
-(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...")."""
+(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...").
+In the light theme, a green or cyan button takes the theme's darker shade and an orange one black words: white on
+JupyterLab's own green, cyan or orange reads under 4.5:1."""
 
 
 def theme_style() -> str:
