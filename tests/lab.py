@@ -132,7 +132,8 @@ def axe_row(lesson: str, theme: str, summary: dict) -> str:
     return (f"{lesson:<40} {theme:<6} outputs {summary['outputs']:>3}  rules {summary['rules']:>3}  "
             f"nodes {summary['nodes']:>4}  critical {summary['critical']}  serious {summary['serious']}  "
             f"moderate {summary['moderate']}  minor {summary['minor']}  open: {opened}  "
-            f"to review: {sum(summary['review'].values())}")
+            f"to review: {sum(summary['review'].values())}"
+            + "".join(f"\n    to review, {reason[:150]}" for reason in summary["reasons"][:6]))
 
 
 def _free_port() -> int:
@@ -373,6 +374,13 @@ class Lab:
             # every text for out of view and skips its colour contrast without a word: a full-height body changes
             # nothing on screen
             page.add_style_tag(content="html, body { height: 100%; }")
+        # the last outputs render after the last prompt shows its number: wait until their count holds for 1 s
+        counts = []
+        for _ in range(20):
+            counts.append(page.evaluate(f"() => ({KIT_OUTPUTS})().length"))
+            if len(counts) >= 3 and counts[-1] == counts[-2] == counts[-3]:
+                break
+            page.wait_for_timeout(500)
         return page.evaluate(_AXE_RUN)
 
     @staticmethod
