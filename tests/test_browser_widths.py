@@ -96,7 +96,7 @@ def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesso
             games.first.screenshot(path=str(shots / f"widths-{stem}-{condition}.png"))
     _zoom(page, False)
     lab.set_theme(page, "JupyterLab Light")
-    print(f"{lesson}: {counted} controls measured in {time.perf_counter() - started:.0f} s;",
+    print(f"\n{lesson}: {counted} controls measured in {time.perf_counter() - started:.0f} s;",
           {c: len(v) for c, v in cut.items()})
     assert not cut, f"{lesson}: controls cut at {WIDTH} px: {json.dumps(cut, indent=1, ensure_ascii=False)}"
     assert not inaccessible, (f"{lesson}: serious or critical accessibility violations in the kit's outputs "
