@@ -62,6 +62,20 @@ def lab(lab_server):
     lab_server.reset()
 
 
+@pytest.fixture
+def unwindowed(lab):
+    """The shared JupyterLab with every cell kept on the page (not only those in view), so that every control and
+    figure can be measured."""
+    import json
+
+    settings = lab.tmp / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    tracker = settings / "tracker.jupyterlab-settings"
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
+    yield lab
+    tracker.unlink()  # the other tests keep JupyterLab's own setting
+
+
 @pytest.fixture(scope="session")
 def voila_server():
     """One Voila server (progressive rendering, as `make present`) for the whole test session."""

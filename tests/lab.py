@@ -36,6 +36,10 @@ class BrowserMissing(RuntimeError):
     """Chromium is not installed and could not be installed."""
 
 
+class AxeMissing(RuntimeError):
+    """axe-core is not installed and could not be installed."""
+
+
 def ensure_chromium() -> Path:
     """Debian's Chromium, installed with apt when we are root and it is missing."""
     if installed(CHROMIUM.exists, lambda: apt_install("chromium")):
@@ -43,6 +47,89 @@ def ensure_chromium() -> Path:
     raise BrowserMissing(
         "the browser tests need Chromium at /usr/bin/chromium: install it with `sudo apt-get install chromium` "
         "(Debian/Ubuntu) and run `make test` again")
+
+
+def ensure_axe() -> Path:
+    """axe-core's axe.min.js: in the virtual environment's axe/ folder, installed there once with npm (as
+    `make test` sets it up) when npm is on the machine."""
+    script = Path(sys.prefix) / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+    if script.exists():
+        return script
+    if shutil.which("npm"):
+        subprocess.run(["npm", "install", "--prefix", str(script.parents[2]), "--no-audit", "--no-fund",
+                        "--loglevel=error", "axe-core@4"], check=False, stdout=subprocess.DEVNULL)
+        if script.exists():
+            return script
+    raise AxeMissing("the accessibility tests need axe-core: install Node.js and npm "
+                     "(`sudo apt-get install nodejs npm`) and run `make test` again")
+
+
+KIT_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .filter(o => o.matches('[class*="circus-"]') || o.querySelector('[class*="circus-"]'))"""
+"""The output areas that hold something the kit drew: a figure, a picture, a widget (all carry a circus- class)."""
+
+_AXE_RUN = """async () => {
+  const outputs = (KIT_OUTPUTS)();
+  if (!outputs.length) return {outputs: 0};
+  const result = await axe.run(outputs);
+  const where = n => { const e = document.querySelector(n.target[0]);
+                       const kit = e && e.closest('[class*="circus-"]');
+                       return kit ? [...kit.classList].filter(c => c.startsWith('circus-')).join(' ') : ''; };
+  return {outputs: outputs.length,
+          rules: result.passes.length + result.violations.length + result.incomplete.length
+                 + result.inapplicable.length,
+          applicable: result.passes.length + result.violations.length + result.incomplete.length,
+          passed: result.passes.length,
+          nodes: result.passes.reduce((n, r) => n + r.nodes.length, 0)
+                 + result.violations.reduce((n, r) => n + r.nodes.length, 0),
+          review: Object.fromEntries(result.incomplete.map(r => [r.id, r.nodes.length])),
+          reasons: [...new Set(result.incomplete.flatMap(r => r.nodes.flatMap(n => n.any.concat(n.none)
+                        .map(c => r.id + ': ' + c.message))))].slice(0, 12),
+          violations: result.violations.map(v => ({rule: v.id, impact: v.impact, help: v.help,
+              nodes: v.nodes.map(n => ({target: n.target.join(' '), in: where(n),
+                                        html: n.html.slice(0, 160), summary: n.failureSummary}))}))};
+}""".replace("KIT_OUTPUTS", KIT_OUTPUTS)
+
+
+AXE_OPEN: dict[tuple[str, str], str] = {
+    ("aria-input-field-name", "noUi-handle"):
+        "ipywidgets 8.1's sliders draw noUiSlider's handle (role=slider) without a name: it passes noUiSlider no "
+        "handleAttributes, and a widget's description is a label beside the slider, not tied to its handle; only "
+        "front-end code could name it",
+}
+"""axe-core's findings on the kit's pages that the kit cannot fix from Python, each with why: a rule and a class
+of the element it fails on. Every other rule is checked."""
+
+
+def axe_summary(result: dict) -> dict:
+    """One row of the table a lesson's axe-core run prints: what was checked, the violations by impact, and the
+    serious or critical ones (``blocking``) apart from the open ones (``open``: each rule with its elements), and
+    what axe-core could not decide (``review``: elements by rule, with its ``reasons``)."""
+    impacts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
+    blocking, open_ = [], {}
+    for violation in result.get("violations", []):
+        impacts[violation["impact"]] = impacts.get(violation["impact"], 0) + len(violation["nodes"])
+        for node in violation["nodes"]:
+            known = next((why for (rule, cls), why in AXE_OPEN.items()
+                          if rule == violation["rule"] and cls in node["html"]), None)
+            if known:
+                open_.setdefault(violation["rule"], []).append(node["in"] or node["target"])
+            elif violation["impact"] in ("serious", "critical"):
+                blocking.append({"rule": violation["rule"], "impact": violation["impact"], "help": violation["help"],
+                                 **node})
+    return {"outputs": result.get("outputs", 0), "rules": result.get("applicable", 0),
+            "nodes": result.get("nodes", 0), **impacts, "open": open_, "blocking": blocking,
+            "review": result.get("review", {}), "reasons": result.get("reasons", [])}
+
+
+def axe_row(lesson: str, theme: str, summary: dict) -> str:
+    """A lesson's axe-core figures in one line of the printed table."""
+    opened = ", ".join(f"{rule} x{len(nodes)}" for rule, nodes in summary["open"].items()) or "-"
+    return (f"{lesson:<40} {theme:<6} outputs {summary['outputs']:>3}  rules {summary['rules']:>3}  "
+            f"nodes {summary['nodes']:>4}  critical {summary['critical']}  serious {summary['serious']}  "
+            f"moderate {summary['moderate']}  minor {summary['minor']}  open: {opened}  "
+            f"to review: {sum(summary['review'].values())}"
+            + "".join(f"\n    to review, {reason[:150]}" for reason in summary["reasons"][:6]))
 
 
 def _free_port() -> int:
@@ -272,6 +359,25 @@ class Lab:
         page.evaluate("theme => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
         page.wait_for_function("theme => document.body.dataset.jpThemeName === theme", arg=theme, timeout=30_000)
         page.wait_for_timeout(500)
+
+    @staticmethod
+    def axe(page) -> dict:
+        """axe-core's checks of every rule on the kit's outputs on the page as it is shown now (theme included):
+        how many outputs, rules and elements were checked, and the violations with their impact and elements."""
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.add_script_tag(path=str(ensure_axe()))
+            # JupyterLab's <body> is 0 px tall (its panels are placed absolutely inside it); axe-core then takes
+            # every text for out of view and skips its colour contrast without a word: a full-height body changes
+            # nothing on screen
+            page.add_style_tag(content="html, body { height: 100%; }")
+        # the last outputs render after the last prompt shows its number: wait until their count holds for 1 s
+        counts = []
+        for _ in range(20):
+            counts.append(page.evaluate(f"() => ({KIT_OUTPUTS})().length"))
+            if len(counts) >= 3 and counts[-1] == counts[-2] == counts[-3]:
+                break
+            page.wait_for_timeout(500)
+        return page.evaluate(_AXE_RUN)
 
     @staticmethod
     def click(page, selector: str, *, nth: int = 0) -> None:

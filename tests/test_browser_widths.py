@@ -2,13 +2,15 @@
 once in JupyterLab, no button, label, dropdown or toggle button of a game or an explorer is cut (its text wider
 than its box: scrollWidth > clientWidth + 1, or its box running past its output area), in the light theme, in the
 dark theme, and with the output area zoomed to 1.5 (a teacher enlarging the page for the back of the room).
-Screenshots of the zoomed lessons are saved in build/screenshots/."""
+Screenshots of the zoomed lessons are saved in build/screenshots/. The same run, in the same two themes, checks the
+lesson's outputs with axe-core (see tests/test_browser_axe.py): a lesson is run once for both."""
 from __future__ import annotations
 
 import json
 import time
 
 import pytest
+from lab import axe_row, axe_summary
 
 from notebooks import ROOT
 
@@ -59,20 +61,9 @@ def _zoom(page, on: bool) -> None:
     page.wait_for_timeout(600)
 
 
-@pytest.fixture
-def unwindowed(lab):
-    """Every cell kept on the page (not only those in view), so that every control can be measured."""
-    settings = lab.tmp / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True, exist_ok=True)
-    tracker = settings / "tracker.jupyterlab-settings"
-    tracker.write_text(json.dumps({"windowingMode": "none"}))
-    yield lab
-    tracker.unlink()  # the other tests keep JupyterLab's own setting
-
-
 @pytest.mark.parametrize("lesson", [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=OPEN[name]))
                                     if name in OPEN else name for name in LESSONS])
-def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesson):
+def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesson, capsys):
     lab = unwindowed
     started = time.perf_counter()
     page = lab.run_notebook(f"notebooks/{lesson}", notebook_width=WIDTH)
@@ -81,7 +72,7 @@ def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesso
     page.wait_for_timeout(1000)  # the last widgets render after the last prompt shows its number
     counted = page.evaluate("sel => document.querySelectorAll(sel).length", CONTROLS)
     assert counted > 0, f"{lesson}: no control found to measure"
-    cut = {}
+    cut, inaccessible = {}, {}
     shots = ROOT / "build" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     stem = lesson.removesuffix(".ipynb")
@@ -90,6 +81,12 @@ def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesso
             _zoom(page, True)
         else:
             lab.set_theme(page, f"JupyterLab {condition.capitalize()}")
+            summary = axe_summary(lab.axe(page))
+            with capsys.disabled():
+                print("\n" + axe_row(stem, condition, summary), end="")
+            assert summary["outputs"] > 0 and summary["rules"] > 10, f"{lesson}: axe-core found no kit output"
+            if summary["blocking"]:
+                inaccessible[condition] = summary["blocking"]
         found = page.evaluate(CUT, CONTROLS)
         if found:
             cut[condition] = found
@@ -99,9 +96,11 @@ def test_no_control_is_cut_at_1024_px_in_light_dark_and_zoomed(unwindowed, lesso
             games.first.screenshot(path=str(shots / f"widths-{stem}-{condition}.png"))
     _zoom(page, False)
     lab.set_theme(page, "JupyterLab Light")
-    print(f"{lesson}: {counted} controls measured in {time.perf_counter() - started:.0f} s;",
+    print(f"\n{lesson}: {counted} controls measured in {time.perf_counter() - started:.0f} s;",
           {c: len(v) for c, v in cut.items()})
     assert not cut, f"{lesson}: controls cut at {WIDTH} px: {json.dumps(cut, indent=1, ensure_ascii=False)}"
+    assert not inaccessible, (f"{lesson}: serious or critical accessibility violations in the kit's outputs "
+                              f"(axe-core): {json.dumps(inaccessible, indent=1, ensure_ascii=False)[:6000]}")
 
 
 def test_the_measure_sees_a_cut_button_and_a_row_past_its_area(unwindowed):

@@ -47,7 +47,7 @@ def test_the_lessons_play_graph():
     assert _group(svg, "circus-scout-beats").count("<polygon") == 3
     assert f'stroke="{CHAIN_COLOUR}" stroke-width="2.5"' in _group(svg, "circus-scout-legend")
     assert ">Shows of the hand 3 4 5 5 2 2:</text>" in svg and ">an arrow points to a show</text>" in svg
-    assert ">a match</text>" in svg and ">one longest chain</text>" in svg
+    assert ">a match (dashed rim)</text>" in svg and ">one longest chain</text>" in svg
     assert dark_ink(svg) == []  # the title and legend in the theme's colour, the shows' labels on their light ovals
 
 

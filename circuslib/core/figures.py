@@ -27,20 +27,24 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .args import items, one_of, optional_text, text
 from .game import describe
-from .svg import INK as PAPER_INK
 from .svg import (
+    HATCH_ANGLES,
     LEGEND_TEXT,
     MIN_TEXT,
     PIECE,
     THEME_INK,
     Key,
     Picture,
+    hatch_id,
+    hatch_patterns,
     legend_size,
     lines_of,
     svg_legend,
     svg_marker,
     svg_text,
+    with_words,
 )
+from .svg import INK as PAPER_INK
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -58,6 +62,15 @@ RED = "#d7301f"
 _MARKERS = ("o", "s", "^", "D", "v")
 _DASHES = (None, "6,3", "2,2", "8,3,2,3", "12,4")
 """Each curve of a plot its own dash pattern (and its own marker): colour is never the only way to tell two apart."""
+_MPL_HATCHES = {45: "//", -45: "\\\\", 0: "--", 90: "||"}
+"""Each hatching of the kit as matplotlib draws it."""
+
+
+def _bar_hatch(group: int) -> bool | int:
+    """The hatching of a plot's n-th bar series: the first plain, each other its own (told apart without colour)."""
+    return False if group == 0 else HATCH_ANGLES[(group - 1) % len(HATCH_ANGLES)]
+
+
 _MARKED_POINTS = 60
 """A curve of more points than this has a marker on every k-th point only (about 15 in all): one on each would
 hide the line."""
@@ -298,9 +311,10 @@ class Chart:
                      for a, b in points[::max(1, int(marker_every))]]
         self.parts.append(group + "".join(body) + "</g>")
 
-    def bars(self, xs: Sequence[float], heights: Sequence[float], *, width: float, fill: str, hatch: bool = False,
-             css_class: str = "") -> None:
-        """One bar per (x, height), ``width`` wide in x units, from 0 up (a bar of height 0 is not drawn)."""
+    def bars(self, xs: Sequence[float], heights: Sequence[float], *, width: float, fill: str,
+             hatch: bool | int = False, css_class: str = "") -> None:
+        """One bar per (x, height), ``width`` wide in x units, from 0 up (a bar of height 0 is not drawn); with
+        ``hatch`` (True, or one of the angles ``HATCH_ANGLES``), hatched."""
         half, base = width / 2, self.y(max(self.y0, 0))
         boxes = []
         for a, b in zip(xs, heights):
@@ -312,8 +326,9 @@ class Chart:
             return
         self.parts.append(f'<g class="{svg_text(css_class)}" fill="{fill}" stroke="{INK}" stroke-width="0.6">'
                           + "".join(boxes) + "</g>")
-        if hatch:  # the hatching over the same boxes: told apart without its colour
-            self.parts.append(f'<g fill="url(#{self.name}-hatch)" stroke="none">' + "".join(boxes) + "</g>")
+        if hatch is not False:  # the hatching over the same boxes: told apart without its colour
+            self.parts.append(f'<g fill="url(#{hatch_id(self.name + "-hatch", hatch)})" stroke="none">'
+                              + "".join(boxes) + "</g>")
 
     def band(self, xs: Sequence[float], lows: Sequence[float], highs: Sequence[float], *, colour: str,
              opacity: float = 0.25, css_class: str = "") -> None:
@@ -342,9 +357,7 @@ class Chart:
 
     def svg(self, *, css_class: str, title: str) -> str:
         """The picture as one SVG element (``title`` is what a screen reader says)."""
-        hatch = (f'<defs><pattern id="{self.name}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-                 f'patternTransform="rotate(45)"><path d="M0,0 V6" stroke="{INK}" stroke-width="1.2"/></pattern>'
-                 '</defs>')
+        hatch = f'<defs>{hatch_patterns(self.name + "-hatch", INK)}</defs>'
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="circus-svg {svg_text(css_class)}" '
                 f'width="{self.width:g}" height="{self.height:g}" viewBox="0 0 {self.width:g} {self.height:g}" '
                 f'role="img"><title>{svg_text(title)}</title>{hatch}{"".join(self.parts)}</svg>')
@@ -588,6 +601,7 @@ class Plot(Figure):
     # --- drawing --------------------------------------------------------------------------------------
     def _keys(self) -> list[Key]:
         keys = []
+        group = 0
         for kind, _, style in self._pieces:
             if kind == "line":
                 colour, marker, dash, label = style
@@ -597,8 +611,10 @@ class Plot(Figure):
                 keys.append(Key(style[2], colour=style[0], width=1.6, dash=style[1]))
             elif kind == "band" and style[1]:
                 keys.append(Key(style[1], colour=style[0], box=True))
-            elif kind == "bars" and style[1]:
-                keys.append(Key(style[1], colour=style[0], box=True))
+            elif kind == "bars":
+                if style[1]:
+                    keys.append(Key(style[1], colour=style[0], box=True, hatch=_bar_hatch(group)))
+                group += 1
             elif kind == "marks" and style[1]:
                 keys.append(Key(style[1], colour=style[0], width=3))
         return keys
@@ -836,8 +852,10 @@ class Plot(Figure):
                 width = 0.7 / groups
                 centres = [i + (group - (groups - 1) / 2) * width for i in range(len(heights))]
                 label = style[1]
+                hatch = _bar_hatch(group)
                 drawn = ax.bar(centres, heights, width=width, color=style[0], edgecolor="#222222", linewidth=0.6,
-                               label=label, zorder=order)
+                               label=label, zorder=order,
+                               hatch=None if hatch is False else _MPL_HATCHES[45 if hatch is True else hatch])
                 if intervals:  # each bar's interval as an error bar with caps, in ink
                     cap = min(0.1, width / 3)
                     lows, highs = [lo for lo, _ in intervals], [hi for _, hi in intervals]
@@ -895,7 +913,7 @@ class Plot(Figure):
         heights, intervals = data
         width = 0.7 / groups  # a slot 0.7 wide, shared by the bar series
         centres = [i + (group - (groups - 1) / 2) * width for i in range(len(heights))]
-        chart.bars(centres, heights, width=width, fill=style[0])
+        chart.bars(centres, heights, width=width, fill=style[0], hatch=_bar_hatch(group))
         if intervals:  # error bars with caps, in the page's ink
             cap = min(0.1, width / 3)
             path = "".join(f"M{chart.x(c):.1f},{chart.y(lo):.1f} V{chart.y(hi):.1f} "
@@ -1087,7 +1105,7 @@ class _Row(Figure):
 
     def _repr_html_(self) -> str:
         # one block per figure, so that a narrow page wraps them onto the next line
-        inner = "".join(f"<div>{figure.svg()}</div>" for figure in self.figures)
+        inner = "".join(f"<div>{with_words(figure.svg(), figure.description())}</div>" for figure in self.figures)
         return (f'<div class="circus-figure" role="img" aria-label="{svg_text(self.description())}" '
                 f'style="display: flex; flex-wrap: wrap; gap: 8px">{inner}</div>')
 

@@ -19,7 +19,7 @@ __all__ = [
     "svg_doc", "svg_text", "svg_arrowhead", "svg_arrow", "svg_card", "svg_die", "svg_token", "svg_hex", "hex_corners",
     "hex_center", "row", "PIP_LAYOUT", "THEME_CSS", "theme_style", "INK", "PIECE", "Picture", "concrete_svg",
     "THEME_INK", "Key", "svg_legend", "legend_size", "dark_ink", "svg_marker", "MIN_TEXT", "LEGEND_TEXT",
-    "lines_of",
+    "lines_of", "with_words", "HATCH_ANGLES", "hatch_id", "hatch_patterns",
 ]
 
 MIN_TEXT = 13.0
@@ -46,10 +46,20 @@ THEME_CSS = """
 .circus-frame button.widget-toggle-button, .circus-themed button.widget-toggle-button {
   flex-shrink: 0; max-width: 100%; text-overflow: clip; white-space: normal; height: auto;
   min-height: var(--jp-widgets-inline-height, 28px); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-success,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-success {
+  background-color: var(--jp-success-color0, #1b5e20); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-info,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-info {
+  background-color: var(--jp-info-color0, #006064); }
+body[data-jp-theme-light="true"] .circus-frame .jupyter-button.mod-warning,
+body[data-jp-theme-light="true"] .circus-themed .jupyter-button.mod-warning { color: #000000; }
 """
 """The kit's stylesheet: every colour of text comes from JupyterLab's theme variables (light fallbacks elsewhere);
 a row of controls wraps onto the next line rather than squeeze its buttons, and a button keeps its words whole
-(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...")."""
+(its own width, never shrunk; a word too long for the row breaks onto a second line, never into "F...").
+In the light theme, a green or cyan button takes the theme's darker shade and an orange one black words: white on
+JupyterLab's own green, cyan or orange reads under 4.5:1."""
 
 
 def theme_style() -> str:
@@ -233,6 +243,30 @@ def concrete_svg(svg: str) -> str:
     return svg
 
 
+_OPENING = re.compile(r"<svg\b[^>]*>")
+_TITLE = re.compile(r"\s*<title>.*?</title>", re.S)
+
+
+def with_words(svg: str, words: str) -> str:
+    """The SVG carrying its words inside it: a <desc> with them after its <title> (a <title> from their first line
+    if it has none), so that the picture read alone, exported or printed, still says what it shows."""
+    if not isinstance(svg, str) or not isinstance(words, str):
+        raise TypeError("with_words takes a picture's SVG text and its words")
+    opening = _OPENING.match(svg.lstrip())
+    if opening is None:
+        raise ValueError("a picture's SVG is text that starts with <svg")
+    svg = svg.lstrip()
+    head, rest = svg[:opening.end()], svg[opening.end():]
+    title = _TITLE.match(rest)
+    if title:
+        head, rest = head + title.group(0), rest[title.end():]
+    else:
+        head += f"<title>{_esc(words.strip().splitlines()[0] if words.strip() else 'A picture')}</title>"
+    if 'role="' not in head[:opening.end()]:
+        head = head.replace("<svg", '<svg role="img"', 1)
+    return f"{head}<desc>{_esc(words)}</desc>{rest}"
+
+
 class Picture:
     """A drawing of the kit: its SVG, and words that describe it for those who cannot see it.
 
@@ -258,13 +292,14 @@ class Picture:
 
     def plain_svg(self) -> str:
         """The picture as a standalone SVG with concrete colours (the light page's), for files and exports."""
-        return concrete_svg(self.svg())
+        return concrete_svg(with_words(self.svg(), self.description()))
 
     def _repr_html_(self) -> str:
         # HTML, not an SVG image: an <img> would not take the page's text colour, and the picture must read in a
-        # dark theme; the description is there for screen readers (aria-label) and as a tooltip-free caption
-        return (f'<div class="{self.css_class}" role="img" aria-label="{svg_text(self.description())}">'
-                f"{self.svg()}</div>")
+        # dark theme; the description is there for screen readers (aria-label), and in the SVG's <desc> too
+        words = self.description()
+        return (f'<div class="{self.css_class}" role="img" aria-label="{svg_text(words)}">'
+                f"{with_words(self.svg(), words)}</div>")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
         """The picture in every form: themed HTML, plain SVG, and its description as text."""
@@ -317,6 +352,26 @@ def svg_marker(kind: str, x: float, y: float, size: float, colour: str, *, hollo
     return f'<polygon points="{points}" {look}/>'
 
 
+HATCH_ANGLES = (45, -45, 0, 90)
+"""The slopes of the kit's hatchings, in degrees (45 is ``hatch=True``): bars of different series are told apart by
+their hatching as well as by their colour."""
+
+
+def hatch_id(base: str, hatch: bool | int) -> str:
+    """The id of a hatching's pattern: ``base`` for the 45-degree lines (``True``), ``base-<angle>`` for another."""
+    angle = 45 if hatch is True else hatch
+    if isinstance(angle, bool) or angle not in HATCH_ANGLES:
+        raise ValueError(f"a hatching is True or one of the angles {HATCH_ANGLES}, not {hatch!r}")
+    return base if angle == 45 else f"{base}-{angle}"
+
+
+def hatch_patterns(base: str, ink: str = INK) -> str:
+    """The <pattern> of each hatching, in dark ink (they lie on a bar's light or coloured fill)."""
+    return "".join(f'<pattern id="{hatch_id(base, angle)}" width="6" height="6" patternUnits="userSpaceOnUse" '
+                   f'patternTransform="rotate({angle})"><path d="M0,0 V6" stroke="{ink}" stroke-width="1.2"/>'
+                   "</pattern>" for angle in HATCH_ANGLES)
+
+
 @dataclass(frozen=True)
 class Key:
     """One entry of a legend: a line (with its marker), a lone marker, or a bar's box (fill, hatching)."""
@@ -328,7 +383,8 @@ class Key:
     marker_size: float = 5
     hollow: bool = False
     box: bool = False
-    hatch: bool = False
+    hatch: bool | int = False
+    """The box's hatching: True (45-degree lines) or one of ``HATCH_ANGLES``."""
     line: bool = True
     outline: str | None = None
     """The rim of the marker, when not its colour: a light node's swatch drawn as the node is (a grey rim)."""
@@ -363,8 +419,9 @@ def svg_legend(x: float, y: float, keys: Sequence[Key], *, size: float = LEGEND_
         if key.box:
             parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="{colour}" '
                          f'stroke="{ink}" stroke-width="0.6"/>')
-            if key.hatch:
-                parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" fill="url(#{hatch})"/>')
+            if key.hatch is not False:
+                parts.append(f'<rect x="{x:g}" y="{middle - 5:.1f}" width="22" height="10" '
+                             f'fill="url(#{hatch_id(hatch, key.hatch)})"/>')
         elif key.line:
             dash = f' stroke-dasharray="{key.dash}"' if key.dash else ""
             parts.append(f'<path d="M{x:g},{middle:.1f} h22" stroke="{colour}" stroke-width="{key.width:g}"{dash}/>')

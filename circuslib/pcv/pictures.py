@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["board", "reachable_map", "move_graph_picture", "damage_chain_picture", "within_plot", "destroy_curve",
            "rolled_die", "BoardPicture", "MoveGraphPicture", "DamageChainPicture", "SIDE_COLOURS",
-           "MANOEUVRE_COLOURS"]
+           "MANOEUVRE_COLOURS", "MANOEUVRE_DASHES"]
 
 
 def _counted(count: int, one: str, many: str | None = None) -> str:
@@ -45,6 +45,10 @@ SIDE_COLOURS = ("#d7301f", "#2171b5")
 """Red's and Blue's colour on the map (each plane also carries its name: colour is never the only sign)."""
 REACHABLE, FIRING, LINE_OF_FIRE, SKY = "#fdd49e", "#fc8d59", "#fde0dd", "#f7fbff"
 MANOEUVRE_COLOURS = {"forward": "#4575b4", "down": "#d73027", "up": "#1a9850", "loop": "#984ea3"}
+MANOEUVRE_DASHES: dict[str, str | None] = {"forward": None, "down": "6,3", "up": "2,2", "loop": "8,3,2,3"}
+"""Each manoeuvre's arrows their own dash pattern too: colour is never the only way to tell them apart."""
+_NODE_RIMS = {"start": (2.5, None), "on the way": (1.0, None), "end": (2.5, "5,2"), "out": (1.0, "2,2")}
+"""Each kind of position its own rim (width, dash), as well as its own fill."""
 _NODE_COLOURS = {"start": "#fdd49e", "on the way": "#c6dbef", "end": "#a1d99b", "out": "#d9d9d9"}
 _OUT_WORDS = {"landed": "landed at altitude 0", "collision": "collided", "left the map": "left the map"}
 _CHAIN_COLOURS = {"intact": "#c6dbef", "damaged": "#fdd49e", "destroyed": "#d9d9d9"}
@@ -210,6 +214,12 @@ def rolled_die(face: int) -> Picture:
 # the manoeuvre graph
 
 
+def _rim(kind: str) -> str:
+    """The rim of a manoeuvre graph's position of this kind, as SVG attributes."""
+    width, dash = _NODE_RIMS[kind]
+    return f'stroke="#555555" stroke-width="{width:g}"' + (f' stroke-dasharray="{dash}"' if dash else "")
+
+
 class MoveGraphPicture(Picture):
     """A manoeuvre graph (``graphs.move_graph``), one column per movement point spent: the start in orange, nodes
     with points still to spend in blue, end positions in green, planes out in grey, each node labelled with its hex,
@@ -231,14 +241,13 @@ class MoveGraphPicture(Picture):
 
     def _legend(self) -> list[tuple[str, str, str]]:
         kinds = {data["move"].kind for _, _, data in self.graph.edges(data=True)}
-        entries = [("line", MANOEUVRE_COLOURS[k], f"{k} ({cost} point{'s' if cost > 1 else ''})")
+        entries = [("line", k, f"{k} ({cost} point{'s' if cost > 1 else ''})")
                    for k, cost in MANOEUVRE_COSTS.items() if k in kinds]
-        entries += [("dot", _NODE_COLOURS["start"], "start"),
-                    ("dot", _NODE_COLOURS["on the way"], "points still to spend"),
-                    ("dot", _NODE_COLOURS["end"], "end position (0 points left)")]
+        entries += [("dot", "start", "start"), ("dot", "on the way", "points still to spend"),
+                    ("dot", "end", "end position (0 points left)")]
         outs = self._outs()
         if outs:
-            entries.append(("dot", _NODE_COLOURS["out"], "out: " + ", ".join(_OUT_WORDS.get(o, o) for o in outs)))
+            entries.append(("dot", "out", "out: " + ", ".join(_OUT_WORDS.get(o, o) for o in outs)))
         return entries
 
     def _outs(self) -> list[str]:
@@ -270,9 +279,10 @@ class MoveGraphPicture(Picture):
             rim = min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
             sx, sy, tx, ty = x1 + rim * ux, y1 + rim * uy, x2 - rim * ux, y2 - rim * uy
             bx, by = tx - 9 * ux, ty - 9 * uy  # the arrowhead: 9 px long, 7 px wide
-            colour = MANOEUVRE_COLOURS[data["move"].kind]
+            colour, dash = MANOEUVRE_COLOURS[data["move"].kind], MANOEUVRE_DASHES[data["move"].kind]
+            dashed = f' stroke-dasharray="{dash}"' if dash else ""
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
-                         f'stroke-width="1.6"/><polygon points="{tx:.1f},{ty:.1f} {bx - 3.5 * uy:.1f},'
+                         f'stroke-width="1.6"{dashed}/><polygon points="{tx:.1f},{ty:.1f} {bx - 3.5 * uy:.1f},'
                          f'{by + 3.5 * ux:.1f} {bx + 3.5 * uy:.1f},{by - 3.5 * ux:.1f}" fill="{colour}"/>')
         for node, data in graph.nodes(data=True):
             x, y = xy[node]
@@ -280,10 +290,10 @@ class MoveGraphPicture(Picture):
             tip = f"({q},{r}) facing {FACING_NAMES[facing]}, altitude {altitude}, {_counted(left_over, 'point')} left"
             if data["out"]:
                 tip += f", out: {data['out']}"
-            fill = _NODE_COLOURS[self._kind(node, data)]
+            kind = self._kind(node, data)
             parts.append(f'<g class="{PIECE} circus-pcv-node"><title>{svg_text(tip)}</title>'
                          f'<rect x="{x - half_w:.1f}" y="{y - half_h:.1f}" width="{2 * half_w}" height="{2 * half_h}" '
-                         f'rx="{half_h}" fill="{fill}" stroke="#555555"/>'
+                         f'rx="{half_h}" fill="{_NODE_COLOURS[kind]}" {_rim(kind)}/>'
                          f'<text x="{x:.1f}" y="{y - 3:.1f}" font-size="13" {font} fill="{INK}">'
                          f'({q},{r}) {FACING_NAMES[facing]}</text><text x="{x:.1f}" y="{y + 12:.1f}" font-size="13" '
                          f'{font} fill="{INK}">alt {altitude}</text></g>')
@@ -298,12 +308,15 @@ class MoveGraphPicture(Picture):
         # the manoeuvres drawn (their cost), then the kinds of node, on a light box
         parts.append(f'<g class="{PIECE} circus-legend"><rect x="8" y="34" width="{width - 16}" '
                      f'height="{12 + key_row * key_rows}" fill="#ffffff" stroke="#cccccc" rx="4"/>')
-        for i, (shape, colour, label) in enumerate(entries):
+        for i, (shape, kind, label) in enumerate(entries):
             x0, y = 16 + key_width * (i % per_row), 52 + key_row * (i // per_row)
-            mark = (f'<line x1="{x0}" y1="{y - 4}" x2="{x0 + 24}" y2="{y - 4}" stroke="{colour}" stroke-width="2"/>'
+            dash = MANOEUVRE_DASHES.get(kind)
+            dashed = f' stroke-dasharray="{dash}"' if dash else ""
+            mark = (f'<line x1="{x0}" y1="{y - 4}" x2="{x0 + 24}" y2="{y - 4}" stroke="{MANOEUVRE_COLOURS[kind]}" '
+                    f'stroke-width="2"{dashed}/>'
                     if shape == "line" else
-                    f'<rect x="{x0 + 5}" y="{y - 11}" width="14" height="12" rx="6" fill="{colour}" '
-                    f'stroke="#555555"/>')
+                    f'<rect x="{x0 + 5}" y="{y - 11}" width="14" height="12" rx="6" fill="{_NODE_COLOURS[kind]}" '
+                    f'{_rim(kind)}/>')
             parts.append(f'{mark}<text x="{x0 + 32}" y="{y}" font-size="13" font-family="sans-serif" fill="{INK}">'
                          f'{svg_text(label)}</text>')
         parts.append("</g>")
@@ -350,9 +363,12 @@ class MoveGraphPicture(Picture):
         for kind, colour in MANOEUVRE_COLOURS.items():
             edges = [(a, b) for a, b, d in graph.edges(data=True) if d["move"].kind == kind]
             if edges:
+                style: Any = "solid" if MANOEUVRE_DASHES[kind] is None else \
+                    (0, tuple(float(v) / 1.6 for v in str(MANOEUVRE_DASHES[kind]).split(",")))
                 nx.draw_networkx_edges(graph, pos, ax=axes, edgelist=edges, edge_color=colour, arrows=small,
-                                       node_size=300 if small else 40, width=0.8 if small else 0.3)
-                keys.append(Line2D([], [], color=colour, label=f"{kind} ({MANOEUVRE_COSTS[kind]})"))
+                                       node_size=300 if small else 40, width=0.8 if small else 0.3, style=style)
+                keys.append(Line2D([], [], color=colour, linestyle=style,
+                                   label=f"{kind} ({MANOEUVRE_COSTS[kind]})"))
         if small:
             labels = {node: f"{node[0][0]},{node[0][1]}\nA{node[2]}" for node in graph.nodes}
             nx.draw_networkx_labels(graph, pos, labels=labels, ax=axes, font_size=6)

@@ -40,6 +40,8 @@ __all__ = ["GraphPicture", "card_graph_picture", "play_graph_picture", "play_gra
            "OTHER_FILL", "END_FILL", "CHAIN_COLOUR", "ARROW_COLOUR"]
 
 MATCH_FILL, OTHER_FILL, END_FILL, CHAIN_COLOUR, ARROW_COLOUR = "#fdd0a2", "#c6dbef", "#d9d9d9", "#d7301f", "#999999"
+MATCH_RIM = "5,3"
+"""A match's rim is dashed as well as its fill orange: colour is never the only way to tell it from a run."""
 NUMBER_FILL, CARD_EDGE = "#fee391", "#6baed6"  # K10: the numbers, and the cards joining them
 # Okabe and Ito's colour-blind-safe palette: a match's bracket differs from a run's by its dash too
 ORANGE, BLUE = "#E69F00", "#0072B2"
@@ -64,6 +66,8 @@ class Node:
     box: bool = False
     css: str = ""
     font: float = 13  # at least 13 px at the picture's natural size: read on a projector
+    dash: str | None = None
+    """The rim's dash pattern, when the node's kind is told by its rim as well as by its fill."""
 
 
 @dataclass(frozen=True)
@@ -184,12 +188,13 @@ class GraphPicture(Picture):
 
 
 def _node_svg(node: Node) -> str:
+    rim = f'stroke="{STROKE}"' + (f' stroke-width="2" stroke-dasharray="{node.dash}"' if node.dash else "")
     if node.box:
         shape = (f'<rect x="{node.x - node.rx:.1f}" y="{node.y - node.ry:.1f}" width="{2 * node.rx:.1f}" '
-                 f'height="{2 * node.ry:.1f}" rx="5" fill="{node.fill}" stroke="{STROKE}"/>')
+                 f'height="{2 * node.ry:.1f}" rx="5" fill="{node.fill}" {rim}/>')
     else:
         shape = (f'<ellipse cx="{node.x:.1f}" cy="{node.y:.1f}" rx="{node.rx:g}" ry="{node.ry:g}" fill="{node.fill}" '
-                 f'stroke="{STROKE}"/>')
+                 f'{rim}/>')
     first = node.y + node.font * 0.36 - (len(node.lines) - 1) * node.font * 0.6
     text = "".join(f'<text x="{node.x:.1f}" y="{first + i * node.font * 1.2:.1f}" font-size="{node.font:g}" '
                    f'font-family="sans-serif" text-anchor="middle" fill="{INK}">{svg_text(line)}</text>'
@@ -299,11 +304,13 @@ def play_graph_picture(graph: nx.DiGraph, *, highlight: Sequence[Any] | None = N
         match = data["key"][1] == 1 and data["size"] > 1
         nodes[node] = Node(centre_x + column * _STEP_X, top + (rows - 1 - row) * _STEP_Y + _STEP_Y / 2,
                            (data["label"],), MATCH_FILL if match else OTHER_FILL, _RX, _RY,
-                           css="circus-scout-show" + (" circus-scout-match" if match else ""))
+                           css="circus-scout-show" + (" circus-scout-match" if match else ""),
+                           dash=MATCH_RIM if match else None)
     on_chain = list(zip(chain, chain[1:]))
     groups = [("circus-scout-beats", [Edge(a, b, ARROW_COLOUR) for a, b in graph.edges if (a, b) not in on_chain]),
               ("circus-scout-chain", [Edge(a, b, CHAIN_COLOUR, 2.5) for a, b in on_chain])]
-    legend = [Key("a match", colour=MATCH_FILL, box=True), Key("a run or a single card", colour=OTHER_FILL, box=True),
+    legend = [Key("a match (dashed rim)", colour=MATCH_FILL, box=True),
+              Key("a run or a single card", colour=OTHER_FILL, box=True),
               Key("one longest chain", colour=CHAIN_COLOUR, width=2.5)]
     return GraphPicture(width=2 * centre_x + _LEGEND_WIDTH, height=height, nodes=nodes, groups=groups, title=title,
                         legend=legend, legend_at=(2 * centre_x, top - 6), css_class="circus-scout-play-graph",
