@@ -53,13 +53,10 @@ def ensure_axe() -> Path:
     """axe-core's axe.min.js: in the virtual environment's axe/ folder, installed there once with npm (as
     `make test` sets it up) when npm is on the machine."""
     script = Path(sys.prefix) / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-    if script.exists():
+    if script.exists() or (shutil.which("npm") and installed(script.exists, lambda: subprocess.run(
+            ["npm", "install", "--prefix", str(script.parents[2]), "--no-audit", "--no-fund", "--loglevel=error",
+             "axe-core@4"], check=False, stdout=subprocess.DEVNULL))):
         return script
-    if shutil.which("npm"):
-        subprocess.run(["npm", "install", "--prefix", str(script.parents[2]), "--no-audit", "--no-fund",
-                        "--loglevel=error", "axe-core@4"], check=False, stdout=subprocess.DEVNULL)
-        if script.exists():
-            return script
     raise AxeMissing("the accessibility tests need axe-core: install Node.js and npm "
                      "(`sudo apt-get install nodejs npm`) and run `make test` again")
 
