@@ -2,7 +2,8 @@
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
 ``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
 ``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words;
-``python -m circuslib html NOTEBOOK`` writes an executed notebook as a web page to print or read offline;
+``python -m circuslib html NOTEBOOK [--pdf]`` writes an executed notebook as a web page to print or read offline
+(and, with --pdf, prints it as A4 and Letter PDFs with Chromium);
 ``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels;
 ``python -m circuslib report PATH`` writes the misconception report of a class's graded notebooks;
 ``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link;
@@ -183,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
                                             "figures and games as pictures with their words, code lines wrapped")
     page.add_argument("notebook", type=Path, help="the notebook, run and saved with its outputs")
     page.add_argument("--out", type=Path, default=Path("."), help="the folder to write into (default: here)")
+    page.add_argument("--pdf", action="store_true", help="print the page too, as A4 and Letter PDFs (Chromium)")
     commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside the "
                         "students' kernels, into nbgrader's gradebook (run in the course folder; grade --help says "
                         "more)")  # main() hands its arguments to the grader's own parser before this one reads them
@@ -221,7 +223,19 @@ def main(argv: list[str] | None = None) -> int:
         if not args.notebook.is_file():
             print(f"refused: there is no notebook at {args.notebook}", file=sys.stderr)
             return REFUSED
-        print(f"wrote {export_html(args.notebook, args.out)}")
+        written = export_html(args.notebook, args.out)
+        print(f"wrote {written}")
+        if args.pdf:  # Chromium through Playwright: only when asked for
+            from .handouts import Built, HandoutsRefused, print_pages
+
+            built = Built()
+            try:
+                print_pages([(written.stem, written.stem, written.read_text(encoding="utf-8"))], args.out, built)
+            except HandoutsRefused as refusal:
+                print(f"refused: {refusal}", file=sys.stderr)
+                return REFUSED
+            for name, count in sorted(built.pages.items()):
+                print(f"wrote {args.out / name} ({count} page{'s' if count != 1 else ''})")
         return 0
     if args.command == "ship":
         return ship(args.names, check=args.check)

@@ -23,6 +23,8 @@ from typing import Any
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 MARGIN_MM = 15
+MATHJAX_DONE = "() => new Promise(done => window.MathJax && MathJax.Hub ? MathJax.Hub.Queue(done) : done())"
+"""Resolves once MathJax (version 2, as Debian ships it) has drawn every formula queued, at once without it."""
 KINDS = ("rules-card", "student-sheet", "teacher-key")
 
 
@@ -586,7 +588,7 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS, execu
             pages.append((stem, title, page(title, body)))
     built.steps["pages written"] = time.perf_counter() - began - built.steps["lessons run"]
     out.mkdir(parents=True, exist_ok=True)
-    _print(pages, out, built, browser)
+    print_pages(pages, out, built, browser)
     built.steps["PDFs printed"] = time.perf_counter() - began - sum(built.steps.values())
     built.seconds = time.perf_counter() - began
     (out / "handouts.json").write_text(json.dumps({
@@ -597,8 +599,9 @@ def build(root: Path, out: Path, *, lessons: tuple[Lesson, ...] = LESSONS, execu
     return built
 
 
-def _print(pages: list[tuple[str, str, str]], out: Path, built: Built, browser: Any = None) -> None:
-    """Each page printed to PDF, A4 and Letter, by one headless Chromium that may fetch nothing."""
+def print_pages(pages: list[tuple[str, str, str]], out: Path, built: Built, browser: Any = None) -> None:
+    """Each page (file stem, title, HTML) printed to PDF, A4 and Letter, by one headless Chromium that may fetch
+    nothing from the web; a page that draws its formulas with MathJax is printed once they are drawn."""
     import tempfile
 
     def guard(route: Any) -> None:
@@ -618,6 +621,7 @@ def _print(pages: list[tuple[str, str, str]], out: Path, built: Built, browser: 
                 source = Path(folder) / f"{stem}.html"
                 source.write_text(text, encoding="utf-8")
                 tab.goto(source.as_uri(), wait_until="load")
+                tab.evaluate(MATHJAX_DONE)
                 for size, paper in PAPERS.items():
                     margin = f"{MARGIN_MM}mm"
                     data = tab.pdf(format=paper, print_background=True, display_header_footer=True,

@@ -44,3 +44,12 @@ def apt_install(*packages: str) -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, stdout=subprocess.DEVNULL)
     subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=False, env=env, stdout=subprocess.DEVNULL)
+
+
+def ensure_poppler() -> None:
+    """Poppler's pdftotext, pdfinfo and pdftoppm (to read PDFs as a reader sees them), installed with apt when we
+    are root and they are missing."""
+    if not installed(lambda: bool(shutil.which("pdftotext") and shutil.which("pdftoppm")),
+                     lambda: apt_install("poppler-utils")):
+        raise RuntimeError("the tests read PDFs with Poppler: install it with `sudo apt-get install poppler-utils` "
+                           "and run `make test` again")

@@ -9,7 +9,7 @@ import shutil
 
 import nbformat
 import pytest
-from installs import apt_install, installed
+from installs import apt_install, ensure_poppler, installed
 
 from notebooks import ROOT, execute
 
@@ -188,3 +188,27 @@ def test_the_export_commands_say_what_is_missing_in_one_sentence(tmp_path, capsy
     assert (tmp_path / "page" / f"{path.stem}.html").exists()
     assert main(["html", str(tmp_path / "nowhere.ipynb")]) == 2
     assert capsys.readouterr().err.count("\n") == 1  # one sentence, no traceback
+
+
+def test_the_kits_page_prints_to_pdf_with_every_figure_game_and_formula(executed, tmp_path):
+    import subprocess
+
+    from lab import ensure_chromium
+
+    from circuslib.__main__ import main
+
+    ensure_chromium()
+    ensure_poppler()
+    _local_mathjax()
+    path, notebook = executed
+    assert main(["html", str(path), "--out", str(tmp_path), "--pdf"]) == 0
+    for paper in ("a4", "letter"):
+        pdf = tmp_path / f"{path.stem}-{paper}.pdf"
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        flat = " ".join(text.split())
+        assert "<circuslib" not in text and "object at 0x" not in text
+        for output in _games(notebook):  # each game and explorer as it stood: its words on paper
+            lines = [" ".join(line.split()) for line in output["data"]["text/plain"].splitlines()]
+            assert any(line in flat for line in lines if len(line) > 8), f"{path.stem} ({paper}): no {lines[:2]}"
+        if _local_mathjax():
+            assert "$$" not in text and "\\frac" not in text, f"{path.stem} ({paper}): a formula left as LaTeX"

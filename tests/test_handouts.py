@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import nbformat
 import pytest
-from installs import apt_install, installed
+from installs import ensure_poppler
 from lab import ensure_chromium, launch_browser
 
 from circuslib.handouts import KINDS, LESSONS, MARGIN_MM, PAPERS, build, formula_svg, main, markdown_html
@@ -21,14 +20,6 @@ from notebooks import ROOT, execute
 pytestmark = pytest.mark.browser
 POINTS = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}  # page sizes in PostScript points
 MM = 72 / 25.4
-
-
-def ensure_poppler() -> None:
-    """Poppler's pdftotext, pdfinfo and pdftoppm, installed with apt when we are root and they are missing."""
-    if not installed(lambda: bool(shutil.which("pdftotext") and shutil.which("pdftoppm")),
-                     lambda: apt_install("poppler-utils")):
-        raise RuntimeError("the handouts' tests read PDFs with Poppler: install it with "
-                           "`sudo apt-get install poppler-utils` and run `make test` again")
 
 
 @pytest.fixture(scope="module")
@@ -173,11 +164,11 @@ def test_formulas_are_drawn_as_svg_and_links_print_as_their_words():
 
 
 def test_the_printer_refuses_and_names_every_request_beyond_the_page(tmp_path):
-    from circuslib.handouts import Built, _print, page
+    from circuslib.handouts import Built, page, print_pages
 
     ensure_chromium()
     built = Built()
     probe = page("A probe", '<h1>A probe</h1><img src="http://127.0.0.1:9/picture.png" alt="a picture">')
-    _print([("probe", "A probe", probe)], tmp_path, built, launch_browser()[1])
+    print_pages([("probe", "A probe", probe)], tmp_path, built, launch_browser()[1])
     assert built.refused == ["http://127.0.0.1:9/picture.png"]
     assert built.pages == {"probe-a4.pdf": 1, "probe-letter.pdf": 1}
