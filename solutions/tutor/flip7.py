@@ -203,7 +203,8 @@ MODELS: dict[str, Model] = {
             Variant({"event": "both"}, "busting on the first card already ends the round: add the ways to bust, "
                                        "first card or second"),
             Variant({"first_counts": False}, "she can also bust on the very first of the two cards: add that chance"),
-            Variant({"draws": 1}, "that is the chance to bust on the first card alone; she hits twice"),
+            Variant({"draws": 1}, "that is the chance to bust on the first card alone; she hits twice, so add a "
+                                  "bust on the second card"),
             Variant({"deck": "full"}, "that is with the full 94-card deck; this round uses the 79 number cards only"),
         ],
         mistakes=[
