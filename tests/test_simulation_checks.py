@@ -373,6 +373,8 @@ def test_a_generator_made_again_for_every_game_is_named_when_the_dealer_alternat
     message = _message(simulate)
     assert "plays the same games over and over: the same seed in every run" in message
     assert not replays(lambda size, seed: (_coin()(size, seed)[0], 0.0, 0.0), (1, 2, 3))
+    # numbers made up from the seed alone: the same at every n, their interval too; no simulation replayed
+    assert not replays(lambda size, seed: (0.6 + seed / 1000, 0.58 + seed / 1000, 0.62 + seed / 1000), (1, 2, 3))
 
 
 def test_a_simulation_that_never_wins_is_told_so():

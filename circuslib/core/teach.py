@@ -1024,11 +1024,18 @@ alternates), and so gives the same estimate at each of these sizes."""
 
 def replays(run: Callable[[int, int], tuple[float, float, float]], seeds: Sequence[int]) -> bool:
     """Whether a simulation plays the same few runs over and over: for each seed its estimate is the same at every
-    size of _REPLAY_SIZES, and the seeds do not all give the same one (that would be no simulation at all)."""
+    size of _REPLAY_SIZES while its interval has no width or narrows as n grows (an interval the same at every n is
+    made up, not simulated), and the seeds do not all give the same estimate (that would be no simulation at all)."""
     estimates: set[float] = set()
     for seed in seeds:
-        first = run(_REPLAY_SIZES[0], seed)[0]
-        if any(run(size, seed)[0] != first for size in _REPLAY_SIZES[1:]):  # a right one is told at once
+        first, low, high = run(_REPLAY_SIZES[0], seed)
+        widths = {high - low}
+        for size in _REPLAY_SIZES[1:]:
+            estimate, low, high = run(size, seed)
+            if estimate != first:  # a right simulation is told at once
+                return False
+            widths.add(high - low)
+        if len(widths) == 1 and widths != {0.0}:
             return False
         estimates.add(first)
         if len(estimates) > 1:
