@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.circuslib-installed
 PORT ?= 8888
 
-.PHONY: lab test check exercises ship bench present lite fuzz solve-flip7 clean bytecode
+.PHONY: lab test check exercises ship bench present lite fuzz solve-flip7 clean bytecode handouts
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "circuslib needs Python 3.10 or newer")'
@@ -46,9 +46,16 @@ lite: $(STAMP)
 	cd build && ../$(BIN)/jupyter lite build --contents lite-src --piplite-wheels wheel --output-dir lite
 	@echo "JupyterLite site in build/lite: serve it with  $(BIN)/python -m http.server -d build/lite"
 
-# the checks (ruff, mypy) first, then every test
+# Each lesson on paper, in build/handouts: a one-page rules card, a student sheet (key results, figures, the exercises
+# with room to write) and a teacher's key (answers, rubrics, misconceptions), A4 and Letter, printed by Chromium with
+# nothing fetched from the web (tests/test_handouts.py builds and reads them in make test)
+handouts: bytecode
+	$(BIN)/python -m circuslib handouts build/handouts
+
+# the checks (ruff, mypy) first, then every test, in two processes (whole test files to each, so that a file's
+# fixtures are made once): about half the time on two cores
 test: bytecode check
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(or $(JOBS),2) --dist loadfile
 
 # the kit's habits, checked: ruff (pyflakes, pycodestyle, bugbear, isort, pyupgrade) and mypy (strict for core/)
 check: $(STAMP)

@@ -2,9 +2,11 @@
 ``python -m circuslib tag-solutions`` writes the nbgrader metadata of solutions/ from each cell's role;
 ``python -m circuslib ship [--check]`` computes every shipped result again and writes (or checks) its file;
 ``python -m circuslib latex NOTEBOOK`` writes an executed notebook as LaTeX, each figure kept as SVG with its words;
+``python -m circuslib html NOTEBOOK`` writes an executed notebook as a web page to print or read offline;
 ``python -m circuslib grade ASSIGNMENT`` grades an nbgrader course's submissions outside the students' kernels;
 ``python -m circuslib report PATH`` writes the misconception report of a class's graded notebooks;
-``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link."""
+``python -m circuslib links REPO_URL HUB_URL`` prints each lesson's nbgitpuller link;
+``python -m circuslib handouts OUT`` prints each lesson's rules card, student sheet and teacher's key as PDF."""
 from __future__ import annotations
 
 import argparse
@@ -112,6 +114,42 @@ def export_latex(notebook: Path, out: Path, *, markdown: bool = True) -> Path:
     return out / f"{stem}.tex"
 
 
+LOCAL_MATHJAX = Path("/usr/share/javascript/mathjax/MathJax.js")
+"""MathJax 2 as Debian and Ubuntu install it (``apt-get install libjs-mathjax``): a page that loads it from here
+shows its formulas offline; nbconvert's own default loads it from a web server."""
+PRINT_CSS = """<style>
+/* the kit's page on paper and on a narrow screen: a long code line wraps instead of being cut at the margin */
+.jp-InputArea-editor .highlight pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.jp-InputArea-editor { overflow: visible; }
+.circus-still svg, .circus-figure svg { max-width: 100%; height: auto; }
+@media print {
+  .circus-still, .circus-figure { break-inside: avoid; }
+  .circus-still-button { border: 1px solid currentColor; padding: 0 3px; }
+}
+</style>
+"""
+
+
+def export_html(notebook: Path, out: Path, *, mathjax: Path | None = LOCAL_MATHJAX) -> Path:
+    """An executed notebook as one web page (``out/<name>.html``): every figure as SVG with its words, every game
+    and explorer as the picture of its state when its cell ran (the widgets' saved state is left out, so no script
+    from the web is needed to draw them), code lines wrapped, and formulas drawn by ``mathjax`` where it is
+    installed (nbconvert's web address otherwise)."""
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    settings: dict[str, object] = {"ClearMetadataPreprocessor": {"enabled": True}}
+    if mathjax is not None and mathjax.exists():
+        settings["HTMLExporter"] = {"mathjax_url": f"{mathjax.resolve().as_uri()}?config=TeX-AMS_CHTML-full,Safe"}
+    exporter = HTMLExporter(config=Config(settings))  # type: ignore[no-untyped-call]
+    body, _ = exporter.from_filename(str(notebook))
+    body = body.replace("</head>", f"{PRINT_CSS}</head>", 1)
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / f"{notebook.stem}.html"
+    page.write_text(body, encoding="utf-8")
+    return page
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the kit's command line; returns the exit status (1: out of date, 2: a notebook was refused)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
@@ -141,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
                                               "with its description in words (no Inkscape needed)")
     latex.add_argument("notebook", type=Path, help="the notebook, run and saved with its outputs")
     latex.add_argument("--out", type=Path, default=Path("."), help="the folder to write into (default: here)")
+    page = commands.add_parser("html", help="write an executed notebook as one web page to print or read offline: "
+                                            "figures and games as pictures with their words, code lines wrapped")
+    page.add_argument("notebook", type=Path, help="the notebook, run and saved with its outputs")
+    page.add_argument("--out", type=Path, default=Path("."), help="the folder to write into (default: here)")
     commands.add_parser("grade", add_help=False, help="grade an nbgrader assignment's submissions outside the "
                         "students' kernels, into nbgrader's gradebook (run in the course folder; grade --help says "
                         "more)")  # main() hands its arguments to the grader's own parser before this one reads them
@@ -156,7 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     links.add_argument("--branch", default="main", help="the branch to pull (default: main)")
     links.add_argument("--voila", action="store_true", help="open each lesson as an app (Voila) rather than in "
                                                             "JupyterLab")
+    handouts = commands.add_parser("handouts", help="print each lesson's rules card, student sheet and teacher's "
+                                                    "key as A4 and Letter PDFs (Chromium; the keys from solutions/)")
+    handouts.add_argument("out", type=Path, help="the folder to write into, like build/handouts")
+    handouts.add_argument("--root", type=Path, default=Path("."), help="the kit's folder (default: here)")
     args = parser.parse_args(arguments)
+    if args.command == "handouts":  # Chromium, nbclient and mistune: only when asked for
+        from .handouts import main as handouts_main
+
+        return handouts_main(args.root, args.out)
     if args.command == "latex":
         from nbconvert.utils.pandoc import PandocMissing
 
@@ -166,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
             print("nbconvert writes a notebook's text cells with pandoc, which is not installed: install pandoc "
                   "(https://pandoc.org)", file=sys.stderr)
             return REFUSED
+        return 0
+    if args.command == "html":
+        if not args.notebook.is_file():
+            print(f"refused: there is no notebook at {args.notebook}", file=sys.stderr)
+            return REFUSED
+        print(f"wrote {export_html(args.notebook, args.out)}")
         return 0
     if args.command == "ship":
         return ship(args.names, check=args.check)

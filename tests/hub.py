@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from installs import installed
+
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "class"
 LEAN_OFF = ("nbgrader.server_extensions.formgrader", "nbgrader.server_extensions.validate_assignment",
@@ -51,11 +53,10 @@ def ensure_proxy() -> Path:
     binary = local / "node_modules" / ".bin" / "configurable-http-proxy"
     if binary.exists():
         return binary
-    if shutil.which("npm"):
-        subprocess.run(["npm", "install", "--prefix", str(local), "--no-audit", "--no-fund", "--loglevel=error",
-                        "configurable-http-proxy@4"], check=False, stdout=subprocess.DEVNULL)
-        if binary.exists():
-            return binary
+    if shutil.which("npm") and installed(binary.exists, lambda: subprocess.run(
+            ["npm", "install", "--prefix", str(local), "--no-audit", "--no-fund", "--loglevel=error",
+             "configurable-http-proxy@4"], check=False, stdout=subprocess.DEVNULL)):
+        return binary
     raise ProxyMissing("the JupyterHub tests need configurable-http-proxy: install Node.js and npm "
                        "(`sudo apt-get install nodejs npm`) and run `make test` again")
 

@@ -22,6 +22,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from installs import apt_install, installed
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,14 +38,8 @@ class BrowserMissing(RuntimeError):
 
 def ensure_chromium() -> Path:
     """Debian's Chromium, installed with apt when we are root and it is missing."""
-    if CHROMIUM.exists():
+    if installed(CHROMIUM.exists, lambda: apt_install("chromium")):
         return CHROMIUM
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, stdout=subprocess.DEVNULL)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env, stdout=subprocess.DEVNULL)
-        if CHROMIUM.exists():
-            return CHROMIUM
     raise BrowserMissing(
         "the browser tests need Chromium at /usr/bin/chromium: install it with `sudo apt-get install chromium` "
         "(Debian/Ubuntu) and run `make test` again")

@@ -13,6 +13,8 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     assert lab.wait_for_count(page, lab.FIGURES, 3) == 3
     assert lab.wait_for_count(page, ".jp-OutputArea-output svg.circus-graph-picture", 1) == 1
     assert page.locator(".jp-OutputArea-output img").count() == 0  # nothing drawn by matplotlib
+    # each game shows itself live: its still picture (for exports) is in the output, but JupyterLab ranks the widget
+    assert page.locator(".circus-frame").count() >= 1 and page.locator(".circus-still").count() == 0
     graph = page.locator(".jp-OutputArea-output .circus-graph").first
     assert graph.get_attribute("aria-label").startswith("Pig to 4: every position and move.")  # its words
     lab.click(page, ".circus-roll")

@@ -232,3 +232,34 @@ def test_rows_of_controls_wrap_and_buttons_keep_their_words_whole():
     button_rule = button_rule[:button_rule.index("}")]
     assert "flex-shrink: 0" in button_rule and "text-overflow: clip" in button_rule
     assert "white-space: normal" in button_rule and "height: auto" in button_rule
+
+
+def test_a_widget_displays_with_its_still_picture_and_words_for_pages_without_widgets():
+    from circuslib.core.svg import Picture
+
+    chart = Picture.of('<svg width="40" height="20"><rect fill="currentColor" width="4" height="4"/></svg>',
+                       "a bar of height 4")
+
+    class Explorer(Shown):
+        def __init__(self):
+            hidden = widgets.HTML("the answer is 42")
+            hidden.layout.display = "none"  # a closed panel: not on the page, so not in its picture
+            self.widget = widgets.VBox([widgets.HTML(f"<b>Turn</b> {chart._repr_html_()}"),
+                                        widgets.HBox([widgets.Button(description="Roll"),
+                                                      widgets.IntSlider(value=3, description="goal")]),
+                                        widgets.ToggleButton(value=False, description="Show odds"), hidden])
+
+        def _still_words(self):
+            return "the game in its own words"
+
+    explorer = Explorer()
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
+    assert bundle["text/plain"].splitlines() == ["the game in its own words", "Turn", "a bar of height 4",
+                                                 "button: Roll", "goal: 3", "Show odds: off"]
+    assert 'class="circus-still circus-themed" role="img"' in bundle["text/html"] and "42" not in bundle["text/html"]
+    assert bundle["image/svg+xml"].startswith("<svg") and "currentColor" not in bundle["image/svg+xml"]
+    assert explorer.snapshot().svgs == (chart.svg(),)
+    bare = type("Bare", (Shown,), {"__init__": lambda self: setattr(self, "widget", widgets.VBox())})()
+    assert bare._repr_mimebundle_()["text/plain"] == "(an empty widget)" and "image/svg+xml" not in \
+        bare._repr_mimebundle_()

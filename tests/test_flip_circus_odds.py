@@ -153,6 +153,28 @@ def test_burnside_agrees_with_brute_force_on_a_small_ring():
     assert count_rings(labels, "rotation") == len(classes) == 6
 
 
+def test_the_smallest_rings_by_hand():
+    # one place: its turn and its mirror both leave the token where it is, one ring
+    assert count_rings("C", "dihedral") == count_rings("C", "rotation") == 1
+    assert burnside_terms("C", "dihedral") == [("[1]", 1), ("[1]", 1)]
+    # two places, Burnside by hand: no turn, the half turn, the mirror through both places (it moves nothing) and
+    # the mirror between them (it swaps them); CA: rows fixed 2 + 0 + 2 + 0, over 4 symmetries, one ring
+    assert burnside_terms("CA", "dihedral") == [("[1, 1]", 2), ("[2]", 0), ("[1, 1]", 2), ("[2]", 0)]
+    assert count_rings("CA", "dihedral") == 1
+    assert count_rings("CC", "dihedral") == 1  # (1 + 1 + 1 + 1) / 4
+    # with each token either way up the mirror through the places keeps the faces too: (8 + 0 + 8 + 0) / 4 = 4
+    assert count_rings("CA", "dihedral", sides=2) == 4 and count_rings("C", "dihedral", sides=2) == 2
+
+
+def test_burnside_agrees_with_listing_on_every_small_ring():
+    def listed(labels):
+        rows = set(itertools.permutations(labels))
+        return len({min(min(r[k:] + r[:k], (r[k:] + r[:k])[::-1]) for k in range(len(r))) for r in rows})
+
+    for labels in ("C", "CA", "CC", "CCA", "CAV", "CCAA", "CAVM", "CCAAV"):
+        assert count_rings(labels, "dihedral") == listed(labels), labels
+
+
 def test_count_rings_refuses_what_it_cannot_count():
     with pytest.raises(ValueError, match="symmetry"):
         count_rings(range(4), "spin")

@@ -46,10 +46,12 @@ def test_notebook_runs_top_to_bottom_in_a_fresh_kernel(path):
 
 def _pictures(notebook) -> list[tuple[int, str, str]]:
     """Every picture a notebook showed: (cell number, kind, the picture itself), the kit's SVG figures and pictures
-    (HTML holding an <svg>, so they take the page's theme) with matplotlib's PNG and SVG images."""
+    (HTML holding an <svg>, so they take the page's theme) with matplotlib's PNG and SVG images; not the still
+    pictures of live widgets (the class's panel names this run by its own code)."""
     return [(i, kind, output["data"][kind]) for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
             for output in cell.get("outputs", []) for kind in ("image/png", "image/svg+xml", "text/html")
-            if kind in output.get("data", {}) and (kind != "text/html" or "<svg" in output["data"][kind])]
+            if kind in output.get("data", {}) and (kind != "text/html" or "<svg" in output["data"][kind])
+            and "application/vnd.jupyter.widget-view+json" not in output["data"]]
 
 
 @pytest.mark.notebook

@@ -25,9 +25,11 @@ RUNTIME = {"ipywidgets", "networkx", "matplotlib", "sympy", "numpy"}
 IMPORT_NAMES = {"ipywidgets": "ipywidgets", "networkx": "networkx", "matplotlib": "matplotlib", "sympy": "sympy",
                 "numpy": "numpy"}
 PROVIDED_BY = {"IPython": "ipywidgets", "nbformat": "lab", "nbconvert": "lab", "traitlets": "lab", "mpmath": "sympy",
-               "nbgrader": "grade", "jupyterhub": "hub", "tornado": "hub"}
+               "nbgrader": "grade", "jupyterhub": "hub", "tornado": "hub", "nbclient": "handouts",
+               "mistune": "handouts", "playwright": "handouts"}
 """IPython comes with ipywidgets and mpmath with sympy; nbformat is the builder's, nbconvert (and its traitlets) the
-LaTeX export's, nbgrader the teacher's grader's, jupyterhub (and the tornado it runs on) the class service's."""
+LaTeX export's, nbgrader the teacher's grader's, jupyterhub (and the tornado it runs on) the class service's;
+nbclient, mistune and playwright the printed handouts'."""
 
 
 def _name(requirement: str) -> str:
@@ -60,7 +62,8 @@ def test_runtime_dependencies_are_exactly_what_the_library_imports():
     declared = {_name(d) for d in _project()["dependencies"]}
     assert declared == RUNTIME
     imported = _third_party_imports()
-    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | {"lab", "grade", "hub"}, imported
+    extras_used = {"lab", "grade", "hub", "handouts"}
+    assert {IMPORT_NAMES.get(m, PROVIDED_BY.get(m, m)) for m in imported} <= RUNTIME | extras_used, imported
     assert RUNTIME <= {IMPORT_NAMES.get(m, m) for m in imported}
     extras = {name: {_name(d) for d in deps} for name, deps in _project()["optional-dependencies"].items()}
     assert "jupyterlab" not in declared and "jupyterlab" in extras["lab"]

@@ -377,6 +377,33 @@ def test_a_generator_made_again_for_every_game_is_named_when_the_dealer_alternat
     assert not replays(lambda size, seed: (0.6 + seed / 1000, 0.58 + seed / 1000, 0.62 + seed / 1000), (1, 2, 3))
 
 
+def _wilson(wins, n, z=1.96):
+    share = wins / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return share, (centre - half, centre + half)  # at a sweep its end may miss 0 or 1 by a hair in floats
+
+
+def test_the_same_seed_in_every_run_is_named_under_wilsons_interval_too():
+    def simulate(n, seed):
+        wins = 0
+        for _ in range(n):
+            rng = random.Random(seed)  # every run the same game: all won or all lost, and Wilson's has a width
+            wins += rng.random() < P
+        return _wilson(wins, n)
+
+    assert _wilson(3000, 3000)[1][0] < 0.999  # a sweep, yet an interval with a width
+    assert "the same seed in every run" in _message(simulate)
+
+
+def test_a_wilson_interval_passes():
+    def simulate(n, seed):
+        rng = random.Random(seed)
+        return _wilson(sum(rng.random() < P for _ in range(n)), n)
+
+    assert _judge(simulate).startswith(CORRECT_MARK)
+
+
 def test_a_simulation_that_never_wins_is_told_so():
     def never(n, seed):
         rng = random.Random(seed)

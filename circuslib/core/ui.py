@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import ipywidgets as widgets
 
-from .svg import svg_text, theme_style
+from .svg import Picture, concrete_svg, svg_text, theme_style
 
 if TYPE_CHECKING:
     from IPython.display import HTML
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _State = TypeVar("_State", bound="GameState")
 
 __all__ = ["GameFrame", "button", "transient_control", "replace_children", "Shown", "Framed", "scale",
-           "all_or_nothing", "INTERRUPTED", "close_tree"]
+           "all_or_nothing", "INTERRUPTED", "close_tree", "Snapshot", "snapshot"]
 
 def scale(factor: float = 1.5) -> HTML:
     """Enlarge every game and explorer on the page (cards, tokens, text) for the back of the room; 1 is normal."""
@@ -221,6 +221,23 @@ class Shown(widgets.VBox):  # type: ignore[misc]
         # object's (one argument), not the subclass's
         cls.__init__ = __init__  # type: ignore[method-assign, assignment]
 
+    def snapshot(self) -> Snapshot:
+        """The game or explorer as it stands now, as a picture with its words: what a page exported or printed
+        shows in its place (show it in a cell to keep a position reached)."""
+        words = getattr(self, "_still_words", None)
+        return snapshot(self, words() if words is not None else "")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any] | None:
+        # the live widget, and beside it a still picture and its words for what cannot run widgets (nbconvert's
+        # HTML, LaTeX and PDF, a notebook viewer); JupyterLab and Voila rank the widget above every other form, so
+        # they show the game itself. The still is the state when the cell ran: drawn once, so no click pays for it
+        # (the view's entry is written here as ipywidgets writes it: its own text/plain, the repr of every part,
+        # would cost more than the picture and is replaced anyway)
+        if self._view_name is None or self._model_id is None:
+            return None
+        view = {"version_major": 2, "version_minor": 0, "model_id": self._model_id}
+        return {**self.snapshot()._repr_mimebundle_(), "application/vnd.jupyter.widget-view+json": view}
+
 
 def _running_cell() -> tuple[str, str] | None:
     """The notebook cell being run and this run of it (the front end's cell id and the request's id), or None
@@ -352,3 +369,197 @@ def all_or_nothing(*kept: str) -> Callable[[Callable[_Params, _Result]], Callabl
 def _copied(value: Any) -> Any:
     """A kept attribute as it is now: a list, dict or set copied (an action may change it in place)."""
     return type(value)(value) if type(value) in (list, dict, set) else value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the still picture of a game or explorer, for pages without live widgets
+
+_VALUED = ("IntSlider", "FloatSlider", "IntText", "FloatText", "BoundedIntText", "BoundedFloatText", "Dropdown",
+           "RadioButtons", "ToggleButtons", "Checkbox", "ToggleButton", "Text", "SelectionSlider", "IntRangeSlider",
+           "Select", "SelectMultiple", "Textarea", "Combobox")
+"""The controls whose value says something about the position (a slider's number, a box ticked)."""
+
+
+class Snapshot(Picture):
+    """A game or explorer as it stood: its pictures (the board, the chart) one below the other and its text
+    (scores, message, move log, the controls' values), for an exported page, a printed sheet or a screen reader."""
+
+    css_class = "circus-still"
+
+    def __init__(self, html_parts: Sequence[str], svgs: Sequence[str], words: str) -> None:
+        self.html_parts, self.svgs, self.words = tuple(html_parts), tuple(svgs), words
+
+    def svg(self) -> str:
+        """The pictures one below the other, as one SVG (an empty one where the widget has no picture)."""
+        from .svg import svg_doc
+
+        sizes = [_svg_size(s) for s in self.svgs]
+        width = max((w for w, _ in sizes), default=1.0)
+        placed, y = [], 0.0
+        for svg, (_, height) in zip(self.svgs, sizes):
+            placed.append(svg.replace("<svg", f'<svg x="0" y="{y:g}"', 1))
+            y += height + 8
+        return svg_doc(width, max(y - 8, 1.0), placed, css_class="circus-still-svg")
+
+    def description(self) -> str:
+        """What the widget showed, in words."""
+        return self.words
+
+    def _repr_html_(self) -> str:
+        # the widget's own HTML as it stood (its styles included, so it takes the page's theme), the controls as
+        # words: a page that cannot run the widget shows the game, and a screen reader reads its words
+        return (f'<div class="{self.css_class} circus-themed" role="img" aria-label="{svg_text(self.words)}">'
+                f'{"".join(self.html_parts)}</div>')
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """Themed HTML, one plain SVG of its pictures when it has any, and its words."""
+        bundle = {"text/html": self._repr_html_(), "text/plain": self.words}
+        if self.svgs:
+            bundle["image/svg+xml"] = concrete_svg(self.svg())
+        return bundle
+
+
+def snapshot(widget: Any, words: str = "") -> Snapshot:
+    """The still picture of any ipywidget tree as it is now: each HTML part shown (pictures and text), each
+    control's value in words; what is hidden (a closed odds panel) is left out. ``words`` come first: a game's
+    position in its own words, where its board's picture has none (``_still_words``)."""
+    html_parts: list[str] = []
+    svgs: list[str] = []
+    lines: list[str] = [line for line in words.splitlines() if line.strip()]
+    todo, seen = [widget], set()
+    while todo:
+        w = todo.pop(0)
+        if id(w) in seen or not isinstance(w, widgets.Widget):
+            continue
+        seen.add(id(w))
+        layout = getattr(w, "layout", None)
+        if layout is not None and getattr(layout, "display", None) == "none":
+            continue
+        children = getattr(w, "children", None)
+        if children:
+            todo[:0] = list(children)  # depth first, in the order shown
+            continue
+        kind = type(w).__name__
+        if isinstance(w, (widgets.HTML, widgets.HTMLMath)) and w.value:
+            html_parts.append(f"<div>{w.value}</div>")
+            svgs.extend(_outer_svgs(w.value))
+            lines.extend(_words_of(w.value))
+        elif isinstance(w, widgets.Label) and w.value:
+            html_parts.append(f"<div>{svg_text(w.value)}</div>")
+            lines.append(str(w.value))
+        elif isinstance(w, widgets.Button) and w.description:
+            html_parts.append(f'<span class="circus-still-button">[{svg_text(w.description)}]</span> ')
+            lines.append(f"button: {w.description}")
+        elif kind in _VALUED and hasattr(w, "value"):
+            shown = getattr(w, "label", None) if hasattr(w, "options") else None
+            value = ("on" if w.value else "off") if isinstance(w.value, bool) else w.value if shown is None else shown
+            said = f"{getattr(w, 'description', '') or kind}: {value}"
+            html_parts.append(f"<div>{svg_text(said)}</div>")
+            lines.append(said)
+    if not lines:
+        lines = ["(an empty widget)"]
+    return Snapshot(html_parts, svgs, "\n".join(lines))
+
+
+def _outer_svgs(markup: str) -> list[str]:
+    """Each outermost <svg>...</svg> element of an HTML text, in order."""
+    import re
+
+    found, depth, start = [], 0, 0
+    for tag in re.finditer(r"<(/?)svg\b[^>]*?(/?)>", markup):
+        closing, empty = tag.group(1) == "/", tag.group(2) == "/"
+        if not closing:
+            if depth == 0:
+                start = tag.start()
+            if empty:
+                if depth == 0:
+                    found.append(markup[start:tag.end()])
+                continue
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                found.append(markup[start:tag.end()])
+    return found
+
+
+def _svg_size(svg: str) -> tuple[float, float]:
+    """An SVG's width and height from its attributes (else its viewBox; else 400 by 300)."""
+    import re
+
+    head = svg[:svg.index(">")]
+    size = [re.search(rf'\b{name}="([0-9.]+)(?:px)?"', head) for name in ("width", "height")]
+    if size[0] and size[1]:
+        return float(size[0].group(1)), float(size[1].group(1))
+    box = re.search(r'viewBox="[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)[ ,]+([0-9.]+)"', head)
+    return (float(box.group(1)), float(box.group(2))) if box else (400.0, 300.0)
+
+
+def _words_of(markup: str) -> list[str]:
+    """The text of an HTML part in lines: a picture by its label (aria-label, else its SVG's <title>), styles and
+    scripts left out."""
+    from html.parser import HTMLParser
+
+    lines: list[str] = []
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.line: list[str] = []
+            self.skip: list[str] = []  # the elements we are inside whose text is not read (style, a labelled picture)
+            self.in_svg = 0
+            self.titled = False
+
+        def end_line(self) -> None:
+            text = " ".join("".join(self.line).split())
+            if text:
+                lines.append(text)
+            self.line = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            attributes = dict(attrs)
+            if self.skip:
+                if tag == self.skip[-1] or (tag == "svg" and self.skip[-1] == "svg"):
+                    self.skip.append(tag)
+                return
+            if tag in ("br", "li", "tr", "div", "p", "table", "svg", "ol", "ul", "h1", "h2", "h3", "h4"):
+                self.end_line()
+            label = attributes.get("aria-label")
+            if tag in ("style", "script"):
+                self.skip.append(tag)
+            elif label and attributes.get("role") == "img":
+                self.end_line()
+                lines.extend(line for line in label.splitlines() if line.strip())
+                if tag not in ("br", "img", "input"):
+                    self.skip.append(tag)
+            elif tag == "svg":
+                self.in_svg += 1
+                self.titled = False
+            elif tag in ("td", "th"):
+                self.line.append(" ")
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.skip:
+                if tag == self.skip[-1]:
+                    self.skip.pop()
+                return
+            if tag == "svg" and self.in_svg:
+                self.in_svg -= 1
+            if tag in ("li", "tr", "div", "p", "table", "svg", "h1", "h2", "h3", "h4", "title"):
+                self.end_line()
+
+        def handle_data(self, data: str) -> None:
+            if self.skip:
+                return
+            if self.in_svg:  # a picture without a label is read by its title alone, not by every mark on it
+                if self.lasttag == "title" and not self.titled:
+                    self.titled = True
+                    self.line.append(data)
+                return
+            self.line.append(data)
+
+    reader = Reader()
+    reader.feed(markup)
+    reader.close()
+    reader.end_line()
+    return lines

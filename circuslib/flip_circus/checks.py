@@ -293,6 +293,30 @@ def _other_seat(bot, opponent, n, seed):
     return _race_share(bot, opponent, n, seed, count_seat=1)
 
 
+def _not_wilson(result: Any, n: int) -> str:
+    """What is wrong with a measured interval of n races that is not Wilson's for its share ("" when it is, or
+    when the share is no share of n races, which the check judges elsewhere)."""
+    try:
+        share, (low, high) = float(result[0]), (float(v) for v in result[1])
+    except (TypeError, ValueError, IndexError):
+        raise WrongAnswer("measure should return (share, (low, high)), three numbers") from None
+    wins = round(share * n)
+    if abs(wins - share * n) > 1e-6 or not 0 <= wins <= n:
+        return ""
+
+    def near(interval: tuple[float, float]) -> bool:
+        return abs(low - interval[0]) <= 1e-6 and abs(high - interval[1]) <= 1e-6
+
+    if near(wilson_interval(wins, n)):
+        return ""
+    half = 1.96 * math.sqrt(share * (1 - share) / n)
+    if near((share - half, share + half)) or near((max(0.0, share - half), min(1.0, share + half))):
+        return ("that is the normal interval, share ± 1.96 standard errors, where Wilson's is asked: after a clean "
+                "sweep of the races the normal interval has no width at all, Wilson's keeps one")
+    return ("the interval is not Wilson's: with z = 1.96 and p the share of n races, its centre is "
+            "(p + z²/2n)/(1 + z²/n) and its half-width z/(1 + z²/n)·sqrt(p(1 - p)/n + z²/4n²)")
+
+
 @check.exercise(title="Measure a match", practises="a 95% confidence interval from a simulation of games",
                 stars=2, minutes=15, mistakes=[
                     Mistake((0.37, (0.33, 0.42)), "a number typed in cannot be checked: write the function that "
@@ -323,6 +347,10 @@ def measure_a_match(function: Any, exercise: Exercise) -> str:
     if share < 0.5:
         raise WrongAnswer("measure(greedy_bot, random_bot, ...) says the greedy bot loses most races: your share "
                           "counts the games the opponent wins; count the races the first bot (seat 0) wins")
+    # at 1/2 the two intervals are all but the same width; near a sweep, as greedy_bot's share is, they are not
+    fault = _not_wilson(result, SEAT_GAMES)
+    if fault:
+        raise WrongAnswer(f"measure(greedy_bot, random_bot, {SEAT_GAMES}, 5): {fault}")
     return correct("random_bot against itself is even, and the interval has the right width")
 
 

@@ -222,6 +222,11 @@ def burnside_terms(labels: Sequence, symmetry: str = "rotation") -> list[tuple[s
 def _cycle_lengths(symmetry: str, n: int) -> tuple[tuple[int, ...], ...]:
     """The cycle lengths of each symmetry of a ring of n places, in the group's order: worked out once per ring
     size (sympy builds each permutation's cycles anew, a few milliseconds for the 20 symmetries of ten places)."""
+    if symmetry == "dihedral" and n <= 2:
+        # sympy's DihedralGroup(1) and (2) move 2 and 4 points, not the ring's places: here the 2n symmetries are
+        # the n turns and n mirrors of the places themselves (a mirror through a place of 2 leaves both where they
+        # are; the one between them swaps them, as the half turn does)
+        return ((1,), (1,)) if n == 1 else ((1, 1), (2,), (1, 1), (2,))
     return tuple(tuple(len(c) for c in g.full_cyclic_form) for g in _group(symmetry, n).elements)
 
 

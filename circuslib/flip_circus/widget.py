@@ -17,6 +17,7 @@ from ..core.svg import svg_text
 from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .graphs import winning_turns
 from .odds import likeliest_turn, look_values, possible_backs
+from .pictures import ring_description
 from .rules import (
     ENCORE,
     END_TURN,
@@ -228,6 +229,13 @@ class FlipCircusWidget(Framed):
         self._refresh()
 
     # --- drawing ------------------------------------------------------------------------------------------
+    def _still_words(self) -> str:
+        """The ring as this player sees it, in words: what an exported page says of the board."""
+        if self.hidden:
+            return ""
+        view = self.state.view(self.viewer)
+        return ring_description(view.faces, view.backs, caption=f"what player {self.viewer} sees")
+
     def _refresh(self) -> None:
         state = self.state
         if self.hidden:

@@ -34,7 +34,7 @@ from ..core.teach import (
     simulation_of,
 )
 from ..core.tutor import shipped_key
-from .rules import ONE_DECK, rank_name, rank_of
+from .rules import ONE_DECK, fits, rank_name, rank_of
 
 __all__ = ["check", "CHAIN_HAND", "CHAIN_TOP", "WIN_RATE_RATES",
            "SIMULATION_RUNS"]
@@ -346,6 +346,8 @@ def try_ranks_that_fit(answer: Any, exercise: Exercise) -> Passed:
     # what the rule itself says, whatever the top
     if top in got:
         raise WrongAnswer("not yet: a card of the same rank as the top does not fit")
+    if any(not fits(rank, top) for rank in got):  # a rank too far away is the slip, whatever else is missing
+        raise WrongAnswer("not yet: only the rank one above and the rank one below the top fit")
     if (top == 13 and 1 not in got) or (top == 1 and 13 not in got):
         raise WrongAnswer("not yet: the Ace sits next to the King: the ranks wrap round")
     if len(got) >= 2:
@@ -405,7 +407,8 @@ def try_race(answer: Any, exercise: Exercise) -> Passed:
     if key is not None:
         return check_probability(p, key, what="P(you react first)", success="rate over the sum of the rates")
     # rates the student made up beyond the keys: the lesson's own race formula, with its neighbours
-    mistakes = [Mistake(bot / (you + bot), "that is the bot's chance of reacting first")]
+    mistakes = [Mistake(bot / (you + bot), "that is the bot's chance of reacting first (as are the rates taken "
+                                           "for mean times: 1 / rate is a mean time, not a rate)")]
     if you != bot:
         mistakes.append(Mistake(sympy.Rational(1, 2), "the faster player wins more than half of the races: the "
                                                       "rates differ"))

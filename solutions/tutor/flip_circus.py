@@ -285,10 +285,11 @@ def _flip_wins(ring: Sequence[tuple[str, str]]) -> dict[int, str]:
 
 
 def free_look(look: int | None = None, replacement: bool = False, report: str = "gain",
-              union: bool = False) -> Fraction:
+              union: bool = False, after_a_miss: str = "what the look showed") -> Fraction:
     """How much a free look before the one action raises player 0's best chance of a poster: the best chance when
     the look's answer is known, averaged over its answers, less the best chance without it (the best look, or
-    the one at ``look``)."""
+    the one at ``look``; ``after_a_miss="one in the tokens left"``: the other Clown's chance after a miss taken
+    as one in the tokens left, whatever back the look showed)."""
     wins = _flip_wins(DEALT_RING)
     deals = list(_clown_deals(replacement=replacement))
 
@@ -300,6 +301,9 @@ def free_look(look: int | None = None, replacement: bool = False, report: str = 
     def with_look(place: int) -> Fraction:
         if union:  # P(the first flip works) + P(the second works), as if they could not both
             return sum((_share(deals, lambda d, p=p, a=a: d[p] == a) for p, a in wins.items()), Fraction(0))
+        if after_a_miss == "one in the tokens left" and place in wins:
+            hit = _share(deals, lambda d: d[place] == wins[place])
+            return hit + (1 - hit) * Fraction(1, len(FIVE_ARTISTS) - 1)
         by_back: dict[str, list[dict[int, str]]] = {}
         for deal in deals:
             by_back.setdefault(deal[place], []).append(deal)
@@ -323,6 +327,10 @@ FREE_LOOK = Model(
                              "which token to flip"),
         Variant({"union": True}, "an Acrobate at 2 and a Voyante at 6 can happen together: you counted those deals "
                                  "twice"),
+        Variant({"after_a_miss": "one in the tokens left"}, "a look that shows a Voyante at 2 means the Clown at 6 "
+                                                            "cannot be a Voyante: one token hides each artist, so "
+                                                            "after a miss the other Clown is not one in the four "
+                                                            "tokens left"),
     ],
     mistakes=[
         Mistake(Fraction(4, 25), "once the look shows the first Clown's back, the other Clown's chances change: two "

@@ -40,15 +40,14 @@ def _mirror_without_turns(labels: Any) -> int:
     return len({min(row, row[::-1]) for row in _arrangements(labels)})
 
 
-PATTERN_FIXED = [(tuple(s),) for s in ("CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "CCCCAAV", "CCCAAAMM", "CCCCAAVV",
-                                       "CCCCCAMV")]
+PATTERN_FIXED = [(tuple(s),) for s in ("C", "CA", "CCAAV", "CCCAAM", "CCAAMM", "ABCDE", "CCCCAAV", "CCCAAAMM",
+                                       "CCCCAAVV", "CCCCCAMV")]
 PATTERN_LARGEST = 8
 """The most labels a ring is tried with: 8! = 40320 rows still list in a moment."""
 
 
-PATTERN_SMALLEST = 3
-"""The fewest labels a ring is tried with: the kit's count_rings gives 0 for rings of one or two places (its
-dihedral group there is not the ring's), so they are left out until it is mended."""
+PATTERN_SMALLEST = 1
+"""The fewest labels a ring is tried with: one token alone is a ring too."""
 
 
 def ring_labels(rng: random.Random) -> tuple[tuple[str, ...]]:

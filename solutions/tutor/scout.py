@@ -44,7 +44,8 @@ def cards_with(players: int = 3, numbers: tuple[int, int] = (4, 7), event: str =
     deck = deck_for(players)
     a, b = (_carrying(deck, n) for n in numbers)
     both = sum(1 for card in deck if set(numbers) <= set(card))
-    count = {"or": a + b - both_taken_away * both, "and": both, "exactly one": a + b - 2 * both}[event]
+    count = {"or": a + b - both_taken_away * both, "and": both, "exactly one": a + b - 2 * both,
+             "neither": len(deck) - (a + b - both)}[event]
     return ways_up * count
 
 
@@ -62,6 +63,8 @@ FOUR_OR_SEVEN = Model(
         Variant({"ways_up": 2}, "a card is one card whichever end is up: do not count its two ways up"),
         Variant({"event": "and"}, "that counts the cards carrying both a 4 and a 7; the question asks for a 4 or a "
                                   "7"),
+        Variant({"event": "neither"}, "that counts the cards with neither a 4 nor a 7, the complement of the cards "
+                                      "asked for"),
     ],
     mistakes=[
         Mistake(8 + 8, "the 4/7 card carries both numbers: you counted it twice"),
@@ -101,6 +104,7 @@ FIVES_FACING_UP = Model(
                                 "10 is out"),
         Variant({"carrying": 9}, "with 3 players the 5/10 card is out: a 5 pairs with 1 to 9 but itself, so eight "
                                  "cards carry a 5"),
+        Variant({"hand": 11}, "with 3 players a hand has 12 cards; 11 is the hand of 4 players"),
     ],
     mistakes=[
         Mistake(Fraction(12 * 8, 36), "a card carrying a 5 is dealt either way up: it shows the 5 only half the "
@@ -120,10 +124,10 @@ FIVES_FACING_UP = Model(
 # 3. at least three cards carrying a 10 in a 4-player hand: the hypergeometric law
 
 def tens_in_hand(players: int = 4, at_least: int = 3, event: str = "at least", carrying: int | None = None,
-                 replacement: bool = False) -> Fraction:
+                 replacement: bool = False, hand: int | None = None) -> Fraction:
     """P(the hand holds at least / exactly / at most ``at_least`` cards carrying a 10), the hand a choice of
     HAND_SIZE[players] cards of the deck for that many players (or, with replacement, independent draws)."""
-    deck, hand = deck_for(players), HAND_SIZE[players]
+    deck, hand = deck_for(players), hand or HAND_SIZE[players]
     big_n = len(deck)
     k = _carrying(deck, 10) if carrying is None else carrying
 
@@ -149,6 +153,8 @@ THREE_TENS = Model(
                                        "dealt again (hypergeometric law)"),
         Variant({"players": 5}, "that is for the 5-player deal (45 cards, 9 each); with 4 players the deck has 44 "
                                 "cards and a hand 11"),
+        Variant({"players": 5, "hand": 11}, "that is for the 45-card deck of 5 players; with 4 players the 9/10 card "
+                                            "is out and the deck has 44 cards"),
     ],
     mistakes=[
         Mistake(tens_in_hand(event="exactly"), "that is the chance of exactly three; at least three also counts "
@@ -210,6 +216,7 @@ SET_OF_THREE = Model(
         Variant({"ordered": False}, "the cards are dealt in a random order and never reordered: list the orders "
                                     "with permutations, not combinations, which keep only one order of each three"),
         Variant({"share": False}, "that is a number of hands: divide by the number of dealt hands"),
+        Variant({"top": 5}, "that is for small_deck(5); the hand is dealt from small_deck(6)"),
     ],
     mistakes=[
         Mistake(set_of_three(oriented=False), "each card can be dealt either way up: list both orientations of "
@@ -241,6 +248,8 @@ def cards_in_play(players: int = 3, out: str = "rule", ordered: bool = False) ->
         count = len(cards) - 1
     elif out == "every card with a 10":
         count = sum(1 for card in cards if 10 not in card)
+    elif out == "two cards":  # the rule's one card taken out twice, or a second card with it
+        count = len(cards) - 2
     else:  # "ten cards with a 10": as if a 10 paired with ten numbers
         count = len(cards) - 10
     return 2 * count if ordered else count
@@ -255,6 +264,9 @@ def _cards_variants(players: int) -> list[Variant]:
                 f"with {players} players only the 9/10 card is taken out" if players != 5 else
                 "with 5 players all the cards are used"),
         Variant({"out": "ten cards with a 10"}, "a 10 pairs with each of 1 to 9: nine cards carry a 10, not ten"),
+        Variant({"out": "two cards"}, {3: "with 3 players every card that carries a 10 goes: nine cards, not two",
+                                       5: "with 5 players all the cards are used"}.get(
+            players, f"with {players} players only one card is taken out, the 9/10 card")),
         Variant({"ordered": True}, "a card is an unordered pair: 3/7 and 7/3 are the same card"),
     ]
 
@@ -277,11 +289,13 @@ def _hands_variants(players: int) -> list[Variant]:
         Variant({"replacement": True}, "a card cannot be dealt twice: the choices shrink by one card each time"),
         Variant({"halved": True}, "that counts a hand and its turned-round version once; count them both"),
         Variant({"deck_players": 5}, f"with {players} players the deck has {len(deck_for(players))} cards, not 45"),
+        Variant({"deck_players": 4}, f"with {players} players the deck has {len(deck_for(players))} cards, not 44"),
+        Variant({"deck_players": 3}, f"with {players} players the deck has {len(deck_for(players))} cards, not 36"),
     ]
 
 
 def pair_match(players: int = 3, kind: str = "match", orientations: int = 4, replacement: bool = False,
-               deck_players: int | None = None) -> Fraction:
+               deck_players: int | None = None, ordered_matches: bool = True) -> Fraction:
     """P(two given adjacent places of a dealt hand show a match): an ordered pair of different cards carrying the
     same number v, each turned with v up, over all ordered pairs, each either way up (``kind="run"``: v and v+1,
     going up or down, from two different cards; ``"set"``: either)."""
@@ -289,7 +303,7 @@ def pair_match(players: int = 3, kind: str = "match", orientations: int = 4, rep
     n = len(deck)
     c = Counter(v for card in deck for v in card)
     same = 0 if replacement else 1  # without replacement the second card is another card
-    matches = sum(k * (k - same) for k in c.values())
+    matches = sum(k * (k - same) for k in c.values()) // (1 if ordered_matches else 2)
     runs = 2 * sum(c[v] * c[v + 1] - same * ((v, v + 1) in deck) for v in range(1, 10))
     pairs = n * (n - same) * orientations
     return Fraction({"match": matches, "run": runs, "set": matches + runs}[kind], pairs)
@@ -305,8 +319,12 @@ def _pair_variants(players: int) -> list[Variant]:
         Variant({"deck_players": 5}, f"with {players} players the deck has {n} cards, not 45"),
         Variant({"deck_players": 4}, f"that is the lesson's chance for 4 players; with {players} players the deck has "
                                      f"{n} cards"),
+        Variant({"deck_players": 3}, f"that is for the 3-player deck of 36 cards; with {players} players the deck has "
+                                     f"{n} cards"),
         Variant({"kind": "set"}, "that counts runs too; a match is two equal numbers facing up"),
         Variant({"kind": "run"}, "that is the chance of a run; a match is two equal numbers facing up"),
+        Variant({"ordered_matches": False}, "the pairs of cards are counted in order, so count the matching pairs in "
+                                            "order too: each matching pair is dealt two ways"),
     ]
 
 

@@ -244,11 +244,12 @@ LAMBDA_A, LAMBDA_B = sympy.symbols("lambda_A lambda_B", positive=True)
 
 
 def races_won(winners: tuple[str, ...] = ("A", "A"), rate_a: sympy.Expr = LAMBDA_A,
-              rate_b: sympy.Expr = LAMBDA_B) -> sympy.Expr:
+              rate_b: sympy.Expr = LAMBDA_B, complement: bool = False) -> sympy.Expr:
     """P(these players win these races, one after the other): each race starts afresh (memorylessness), so the
-    chances of one race, rate / (sum of the rates), multiply."""
+    chances of one race, rate / (sum of the rates), multiply (``complement``: 1 minus that chance)."""
     one = {"A": rate_a / (rate_a + rate_b), "B": rate_b / (rate_a + rate_b)}
-    return sympy.factor(sympy.Mul(*(one[w] for w in winners)))
+    chance = sympy.Mul(*(one[w] for w in winners))
+    return sympy.factor(1 - chance if complement else chance)
 
 
 TWO_MOVES_BEFORE_ONE = Model(
@@ -264,6 +265,8 @@ TWO_MOVES_BEFORE_ONE = Model(
         Variant({"winners": ("A", "B")}, "that is A first and then B first; here A wins both races"),
         Variant({"winners": ("B", "B")}, "that is B making two moves before A makes one; here A has the two cards"),
         Variant({"winners": ("A", "A", "A")}, "A has two cards to play, so A must win two races, not three"),
+        Variant({"complement": True}, "that is the complement, 1 minus the chance asked for: the chance that B moves "
+                                      "before A has made two moves"),
     ],
     mistakes=[
         Mistake(LAMBDA_A / (LAMBDA_A + LAMBDA_B), "that is one race; A must win two races in a row"),
@@ -298,6 +301,10 @@ RANKS_VARIANTS = [
     Variant({"reach": 2}, "only the rank one above and the rank one below the top fit"),
     Variant({"sides": ("above",)}, "one rank above AND one rank below fit: two ranks in all"),
     Variant({"sides": ("below",)}, "one rank above AND one rank below fit: two ranks in all"),
+    Variant({"sides": ("below",), "reach": 2}, "only the rank one below and the rank one above the top fit, not "
+                                               "two ranks below it"),
+    Variant({"sides": ("above",), "reach": 2}, "only the rank one above and the rank one below the top fit, not "
+                                               "two ranks above it"),
 ]
 
 
@@ -324,9 +331,13 @@ def _fitting_variants(a: int, b: int) -> list[Variant]:
     ]
 
 
-def race(you: Any = 3, bot: Any = 1, who: str = "you", formula: str = "share") -> sympy.Rational:
-    """P(you react first) = your rate / (your rate + the bot's rate)."""
+def race(you: Any = 3, bot: Any = 1, who: str = "you", formula: str = "share", rates: str = "rates"
+         ) -> sympy.Rational:
+    """P(you react first) = your rate / (your rate + the bot's rate) (``rates="mean times"``: each rate taken for
+    a mean time, so 1 / rate in its place)."""
     you, bot = sympy.Rational(you), sympy.Rational(bot)
+    if rates == "mean times":
+        you, bot = 1 / you, 1 / bot
     mine, theirs = (you, bot) if who == "you" else (bot, you)
     if formula == "even":  # as if the two players were equally fast
         return sympy.Rational(1, 2)
@@ -339,6 +350,9 @@ RACE_VARIANTS = [
     Variant({"formula": "ratio", "who": "bot"}, "that divides one rate by the other; divide your rate by the sum of "
                                                 "both rates"),
     Variant({"formula": "even"}, "the faster player wins more than half of the races: the rates differ"),
+    # it always gives the bot's chance: the check names both slips
+    Variant({"rates": "mean times"}, "a rate is already moves per second: 1 / rate is the mean time between moves, "
+                                     "not a rate"),
 ]
 
 
