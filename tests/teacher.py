@@ -6,7 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from circuslib.core.teach import Exercise, Mistake
-from circuslib.core.tutor import Cases, Model, teacher_models, teacher_module
+from circuslib.core.tutor import Cases, Model, Simulation, teacher_models, teacher_module
 
 GROUPS = ("pig", "flip7", "pcv", "scout", "speed", "flip_circus")
 
@@ -31,10 +31,12 @@ def answer_of(exercise: Exercise) -> Any:
 
 
 def mistakes_of(exercise: Exercise) -> tuple[Mistake, ...]:
-    """The exercise's catalogue of mistakes: its model's and whatever its check still lists."""
-    model, cases = model_of(exercise), cases_of(exercise)
+    """The exercise's catalogue of mistakes: its model's (value, function or simulation) and whatever its check
+    still lists."""
+    model, cases, simulation = model_of(exercise), cases_of(exercise), simulation_of(exercise)
     return (tuple(exercise.mistakes) + (tuple(model.mistakes) if model is not None else ())
-            + (tuple(cases.mistakes) if cases is not None else ()))
+            + (tuple(cases.mistakes) if cases is not None else ())
+            + (tuple(simulation.mistakes) if simulation is not None else ()))
 
 
 def functions(group: str) -> dict[str, Cases]:
@@ -47,6 +49,11 @@ def functions_module(group: str) -> ModuleType:
     module = teacher_module(group, "functions")
     assert module is not None, f"solutions/tutor/{group}_functions.py is missing"
     return module
+
+
+def simulation_of(exercise: Exercise) -> Simulation | None:
+    """The exercise's simulation on the teacher's side (truth, neighbours, catalogue), when it is a simulation."""
+    return teacher_models(exercise.group, "sims").get(exercise.name)
 
 
 def cases_of(exercise: Exercise) -> Cases | None:

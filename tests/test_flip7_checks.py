@@ -15,10 +15,14 @@ from teacher import answer_of, mistakes_of, models
 
 from circuslib.core.game import best_value
 from circuslib.core.teach import CORRECT_MARK, WrongAnswer
+from circuslib.core.tutor import teacher_module
 from circuslib.flip7 import checks
 from circuslib.flip7.bots import Bot, StopAtSum, play_game
 from circuslib.flip7.checks import DP_DECKS, check, full_deck, numbers_deck
 from circuslib.flip7.rules import CARDS, solo_round
+
+sims = teacher_module("flip7", "sims")
+"""solutions/tutor/flip7_sims.py: the one-step counter the simulation exercise measures, never installed."""
 
 # ---------------------------------------------------------------------------------------------------------
 # the right answers, as a student would write them
@@ -346,8 +350,16 @@ def test_a_simulation_of_the_wrong_bot_is_far_from_the_long_run_value():
         check.bot_against_stop_at(stop_at_18_against_itself)
 
 
+def test_the_reference_bot_and_its_gain_are_on_the_teachers_side_only():
+    # the gain exercise's answer would be readable in the installed package through the bot that follows it
+    own = {name: value for name, value in vars(checks).items() if getattr(value, "__module__", "") == checks.__name__}
+    assert not [name for name, value in own.items() if isinstance(value, type) and issubclass(value, Bot)]
+    assert not [name for name, value in own.items() if callable(value) and "gain" in name]
+    assert sims.OneStepCounter().wants_hit is not None and sims.gain([12], full_deck()) > 0
+
+
 def test_the_pinned_win_rate_agrees_with_a_fresh_seeded_run():
-    results = checks._play(2_000, 99)
+    results = sims.play(2_000, 99)
     share = results.count(0) / len(results)
     from circuslib.core.tutor import shipped_simulation
 

@@ -133,12 +133,9 @@ def test_the_reading_of_a_line():
                     f"{WRONG_MARK}: P(sum = 10) (1/12) is not right yet.") == "generic"
 
 
-# The tutor's bar (issue 27) is not met yet by every set: each set under it is marked open with its figures from
-# the last measurement, so that the table is still printed and a set that reaches the bar shows as passing.
+# The tutor's bar (issue 27), met by every set: a set that falls under it again is marked open here with its figures
+# from the last measurement, so that the table is still printed and the set shows as passing once it reaches the bar.
 TUTOR_OPEN: dict[str, str] = {
-    "pig": "68% apt, 2 misleading (range(13) for the deck, one roll's points for k rolls)",
-    "flip7": "1 misleading (the first card only), 1 wrong simulation accepted (a generator made again each game)",
-    "pcv": "4 misleading, mostly two slips giving one value where the model knows one of them",
 }
 
 

@@ -424,6 +424,8 @@ VARIANT_CASES = [
     ("at_least_one_hit", {"levels": 0}, 1 - Fraction(1, 2) ** 4, "effective range 2, not 1"),
     ("at_least_one_hit", {"shots": 3}, 1 - Fraction(2, 3) ** 3, "three shots"),
     ("at_least_one_hit", {"event": "exactly one hit"}, 4 * Fraction(1, 3) * Fraction(2, 3) ** 3, "exactly one hit"),
+    # only the 6 hitting gives the value of range 3 (Blue 2 hexes ahead): both are named
+    ("at_least_one_hit", {"six_only": True}, 1 - Fraction(5, 6) ** 4, "only a 6 hits"),
     ("crossfire_wait", {"shooters": "red 2"}, 6, "Red 2's wait alone"),
     ("crossfire_wait", {"red_1": (1, 0)}, 1 / (1 - Fraction(1, 2) * Fraction(5, 6)), "level below"),
     ("crossfire_wait", {"measure": "turns before"}, Fraction(9, 4) - 1, "leaves out the turn"),
@@ -438,14 +440,17 @@ VARIANT_CASES = [
     # Red alone at 2 hexes: 1/p = 3 shots to a first hit, and half of the hits only damage: 3 + 3/2
     ("duel_rounds", {"blue_fires": False}, 3 + Fraction(1, 2) * 3, "Blue fires back"),
     ("duel_rounds", {"start": "DD"}, 1 / (1 - Fraction(2, 3) ** 2), "the row of DD"),
-    ("duel_rounds", {"measure": "rounds before the last"}, Fraction(1377, 500) - 1, "round that ends the duel"),
+    ("duel_rounds", {"measure": "rounds before the last"}, Fraction(1377, 500) - 1, "the last round"),
     ("try_shot_one_level_up", {"levels": 0}, Fraction(1, 3), "one more hex"),
     ("try_shot_one_level_up", {"hexes": 0}, Fraction(1, 2), "hexes and the levels apart together"),
     ("try_shot_one_level_up", {"event": "miss"}, Fraction(5, 6), "chance to miss"),
+    ("try_shot_one_level_up", {"event": "damage"}, 0, "chance to damage"),
     # N[intact, damaged] = (p - q) / p^2: at range 2, (1/3 - 1/6) / (1/3)^2
     ("try_shots_while_damaged", {"reach": 2}, Fraction(1, 6) / Fraction(1, 9), "effective range 2"),
     ("try_shots_while_damaged", {"entry": "ever damaged"}, Fraction(1, 3) / Fraction(1, 2), "ever damaged"),
     ("try_shots_while_damaged", {"entry": "row of intact"}, 2 + Fraction(4, 3), "whole row of N"),
+    ("try_shots_while_damaged", {"entry": "intact, intact"}, 2, "N[intact, intact]"),
+    ("try_shots_while_damaged", {"entry": "damage chance"}, Fraction(1, 2) - Fraction(1, 6), "one shot damages"),
     ("try_end_positions_altitude_three", {"altitude": 1}, 12, "altitude 1"),
     ("try_end_positions_altitude_three", {"count": "hexes"}, 10, "not the hex alone"),
 ]

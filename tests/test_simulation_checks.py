@@ -17,7 +17,14 @@ import numpy as np
 import pytest
 
 from circuslib.core.sim import monte_carlo
-from circuslib.core.teach import CORRECT_MARK, WrongAnswer, check_simulation, simulation_power, simulation_runs
+from circuslib.core.teach import (
+    CORRECT_MARK,
+    WrongAnswer,
+    check_simulation,
+    replays,
+    simulation_power,
+    simulation_runs,
+)
 from circuslib.core.tutor import shipped_entry, shipped_simulation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,10 +249,10 @@ def test_speed_passes_the_right_rounds():
 
 
 def test_flip7_refuses_the_other_seat_and_passes_the_right_games():
-    from circuslib.flip7.checks import _play, check
+    from circuslib.flip7.checks import check
 
     def simulate(n, seed, seat=0):
-        share = _play(n, seed).count(seat) / n
+        share = _teacher("flip7").play(n, seed).count(seat) / n
         half = 1.96 * math.sqrt(share * (1 - share) / n)
         return share, (share - half, share + half)
 
@@ -350,6 +357,24 @@ def test_the_same_seed_in_every_run_is_named():
         return share, (share - half, share + half)
 
     assert "the same seed in every run" in _message(simulate)
+
+
+def test_a_generator_made_again_for_every_game_is_named_when_the_dealer_alternates():
+    # two games played over and over (the dealer alternating): the estimate is the same at every even n
+    def simulate(n, seed):
+        wins = 0
+        for i in range(n):
+            rng = random.Random(seed)
+            wins += rng.random() < (0.1 if i % 2 else 0.5)
+        share = wins / n
+        half = 1.96 * math.sqrt(share * (1 - share) / n)
+        return share, (share - half, share + half)
+
+    message = _message(simulate)
+    assert "plays the same games over and over: the same seed in every run" in message
+    assert not replays(lambda size, seed: (_coin()(size, seed)[0], 0.0, 0.0), (1, 2, 3))
+    # numbers made up from the seed alone: the same at every n, their interval too; no simulation replayed
+    assert not replays(lambda size, seed: (0.6 + seed / 1000, 0.58 + seed / 1000, 0.62 + seed / 1000), (1, 2, 3))
 
 
 def _wilson(wins, n, z=1.96):

@@ -185,6 +185,9 @@ class Exercise:
         catalogue: list[Mistake | KeyedMistake] = list(self.mistakes)
         if isinstance(self.model, FunctionKey):  # a function exercise's catalogue is compiled into its key
             catalogue += self.model.mistakes
+        simulation = shipped_simulation(self.package, self.name) if self.package else None
+        if simulation is not None:  # a simulation's catalogue on the teacher's side: its ids and hints are shipped
+            catalogue += simulation.mistakes
         given = [m for m in catalogue if m.hint and m.hint in message]
         if given:
             mistake = max(given, key=lambda m: len(m.hint))
@@ -1013,6 +1016,32 @@ def repeatable(run: Callable[[], Any]) -> bool:
 
 DRAW_FROM_RNG = "draw from rng, so that your run can be repeated"
 
+_REPLAY_SIZES = (4, 8, 12, 16, 20, 24)
+"""Run counts that are multiples of every short period (1, 2, 4): a simulation that makes its generator again
+from the same seed for every run repeats its first few runs over and over (one, or two when the dealer
+alternates), and so gives the same estimate at each of these sizes."""
+
+
+def replays(run: Callable[[int, int], tuple[float, float, float]], seeds: Sequence[int]) -> bool:
+    """Whether a simulation plays the same few runs over and over: for each seed its estimate is the same at every
+    size of _REPLAY_SIZES while its interval has no width or narrows as n grows (an interval the same at every n is
+    made up, not simulated), and the seeds do not all give the same estimate (that would be no simulation at all)."""
+    estimates: set[float] = set()
+    for seed in seeds:
+        first, low, high = run(_REPLAY_SIZES[0], seed)
+        widths = {high - low}
+        for size in _REPLAY_SIZES[1:]:
+            estimate, low, high = run(size, seed)
+            if estimate != first:  # a right simulation is told at once
+                return False
+            widths.add(high - low)
+        if len(widths) == 1 and widths != {0.0}:
+            return False
+        estimates.add(first)
+        if len(estimates) > 1:
+            return True
+    return False
+
 
 _HALF_WIDTHS: tuple[tuple[str, Callable[[float, float, float], float], str], ...] = (
     ("interval-95", lambda z, s, n: z * s / math.sqrt(n), ""),
@@ -1089,6 +1118,9 @@ def check_simulation(function: Any, simulation: Simulation | None = None, *, ref
     if not repeatable(lambda: run(min(n, _REPEAT_RUNS), first)):
         raise WrongAnswer(f"{name} gives different results for the same seed: {DRAW_FROM_RNG} "
                           "(rng = random.Random(seed), or numpy's default_rng(seed), made once)")
+    if replays(run, (first, second, first + second + 1, 2 * first + 1, 2 * second + 1)):
+        raise WrongAnswer(f"{name} plays the same {unit} over and over: the same seed in every run, its generator "
+                          "made again each time; make rng = random.Random(seed) once, before the loop")
     a, b = run(n, first), run(n, second)
 
     def alike(result: tuple[float, float, float]) -> bool:

@@ -138,6 +138,9 @@ class Simulation:
     value: Any
     spread: Any
     neighbours: Sequence[Neighbour] = ()
+    mistakes: Sequence[Mistake] = ()
+    """The catalogue of wrong simulations (functions simulate(n, seed), numbers typed in), kept on the teacher's
+    side as tests of the check; only their ids and hints are compiled, for the class's report."""
 
 
 @dataclass(frozen=True)
@@ -609,16 +612,21 @@ def compile_simulation(simulation: Simulation, *, salt: str | None = None) -> di
     values = [float(simulation.value), float(simulation.spread)] + [
         v for nb in simulation.neighbours for v in (float(nb.value), -1.0 if nb.spread is None else float(nb.spread))]
     packed = json.dumps(values).encode("utf-8")
-    return {"kind": "simulation", "salt": salt, "values": _mask(salt, packed).hex(),
-            "hints": [nb.hint for nb in simulation.neighbours]}
+    entry: dict[str, Any] = {"kind": "simulation", "salt": salt, "values": _mask(salt, packed).hex(),
+                             "hints": [nb.hint for nb in simulation.neighbours]}
+    if simulation.mistakes:
+        entry["mistakes"] = [[m.id, m.hint] for m in simulation.mistakes]
+    return entry
 
 
 def read_simulation(entry: Mapping[str, Any]) -> Simulation:
-    """The Simulation a tutor.json entry holds, its values unmasked (floats; a spread None for a share's)."""
+    """The Simulation a tutor.json entry holds, its values unmasked (floats; a spread None for a share's), its
+    catalogue as ids and hints only (each Mistake's answer None)."""
     values = json.loads(_mask(str(entry["salt"]), bytes.fromhex(str(entry["values"]))).decode("utf-8"))
     pairs = [values[i:i + 2] for i in range(2, len(values), 2)]
     return Simulation(values[0], values[1], [Neighbour(str(hint), value=value, spread=None if spread < 0 else spread)
-                                             for hint, (value, spread) in zip(entry["hints"], pairs)])
+                                             for hint, (value, spread) in zip(entry["hints"], pairs)],
+                      [Mistake(None, str(hint), str(i)) for i, hint in entry.get("mistakes", ())])
 
 
 def shipped_simulation(package: str, name: str) -> Simulation | None:

@@ -65,13 +65,18 @@ def busting_cards(held: tuple[int, ...] = COUNT_HELD, seen: tuple[Any, ...] = CO
 
 def bust_by_hand(held: tuple[int, ...] = (8, 10), table: tuple[Any, ...] = (10, 3, "Freeze", "+4"), *,
                  deck: str = "full", held_out: bool = True, table_out: bool = True, busting: tuple[int, ...] = (8, 10),
-                 over: str = "left", combine: str = "either") -> Fraction:
-    """P(her next card busts her): the copies left of her numbers over the cards left."""
+                 over: str = "left", combine: str = "either", table_numbers_only: bool = False) -> Fraction:
+    """P(her next card busts her): the copies left of her numbers over the cards left (slips: the chances of her
+    two numbers multiplied, or only the numbers of the other rows taken out of the deck)."""
+    table = tuple(card for card in table if isinstance(card, int)) if table_numbers_only else table
     left = _take(_deck(deck), (held if held_out else ()) + (table if table_out else ()))
     total = sum(left.values()) if over == "left" else sum(_deck(deck).values())
     if combine == "both":  # one of her numbers, then the other: a product of the two draws
         first, second = busting
         return Fraction(left[first], total) * Fraction(left[second], total - 1)
+    if combine == "product":  # the two chances of the next card multiplied
+        first, second = busting
+        return Fraction(left[first], total) * Fraction(left[second], total)
     return Fraction(sum(left[b] for b in busting), total)
 
 
@@ -80,14 +85,22 @@ def bust_by_hand(held: tuple[int, ...] = (8, 10), table: tuple[Any, ...] = (10, 
 
 def bust_within_two(held: tuple[int, ...] = (9, 12), *, deck: str = "numbers", draws: int = 2,
                     replacement: bool = False, safe_joins: bool = True, fewer_left: bool = True,
-                    first_counts: bool = True, event: str = "either") -> Fraction:
-    """P(she busts on one of her next two cards): a bust on the first, or a safe first card and then a bust."""
-    left = _take(_deck(deck), held)
+                    first_counts: bool = True, event: str = "either", held_out: bool = True,
+                    second: str = "after the first") -> Fraction:
+    """P(she busts on one of her next two cards): a bust on the first, or a safe first card and then a bust (slips
+    too: her numbers left in the deck; the ``second`` card's chance taken "as the first" again, or "replaced", the
+    first card put back but joining her row)."""
+    left = _take(_deck(deck), held if held_out else ())
     total = sum(left.values())
     danger = sum(left[h] for h in held)
     first = Fraction(danger, total)
     if draws == 1:
         return first
+    if second == "as the first":
+        return 2 * first
+    if second == "replaced":  # a safe first card joins her row, but the deck is drawn as if it were put back
+        return first + sum((Fraction(c, total) * Fraction(danger + c, total) for v, c in left.items()
+                            if c and v not in held), Fraction(0))
     if event == "both":  # both cards bust her: the first alone already ends the round
         return first * Fraction(danger - 1, total - 1)
     if replacement:  # the second card from the same deck, with the same danger
@@ -103,15 +116,19 @@ def bust_within_two(held: tuple[int, ...] = (9, 12), *, deck: str = "numbers", d
 
 def gain_by_hand(held: tuple[int, ...] = (4, 9, 11), seen: tuple[int, ...] = (11, 9, 2), *, deck: str = "numbers",
                  held_out: bool = True, seen_out: bool = True, bust_loses: bool = True, safe_gains: bool = True,
-                 over: str = "left", report: str = "gain") -> Fraction:
-    """The expected change of her round score from exactly one more card: +v for a safe v, -score for a bust."""
+                 over: str = "left", report: str = "gain", bust_costs: str = "score", zero: bool = True) -> Fraction:
+    """The expected change of her round score from exactly one more card: +v for a safe v, -score for a bust
+    (slips: a bust costing the card's value, or adding it like a safe card; the 0 card left out of the deck)."""
     score = sum(held)
     left = _take(_deck(deck), (held if held_out else ()) + (seen if seen_out else ()))
+    if not zero:
+        left.pop(0)
     total = sum(left.values()) if over == "left" else sum(_deck(deck).values())
     change = 0
     for card, copies in left.items():
         if card in held:
-            change += copies * (-score if bust_loses else 0)
+            cost = {"score": -score, "card": -card, "adds": card}[bust_costs]
+            change += copies * (cost if bust_loses else 0)
         elif not safe_gains:
             continue
         elif isinstance(card, int):
@@ -177,6 +194,10 @@ MODELS: dict[str, Model] = {
                                          "don't multiply them"),
             Variant({"busting": (10,)}, "her 8 busts her too: count the copies left of both her numbers"),
             Variant({"busting": (8,)}, "her 10 busts her too: count the copies left of both her numbers"),
+            Variant({"combine": "product"}, "one bad card is enough: the two events are disjoint, so add their "
+                                            "chances; multiplying them gives neither"),
+            Variant({"table_numbers_only": True}, "the Freeze and the +4 on the other rows are out of the deck too, "
+                                                  "like the 10 and the 3"),
         ],
         mistakes=[
             Mistake(Fraction(7 + 9, 94 - 2), "the four cards on the other rows are out of the deck too"),
@@ -203,8 +224,14 @@ MODELS: dict[str, Model] = {
             Variant({"event": "both"}, "busting on the first card already ends the round: add the ways to bust, "
                                        "first card or second"),
             Variant({"first_counts": False}, "she can also bust on the very first of the two cards: add that chance"),
-            Variant({"draws": 1}, "that is the chance to bust on the first card alone; she hits twice"),
+            Variant({"draws": 1}, "that is the chance to bust on the first card alone; she hits twice, so add a "
+                                  "bust on the second card"),
             Variant({"deck": "full"}, "that is with the full 94-card deck; this round uses the 79 number cards only"),
+            Variant({"held_out": False}, "her own 9 and 12 are out of the deck: one copy of each is in front of her"),
+            Variant({"second": "as the first"}, "the second card's chance is not the first one's again: after a safe "
+                                                "first card the deck has one card fewer and her row one more number"),
+            Variant({"second": "replaced"}, "that is drawing with replacement: the first card stays out, so the "
+                                            "second comes from one card fewer"),
         ],
         mistakes=[
             Mistake(1 - (1 - Fraction(19, 77)) ** 2, "that is drawing with replacement: after a safe first card, the "
@@ -231,6 +258,12 @@ MODELS: dict[str, Model] = {
             Variant({"report": "score"}, "give the gain (the change in her score), not her expected score after the "
                                          "card"),
             Variant({"deck": "full"}, "that is with the full 94-card deck; this round uses the 79 number cards only"),
+            Variant({"bust_costs": "card"}, "a bust loses all the points in front of her, 24, not the value of the "
+                                            "card that busts her"),
+            Variant({"bust_costs": "adds"}, "a number she already holds busts her: it adds nothing, it loses the 24 "
+                                            "points in front of her"),
+            Variant({"zero": False}, "the deck has one 0 card too: it adds nothing, but it is among the cards left "
+                                     "(count it in the denominator)"),
         ],
         mistakes=[
             Mistake(Fraction(430, 73), "a bust loses the 24 points already in front of her: count that loss"),

@@ -38,9 +38,10 @@ SIX = F(1, 6)
 # ---------------------------------------------------------------------------------------------------------
 # 1. four shots, one level up
 
-def at_least_one_hit(shots: int = 4, hexes: int = 1, levels: int = 1, *, event: str = "at least one hit") -> Fraction:
-    """P(at least one of the shots hits): the complement of all of them missing."""
-    hit = _hit(hexes, levels)
+def at_least_one_hit(shots: int = 4, hexes: int = 1, levels: int = 1, *, event: str = "at least one hit",
+                     six_only: bool = False) -> Fraction:
+    """P(at least one of the shots hits): the complement of all of them missing (a slip: only a 6 hitting)."""
+    hit = SIX if six_only else _hit(hexes, levels)
     if event == "all miss":
         return (1 - hit) ** shots
     if event == "all hit":
@@ -218,16 +219,19 @@ def duel_rounds(hexes: int = 2, *, start: str = "II", red_first: bool = True, da
 # the lesson's try-its
 
 def try_shot_one_level_up(hexes: int = 2, levels: int = 1, *, event: str = "hit") -> Fraction:
-    """P(one shot hits) at 2 hexes ahead, one level apart: effective range 3."""
+    """P(one shot hits) at 2 hexes ahead, one level apart: effective range 3 (slips: the chance to miss, or to
+    damage, a hit that is not a 6)."""
     hit = _hit(hexes, levels)
-    return 1 - hit if event == "miss" else hit
+    return {"miss": 1 - hit, "damage": hit - SIX}.get(event, hit)
 
 
 def try_shots_while_damaged(reach: int = 1, *, entry: str = "intact, damaged", six: Fraction = SIX) -> Fraction:
     """N[intact, damaged] at effective range 1: the expected shots fired while the target is damaged."""
     hit = _hit(reach)
-    if entry == "damaged, damaged":
+    if entry in ("damaged, damaged", "intact, intact"):  # a state's own entry: 1/p shots spent in it
         return 1 / hit
+    if entry == "damage chance":
+        return hit - six
     if entry == "row of intact":
         return 1 / hit + (hit - six) / hit ** 2
     if entry == "ever damaged":
@@ -263,6 +267,8 @@ MODELS: dict[str, Model] = {
             Variant({"event": "at least one miss"}, "1 - P(all four hit) is the chance that at least one shot misses"),
             Variant({"event": "chances added"}, "you added the four chances: shots can hit together, so their chances "
                                                 "do not add (and a probability never exceeds 1)"),
+            Variant({"six_only": True}, "only a 6 hits at effective range 3; this shot is at range 2 (1 hex and 1 "
+                                        "level), so a 5 or a 6 hits"),
         ],
         mistakes=[
             Mistake(F(4, 3), "you added the four chances: shots can hit together, so their chances do not add "
@@ -387,8 +393,8 @@ MODELS: dict[str, Model] = {
                     "expected visits to every transient state (the whole row of N)"),
             Variant({"measure": "all of N"}, "you added every entry of N: only the row of the starting state II "
                                              "counts"),
-            Variant({"measure": "rounds before the last"}, "that leaves out the round that ends the duel: count it "
-                                                           "too"),
+            Variant({"measure": "rounds before the last"}, "that leaves out the last round, the one that ends it: "
+                                                           "count it too"),
             Variant({"start": "ID"}, "that is the row of ID (Blue already damaged); this duel starts in II"),
             Variant({"start": "DD"}, "that is the row of DD (both damaged); this duel starts in II"),
             Variant({"blue_fires": False}, "Blue fires back in every round: its shots end duels too"),
@@ -416,6 +422,8 @@ MODELS: dict[str, Model] = {
             Variant({"levels": 2}, "that is for two levels apart, out of reach; Blue is one level above, still in "
                                    "reach"),
             Variant({"event": "miss"}, "that is the chance to miss"),
+            Variant({"event": "damage"}, "that is the chance to damage, a hit that is not a 6 (p − q); the question "
+                                         "asks for the chance to hit at all"),
         ],
         mistakes=[
             Mistake(F(1, 3), "one level apart counts as one more hex: 2 hexes and 1 level is effective range 3"),
@@ -435,6 +443,10 @@ MODELS: dict[str, Model] = {
                                                "shots it then takes"),
             Variant({"reach": 2}, "that is at effective range 2 (p = 1/3); this shot is at range 1, p = 1/2"),
             Variant({"six": F(0)}, "a 6 destroys an intact plane outright: only the other hits (p - q) damage it"),
+            Variant({"entry": "intact, intact"}, "that is N[intact, intact], the shots fired while the target is "
+                                                 "intact; the shots while it is damaged are N[intact, damaged]"),
+            Variant({"entry": "damage chance"}, "that is the chance that one shot damages the target (p - q); the "
+                                                "question asks for the expected number of shots while it is damaged"),
         ],
         mistakes=[
             Mistake(2, "that is 1/p, the shots spent in one state once the plane is in it; but a 6 destroys an intact "
