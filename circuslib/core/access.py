@@ -1,0 +1,137 @@
+"""Playing by keyboard and screen reader: accessible names, arrow keys through a row of cards or a ring of tokens,
+a polite live region telling what just happened, and a focus outline that shows.
+
+ipywidgets 8 cannot set ARIA attributes or a roving tab stop by itself. The one mechanism of the kit: every game
+and explorer (``core.ui.Shown``) carries one invisible ``ipywidgets.HTML`` part, ``access_part()``, whose content
+holds a stylesheet and a few lines of script run by an image that fails to load (``onerror``), since a <script>
+set as HTML does not run. The HTML widget sets its content unsanitised in JupyterLab, Voila and JupyterLite
+alike, so this needs no lab extension, no package and no network. The script finds its game
+(``closest('.circus-themed')``) and from then on, at every change the kernel makes to it (a MutationObserver):
+
+- gives every button the accessible name Python gave it: the control's tooltip (``button(..., name=...)``,
+  ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on hover) becomes its ``aria-label``, and a
+  toggle button says whether it is pressed (``aria-pressed``);
+- makes each box with the class ``ROW`` (a hand of cards, a ring of tokens) a named group (``role=group``, named
+  by the box's tooltip) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
+  End to its ends; Tab leaves it for the next control;
+- keeps a polite live region (``role=status``, class ``LIVE``) that reads out what just happened: the new lines
+  of the move log and the message line, once the kernel's answer to a key has arrived.
+
+The names themselves are set in Python, where each game makes its buttons, so they are tested without a browser.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+__all__ = ["ROW", "LIVE", "access_part", "ACCESS_CSS"]
+
+ROW = "circus-row"
+"""The class of a box whose buttons are one row (a hand, a ring): one tab stop, arrow keys inside."""
+
+LIVE = "circus-live"
+"""The class of the live region the script adds to each game."""
+
+ACCESS_CSS = (
+    # a focus outline that shows on every theme: the theme's focus colour, else the text's own colour
+    ".circus-themed :focus-visible { outline: 3px solid var(--jp-widgets-input-focus-border-color, "
+    "var(--jp-brand-color1, currentColor)) !important; outline-offset: 2px; }"
+    # the live region is read, not shown (the log and the message line show the same words)
+    f".{LIVE} {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); "
+    "white-space: nowrap; }"
+    ".circus-access { position: absolute; width: 1px; height: 1px; overflow: hidden; }"
+)
+
+_SCRIPT = """(function (img) {
+  var root = img.closest('.circus-themed');
+  if (!root || root.circusAccess) return;
+  root.circusAccess = true;
+  var live = document.createElement('div');
+  live.className = '%(live)s';
+  live.setAttribute('role', 'status');
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('aria-atomic', 'true');
+  img.parentNode.appendChild(live);
+  var heard = -1, said = null, timer = null;
+  function logLines() {
+    var list = root.querySelector('.circus-log ol');
+    if (!list) return [];
+    var start = parseInt(list.getAttribute('start') || '1', 10);
+    return Array.prototype.map.call(list.children, function (item, i) {
+      return {n: start + i, text: item.textContent.trim()};
+    });
+  }
+  function news() {
+    var lines = logLines(), last = lines.length ? lines[lines.length - 1].n : 0;
+    var message = root.querySelector('.circus-message');
+    var now = message ? message.textContent.trim() : '';
+    var fresh = heard < 0 ? [] : lines.filter(function (l) { return l.n > heard; });
+    var words = fresh.map(function (l) { return l.text; });
+    if (now && (now !== said || words.length)) words.push(now);
+    heard = last; said = now;
+    if (words.length) live.textContent = words.join('. ').replace(/\\.\\./g, '.');
+  }
+  function buttons(row) {
+    return Array.prototype.filter.call(row.querySelectorAll('button'), function (b) { return !b.disabled; });
+  }
+  function rove(row, to) {
+    buttons(row).forEach(function (b) { b.tabIndex = b === to ? 0 : -1; });
+  }
+  function apply() {
+    root.querySelectorAll('button').forEach(function (b) {
+      var name = b.getAttribute('title');
+      if (name && b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
+      if (b.classList.contains('widget-toggle-button') || b.classList.contains('jupyter-widget-toggle-button'))
+        b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
+    });
+    root.querySelectorAll('.%(row)s').forEach(function (row) {
+      row.setAttribute('role', 'group');
+      var name = row.getAttribute('title');
+      if (name) row.setAttribute('aria-label', name);
+      var items = buttons(row);
+      if (!items.length) return;
+      var current = items.filter(function (b) { return b.tabIndex === 0 && b.circusRove; })[0];
+      if (!current) { current = row.contains(document.activeElement) ? document.activeElement : items[0]; }
+      items.forEach(function (b) { b.circusRove = true; });
+      row.querySelectorAll('button:disabled').forEach(function (b) { b.tabIndex = -1; });
+      rove(row, current);
+    });
+    clearTimeout(timer);
+    /* the kernel's answer comes as several messages: tell it once it is all there */
+    timer = setTimeout(news, 120);
+  }
+  var keys = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+  root.addEventListener('keydown', function (event) {
+    var row = event.target.closest && event.target.closest('.%(row)s');
+    if (!row || !root.contains(row) || event.altKey || event.ctrlKey || event.metaKey) return;
+    var items = buttons(row), at = items.indexOf(event.target);
+    if (at < 0) return;
+    var to;
+    if (event.key in keys) to = items[(at + keys[event.key] + items.length) %% items.length];
+    else if (event.key === 'Home') to = items[0];
+    else if (event.key === 'End') to = items[items.length - 1];
+    else return;
+    event.preventDefault();
+    event.stopPropagation();  /* the arrow keys move in the row, not to the notebook's next cell */
+    rove(row, to);
+    to.focus();
+  });
+  new MutationObserver(apply).observe(root, {subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ['title', 'class', 'disabled']});
+  apply();
+  news();
+})(this)""" % {"live": LIVE, "row": ROW}
+
+
+def access_html() -> str:
+    """The access part's content: the focus outline's stylesheet and the script that runs once it is shown."""
+    script = " ".join(line.strip() for line in _SCRIPT.splitlines())
+    return (f"<style>{ACCESS_CSS}</style>"
+            f'<img src="data:," alt="" aria-hidden="true" style="display:none" onerror="{html.escape(script)}">')
+
+
+def access_part() -> Any:
+    """The invisible part every game and explorer carries for keyboard and screen-reader play (see above)."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(access_html(), _dom_classes=("circus-access",))
