@@ -15,6 +15,7 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     assert page.locator(".jp-OutputArea-output img").count() == 0  # nothing drawn by matplotlib
     graph = page.locator(".jp-OutputArea-output .circus-graph").first
     assert graph.get_attribute("aria-label").startswith("Pig to 4: every position and move.")  # its words
+    keyboard_round(lab, page)
     lab.click(page, ".circus-roll")
     log = lab.wait_for_text(page, ".circus-log", "rolled")
     assert "total" in log or "bust" in log
@@ -23,3 +24,29 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     lab.click(page, ".circus-stop")
     message = lab.wait_for_text(page, ".circus-message", "scores")
     assert "This turn scores" in message or "Not allowed" in message
+
+
+PIG = ".circus-themed:has(.circus-roll)"
+
+
+def keyboard_round(lab, page):
+    """A turn of Pig by keyboard alone: the focus put on Roll (as Tab brings it there), Enter and Space roll, Tab
+    goes to Stop, Enter banks; the live region says each roll and the score."""
+    lab.focus(page, PIG, ".circus-roll")
+    assert lab.focused(page) == "Roll the die"
+    heard = []
+    lab.press(page, "Enter")
+    heard.append(lab.heard(page, PIG))
+    lab.press(page, "Space")
+    heard.append(lab.heard(page, PIG, heard[-1]))
+    print(heard)
+    assert all("rolled" in said for said in heard), heard
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Stop and bank the turn total"
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Start a new turn at 0"
+    lab.press(page, "Shift+Tab")
+    lab.press(page, "Enter")
+    said = lab.heard(page, PIG, heard[-1])
+    print(said)
+    assert "This turn scores" in said

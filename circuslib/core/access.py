@@ -8,12 +8,14 @@ set as HTML does not run. The HTML widget sets its content unsanitised in Jupyte
 alike, so this needs no lab extension, no package and no network. The script finds its game
 (``closest('.circus-themed')``) and from then on, at every change the kernel makes to it (a MutationObserver):
 
-- gives every button the accessible name Python gave it: the control's tooltip (``button(..., name=...)``,
+- gives every button (and drop-down, slider, check box) the accessible name Python gave it: the control's tooltip (``button(..., name=...)``,
   ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on hover) becomes its ``aria-label``, and a
   toggle button says whether it is pressed (``aria-pressed``);
 - makes each box with the class ``ROW`` (a hand of cards, a ring of tokens) a named group (``role=group``, named
   by the box's tooltip) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
   End to its ends; Tab leaves it for the next control;
+- keeps the focus in the game when the button it was on is disabled or replaced by the move it made (it goes
+  to the first button beside it, else the first of the game's controls);
 - keeps a polite live region (``role=status``, class ``LIVE``) that reads out what just happened: the new lines
   of the move log and the message line, once the kernel's answer to a key has arrived.
 
@@ -43,7 +45,8 @@ ACCESS_CSS = (
 )
 
 _SCRIPT = """(function (img) {
-  var root = img.closest('.circus-themed');
+  var root = img.closest('.circus-themed'), box = img.parentNode;
+  img.remove();  /* its work is done once it has run: no image is left in the page */
   if (!root || root.circusAccess) return;
   root.circusAccess = true;
   var live = document.createElement('div');
@@ -51,7 +54,7 @@ _SCRIPT = """(function (img) {
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
   live.setAttribute('aria-atomic', 'true');
-  img.parentNode.appendChild(live);
+  box.appendChild(live);
   var heard = -1, said = null, timer = null;
   function logLines() {
     var list = root.querySelector('.circus-log ol');
@@ -84,6 +87,10 @@ _SCRIPT = """(function (img) {
       if (b.classList.contains('widget-toggle-button') || b.classList.contains('jupyter-widget-toggle-button'))
         b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
     });
+    root.querySelectorAll('select, input').forEach(function (c) {
+      var widget = c.closest('[title]'), name = widget && root.contains(widget) && widget.getAttribute('title');
+      if (name && c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
+    });
     root.querySelectorAll('.%(row)s').forEach(function (row) {
       row.setAttribute('role', 'group');
       var name = row.getAttribute('title');
@@ -96,9 +103,23 @@ _SCRIPT = """(function (img) {
       row.querySelectorAll('button:disabled').forEach(function (b) { b.tabIndex = -1; });
       rove(row, current);
     });
+    keepFocus();
     clearTimeout(timer);
     /* the kernel's answer comes as several messages: tell it once it is all there */
     timer = setTimeout(news, 120);
+  }
+  var last = null, lastBox = null;
+  root.addEventListener('focusin', function (event) {
+    if (event.target.tagName === 'BUTTON') { last = event.target; lastBox = last.parentElement; }
+  });
+  function keepFocus() {
+    /* a button pressed by keyboard that the move disables or replaces would drop the focus to the page's start */
+    var lost = !document.activeElement || document.activeElement === document.body || document.activeElement === last;
+    if (!last || !lost || (!last.disabled && root.contains(last))) return;
+    var inBox = lastBox && root.contains(lastBox) ? buttons(lastBox) : [];
+    var controls = root.querySelector('.circus-controls');
+    var next = inBox[0] || (controls && buttons(controls)[0]) || buttons(root)[0];
+    if (next) next.focus();
   }
   var keys = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
   root.addEventListener('keydown', function (event) {

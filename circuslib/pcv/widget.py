@@ -168,23 +168,27 @@ class PCVWidget(Framed):
         if s.phase in ("pick-move", "pick-fire"):
             for pick in s.legal_moves():
                 controls.append(make(str(pick), self._playing(pick), css_class="circus-pick",
-                                     tooltip=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
+                                     name=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
         elif s.phase == "move":
             for m in s.legal_moves():
                 controls.append(make(f"{m} ({m.cost})", self._playing(m), css_class="circus-manoeuvre",
-                                     tooltip=f"{m}: costs {_counted(m.cost, 'movement point', 'movement points')}"))
+                                     name=f"Manoeuvre {m}: costs {_counted(m.cost, 'movement point', 'movement points')}"))
         elif s.phase == "speed":
             for change in s.legal_moves():
                 new = s.plane.speed + change.delta
                 label = f"{change} → {new}" + (" (stalls!)" if new == 0 else "")
-                controls.append(make(label, self._playing(change), css_class="circus-speed"))
+                controls.append(make(label, self._playing(change), css_class="circus-speed",
+                                     name=f"Change {s.plane.name}'s speed to {new}" + (": it stalls" if new == 0 else "")))
         elif s.phase == "fire":
             for fire in s.legal_moves():
                 controls.append(make(f"{fire} (destroy {destroy_chance(s, fire.target)})", self._playing(fire),
-                                     css_class="circus-fire", style="danger"))
+                                     css_class="circus-fire", style="danger",
+                                     name=f"Fire at {s.planes[fire.target].name}: destroys with chance "
+                                          f"{destroy_chance(s, fire.target)}"))
         elif s.phase == "roll":
-            controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary"))
-        controls.append(make("New game", self.new_game, css_class="circus-new"))
+            controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary",
+                                 name=f"Roll the die: {s.plane.name} fires"))
+        controls.append(make("New game", self.new_game, css_class="circus-new", name="Start the scenario again"))
         return controls
 
     def _playing(self, move: Any) -> Callable[[], None]:
