@@ -55,7 +55,7 @@ _SCRIPT = """(function (img) {
   live.setAttribute('aria-live', 'polite');
   live.setAttribute('aria-atomic', 'true');
   box.appendChild(live);
-  var heard = -1, said = null, timer = null;
+  var heard = 0, said = null, timer = null, acted = false;
   function logLines() {
     var list = root.querySelector('.circus-log ol');
     if (!list) return [];
@@ -68,9 +68,10 @@ _SCRIPT = """(function (img) {
     var lines = logLines(), last = lines.length ? lines[lines.length - 1].n : 0;
     var message = root.querySelector('.circus-message');
     var now = message ? message.textContent.trim() : '';
-    var fresh = heard < 0 ? [] : lines.filter(function (l) { return l.n > heard; });
+    /* what the game showed before the student's first key or click is on the page: only news is told */
+    var fresh = acted ? lines.filter(function (l) { return l.n > heard; }) : [];
     var words = fresh.map(function (l) { return l.text; });
-    if (now && (now !== said || words.length)) words.push(now);
+    if (acted && now && (now !== said || words.length)) words.push(now);
     heard = last; said = now;
     if (words.length) live.textContent = words.join('. ').replace(/\\.\\./g, '.');
   }
@@ -108,6 +109,9 @@ _SCRIPT = """(function (img) {
     /* the kernel's answer comes as several messages: tell it once it is all there */
     timer = setTimeout(news, 120);
   }
+  ['keydown', 'pointerdown'].forEach(function (kind) {
+    root.addEventListener(kind, function () { acted = true; }, true);
+  });
   var last = null, lastBox = null;
   root.addEventListener('focusin', function (event) {
     if (event.target.tagName === 'BUTTON') { last = event.target; lastBox = last.parentElement; }

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..core.access import ROW
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import CHANCE, renamed, sample_outcome
 from ..core.svg import svg_text
@@ -57,6 +58,9 @@ class PCVWidget(Framed):
                f"you fly {names[human_side]} against the {getattr(opponent, '__name__', 'pilot').replace('_', ' ')}")
         self.frame = GameFrame(f"Le Petit Cirque Volant: {self.scenario.name} ({who})", odds_visible=True)
         self.frame.widget.add_class("circus-pcv")
+        # up to sixteen choices a position: one tab stop, the arrow keys go through them (core.access)
+        self.frame.controls.add_class(ROW)
+        self.frame.controls.tooltip = "Your choices"
         self.new_game()
 
     # --- actions -----------------------------------------------------------------------------------------
