@@ -340,13 +340,14 @@ class Lab:
             return e && e !== document.body ? (e.getAttribute('aria-label') || e.textContent.trim()) : ''; }""")
 
     @staticmethod
-    def heard(page, game: str, before: str = "", *, timeout: float = 15) -> str:
-        """Wait until the live region of the game at ``game`` (a selector) says something other than ``before``,
-        and return what it says."""
+    def heard(page, game: str, before: str = "", *, want: str = "", timeout: float = 15) -> str:
+        """Wait until the live region of the game at ``game`` (a selector) says something other than ``before``
+        (and containing ``want``), and return what it says."""
         found = page.wait_for_function(
-            "([sel, old]) => { const e = document.querySelector(sel + ' .circus-live');"
-            " return e && e.textContent && e.textContent !== old ? e.textContent : false; }",
-            arg=[game, before], timeout=timeout * 1000)
+            "([sel, old, want]) => { const e = document.querySelector(sel + ' .circus-live');"
+            " return e && e.textContent && e.textContent !== old && e.textContent.includes(want)"
+            " ? e.textContent : false; }",
+            arg=[game, before, want], timeout=timeout * 1000)
         return found.json_value()
 
     def close(self) -> None:

@@ -8,9 +8,9 @@ set as HTML does not run. The HTML widget sets its content unsanitised in Jupyte
 alike, so this needs no lab extension, no package and no network. The script finds its game
 (``closest('.circus-themed')``) and from then on, at every change the kernel makes to it (a MutationObserver):
 
-- gives every button (and drop-down, slider, check box) the accessible name Python gave it: the control's tooltip (``button(..., name=...)``,
-  ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on hover) becomes its ``aria-label``, and a
-  toggle button says whether it is pressed (``aria-pressed``);
+- gives every button (and drop-down, slider, check box) the accessible name Python gave it: the control's
+  tooltip (``button(..., name=...)``, ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on
+  hover) becomes its ``aria-label``, and a toggle button says whether it is pressed (``aria-pressed``);
 - makes each box with the class ``ROW`` (a hand of cards, a ring of tokens) a named group (``role=group``, named
   by the box's tooltip) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
   End to its ends; Tab leaves it for the next control;
@@ -50,7 +50,7 @@ _SCRIPT = """(function (img) {
   if (!root || root.circusAccess) return;
   root.circusAccess = true;
   var live = document.createElement('div');
-  live.className = '%(live)s';
+  live.className = '@LIVE@';
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
   live.setAttribute('aria-atomic', 'true');
@@ -73,7 +73,8 @@ _SCRIPT = """(function (img) {
     var words = fresh.map(function (l) { return l.text; });
     if (acted && now && (now !== said || words.length)) words.push(now);
     heard = last; said = now;
-    if (words.length) live.textContent = words.join('. ').replace(/\\.\\./g, '.');
+    /* one sentence a line: a full stop where the line has no mark of its own */
+    if (words.length) live.textContent = words.map(function (w) { return /[.!?]$/.test(w) ? w : w + '.'; }).join(' ');
   }
   function buttons(row) {
     return Array.prototype.filter.call(row.querySelectorAll('button'), function (b) { return !b.disabled; });
@@ -92,7 +93,7 @@ _SCRIPT = """(function (img) {
       var widget = c.closest('[title]'), name = widget && root.contains(widget) && widget.getAttribute('title');
       if (name && c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
     });
-    root.querySelectorAll('.%(row)s').forEach(function (row) {
+    root.querySelectorAll('.@ROW@').forEach(function (row) {
       row.setAttribute('role', 'group');
       var name = row.getAttribute('title');
       if (name) row.setAttribute('aria-label', name);
@@ -104,17 +105,19 @@ _SCRIPT = """(function (img) {
       row.querySelectorAll('button:disabled').forEach(function (b) { b.tabIndex = -1; });
       rove(row, current);
     });
-    keepFocus();
     clearTimeout(timer);
-    /* the kernel's answer comes as several messages: tell it once it is all there */
-    timer = setTimeout(news, 120);
+    /* the kernel's answer comes as several messages: move the focus and tell it once it is all there */
+    timer = setTimeout(function () { keepFocus(); news(); }, 120);
   }
   ['keydown', 'pointerdown'].forEach(function (kind) {
     root.addEventListener(kind, function () { acted = true; }, true);
   });
   var last = null, lastBox = null;
   root.addEventListener('focusin', function (event) {
-    if (event.target.tagName === 'BUTTON') { last = event.target; lastBox = last.parentElement; }
+    if (event.target.tagName !== 'BUTTON') return;
+    last = event.target; lastBox = last.parentElement;
+    var row = last.closest('.@ROW@');
+    if (row && root.contains(row)) rove(row, last);  /* a card clicked is where Tab comes back to */
   });
   function keepFocus() {
     /* a button pressed by keyboard that the move disables or replaces would drop the focus to the page's start */
@@ -127,12 +130,12 @@ _SCRIPT = """(function (img) {
   }
   var keys = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
   root.addEventListener('keydown', function (event) {
-    var row = event.target.closest && event.target.closest('.%(row)s');
+    var row = event.target.closest && event.target.closest('.@ROW@');
     if (!row || !root.contains(row) || event.altKey || event.ctrlKey || event.metaKey) return;
     var items = buttons(row), at = items.indexOf(event.target);
     if (at < 0) return;
     var to;
-    if (event.key in keys) to = items[(at + keys[event.key] + items.length) %% items.length];
+    if (event.key in keys) to = items[(at + keys[event.key] + items.length) % items.length];
     else if (event.key === 'Home') to = items[0];
     else if (event.key === 'End') to = items[items.length - 1];
     else return;
@@ -145,7 +148,7 @@ _SCRIPT = """(function (img) {
     attributes: true, attributeFilter: ['title', 'class', 'disabled']});
   apply();
   news();
-})(this)""" % {"live": LIVE, "row": ROW}
+})(this)""".replace("@LIVE@", LIVE).replace("@ROW@", ROW)
 
 
 def access_html() -> str:

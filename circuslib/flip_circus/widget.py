@@ -11,10 +11,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ..core.access import ROW
 from ..core.args import instance, rng_arg, whole
 from ..core.game import Move
 from ..core.svg import svg_text
-from ..core.access import ROW
 from ..core.ui import Framed, GameFrame, all_or_nothing, button
 from .graphs import winning_turns
 from .odds import likeliest_turn, look_values, possible_backs
@@ -94,8 +94,9 @@ class FlipCircusWidget(Framed):
                    self.end_button, self.take_button, self.return_button, self.pass_button, self.new_button]
         self.actions = actions
         wrap = widgets.Layout(flex_flow="row wrap")  # at any width every button reads whole: the rows wrap
-        self.rows = (widgets.HBox(self.position_buttons, layout=wrap, tooltip="The ring: pick a token", _dom_classes=(ROW,)),
-                     widgets.HBox(actions, layout=wrap))
+        # the ring is one tab stop, its tokens reached with the arrow keys (core.access)
+        ring = widgets.HBox(self.position_buttons, layout=wrap, tooltip="The ring: pick a token", _dom_classes=(ROW,))
+        self.rows = (ring, widgets.HBox(actions, layout=wrap))
         self.frame.set_controls([widgets.VBox([*self.rows, self.status])])
         self.hidden = False  # hot-seat: the ring is covered until the next player says they are at the screen
         self.viewer = self.state.player if bot is None else human
@@ -254,7 +255,8 @@ class FlipCircusWidget(Framed):
         for i, b in enumerate(self.position_buttons):
             b.button_style = "info" if i in self.selected else ""
             # picked is said in words too, not by the colour alone
-            b.tooltip = f"Unpick the token at place {i} (picked)" if i in self.selected else f"Pick the token at place {i}"
+            b.tooltip = (f"Unpick the token at place {i} (picked)" if i in self.selected
+                         else f"Pick the token at place {i}")
             b.disabled = not my_turn
         posters = " | ".join(f"player {p}: {', '.join(map(name, team)) or '-'}" for p, team in enumerate(state.posters))
         left = state.actions_left

@@ -176,13 +176,15 @@ class PCVWidget(Framed):
         elif s.phase == "move":
             for m in s.legal_moves():
                 controls.append(make(f"{m} ({m.cost})", self._playing(m), css_class="circus-manoeuvre",
-                                     name=f"Manoeuvre {m}: costs {_counted(m.cost, 'movement point', 'movement points')}"))
+                                     name=f"Manoeuvre {m}: costs "
+                                          f"{_counted(m.cost, 'movement point', 'movement points')}"))
         elif s.phase == "speed":
             for change in s.legal_moves():
                 new = s.plane.speed + change.delta
                 label = f"{change} → {new}" + (" (stalls!)" if new == 0 else "")
                 controls.append(make(label, self._playing(change), css_class="circus-speed",
-                                     name=f"Change {s.plane.name}'s speed to {new}" + (": it stalls" if new == 0 else "")))
+                                     name=f"Change {s.plane.name}'s speed to {new}"
+                                          + (": it stalls" if new == 0 else "")))
         elif s.phase == "fire":
             for fire in s.legal_moves():
                 controls.append(make(f"{fire} (destroy {destroy_chance(s, fire.target)})", self._playing(fire),

@@ -108,7 +108,8 @@ class ScoutWidget(Framed):
         self.flip_choice = widgets.Checkbox(value=False, description="turn it round", indent=False,
                                             tooltip="Turn the scouted card round",
                                             layout=widgets.Layout(width="120px"), _dom_classes=("circus-scout-flip",))
-        self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap", tooltip="Where the scouted card goes in your hand",
+        self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap",
+                                           tooltip="Where the scouted card goes in your hand",
                                            layout=widgets.Layout(width="150px"), _dom_classes=("circus-scout-gap",))
         self.scout_button = button("Scout", self.scout, css_class="circus-scout", shared=buttons,
                                    name="Scout: take the chosen end card of the table into your hand")

@@ -156,7 +156,8 @@ class SpeedTable(Framed):
         self.pile_buttons = [button("", functools.partial(self.click_pile, p), css_class="circus-speed-pile",
                                     shared=plain_parts) for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
-                                  name="Flip: at a stalemate both turn a new card onto the centre piles", shared=plain_parts)
+                                  name="Flip: at a stalemate both turn a new card onto the centre piles",
+                                  shared=plain_parts)
         self.new_button = button("New round", self.new_round, css_class="circus-speed-new", shared=plain_parts,
                                  name="Deal a new round")
         self.pause_button = widgets.ToggleButton(value=paused, description="Start the bot" if paused else "Pause",
@@ -164,7 +165,8 @@ class SpeedTable(Framed):
                                                  tooltip="Start the bot" if paused else "Pause the bot")
         self.pause_button.add_class("circus-speed-pause")
         self.pause_button.observe(self._on_pause, names="value")
-        self.speed = widgets.FloatLogSlider(value=1.0, base=2, min=-2, max=2, step=0.5, description="bot speed ×", tooltip="The bot's speed (times normal)",
+        self.speed = widgets.FloatLogSlider(value=1.0, base=2, min=-2, max=2, step=0.5, description="bot speed ×",
+                                            tooltip="The bot's speed (times normal)",
                                             continuous_update=False)
         self.speed.add_class("circus-speed-slider")
         self.speed.observe(self._on_speed, names="value")
