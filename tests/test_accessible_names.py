@@ -76,7 +76,8 @@ def test_names_say_the_move_in_the_games_words():
     circus = FlipCircusWidget(random.Random(1), bot=greedy_bot)
     circus.select(3)
     ring = circus.rows[0]
-    assert ROW in ring._dom_classes and ring.tooltip == "The ring: pick a token"
+    assert ROW in ring._dom_classes and "circus-ring" in ring._dom_classes
+    assert '&quot;circus-ring&quot;: &quot;The ring: pick a token&quot;' in access_html()  # the group's name
     assert ring.children[3].tooltip == "Unpick the token at place 3 (picked)"  # picked in words, not colour alone
     assert ring.children[4].tooltip == "Pick the token at place 4"
     speed = SpeedTable(random.Random(2027), bot_profile="slow", scheduler=FakeClock())

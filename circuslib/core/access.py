@@ -12,7 +12,7 @@ alike, so this needs no lab extension, no package and no network. The script fin
   tooltip (``button(..., name=...)``, ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on
   hover) becomes its ``aria-label``, and a toggle button says whether it is pressed (``aria-pressed``);
 - makes each box with the class ``ROW`` (a hand of cards, a ring of tokens) a named group (``role=group``, named
-  by the box's tooltip) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
+  by ``named_row``) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
   End to its ends; Tab leaves it for the next control;
 - keeps the focus in the game when the button it was on is disabled or replaced by the move it made (it goes
   to the first button beside it, else the first of the game's controls);
@@ -24,12 +24,24 @@ The names themselves are set in Python, where each game makes its buttons, so th
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
-__all__ = ["ROW", "LIVE", "access_part", "ACCESS_CSS"]
+__all__ = ["ROW", "LIVE", "named_row", "access_part", "ACCESS_CSS"]
 
 ROW = "circus-row"
 """The class of a box whose buttons are one row (a hand, a ring): one tab stop, arrow keys inside."""
+
+_ROW_NAMES: dict[str, str] = {}
+"""Each row's name by its own CSS class (ipywidgets cannot give a box a title: its tooltip breaks the box's view)."""
+
+
+def named_row(css_class: str, name: str) -> tuple[str, str]:
+    """The CSS classes for a box of buttons that is one row (a hand, a ring), named in the game's words ("Your
+    hand"): one tab stop, the arrow keys inside."""
+    _ROW_NAMES[css_class] = name
+    return (ROW, css_class)
+
 
 LIVE = "circus-live"
 """The class of the live region the script adds to each game."""
@@ -45,7 +57,7 @@ ACCESS_CSS = (
 )
 
 _SCRIPT = """(function (img) {
-  var root = img.closest('.circus-themed'), box = img.parentNode;
+  var root = img.closest('.circus-themed'), box = img.parentNode, named = JSON.parse(img.dataset.rows || '{}');
   img.remove();  /* its work is done once it has run: no image is left in the page */
   if (!root || root.circusAccess) return;
   root.circusAccess = true;
@@ -95,7 +107,7 @@ _SCRIPT = """(function (img) {
     });
     root.querySelectorAll('.@ROW@').forEach(function (row) {
       row.setAttribute('role', 'group');
-      var name = row.getAttribute('title');
+      var name = Array.prototype.map.call(row.classList, function (c) { return named[c]; }).filter(Boolean)[0];
       if (name) row.setAttribute('aria-label', name);
       var items = buttons(row);
       if (!items.length) return;
@@ -155,11 +167,13 @@ def access_html() -> str:
     """The access part's content: the focus outline's stylesheet and the script that runs once it is shown."""
     script = " ".join(line.strip() for line in _SCRIPT.splitlines())
     return (f"<style>{ACCESS_CSS}</style>"
-            f'<img src="data:," alt="" aria-hidden="true" style="display:none" onerror="{html.escape(script)}">')
+            f'<img src="data:," alt="" aria-hidden="true" style="display:none" '
+            f'data-rows="{html.escape(json.dumps(_ROW_NAMES))}" onerror="{html.escape(script)}">')
 
 
-def access_part() -> Any:
-    """The invisible part every game and explorer carries for keyboard and screen-reader play (see above)."""
+def access_part(layout: Any = None) -> Any:
+    """The invisible part every game and explorer carries for keyboard and screen-reader play (see above); it may
+    share a ``layout`` (its look comes from its CSS class)."""
     import ipywidgets as widgets
 
-    return widgets.HTML(access_html(), _dom_classes=("circus-access",))
+    return widgets.HTML(access_html(), _dom_classes=("circus-access",), **({"layout": layout} if layout else {}))

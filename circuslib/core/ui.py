@@ -219,8 +219,10 @@ class Shown(widgets.VBox):  # type: ignore[misc]
                     self.__dict__["_circus_building"] = False
             if outermost and not self.__dict__.get("_circus_boxed", False):
                 self.__dict__["_circus_boxed"] = True
-                # with the part that makes it playable by keyboard and screen reader (core.access)
-                widgets.VBox.__init__(self, children=(self.widget, access_part()))
+                # with the part that makes it playable by keyboard and screen reader (core.access), which shares
+                # the box's layout: one widget model fewer for the lesson to open
+                layout = widgets.Layout()
+                widgets.VBox.__init__(self, children=(self.widget, access_part(layout)), layout=layout)
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
                 _replaces_the_last_run(self)
 

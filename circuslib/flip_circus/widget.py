@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..core.access import ROW
+from ..core.access import named_row
 from ..core.args import instance, rng_arg, whole
 from ..core.game import Move
 from ..core.svg import svg_text
@@ -37,6 +37,9 @@ from .rules import (
 )
 
 __all__ = ["FlipCircusWidget"]
+
+
+RING = named_row("circus-ring", "The ring: pick a token")
 
 
 class FlipCircusWidget(Framed):
@@ -95,7 +98,7 @@ class FlipCircusWidget(Framed):
         self.actions = actions
         wrap = widgets.Layout(flex_flow="row wrap")  # at any width every button reads whole: the rows wrap
         # the ring is one tab stop, its tokens reached with the arrow keys (core.access)
-        ring = widgets.HBox(self.position_buttons, layout=wrap, tooltip="The ring: pick a token", _dom_classes=(ROW,))
+        ring = widgets.HBox(self.position_buttons, layout=wrap, _dom_classes=RING)
         self.rows = (ring, widgets.HBox(actions, layout=wrap))
         self.frame.set_controls([widgets.VBox([*self.rows, self.status])])
         self.hidden = False  # hot-seat: the ring is covered until the next player says they are at the screen

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..core.access import ROW
+from ..core.access import named_row
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import CHANCE, renamed, sample_outcome
 from ..core.svg import svg_text
@@ -37,6 +37,9 @@ def _options(options: Any) -> PCVOptions:
     return chosen
 
 
+CHOICES = named_row("circus-pcv-choices", "Your choices")
+
+
 class PCVWidget(Framed):
     """Play a scenario: manoeuvre buttons (legal ones only), speed change, fire with the odds shown before the
     roll and the die after, a move log; ``opponent`` is a pilot's name ("greedy", "cautious", "random"), a policy,
@@ -59,8 +62,8 @@ class PCVWidget(Framed):
         self.frame = GameFrame(f"Le Petit Cirque Volant: {self.scenario.name} ({who})", odds_visible=True)
         self.frame.widget.add_class("circus-pcv")
         # up to sixteen choices a position: one tab stop, the arrow keys go through them (core.access)
-        self.frame.controls.add_class(ROW)
-        self.frame.controls.tooltip = "Your choices"
+        for css_class in CHOICES:
+            self.frame.controls.add_class(css_class)
         self.new_game()
 
     # --- actions -----------------------------------------------------------------------------------------
@@ -189,7 +192,7 @@ class PCVWidget(Framed):
             for fire in s.legal_moves():
                 controls.append(make(f"{fire} (destroy {destroy_chance(s, fire.target)})", self._playing(fire),
                                      css_class="circus-fire", style="danger",
-                                     name=f"Fire at {s.planes[fire.target].name}: destroys with chance "
+                                     name=f"Fire at {fire.target}: destroys with chance "
                                           f"{destroy_chance(s, fire.target)}"))
         elif s.phase == "roll":
             controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core.access import ROW
+from ..core.access import named_row
 from ..core.args import instance, rng_arg, whole
 from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, all_or_nothing, button, replace_children, transient_control
@@ -69,6 +69,9 @@ def describe_move(state: ScoutState, move: ScoutMove) -> str:
     return f"{who}: {move}"
 
 
+HAND = named_row("circus-scout-hand", "Your hand: select the cards to show")
+
+
 class ScoutWidget(Framed):
     """Scout for 2 to 5 players: you (player 0) against bots (greedy by default)."""
 
@@ -94,8 +97,7 @@ class ScoutWidget(Framed):
         self.frame.widget.add_class("circus-scout-widget")
         # CSS classes are given as the widgets are made (_dom_classes): each add_class afterwards is one more message
         self.status = widgets.HTML(_dom_classes=("circus-scores",))
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("circus-hand", ROW),
-                                     tooltip="Your hand: select the cards to show")
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("circus-hand", *HAND))
         # the buttons that last share one layout and one look, and the hand's cards another pair: each widget
         # model is a message the kernel and the server both handle when the lesson opens
         buttons = (widgets.Layout(width="auto"), widgets.ButtonStyle())

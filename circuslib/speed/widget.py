@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from ..core.access import ROW
+from ..core.access import named_row
 from ..core.args import instance, one_of, rng_arg
 from ..core.game import IllegalMove, sample_outcome
 from ..core.svg import INK
@@ -116,6 +116,9 @@ def spoken(card: int) -> str:
     return f"{rank} of {_SUIT_WORDS[suit]}" if suit else rank
 
 
+HAND = named_row("circus-speed-hand", "Your face-up cards: play one")
+
+
 class SpeedTable(Framed):
     """A playable Speed table: you (player 0) against a bot (player 1) with a reaction profile.
 
@@ -152,7 +155,7 @@ class SpeedTable(Framed):
         self.hand_label = widgets.HTML()
         self.hand_label.add_class("circus-speed-hand-label")
         self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"),
-                                 tooltip="Your face-up cards", _dom_classes=("circus-hand", "circus-speed-hand", ROW))
+                                 _dom_classes=("circus-hand", *HAND))
         self.pile_buttons = [button("", functools.partial(self.click_pile, p), css_class="circus-speed-pile",
                                     shared=plain_parts) for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
