@@ -119,7 +119,7 @@ _SCRIPT = """(function (img) {
     });
     clearTimeout(timer);
     /* the kernel's answer comes as several messages: move the focus and tell it once it is all there */
-    timer = setTimeout(function () { keepFocus(); news(); }, 120);
+    timer = setTimeout(function () { keepFocus(); news(); }, 200);
   }
   ['keydown', 'pointerdown'].forEach(function (kind) {
     root.addEventListener(kind, function () { acted = true; }, true);
