@@ -16,10 +16,9 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     graph = page.locator(".jp-OutputArea-output .circus-graph").first
     assert graph.get_attribute("aria-label").startswith("Pig to 4: every position and move.")  # its words
     keyboard_round(lab, page)
-    lab.click(page, ".circus-roll")
     log = lab.wait_for_text(page, ".circus-log", "rolled")
     assert "total" in log or "bust" in log
-    lab.click(page, ".circus-new")
+    lab.click(page, ".circus-new")  # and by mouse: a new turn, a roll, a stop
     lab.click(page, ".circus-roll")
     lab.click(page, ".circus-stop")
     message = lab.wait_for_text(page, ".circus-message", "scores")
