@@ -171,7 +171,8 @@ class OddsExplorer(_Explorer):
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
                                          description=card_name(card),
-                                         tooltip=f"How many {card_name(card)} cards are already out of the deck", layout=box_layout, _dom_classes=("circus-seen",),
+                                         tooltip=f"How many {card_name(card)} cards are already out of the deck",
+                                         layout=box_layout, _dom_classes=("circus-seen",),
                                          style=self.seen_boxes[0].style if self.seen_boxes else
                                          {"description_width": "100px"})
             box.observe(lambda _: self.update(), names="value")
