@@ -4,8 +4,11 @@ a polite live region telling what just happened, and a focus outline that shows.
 ipywidgets 8 cannot set ARIA attributes or a roving tab stop by itself. The one mechanism of the kit: every game
 and explorer (``core.ui.Shown``) carries one invisible ``ipywidgets.HTML`` part, ``access_part()``, whose content
 holds a stylesheet and a few lines of script run by an image that fails to load (``onerror``), since a <script>
-set as HTML does not run. The HTML widget sets its content unsanitised in JupyterLab, Voila and JupyterLite
-alike, so this needs no lab extension, no package and no network. The script finds its game
+set as HTML does not run. The HTML widget sets its content unsanitised (JupyterLab and Voila, both tested; JupyterLite
+uses the same widget manager), so this needs no lab extension, no package and no network: a custom widget
+(anywidget) would add two packages, one of them (psygnal) not built for Pyodide, and about 0.15 s to each kernel's
+imports. A page whose Content-Security-Policy forbids inline handlers runs no script: the games still play by
+mouse and by Tab, with the names on hover. The script finds its game
 (``closest('.circus-themed')``) and from then on, at every change the kernel makes to it (a MutationObserver):
 
 - gives every button (and drop-down, slider, check box) the accessible name Python gave it: the control's
