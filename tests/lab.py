@@ -88,12 +88,7 @@ _AXE_RUN = """async () => {
 }""".replace("KIT_OUTPUTS", KIT_OUTPUTS)
 
 
-AXE_OPEN: dict[tuple[str, str], str] = {
-    ("aria-input-field-name", "noUi-handle"):
-        "ipywidgets 8.1's sliders draw noUiSlider's handle (role=slider) without a name: it passes noUiSlider no "
-        "handleAttributes, and a widget's description is a label beside the slider, not tied to its handle; only "
-        "front-end code could name it",
-}
+AXE_OPEN: dict[tuple[str, str], str] = {}
 """axe-core's findings on the kit's pages that the kit cannot fix from Python, each with why: a rule and a class
 of the element it fails on. Every other rule is checked."""
 
@@ -415,6 +410,38 @@ class Lab:
             "([sel, want]) => { const e = document.querySelector(sel);"
             " return e && e.innerText.includes(want) ? e.innerText : false; }",
             arg=[selector, predicate], timeout=timeout * 1000)
+        return found.json_value()
+
+    @staticmethod
+    def press(page, key: str, *, wait: int = 300) -> None:
+        """Press a key on whatever has the focus and let the kernel answer (the keyboard alone: no click)."""
+        page.keyboard.press(key)
+        page.wait_for_timeout(wait)
+
+    @staticmethod
+    def focus(page, game: str, control: str) -> None:
+        """Put the focus on a control of a game (as Tab brings it there), once the game is shown and its keyboard
+        part has run (JupyterLab renders an output only when it is scrolled near)."""
+        page.locator(game).first.scroll_into_view_if_needed()
+        page.wait_for_selector(f"{game} .circus-live", state="attached", timeout=30_000)
+        page.wait_for_selector(f"{game} {control}[aria-label]", state="attached", timeout=30_000)
+        page.locator(f"{game} {control}").first.focus()
+
+    @staticmethod
+    def focused(page) -> str:
+        """The accessible name of the control with the focus (its aria-label, else its text), '' for none."""
+        return page.evaluate("""() => { const e = document.activeElement;
+            return e && e !== document.body ? (e.getAttribute('aria-label') || e.textContent.trim()) : ''; }""")
+
+    @staticmethod
+    def heard(page, game: str, before: str = "", *, want: str = "", timeout: float = 15) -> str:
+        """Wait until the live region of the game at ``game`` (a selector) says something other than ``before``
+        (and containing ``want``), and return what it says."""
+        found = page.wait_for_function(
+            "([sel, old, want]) => { const e = document.querySelector(sel + ' .circus-live');"
+            " return e && e.textContent && e.textContent !== old && e.textContent.includes(want)"
+            " ? e.textContent : false; }",
+            arg=[game, before, want], timeout=timeout * 1000)
         return found.json_value()
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ def test_flip7_lesson_plays_in_the_lab(lab):
     assert lab.wait_for_count(page, lesson_figures, 4) == 4
     # the lesson's game (seeded) starts on the student's turn, holding a 12
     lab.wait_for_text(page, ".circus-flip7 .circus-message", "Your turn")
-    lab.click(page, ".circus-flip7 .circus-hit")
+    keyboard_round(lab, page)
     lab.wait_for_text(page, ".circus-flip7 .circus-log", "You hit")
     # the odds panel switches on and shows the live bust chance
     lab.click(page, ".circus-flip7 .circus-odds-toggle")
@@ -26,6 +26,28 @@ def test_flip7_lesson_plays_in_the_lab(lab):
     assert after != before
     # the odds explorer draws its two charts, each the kit's SVG
     assert page.locator(".circus-explorer-plot svg.circus-plot").count() == 2
+
+
+FLIP7 = ".circus-themed:has(.circus-flip7)"
+
+
+def keyboard_round(lab, page):
+    """Round 1 by keyboard alone: Enter on Hit draws a second 12 and busts, the bots play the round out; the focus
+    stays in the game, on the first of the new round's choices (who gets the Freeze), Tab goes to the next one."""
+    lab.focus(page, FLIP7, ".circus-hit")
+    assert lab.focused(page) == "Hit: draw one more card"
+    lab.press(page, "Enter")
+    said = lab.heard(page, FLIP7)
+    print(said)
+    assert said.startswith("You hit. You draw a second 12: bust!") and "Round 1 is over: you score 0." in said
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('.circus-target')")
+    assert lab.focused(page) == "Give the Freeze to yourself"  # Hit is disabled: the focus moved beside it
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Give the Freeze to Bot 1 (stop at 23)"
+    lab.press(page, "Enter")
+    said = lab.heard(page, FLIP7, said)
+    print(said)
+    assert said.startswith("You freeze Bot 1 (stop at 23), who banks 0.") and "Your turn: 0 points" in said
 
 
 def test_flip7_companion_plays_in_the_lab(lab):

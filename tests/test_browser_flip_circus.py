@@ -9,6 +9,42 @@ from notebooks import ROOT
 pytestmark = pytest.mark.browser
 
 
+CIRCUS = ".circus-themed:has(.circus-pick)"
+
+
+def keyboard_turn(lab, page):
+    """Player 0's turn and the bot's by keyboard alone: the ring is one tab stop; Space picks the token at 0, Tab
+    goes to Flip, Enter flips it; Shift+Tab back to the ring, which remembers its place, Space, Tab, Enter flips it
+    back; Flip is then spent and the focus moves to Look; Tab, Tab to End turn, Enter: the bot plays its turn."""
+    lab.focus(page, CIRCUS, ".circus-pick-0")
+    assert lab.focused(page) == "Pick the token at place 0"
+    lab.press(page, "ArrowLeft")  # the ring goes round: from place 0 to the last place
+    assert lab.focused(page).startswith("Pick the token at place ") and lab.focused(page) != "Pick the token at place 0"
+    lab.press(page, "ArrowRight")
+    said = ""
+    for flip in ("Clown to Acrobate", "Acrobate to Clown"):
+        lab.press(page, "Space")
+        page.wait_for_function("() => (document.activeElement.getAttribute('aria-label') || '').includes('picked')")
+        assert lab.focused(page) == "Unpick the token at place 0 (picked)"  # in words, not by colour alone
+        lab.press(page, "Tab")
+        assert lab.focused(page) == "Flip the picked token"
+        lab.press(page, "Enter")
+        said = lab.heard(page, CIRCUS, said, want=flip)
+        print(said)
+        assert said.startswith(f"player 0: flip 0 ({flip})")
+        if flip == "Clown to Acrobate":
+            lab.press(page, "Shift+Tab")
+            assert lab.focused(page) == "Pick the token at place 0"
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('.circus-look')")
+    lab.press(page, "Tab")
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "End your turn"
+    lab.press(page, "Enter")
+    said = lab.heard(page, CIRCUS, said, want="bot:")
+    print(said)
+    assert said.startswith("player 0: end turn. bot: flip 2 (Clown to Monsieur Muscles). bot: flip 8")
+
+
 def test_flip_circus_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     page = lab.run_notebook("notebooks/05_flip_circus.ipynb")
     # the backs before and after a look, the convergence: figures the kit writes as SVG
@@ -38,13 +74,10 @@ def test_flip_circus_lesson_runs_in_lab_and_its_widget_answers_clicks(lab):
     page.set_viewport_size({"width": 1400, "height": 1000})
     lab.wait_for_text(page, ".circus-odds", "What could be behind each token")
     assert "player 0 to play" in lab.text(page, ".circus-turn")
-    lab.click(page, ".circus-pick-0")  # pick the token at the top of the ring
-    lab.wait_for_text(page, ".circus-status", "picked: [0]")
-    lab.click(page, ".circus-flip")
+    keyboard_turn(lab, page)
     log = lab.wait_for_text(page, ".circus-log", "player 0: flip 0")
     assert "flip 0 (" in log  # the log says which face turned into which
     assert "Not allowed" not in lab.text(page, ".circus-message")
-    lab.wait_for_text(page, ".circus-status", "picked: none")
 
     # the ring explorer: the dealt ring's 240 deals; an Acrobate seen behind the Clown at 0 leaves 4! x 2 = 48,
     # and four equally likely artists behind the Clown at 2

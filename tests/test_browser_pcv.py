@@ -18,13 +18,7 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
     assert "Red 1: 3 movement points left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
-    lab.click(page, ".circus-pcv .circus-manoeuvre")  # "forward (1)", the first legal manoeuvre
-    lab.wait_for_text(page, ".circus-pcv .circus-message", "2 movement points left")
-    lab.click(page, ".circus-pcv .circus-manoeuvre")
-    lab.wait_for_text(page, ".circus-pcv .circus-message", "1 movement point left")
-    lab.click(page, ".circus-pcv .circus-manoeuvre")
-    lab.wait_for_text(page, ".circus-pcv .circus-message", "change its speed")
-    lab.click(page, ".circus-pcv .circus-speed", nth=1)  # keep speed: Red's turn ends, the greedy bot flies Blue
+    keyboard_turn(lab, page)
     log = lab.wait_for_text(page, ".circus-pcv .circus-log", "Blue: Blue 1")
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
@@ -42,6 +36,35 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert "13/27 ≈ 0.4815" in odds and "9/2 = 4.5000" in odds  # within 3 shots, and expected shots, at range 2
     lab.wait_for_text(page, chart, "effective range 2")  # the chart's title follows the range
     assert page.locator(f"{chart} svg").count() == 1  # redrawn in place, not added
+
+
+PCV = ".circus-themed:has(.circus-pcv)"
+
+
+def keyboard_turn(lab, page):
+    """Red's turn and the bot's by keyboard alone: Enter on "forward" three times (after each move the focus comes
+    back to the first choice), the arrow keys to "keep speed", Enter; the live region says each move, then Blue's."""
+    lab.focus(page, PCV, ".circus-manoeuvre")
+    assert lab.focused(page) == "Manoeuvre forward: costs 1 movement point"
+    said = ""
+    for left in ("2 movement points left", "1 movement point left", "change its speed"):
+        lab.press(page, "Enter")
+        said = lab.heard(page, PCV, said)
+        assert said.startswith("Red: Red 1 forward.") and left in said, said
+        page.wait_for_function("() => document.activeElement && document.activeElement.matches('.circus-pcv button')")
+    assert lab.focused(page) == "Change Red 1's speed to 2"
+    lab.press(page, "ArrowRight")
+    assert lab.focused(page) == "Change Red 1's speed to 3"
+    lab.press(page, "Tab")  # one tab stop for the choices: Tab leaves them for the odds switch
+    assert lab.focused(page) == "Show the odds of this position"
+    lab.press(page, "Shift+Tab")
+    assert lab.focused(page) == "Change Red 1's speed to 3"
+    lab.press(page, "Enter")
+    said = lab.heard(page, PCV, said, want="Blue: Blue 1 rolls")
+    print(said)
+    assert said.startswith("Red: Red 1 keep speed. Blue: Blue 1 forward.")
+    if "Red 1: 3 movement points left" not in said:  # the message may come in a moment after the log's lines
+        said = lab.heard(page, PCV, said, want="Red 1: 3 movement points left")
 
 
 def test_pcv_companion_runs_in_lab_and_its_dice_explorer_answers(lab):

@@ -24,13 +24,7 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorer_answer(lab):
     assert "Player 0: 1 card in hand" in position.text_content()
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
-    lab.click(page, ".circus-keep")  # you decide first: keep the hand as dealt; the bots decide and play
-    log = lab.wait_for_text(page, ".circus-log", "You kept the hand")
-    assert "Player 1" in log
-    lab.wait_for_text(page, ".circus-odds", "Shows that beat the table")
-    lab.click(page, ".circus-hand-0")  # select the first card of the hand
-    lab.click(page, ".circus-show")
-    lab.wait_for_text(page, ".circus-log", "You showed")
+    keyboard_turn(lab, page)
     page.wait_for_function("() => document.querySelectorAll('.circus-hand .circus-hand-card').length === 10")
     assert "Not allowed" not in lab.text(page, ".circus-message")
     assert page.locator(".circus-scout-board .circus-scout-other-end").count() >= 10  # the hand and the table
@@ -41,6 +35,38 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorer_answer(lab):
     typed.press("Enter")
     lab.wait_for_text(page, ".circus-scout-hand-explorer .circus-message", "5 7 is not a set")
     assert page.locator(".circus-scout-hand-plot svg").count() == 1
+
+
+SCOUT = ".circus-themed:has(.circus-scout-widget)"
+
+
+def keyboard_turn(lab, page):
+    """The first turn by keyboard alone: Tab from "Flip my hand" to "Keep my hand", Enter (the bots decide and
+    play); the focus moves to Show; Shift+Tab goes back to the hand (one tab stop), Space selects its first card,
+    Tab comes to Show, Enter shows it. The live region says the bots' plays and the show."""
+    lab.focus(page, SCOUT, ".circus-flip")
+    assert lab.focused(page) == "Flip my hand: turn the whole hand round"
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Keep my hand the way it was dealt"
+    lab.press(page, "Enter")
+    said = lab.heard(page, SCOUT)
+    print(said)
+    assert said.startswith("You kept the hand") and "Player 1" in said
+    lab.wait_for_text(page, ".circus-odds", "Shows that beat the table")
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('.circus-show')")
+    lab.press(page, "Shift+Tab")
+    assert lab.focused(page).startswith("Select card 1 of your hand: ")
+    lab.press(page, "ArrowRight")
+    assert lab.focused(page).startswith("Select card 2 of your hand: ")
+    lab.press(page, "ArrowLeft")
+    lab.press(page, "Space")
+    assert page.locator(f"{SCOUT} .circus-hand-0").get_attribute("aria-pressed") == "true"
+    lab.press(page, "Tab")  # Flip and Keep are done with (disabled): Tab passes them
+    assert lab.focused(page) == "Show the selected cards"
+    lab.press(page, "Enter")
+    said = lab.heard(page, SCOUT, said)
+    print(said)
+    assert said.startswith("You showed")
 
 
 def test_scout_companion_runs_in_lab_with_its_graphs_and_set_explorer(lab):

@@ -31,12 +31,9 @@ def test_speed_lesson_plays_in_the_lab(lab):
     # your hand is drawn once: the buttons are the cards, and the picture shows only the bot's cards and the centre
     assert page.locator(".circus-speed .circus-board .circus-speed-p0").count() == 0
     assert page.locator(".circus-speed .circus-board .circus-speed-p1").count() == 4
-    lab.click(page, ".circus-speed .circus-speed-card", nth=1)
-    lab.wait_for_text(page, ".circus-speed .circus-log", "You: A♠ on pile A")
-    # start the bot: its 9 fits on the 8, and it plays it on the kernel's event loop after its reaction time
-    lab.click(page, ".circus-speed .circus-speed-pause")
+    keyboard_round(lab, page)
     log = lab.wait_for_text(page, ".circus-speed .circus-log", "Bot:", timeout=30)
-    assert "Bot:" in log
+    assert "You: A♠ on pile A" in log and "Bot:" in log
     # the explorer checks the exact stalemate odds against simulated deals
     lab.click(page, ".circus-speed-simulate")
     lab.wait_for_text(page, ".circus-speed-sim", "the exact value is", timeout=30)
@@ -57,3 +54,31 @@ def test_speed_lesson_plays_in_the_lab(lab):
     page.keyboard.press("ArrowRight")
     race = lab.wait_for_text(page, ".circus-speed-race", "3/4")
     assert "0.7500" in race and "speed ratio 3" in race
+
+
+SPEED = ".circus-themed:has(.circus-speed)"
+
+
+def keyboard_round(lab, page):
+    """By keyboard alone: the hand is one tab stop, ArrowRight goes to the Ace, Enter plays it on pile A; Tab goes
+    through the centre piles to "Start the bot", Space starts it (its 9 fits on the 8, played after its reaction
+    time, on the kernel's event loop). The live region says your card and then the bot's."""
+    lab.focus(page, SPEED, ".circus-speed-card")
+    assert lab.focused(page) == "Take card: 2 of hearts (place 1)"
+    lab.press(page, "ArrowRight")
+    assert lab.focused(page) == "Take card: ace of spades (place 2)"
+    lab.press(page, "Enter")
+    said = lab.heard(page, SPEED)
+    print(said)
+    assert said.startswith("You: A♠ on pile A")
+    stops = []
+    for _ in range(3):
+        lab.press(page, "Tab")
+        stops.append(lab.focused(page))
+    print(stops)
+    assert stops[0].startswith("Play on pile A: ace of spades on top") and stops[1].startswith("Play on pile B: ")
+    assert stops[2] == "Start the bot"  # Flip waits for a stalemate: disabled, Tab passes it
+    lab.press(page, "Space")
+    said = lab.heard(page, SPEED, said, want="Bot:", timeout=30)
+    print(said)
+    assert said.startswith("Bot:")

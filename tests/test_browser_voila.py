@@ -30,6 +30,8 @@ def test_a_lesson_in_voila_is_playable_early_and_answers_a_move(voila, lesson):
     Lab.click(page, move, nth=1 if lesson == "04_speed.ipynb" else 0)  # Speed: the Ace, which fits a centre top
     assert says in Lab.wait_for_text(page, where, says, timeout=30)
     assert "Traceback" not in page.locator("body").inner_text()
+    # playable by keyboard and screen reader in Voila too: the control has its name, the game its live region
+    assert page.locator(f"{move}[aria-label]").count() >= 1 and page.locator(".circus-live").count() >= 1
 
 
 def test_a_wrong_answer_in_voila_shows_the_checks_line_not_a_traceback(voila):

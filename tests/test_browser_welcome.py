@@ -17,11 +17,37 @@ def test_welcome_runs_in_lab_and_its_widget_answers_clicks(lab):
     assert page.locator(".circus-frame").count() >= 1 and page.locator(".circus-still").count() == 0
     graph = page.locator(".jp-OutputArea-output .circus-graph").first
     assert graph.get_attribute("aria-label").startswith("Pig to 4: every position and move.")  # its words
-    lab.click(page, ".circus-roll")
+    keyboard_round(lab, page)
     log = lab.wait_for_text(page, ".circus-log", "rolled")
     assert "total" in log or "bust" in log
-    lab.click(page, ".circus-new")
+    lab.click(page, ".circus-new")  # and by mouse: a new turn, a roll, a stop
     lab.click(page, ".circus-roll")
     lab.click(page, ".circus-stop")
     message = lab.wait_for_text(page, ".circus-message", "scores")
     assert "This turn scores" in message or "Not allowed" in message
+
+
+PIG = ".circus-themed:has(.circus-roll)"
+
+
+def keyboard_round(lab, page):
+    """A turn of Pig by keyboard alone: the focus put on Roll (as Tab brings it there), Enter and Space roll, Tab
+    goes to Stop, Enter banks; the live region says each roll and the score."""
+    lab.focus(page, PIG, ".circus-roll")
+    assert lab.focused(page) == "Roll the die"
+    heard = []
+    lab.press(page, "Enter")
+    heard.append(lab.heard(page, PIG))
+    lab.press(page, "Space")
+    heard.append(lab.heard(page, PIG, heard[-1]))
+    print(heard)
+    assert all("rolled" in said for said in heard), heard
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Stop and bank the turn total"
+    lab.press(page, "Tab")
+    assert lab.focused(page) == "Start a new turn at 0"
+    lab.press(page, "Shift+Tab")
+    lab.press(page, "Enter")
+    said = lab.heard(page, PIG, heard[-1])
+    print(said)
+    assert "This turn scores" in said

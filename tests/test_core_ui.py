@@ -148,7 +148,10 @@ def test_widgets_display_their_box_through_its_mimebundle():
 
     explorer, game = Explorer(), Game()
     assert explorer._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
-    assert explorer.children == (explorer.widget,) and game.children == (game.frame.widget,)
+    # each with its access part last: names, arrow keys and the live region (core.access)
+    assert explorer.children[0] is explorer.widget and game.children[0] is game.frame.widget
+    assert [len(explorer.children), len(game.children)] == [2, 2]
+    assert all("circus-access" in shown.children[1]._dom_classes for shown in (explorer, game))
     assert game.widget is game.frame.widget and "circus-themed" in explorer._dom_classes
     assert widgets.VBox([game, explorer]).children == (game, explorer)  # games go inside any container
 

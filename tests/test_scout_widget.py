@@ -160,20 +160,21 @@ def _models(widget) -> set:
 def test_widgets_share_their_layouts_and_looks():
     # each widget model is a message the kernel and the server handle when the lesson opens: the lesson's three
     # widgets opened 93, 39 and 39 models; sharing one layout and one style where parts look alike, and the plots
-    # drawn as SVG in one of the explorer's text widgets (not a PNG in an Image in an Output), leave these
+    # drawn as SVG in one of the explorer's text widgets (not a PNG in an Image in an Output), leave these; each
+    # carries its keyboard and screen-reader part (core.access): two models more each (its text and its style)
     w = ScoutWidget(4, random.Random(2026))
     assert len(w.toggles) == 11 and len({id(t.layout) for t in w.toggles} | {id(t.style) for t in w.toggles}) == 2
     fixed = [w.show_button, w.scout_button, w.flip_button, w.keep_button, w.new_button]
     assert len({id(b.layout) for b in fixed}) == 1 and len({id(b.style) for b in fixed}) == 1
     assert w.show_button.button_style == "primary" and w.scout_button.button_style == ""  # still told apart
-    assert len(_models(w)) == 65
+    assert len(_models(w)) == 67
     hand = DealtHandExplorer(players=4, seed=2026)
     assert hand.players.layout is hand.hand_size.layout and hand.players.style is hand.hand_size.style
     assert hand.picture.layout is hand.result.layout is hand.message.layout
-    assert len(_models(hand)) == 27
+    assert len(_models(hand)) == 29
     chance = SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026)
     assert chance.players.style is chance.k.style and chance.result.style is chance.simulated.style
-    assert len(_models(chance)) == 24
+    assert len(_models(chance)) == 26
 
 
 def test_widget_needs_a_seeded_generator_and_sane_players():
@@ -330,7 +331,7 @@ def test_explorers_show_one_live_widget_and_display_nothing_more(monkeypatch):
         bundle = e._repr_mimebundle_()
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
         assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id
-        assert e.children == (e.widget,)
+        assert e.children[0] is e.widget and "circus-access" in e.children[1]._dom_classes
         e.players.value = 2
         e.hand_size.value = 3
         e.deal() if isinstance(e, DealtHandExplorer) else e.simulate()

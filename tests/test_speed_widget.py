@@ -57,7 +57,7 @@ def test_a_card_button_shows_rank_and_suit_in_the_suit_s_ink():
     red, empty = table.card_buttons
     assert red.description == "5♥" and "circus-speed-red" in red._dom_classes and not red.disabled
     assert empty.description == "—" and empty.disabled and "circus-speed-empty" in empty._dom_classes
-    assert "place 1: 5♥" in red.tooltip
+    assert red.tooltip == "Take card: 5 of hearts (place 1)"  # its name in words: what a screen reader says
     table.load(position(["5♥", "9s"], ["3♦", "6♣"], ("4♠", "J♣"), piles=(["7d"], []), setup=TWO))
     black = table.card_buttons[1]
     assert black.description == "9♠" and "circus-speed-red" not in black._dom_classes

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import ipywidgets as widgets
 
+from .access import access_part
 from .svg import Picture, concrete_svg, svg_text, theme_style
 
 if TYPE_CHECKING:
@@ -34,16 +35,20 @@ def scale(factor: float = 1.5) -> HTML:
 # the widget frame
 
 
-def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, tooltip: str = "",
-           style: str = "", transient: bool = False, shared: tuple[Any, Any] | None = None) -> widgets.Button:
+def button(label: str, on_click: Callable[[], None], *, css_class: str | None = None, name: str = "",
+           tooltip: str = "", style: str = "", transient: bool = False,
+           shared: tuple[Any, Any] | None = None) -> widgets.Button:
     """An ipywidgets Button that calls ``on_click()`` (no argument) and carries a stable CSS class; a transient
     one (made for one position only) is closed when a box drops it (see ``replace_children``). ``shared`` is a
-    (layout, ButtonStyle) pair several buttons use, which outlives them; by default a button has its own."""
+    (layout, ButtonStyle) pair several buttons use, which outlives them; by default a button has its own.
+
+    ``name`` says what the button does in the game's words ("Take card: 7 of hearts"): a screen reader reads it
+    and the mouse shows it on hover (``core.access``); ``tooltip`` is its older spelling."""
     import ipywidgets as widgets
 
     layout, look = shared if shared is not None else (widgets.Layout(width="auto"), None)
     # the class goes in with the button's first state: added afterwards, it is one more message to the browser
-    b = widgets.Button(description=label, tooltip=tooltip or label, button_style=style, layout=layout,
+    b = widgets.Button(description=label, tooltip=name or tooltip or label, button_style=style, layout=layout,
                        _dom_classes=(css_class,) if css_class else (), **({"style": look} if look is not None else {}))
     b.on_click(lambda _: on_click())
     return transient_control(b, shared=shared or ()) if transient else b
@@ -103,7 +108,8 @@ class GameFrame:
         self.odds = widgets.HTML()
         self.odds.add_class("circus-odds")
         self.odds.layout.display = None if odds_visible else "none"
-        self.odds_toggle = widgets.ToggleButton(value=odds_visible, description="Show odds", icon="calculator")
+        self.odds_toggle = widgets.ToggleButton(value=odds_visible, description="Show odds", icon="calculator",
+                                             tooltip="Show the odds of this position")
         self.odds_toggle.add_class("circus-odds-toggle")
         self.odds_toggle.observe(self._toggle_odds, names="value")
         self.lines: list[str] = []
@@ -150,12 +156,12 @@ class GameFrame:
         self.board.value = svg_or_html
 
     def move_button(self, label: str, on_click: Callable[[], None], *, css_class: str | None = None,
-                    tooltip: str = "", style: str = "") -> widgets.Button:
+                    name: str = "", tooltip: str = "", style: str = "") -> widgets.Button:
         """A button for this position only (a manoeuvre, a target): it shares the frame's one layout and one button
         look (one widget model, not three) and is closed when ``set_controls`` replaces it."""
         if self._move_parts is None:
             self._move_parts = (self._widgets.Layout(width="auto"), self._widgets.ButtonStyle())
-        return button(label, on_click, css_class=css_class, tooltip=tooltip, style=style, transient=True,
+        return button(label, on_click, css_class=css_class, name=name, tooltip=tooltip, style=style, transient=True,
                       shared=self._move_parts)
 
     def set_controls(self, controls: Sequence[widgets.Widget]) -> None:
@@ -213,7 +219,10 @@ class Shown(widgets.VBox):  # type: ignore[misc]
                     self.__dict__["_circus_building"] = False
             if outermost and not self.__dict__.get("_circus_boxed", False):
                 self.__dict__["_circus_boxed"] = True
-                widgets.VBox.__init__(self, children=(self.widget,))
+                # with the part that makes it playable by keyboard and screen reader (core.access), which shares
+                # the box's layout: one widget model fewer for the lesson to open
+                layout = widgets.Layout()
+                widgets.VBox.__init__(self, children=(self.widget, access_part(layout)), layout=layout)
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
                 _replaces_the_last_run(self)
 
@@ -434,6 +443,8 @@ def snapshot(widget: Any, words: str = "") -> Snapshot:
         seen.add(id(w))
         layout = getattr(w, "layout", None)
         if layout is not None and getattr(layout, "display", None) == "none":
+            continue
+        if "circus-access" in getattr(w, "_dom_classes", ()):  # the keyboard's script: nothing to see or print
             continue
         children = getattr(w, "children", None)
         if children:

@@ -161,6 +161,7 @@ class OddsExplorer(_Explorer):
         narrow = widgets.Layout(width="42px")
         for n in range(13):
             b = widgets.ToggleButton(value=n in held, description=str(n), layout=narrow,
+                                     tooltip=f"Hold a {n} in front of you",
                                      _dom_classes=("circus-held", f"circus-held-{n}"),
                                      **({"style": self.held_buttons[0].style} if self.held_buttons else {}))
             b.observe(lambda _: self.update(), names="value")
@@ -169,7 +170,9 @@ class OddsExplorer(_Explorer):
         box_layout = widgets.Layout(width="170px")
         for card, count in zip(CARDS, DECK_COUNTS):
             box = widgets.BoundedIntText(value=seen.count(card), min=0, max=count,
-                                         description=card_name(card), layout=box_layout, _dom_classes=("circus-seen",),
+                                         description=card_name(card),
+                                         tooltip=f"How many {card_name(card)} cards are already out of the deck",
+                                         layout=box_layout, _dom_classes=("circus-seen",),
                                          style=self.seen_boxes[0].style if self.seen_boxes else
                                          {"description_width": "100px"})
             box.observe(lambda _: self.update(), names="value")
@@ -435,6 +438,7 @@ class DeckExplorer(_Explorer):
         narrow = widgets.Layout(width="52px")
         for m in MODIFIERS:
             b = widgets.ToggleButton(value=m in chosen, description=card_name(m), layout=narrow,
+                                     tooltip=f"Put the {card_name(m)} modifier card in the deck",
                                      _dom_classes=("circus-deck-modifier",),
                                      **({"style": self.modifier_buttons[0].style} if self.modifier_buttons else {}))
             b.observe(lambda _: self.update(), names="value")

@@ -51,9 +51,12 @@ class Flip7Widget(Framed):
         self.rng, self.bots = rng, bots
         self.names = [name] + [f"Bot {i + 1} ({b.name})" for i, b in enumerate(bots)]
         self.frame = GameFrame("Flip 7: hit or stay?", odds_visible=odds_visible, log_lines=40)
-        self.hit_button = button("Hit", self.hit, css_class="circus-hit", style="primary")
-        self.stay_button = button("Stay", self.stay, css_class="circus-stay")
-        self.new_button = button("New game", self.new_game, css_class="circus-new")
+        self.hit_button = button("Hit", self.hit, css_class="circus-hit", style="primary",
+                                 name="Hit: draw one more card")
+        self.stay_button = button("Stay", self.stay, css_class="circus-stay",
+                                  name="Stay: bank the points in front of you")
+        self.new_button = button("New game", self.new_game, css_class="circus-new",
+                                 name="Deal a new game")
         self.scores = self.frame._widgets.HTML(_dom_classes=("circus-scores",))  # no update message to add it later
         self.frame.add_panel(self.scores, before="controls")
         self.frame.widget.add_class("circus-flip7")
@@ -162,7 +165,7 @@ class Flip7Widget(Framed):
             for target in s.targets_for(owner, card):
                 who = "yourself" if target == 0 else self.names[target]
                 b = self.frame.move_button(f"{card} → {who}", partial(self.give, card, target),
-                                           css_class="circus-target")
+                                           css_class="circus-target", name=f"Give the {card} to {who}")
                 controls.append(b)
             self.hit_button.disabled = self.stay_button.disabled = True
         else:

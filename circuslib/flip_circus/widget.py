@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ..core.access import named_row
 from ..core.args import instance, rng_arg, whole
 from ..core.game import Move
 from ..core.svg import svg_text
@@ -37,6 +38,9 @@ from .rules import (
 )
 
 __all__ = ["FlipCircusWidget"]
+
+
+RING = named_row("circus-ring", "The ring: pick a token")
 
 
 class FlipCircusWidget(Framed):
@@ -70,31 +74,33 @@ class FlipCircusWidget(Framed):
 
         self.position_buttons = []
         for i in range(SIZE):
-            b = make(str(i), partial(self.select, i), css_class=f"circus-pick-{i}", tooltip=f"pick the token at {i}")
+            b = make(str(i), partial(self.select, i), css_class=f"circus-pick-{i}", name=f"Pick the token at place {i}")
             b.add_class("circus-pick")
             self.position_buttons.append(b)
         self.flip_button = make("Flip", self.do_flip, css_class="circus-flip", style="primary",
-                                tooltip="flip the picked token")
+                                name="Flip the picked token")
         self.power_button = make("Power", self.do_power, css_class="circus-power",
-                                 tooltip="use the power of the picked artist")
-        self.swap_button = make("Swap", self.do_swap, css_class="circus-swap", tooltip="swap the two picked neighbours")
+                                 name="Use the power of the picked artist")
+        self.swap_button = make("Swap", self.do_swap, css_class="circus-swap", name="Swap the two picked neighbours")
         self.look_button = make("Look (1 Applause)", self.do_look, css_class="circus-look",
-                                tooltip="spend 1 Applause: look at the back of the picked token")
+                                name="Look: spend 1 Applause to see the back of the picked token")
         self.encore_button = make("Extra action", partial(self._act, ENCORE), css_class="circus-encore",
-                                  tooltip="spend 1 Applause: one more action this turn")
-        self.end_button = make("End turn", partial(self._act, END_TURN), css_class="circus-end")
+                                  name="Extra action: spend 1 Applause for one more action this turn")
+        self.end_button = make("End turn", partial(self._act, END_TURN), css_class="circus-end", name="End your turn")
         self.take_button = make("Take Applause", partial(self._act, TAKE_APPLAUSE), css_class="circus-take",
-                                tooltip="a Clown group's reward: take an Applause from the reserve")
+                                name="Take an Applause from the reserve (a Clown group's reward)")
         self.return_button = make("Opponent returns 1", partial(self._act, MAKE_RETURN), css_class="circus-return",
-                                  tooltip="a Clown group's reward: the opponent returns an Applause")
+                                  name="The opponent returns an Applause (a Clown group's reward)")
         self.pass_button = make("Show my ring", self.reveal, css_class="circus-pass", style="warning",
-                                tooltip="the next player is at the screen: show their ring")
-        self.new_button = make("New game", self.new_game, css_class="circus-new")
+                                name="Show my ring: the next player is at the screen")
+        self.new_button = make("New game", self.new_game, css_class="circus-new", name="Start a new game")
         actions = [self.flip_button, self.power_button, self.swap_button, self.look_button, self.encore_button,
                    self.end_button, self.take_button, self.return_button, self.pass_button, self.new_button]
         self.actions = actions
         wrap = widgets.Layout(flex_flow="row wrap")  # at any width every button reads whole: the rows wrap
-        self.rows = (widgets.HBox(self.position_buttons, layout=wrap), widgets.HBox(actions, layout=wrap))
+        # the ring is one tab stop, its tokens reached with the arrow keys (core.access)
+        ring = widgets.HBox(self.position_buttons, layout=wrap, _dom_classes=RING)
+        self.rows = (ring, widgets.HBox(actions, layout=wrap))
         self.frame.set_controls([widgets.VBox([*self.rows, self.status])])
         self.hidden = False  # hot-seat: the ring is covered until the next player says they are at the screen
         self.viewer = self.state.player if bot is None else human
@@ -259,6 +265,9 @@ class FlipCircusWidget(Framed):
         self.pass_button.disabled = not self.hidden
         for i, b in enumerate(self.position_buttons):
             b.button_style = "info" if i in self.selected else ""
+            # picked is said in words too, not by the colour alone
+            b.tooltip = (f"Unpick the token at place {i} (picked)" if i in self.selected
+                         else f"Pick the token at place {i}")
             b.disabled = not my_turn
         posters = " | ".join(f"player {p}: {', '.join(map(name, team)) or '-'}" for p, team in enumerate(state.posters))
         left = state.actions_left

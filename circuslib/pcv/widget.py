@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..core.access import named_row
 from ..core.args import instance, one_of, rng_arg, whole
 from ..core.game import CHANCE, renamed, sample_outcome
 from ..core.svg import svg_text
@@ -36,6 +37,9 @@ def _options(options: Any) -> PCVOptions:
     return chosen
 
 
+CHOICES = named_row("circus-pcv-choices", "Your choices")
+
+
 class PCVWidget(Framed):
     """Play a scenario: manoeuvre buttons (legal ones only), speed change, fire with the odds shown before the
     roll and the die after, a move log; ``opponent`` is a pilot's name ("greedy", "cautious", "random"), a policy,
@@ -57,6 +61,9 @@ class PCVWidget(Framed):
                f"you fly {names[human_side]} against the {getattr(opponent, '__name__', 'pilot').replace('_', ' ')}")
         self.frame = GameFrame(f"Le Petit Cirque Volant: {self.scenario.name} ({who})", odds_visible=True)
         self.frame.widget.add_class("circus-pcv")
+        # up to sixteen choices a position: one tab stop, the arrow keys go through them (core.access)
+        for css_class in CHOICES:
+            self.frame.controls.add_class(css_class)
         self.new_game()
 
     # --- actions -----------------------------------------------------------------------------------------
@@ -168,23 +175,29 @@ class PCVWidget(Framed):
         if s.phase in ("pick-move", "pick-fire"):
             for pick in s.legal_moves():
                 controls.append(make(str(pick), self._playing(pick), css_class="circus-pick",
-                                     tooltip=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
+                                     name=f"{pick.plane} {'moves' if s.phase == 'pick-move' else 'fires'} next"))
         elif s.phase == "move":
             for m in s.legal_moves():
                 controls.append(make(f"{m} ({m.cost})", self._playing(m), css_class="circus-manoeuvre",
-                                     tooltip=f"{m}: costs {_counted(m.cost, 'movement point', 'movement points')}"))
+                                     name=f"Manoeuvre {m}: costs "
+                                          f"{_counted(m.cost, 'movement point', 'movement points')}"))
         elif s.phase == "speed":
             for change in s.legal_moves():
                 new = s.plane.speed + change.delta
                 label = f"{change} → {new}" + (" (stalls!)" if new == 0 else "")
-                controls.append(make(label, self._playing(change), css_class="circus-speed"))
+                controls.append(make(label, self._playing(change), css_class="circus-speed",
+                                     name=f"Change {s.plane.name}'s speed to {new}"
+                                          + (": it stalls" if new == 0 else "")))
         elif s.phase == "fire":
             for fire in s.legal_moves():
                 controls.append(make(f"{fire} (destroy {destroy_chance(s, fire.target)})", self._playing(fire),
-                                     css_class="circus-fire", style="danger"))
+                                     css_class="circus-fire", style="danger",
+                                     name=f"Fire at {fire.target}: destroys with chance "
+                                          f"{destroy_chance(s, fire.target)}"))
         elif s.phase == "roll":
-            controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary"))
-        controls.append(make("New game", self.new_game, css_class="circus-new"))
+            controls.append(make("Roll the die", self.roll, css_class="circus-roll", style="primary",
+                                 name=f"Roll the die: {s.plane.name} fires"))
+        controls.append(make("New game", self.new_game, css_class="circus-new", name="Start the scenario again"))
         return controls
 
     def _playing(self, move: Any) -> Callable[[], None]:

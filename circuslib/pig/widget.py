@@ -22,9 +22,12 @@ class PigWidget(Framed):
                             "PigWidget(random.Random(1))")
         self.goal = whole(goal, "the goal", 1)
         self.frame = GameFrame("Pig: roll or stop?", odds_visible=True)
-        self.roll_button = button("Roll", self.roll, css_class="circus-roll", style="primary")
-        self.stop_button = button("Stop", self.stop, css_class="circus-stop")
-        self.again_button = button("New turn", self.new_turn, css_class="circus-new")
+        self.roll_button = button("Roll", self.roll, css_class="circus-roll", style="primary",
+                                  name="Roll the die")
+        self.stop_button = button("Stop", self.stop, css_class="circus-stop",
+                                  name="Stop and bank the turn total")
+        self.again_button = button("New turn", self.new_turn, css_class="circus-new",
+                                   name="Start a new turn at 0")
         self.frame.set_controls([self.roll_button, self.stop_button, self.again_button])
         self.banked: list[int] = []
         self.new_turn()

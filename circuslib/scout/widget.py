@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..core.access import named_row
 from ..core.args import instance, rng_arg, whole
 from ..core.game import CHANCE
 from ..core.ui import Framed, GameFrame, all_or_nothing, button, replace_children, transient_control
@@ -68,6 +69,9 @@ def describe_move(state: ScoutState, move: ScoutMove) -> str:
     return f"{who}: {move}"
 
 
+HAND = named_row("circus-scout-hand", "Your hand: select the cards to show")
+
+
 class ScoutWidget(Framed):
     """Scout for 2 to 5 players: you (player 0) against bots (greedy by default)."""
 
@@ -93,26 +97,34 @@ class ScoutWidget(Framed):
         self.frame.widget.add_class("circus-scout-widget")
         # CSS classes are given as the widgets are made (_dom_classes): each add_class afterwards is one more message
         self.status = widgets.HTML(_dom_classes=("circus-scores",))
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("circus-hand",))
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("circus-hand", *HAND))
         # the buttons that last share one layout and one look, and the hand's cards another pair: each widget
         # model is a message the kernel and the server both handle when the lesson opens
         buttons = (widgets.Layout(width="auto"), widgets.ButtonStyle())
         self._card_parts = (widgets.Layout(width="64px"), ToggleButtonStyle())
         self.show_button = button("Show selected", self.show, css_class="circus-show", style="primary",
-                                  shared=buttons)
+                                  shared=buttons, name="Show the selected cards")
         self.end_choice = widgets.Dropdown(options=["left", "right"], value="left", description="end",
+                                           tooltip="Scout from which end of the table's show",
                                            layout=widgets.Layout(width="140px"), _dom_classes=("circus-scout-end",))
         self.flip_choice = widgets.Checkbox(value=False, description="turn it round", indent=False,
+                                            tooltip="Turn the scouted card round",
                                             layout=widgets.Layout(width="120px"), _dom_classes=("circus-scout-flip",))
         self.gap_choice = widgets.Dropdown(options=[0], value=0, description="into gap",
+                                           tooltip="Where the scouted card goes in your hand",
                                            layout=widgets.Layout(width="150px"), _dom_classes=("circus-scout-gap",))
-        self.scout_button = button("Scout", self.scout, css_class="circus-scout", shared=buttons)
+        self.scout_button = button("Scout", self.scout, css_class="circus-scout", shared=buttons,
+                                   name="Scout: take the chosen end card of the table into your hand")
         self.sns_toggle = widgets.ToggleButton(value=False, description="Scout & Show chip",
+                                               tooltip="Scout & Show chip: scout, then show at once",
                                                _dom_classes=("circus-sns",))
         self.sns_toggle.observe(self._sns_changed, names="value")
-        self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip", shared=buttons)
-        self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep", shared=buttons)
-        self.new_button = button("New game", self.new_game, css_class="circus-new", shared=buttons)
+        self.flip_button = button("Flip my hand", self.flip, css_class="circus-flip", shared=buttons,
+                                  name="Flip my hand: turn the whole hand round")
+        self.keep_button = button("Keep my hand", self.keep, css_class="circus-keep", shared=buttons,
+                                  name="Keep my hand the way it was dealt")
+        self.new_button = button("New game", self.new_game, css_class="circus-new", shared=buttons,
+                                 name="Deal a new game")
         self.frame.set_controls([self.flip_button, self.keep_button, self.show_button, self.end_choice,
                                  self.flip_choice, self.gap_choice, self.scout_button, self.sns_toggle,
                                  self.new_button])
@@ -266,7 +278,7 @@ class ScoutWidget(Framed):
         for i, card in enumerate(hand):
             t = transient_control(widgets.ToggleButton(  # made for this hand only: closed when the hand is redrawn
                 value=i in previous, description=f"{card[0]} ({card[1]})",
-                tooltip=f"card {i}: {card[0]} up, {card[1]} on the other end",
+                tooltip=f"Select card {i + 1} of your hand: {card[0]} up, {card[1]} on the other end",
                 layout=self._card_parts[0], style=self._card_parts[1], disabled=not playing,
                 _dom_classes=("circus-hand-card", f"circus-hand-{i}")),
                 shared=self._card_parts)  # the cards' one layout and look stay for the next hand

@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from ..core.access import named_row
 from ..core.args import instance, one_of, rng_arg
 from ..core.game import IllegalMove, sample_outcome
 from ..core.svg import INK
@@ -103,6 +104,21 @@ ink with the suit's symbol, a red outline when chosen, a dashed outline for an e
 theme's text colour, as the rest of the kit does."""
 
 
+_SUIT_WORDS = {"♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades"}
+_RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def spoken(card: int) -> str:
+    """A card in words, as a screen reader should say it: "7 of hearts", "queen of spades"."""
+    shown = card_name(card)
+    rank, suit = (shown[:-1], shown[-1]) if shown[-1:] in _SUIT_WORDS else (shown, "")
+    rank = _RANK_WORDS.get(rank, rank)
+    return f"{rank} of {_SUIT_WORDS[suit]}" if suit else rank
+
+
+HAND = named_row("circus-speed-hand", "Your face-up cards: play one")
+
+
 class SpeedTable(Framed):
     """A playable Speed table: you (player 0) against a bot (player 1) with a reaction profile.
 
@@ -138,19 +154,22 @@ class SpeedTable(Framed):
                                     shared=card_parts) for i in range(setup.face_up)]
         self.hand_label = widgets.HTML()
         self.hand_label.add_class("circus-speed-hand-label")
-        self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"))
-        self.hand.add_class("circus-hand")
-        self.hand.add_class("circus-speed-hand")
+        self.hand = widgets.HBox([self.hand_label] + self.card_buttons, layout=widgets.Layout(align_items="center"),
+                                 _dom_classes=("circus-hand", *HAND))
         self.pile_buttons = [button("", functools.partial(self.click_pile, p), css_class="circus-speed-pile",
                                     shared=plain_parts) for p in (0, 1)]
         self.flip_button = button("Flip", self.flip, css_class="circus-speed-flip", style="warning",
-                                  tooltip="stalemate: both flip a new card onto the centre piles", shared=plain_parts)
-        self.new_button = button("New round", self.new_round, css_class="circus-speed-new", shared=plain_parts)
+                                  name="Flip: at a stalemate both turn a new card onto the centre piles",
+                                  shared=plain_parts)
+        self.new_button = button("New round", self.new_round, css_class="circus-speed-new", shared=plain_parts,
+                                 name="Deal a new round")
         self.pause_button = widgets.ToggleButton(value=paused, description="Start the bot" if paused else "Pause",
-                                                 icon="play" if paused else "pause")
+                                                 icon="play" if paused else "pause",
+                                                 tooltip="Start the bot" if paused else "Pause the bot")
         self.pause_button.add_class("circus-speed-pause")
         self.pause_button.observe(self._on_pause, names="value")
         self.speed = widgets.FloatLogSlider(value=1.0, base=2, min=-2, max=2, step=0.5, description="bot speed ×",
+                                            tooltip="The bot's speed (times normal)",
                                             continuous_update=False)
         self.speed.add_class("circus-speed-slider")
         self.speed.observe(self._on_speed, names="value")
@@ -347,6 +366,7 @@ class SpeedTable(Framed):
     def _show_pause(self) -> None:
         self.pause_button.description = "Start the bot" if self.paused else "Pause"
         self.pause_button.icon = "play" if self.paused else "pause"
+        self.pause_button.tooltip = "Start the bot" if self.paused else "Pause the bot"
 
     def _cancel_timer(self) -> None:
         if self.timer is not None:
@@ -427,6 +447,8 @@ class SpeedTable(Framed):
         for p, b in enumerate(self.pile_buttons):
             top = state.tops()[p]
             b.description = f"pile {PILE_NAMES[p]}: {card_name(top) if top else '-'} ({len(state.centre[p])})"
+            b.tooltip = (f"Play on pile {PILE_NAMES[p]}: {spoken(top) if top else 'empty'} on top, "
+                         f"{len(state.centre[p])} card{'' if len(state.centre[p]) == 1 else 's'}")
             b.disabled = over
         self.flip_button.disabled = over or not state.is_stalemate()
         self._show_pause()
@@ -438,7 +460,8 @@ class SpeedTable(Framed):
         card = stack[-1] if stack else None
         b.description = "—" if card is None else card_name(card)
         under = f", {len(stack) - 1} more under it" if len(stack) > 1 else ""
-        b.tooltip = f"place {slot + 1}: " + ("empty" if card is None else f"{card_name(card)}{under}")
+        b.tooltip = (f"Place {slot + 1}: empty" if card is None else
+                     f"{'Chosen' if slot == self.selected else 'Take card'}: {spoken(card)} (place {slot + 1}{under})")
         b.disabled = over or card is None
         b.button_style = "info" if slot == self.selected else ""
         wanted = {"circus-speed-red": card is not None and card_ink(card) == RED_INK,

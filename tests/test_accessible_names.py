@@ -1,0 +1,94 @@
+"""Every control of every game has an accessible name in the game's words (what a screen reader says, and the
+hover text), not just a symbol: each game is played for some moves, pressing its buttons headless, and every
+button, toggle, drop-down and slider shown on the way is read. The script that turns these names into ARIA in the
+browser is tested in the browser tests (tests/test_browser_*.py)."""
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from circuslib.core.access import ROW, access_html
+from circuslib.flip7.widget import Flip7Widget
+from circuslib.flip_circus.bots import greedy_bot
+from circuslib.flip_circus.widget import FlipCircusWidget
+from circuslib.pcv.widget import PCVWidget
+from circuslib.pig.widget import PigWidget
+from circuslib.scout.widget import ScoutWidget
+from circuslib.speed.widget import FakeClock, SpeedTable, spoken
+
+GAMES = {
+    "pig": lambda: PigWidget(random.Random(7)),
+    "flip7": lambda: Flip7Widget(random.Random(2022), bots=3),
+    "pcv": lambda: PCVWidget("duel", rng=random.Random(2026), opponent="greedy"),
+    "scout": lambda: ScoutWidget(4, random.Random(2026)),
+    "speed": lambda: SpeedTable(random.Random(2027), bot_profile="slow", scheduler=FakeClock()),
+    "flip_circus": lambda: FlipCircusWidget(random.Random(1), bot=greedy_bot),
+}
+
+CONTROLS = (widgets.Button, widgets.ToggleButton, widgets.Dropdown, widgets.Checkbox, widgets.FloatLogSlider)
+
+
+def shown(widget):
+    """Every widget inside this one, the widget first."""
+    todo, found = [widget], []
+    while todo:
+        w = todo.pop(0)
+        found.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return found
+
+
+def in_words(name: str) -> bool:
+    """A name says something: at least two words of letters ("Roll the die"), not "7", "→" or "A"."""
+    return len(re.findall(r"[A-Za-z]{2,}", name)) >= 2
+
+
+def names_while_playing(game, steps: int = 25) -> dict[str, str]:
+    """Press the game's first usable move button again and again (never New game), reading each control's name."""
+    names = {}
+    for _ in range(steps):
+        controls = [w for w in shown(game) if isinstance(w, CONTROLS)]
+        for c in controls:
+            names[f"{type(c).__name__} {c.description!r} {c._dom_classes}"] = c.tooltip or ""
+        usable = [c for c in controls if isinstance(c, widgets.Button) and not c.disabled
+                  and "New" not in c.description]
+        if not usable:
+            break
+        usable[-1 if len(usable) > 3 else 0].click()
+    return names
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_control_has_a_name_in_words(game):
+    names = names_while_playing(GAMES[game]())
+    assert len(names) >= 3
+    nameless = {control: name for control, name in names.items() if not in_words(name)}
+    assert not nameless, f"{game}: controls without a name in words: {nameless}"
+
+
+def test_names_say_the_move_in_the_games_words():
+    pig = PigWidget(random.Random(7))
+    assert [b.tooltip for b in pig.frame.controls.children] == [
+        "Roll the die", "Stop and bank the turn total", "Start a new turn at 0"]
+    circus = FlipCircusWidget(random.Random(1), bot=greedy_bot)
+    circus.select(3)
+    ring = circus.rows[0]
+    assert ROW in ring._dom_classes and "circus-ring" in ring._dom_classes
+    assert '&quot;circus-ring&quot;: &quot;The ring: pick a token&quot;' in access_html()  # the group's name
+    assert ring.children[3].tooltip == "Unpick the token at place 3 (picked)"  # picked in words, not colour alone
+    assert ring.children[4].tooltip == "Pick the token at place 4"
+    speed = SpeedTable(random.Random(2027), bot_profile="slow", scheduler=FakeClock())
+    assert ROW in speed.hand._dom_classes
+    assert speed.card_buttons[0].tooltip.startswith("Take card: ")
+    assert [spoken(c) for c in speed.state.slots[0][0][-1:]] == [speed.card_buttons[0].tooltip[11:].split(" (")[0]]
+
+
+def test_every_game_and_explorer_carries_the_access_part():
+    pig = PigWidget(random.Random(7))
+    part = pig.children[-1]
+    assert part.value == access_html() and "circus-access" in part._dom_classes
+    assert "onerror" in part.value and "role" in part.value and ":focus-visible" in part.value
+    assert "aria-live" in part.value and "polite" in part.value
