@@ -429,9 +429,12 @@ class Lab:
 
     @staticmethod
     def focused(page) -> str:
-        """The accessible name of the control with the focus (its aria-label, else its text), '' for none."""
+        """The accessible name of the control with the focus (its aria-label, else its text), '' for none; the
+        words of the button's face that lead a name which does not hold them ("forward (1): ...") left out."""
         return page.evaluate("""() => { const e = document.activeElement;
-            return e && e !== document.body ? (e.getAttribute('aria-label') || e.textContent.trim()) : ''; }""")
+            if (!e || e === document.body) return '';
+            const name = e.getAttribute('aria-label') || e.textContent.trim(), face = e.textContent.trim() + ': ';
+            return face.length > 2 && name.startsWith(face) ? name.slice(face.length) : name; }""")
 
     @staticmethod
     def heard(page, game: str, before: str = "", *, want: str = "", timeout: float = 15) -> str:

@@ -46,6 +46,9 @@ def keyboard_turn(lab, page):
     back to the first choice), the arrow keys to "keep speed", Enter; the live region says each move, then Blue's."""
     lab.focus(page, PCV, ".circus-manoeuvre")
     assert lab.focused(page) == "Manoeuvre forward: costs 1 movement point"
+    # the words on the button's face lead its name, as WCAG's label in name asks
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == \
+        "forward (1): Manoeuvre forward: costs 1 movement point"
     said = ""
     for left in ("2 movement points left", "1 movement point left", "change its speed"):
         lab.press(page, "Enter")
@@ -56,7 +59,7 @@ def keyboard_turn(lab, page):
     lab.press(page, "ArrowRight")
     assert lab.focused(page) == "Change Red 1's speed to 3"
     lab.press(page, "Tab")  # one tab stop for the choices: Tab leaves them for the odds switch
-    assert lab.focused(page) == "Show the odds of this position"
+    assert lab.focused(page) == "Show odds of this position"
     lab.press(page, "Shift+Tab")
     assert lab.focused(page) == "Change Red 1's speed to 3"
     lab.press(page, "Enter")

@@ -13,7 +13,9 @@ mouse and by Tab, with the names on hover. The script finds its game
 
 - gives every button (and drop-down, slider, check box) the accessible name Python gave it: the control's
   tooltip (``button(..., name=...)``, ipywidgets' ``tooltip`` trait, which the browser shows as ``title`` on
-  hover) becomes its ``aria-label``, and a toggle button says whether it is pressed (``aria-pressed``);
+  hover) becomes its ``aria-label``, after the words on the button's face where the name does not hold them
+  ("forward (1): Manoeuvre forward: costs 1 movement point", so that the visible label is in the name), and a
+  toggle button says whether it is pressed (``aria-pressed``);
 - makes each box with the class ``ROW`` (a hand of cards, a ring of tokens) a named group (``role=group``, named
   by ``named_row``) with one tab stop: the arrow keys move along it, round the end to the start, and Home and
   End to its ends; Tab leaves it for the next control;
@@ -91,6 +93,9 @@ _SCRIPT = """(function (img) {
     /* one sentence a line: a full stop where the line has no mark of its own */
     if (words.length) live.textContent = words.map(function (w) { return /[.!?]$/.test(w) ? w : w + '.'; }).join(' ');
   }
+  function plain(text) {  /* its words only, as names are compared */
+    return (text || '').toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ').trim();
+  }
   function buttons(row) {
     return Array.prototype.filter.call(row.querySelectorAll('button'), function (b) { return !b.disabled; });
   }
@@ -99,7 +104,10 @@ _SCRIPT = """(function (img) {
   }
   function apply() {
     root.querySelectorAll('button').forEach(function (b) {
-      var name = b.getAttribute('title');
+      var name = b.getAttribute('title'), face = b.textContent.trim();
+      /* what a button says on its face comes first when its name does not say it already (WCAG's label in name:
+         a student who says "forward" to voice control reaches the button): "forward (1): Manoeuvre forward..." */
+      if (name && plain(face).length > 1 && plain(name).indexOf(plain(face)) < 0) name = face + ': ' + name;
       if (name && b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
       if (b.classList.contains('widget-toggle-button') || b.classList.contains('jupyter-widget-toggle-button'))
         b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');

@@ -109,7 +109,7 @@ class GameFrame:
         self.odds.add_class("circus-odds")
         self.odds.layout.display = None if odds_visible else "none"
         self.odds_toggle = widgets.ToggleButton(value=odds_visible, description="Show odds", icon="calculator",
-                                             tooltip="Show the odds of this position")
+                                             tooltip="Show odds of this position")
         self.odds_toggle.add_class("circus-odds-toggle")
         self.odds_toggle.observe(self._toggle_odds, names="value")
         self.lines: list[str] = []

@@ -307,7 +307,7 @@ def _not_wilson(result: Any, n: int) -> str:
     def near(interval: tuple[float, float]) -> bool:
         return abs(low - interval[0]) <= 1e-6 and abs(high - interval[1]) <= 1e-6
 
-    if near(wilson_interval(wins, n)):
+    if near(wilson_interval(wins, n)) or near(wilson_interval(wins, n, 1.96)):  # z as the exercise writes it, or exact
         return ""
     half = 1.96 * math.sqrt(share * (1 - share) / n)
     if near((share - half, share + half)) or near((max(0.0, share - half), min(1.0, share + half))):
