@@ -96,6 +96,9 @@ _SCRIPT = """(function (img) {
   function plain(text) {  /* its words only, as names are compared */
     return (text || '').toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ').trim();
   }
+  function holds(words, part) {  /* whole words: the A of A♠ is not the a in "take" */
+    return (' ' + words + ' ').indexOf(' ' + part + ' ') >= 0;
+  }
   function buttons(row) {
     return Array.prototype.filter.call(row.querySelectorAll('button'), function (b) { return !b.disabled; });
   }
@@ -107,7 +110,7 @@ _SCRIPT = """(function (img) {
       var name = b.getAttribute('title'), face = b.textContent.trim();
       /* what a button says on its face comes first when its name does not say it already (WCAG's label in name:
          a student who says "forward" to voice control reaches the button): "forward (1): Manoeuvre forward..." */
-      if (name && plain(face).length > 1 && plain(name).indexOf(plain(face)) < 0) name = face + ': ' + name;
+      if (name && plain(face) && !holds(plain(name), plain(face))) name = face + ': ' + name;
       if (name && b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
       if (b.classList.contains('widget-toggle-button') || b.classList.contains('jupyter-widget-toggle-button'))
         b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
