@@ -114,8 +114,20 @@ def axe_summary(result: dict) -> dict:
             "review": result.get("review", {}), "reasons": result.get("reasons", [])}
 
 
+AXE_TABLE = ROOT / "build" / "axe-table.md"
+"""Where every axe-core row of a test run is kept too (a run in several processes prints none of them)."""
+
+
 def axe_row(lesson: str, theme: str, summary: dict) -> str:
-    """A lesson's axe-core figures in one line of the printed table."""
+    """A lesson's axe-core figures in one line of the printed table (and of build/axe-table.md)."""
+    row = _axe_row(lesson, theme, summary)
+    AXE_TABLE.parent.mkdir(exist_ok=True)
+    with AXE_TABLE.open("a", encoding="utf-8") as table:
+        table.write(row.splitlines()[0] + "\n")
+    return row
+
+
+def _axe_row(lesson: str, theme: str, summary: dict) -> str:
     opened = ", ".join(f"{rule} x{len(nodes)}" for rule, nodes in summary["open"].items()) or "-"
     return (f"{lesson:<40} {theme:<6} outputs {summary['outputs']:>3}  rules {summary['rules']:>3}  "
             f"nodes {summary['nodes']:>4}  critical {summary['critical']}  serious {summary['serious']}  "
