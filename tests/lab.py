@@ -433,8 +433,9 @@ class Lab:
         words of the button's face that lead a name which does not hold them ("forward (1): ...") left out."""
         return page.evaluate("""() => { const e = document.activeElement;
             if (!e || e === document.body) return '';
-            const name = e.getAttribute('aria-label') || e.textContent.trim(), face = e.textContent.trim() + ': ';
-            return face.length > 2 && name.startsWith(face) ? name.slice(face.length) : name; }""")
+            const name = e.getAttribute('aria-label') || e.textContent.trim(), title = e.getAttribute('title');
+            /* the script put the face first where Python's name (the title) lacked it: the name is then the title */
+            return title && name === e.textContent.trim() + ': ' + title ? title : name; }""")
 
     @staticmethod
     def heard(page, game: str, before: str = "", *, want: str = "", timeout: float = 15) -> str:
