@@ -441,12 +441,15 @@ class Lab:
 
     @staticmethod
     def focused(page) -> str:
-        """The accessible name of the control with the focus (its aria-label, else its text), '' for none; the
-        words of the button's face that lead a name which does not hold them ("forward (1): ...") left out."""
+        """The accessible name of the control with the focus (its aria-label, else its label, else its text), '' for
+        none; the words of the button's face that lead a name which does not hold them ("forward (1): ...") left
+        out."""
         return page.evaluate("""() => { const e = document.activeElement;
             if (!e || e === document.body) return '';
-            const name = e.getAttribute('aria-label') || e.textContent.trim(), face = e.textContent.trim() + ': ';
-            return face.length > 2 && name.startsWith(face) ? name.slice(face.length) : name; }""")
+            const label = e.labels && e.labels.length ? e.labels[0].textContent.trim() : '';  /* <label for> */
+            const name = e.getAttribute('aria-label') || label || e.textContent.trim(), title = e.getAttribute('title');
+            /* the script put the face first where Python's name (the title) lacked it: the name is then the title */
+            return title && name === e.textContent.trim() + ': ' + title ? title : name; }""")
 
     @staticmethod
     def heard(page, game: str, before: str = "", *, want: str = "", timeout: float = 15) -> str:

@@ -31,6 +31,35 @@ GAMES = {
 CONTROLS = (widgets.Button, widgets.ToggleButton, widgets.Dropdown, widgets.Checkbox, widgets.FloatLogSlider)
 
 
+def _explorers():
+    """Each game's explorers, built as the lessons and their companions build them (notebooks/)."""
+    from circuslib.flip7 import explorers as flip7
+    from circuslib.flip_circus.explorers import RingExplorer
+    from circuslib.pcv import explorers as pcv
+    from circuslib.pig.explorers import StopAtExplorer
+    from circuslib.scout.explorers import DealtHandExplorer, SetSomewhereExplorer
+    from circuslib.speed.explorers import RaceExplorer, StalemateExplorer
+
+    return {
+        "pig": lambda: StopAtExplorer(20),
+        "flip7 odds": lambda: flip7.OddsExplorer(held=[5, 9, 12], seen=[12, 12, 9]),
+        "flip7 policy": lambda: flip7.PolicyExplorer(threshold=15),
+        "flip7 deck": lambda: flip7.DeckExplorer(),
+        "pcv odds": lambda: pcv.OddsExplorer(hexes=1, alt_diff=0, shots=3),
+        "pcv dice": lambda: pcv.DiceExplorer(reach=1),
+        "scout dealt hand": lambda: DealtHandExplorer(players=4, seed=2026),
+        "scout set somewhere": lambda: SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026),
+        "speed stalemate": lambda: StalemateExplorer(face_up=4, decks=1),
+        "speed race": lambda: RaceExplorer(you=2, bot=1, setup="one deck", rounds=3, matches=10),
+        "flip_circus ring": lambda: RingExplorer(seed=1),
+    }
+
+
+EXPLORER_CONTROLS = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown, widgets.Checkbox,
+                     widgets.IntSlider, widgets.FloatSlider, widgets.FloatLogSlider, widgets.IntRangeSlider,
+                     widgets.Text, widgets.BoundedIntText, widgets.IntText, widgets.SelectMultiple)
+
+
 def shown(widget):
     """Every widget inside this one, the widget first."""
     todo, found = [widget], []
@@ -92,3 +121,16 @@ def test_every_game_and_explorer_carries_the_access_part():
     assert part.value == access_html() and "circus-access" in part._dom_classes
     assert "onerror" in part.value and "role" in part.value and ":focus-visible" in part.value
     assert "aria-live" in part.value and "polite" in part.value
+
+
+@pytest.mark.parametrize("explorer", list(_explorers()))
+def test_every_control_of_every_explorer_has_a_name_in_words(explorer):
+    made = _explorers()[explorer]()
+    controls = [w for w in shown(getattr(made, "widget", made)) if isinstance(w, EXPLORER_CONTROLS)]
+    assert controls, f"{explorer}: no control found"
+    nameless = {f"{type(c).__name__} {getattr(c, 'description', '')!r} {c._dom_classes}": c.tooltip
+                for c in controls if not in_words(c.tooltip or "")}
+    assert not nameless, f"{explorer}: controls without a name in words: {nameless}"
+    # a group of toggle buttons names each of its buttons too (a screen reader reads the one with the focus)
+    for group in (c for c in controls if isinstance(c, widgets.ToggleButtons)):
+        assert len(group.tooltips) == len(group.options) and all(map(in_words, group.tooltips)), group.tooltips

@@ -18,11 +18,13 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     assert page.locator(".jp-OutputArea-output svg.circus-pcv-move-graph").count() == 1
     assert page.locator(".circus-pcv .circus-pcv-map").count() == 1  # the duel's hex map is drawn
     assert "Red 1: 3 movement points left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
-    keyboard_turn(lab, page)
+    said = keyboard_turn(lab, page)
     log = lab.wait_for_text(page, ".circus-pcv .circus-log", "Blue: Blue 1")
     assert "Red: Red 1 forward" in log and "Red: Red 1 keep speed" in log
     # the bot has flown Blue's whole turn: Red's turn 2 has begun
     assert "Red 1: 3 movement points left" in lab.wait_for_text(page, ".circus-pcv .circus-message", "movement point")
+    said = keyboard_to_the_end(lab, page, said)
+    assert said.endswith("Game over: a draw (no plane is left in the air).")  # the seeded duel: Red rams Blue
     # the odds explorer: one step right on the range slider shows the odds at 2 hexes, and its chart is redrawn
     chart = ".circus-pcv-odds-explorer .circus-explorer-plot"
     plot = page.locator(chart)
@@ -68,6 +70,22 @@ def keyboard_turn(lab, page):
     assert said.startswith("Red: Red 1 keep speed. Blue: Blue 1 forward.")
     if "Red 1: 3 movement points left" not in said:  # the message may come in a moment after the log's lines
         said = lab.heard(page, PCV, said, want="Red 1: 3 movement points left")
+    return said
+
+
+def keyboard_to_the_end(lab, page, said):
+    """Enter on the first choice at each position (the focus comes back to it after every move) until the
+    duel is over; the live region tells each move, the last one the end. Bounded, so a lost focus fails."""
+    for _ in range(60):
+        name = lab.focused(page)
+        assert name and name != "Start the scenario again", f"the focus is on {name!r} before the end"
+        lab.press(page, "Enter")
+        said = lab.heard(page, PCV, said)
+        print(said)
+        if "Game over" in said:
+            return said
+        page.wait_for_function("() => document.activeElement && document.activeElement.matches('.circus-pcv button')")
+    raise AssertionError(f"the duel did not end by keyboard; the focus is on {lab.focused(page)!r}")
 
 
 def test_pcv_companion_runs_in_lab_and_its_dice_explorer_answers(lab):

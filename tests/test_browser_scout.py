@@ -24,10 +24,13 @@ def test_scout_lesson_runs_in_lab_and_its_widget_and_explorer_answer(lab):
     assert "Player 0: 1 card in hand" in position.text_content()
     page.locator(".circus-scout-widget").first.scroll_into_view_if_needed()
     assert "Round 1 of 4" in lab.wait_for_text(page, ".circus-scores", "Round 1")
-    keyboard_turn(lab, page)
+    said = keyboard_turn(lab, page)
     page.wait_for_function("() => document.querySelectorAll('.circus-hand .circus-hand-card').length === 10")
     assert "Not allowed" not in lab.text(page, ".circus-message")
     assert page.locator(".circus-scout-board .circus-scout-other-end").count() >= 10  # the hand and the table
+    tab_order(lab, page)
+    said = keyboard_to_the_round_end(lab, page, said)
+    assert "Round 1: round over" in said and "scores [" in said
     # the dealt-hand explorer: a typed set to beat that is not a set is refused in a sentence
     typed = page.locator(".circus-scout-active input")
     typed.scroll_into_view_if_needed()
@@ -67,6 +70,47 @@ def keyboard_turn(lab, page):
     said = lab.heard(page, SCOUT, said)
     print(said)
     assert said.startswith("You showed")
+    return said
+
+
+SHOWN_ORDER = [  # the game's controls as they are shown: the hand, the moves, the choices of a scout, the odds
+    "Select card 1 of your hand: ", "Show the selected cards",
+    # ipywidgets 8 puts no tooltip on a control with a description: its label names it (<label for>)
+    "end", "turn it round", "into gap",
+    "Scout: take the chosen end card of the table into your hand", "Scout & Show chip: scout, then show at once",
+    "Deal a new game", "Show odds of this position"]
+
+
+def tab_order(lab, page):
+    """From the hand (Shift+Tab from Show: the hand is one tab stop, at the card last used), Tab visits the
+    game's controls in the order they are shown, Flip and Keep (disabled now) passed; Shift+Tab comes back."""
+    lab.press(page, "Shift+Tab", wait=100)
+    names = [lab.focused(page)]
+    for _ in SHOWN_ORDER[1:]:
+        lab.press(page, "Tab", wait=100)
+        names.append(lab.focused(page))
+    print(names)
+    assert names[0].startswith(SHOWN_ORDER[0]) and names[1:] == SHOWN_ORDER[1:], names
+    for _ in SHOWN_ORDER[1:]:
+        if lab.focused(page).startswith("Scout: take"):
+            break
+        lab.press(page, "Shift+Tab", wait=100)
+
+
+def keyboard_to_the_round_end(lab, page, said):
+    """From Show, Tab through the scouting choices (end, turn it round, gap) to Scout, and Enter at each turn
+    until the round ends (the seeded course: everyone else scouts player 1's set); the live region tells each
+    turn. Bounded, so a lost focus fails rather than hangs."""
+    for _ in range(60):
+        if lab.focused(page).startswith("Scout: take"):
+            lab.press(page, "Enter")
+            said = lab.heard(page, SCOUT, said, want="You scouted")
+            print(said)
+            if "Round 1:" in said:
+                return said
+        else:
+            lab.press(page, "Tab", wait=50)
+    raise AssertionError(f"the round did not end by keyboard; the focus is on {lab.focused(page)!r}")
 
 
 def test_scout_companion_runs_in_lab_with_its_graphs_and_set_explorer(lab):

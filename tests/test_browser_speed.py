@@ -34,6 +34,8 @@ def test_speed_lesson_plays_in_the_lab(lab):
     keyboard_round(lab, page)
     log = lab.wait_for_text(page, ".circus-speed .circus-log", "Bot:", timeout=30)
     assert "You: A♠ on pile A" in log and "Bot:" in log
+    said = keyboard_to_the_round_end(lab, page)
+    assert "round over" in said and " the round and score " in said
     # the explorer checks the exact stalemate odds against simulated deals
     lab.click(page, ".circus-speed-simulate")
     lab.wait_for_text(page, ".circus-speed-sim", "the exact value is", timeout=30)
@@ -82,3 +84,48 @@ def keyboard_round(lab, page):
     said = lab.heard(page, SPEED, said, want="Bot:", timeout=30)
     print(said)
     assert said.startswith("Bot:")
+
+
+def words_of(message):
+    """The message line's words, without the mark an error carries."""
+    return message.removeprefix("✘").strip()
+
+
+def keyboard_to_the_round_end(lab, page):
+    """Against the running bot, by keyboard alone until the round is over: Enter on the card with the focus;
+    where it fits neither pile, ArrowRight to the next card (after a whole hand that fits nowhere, a moment for
+    the bot); where it fits both, Tab to pile A and Enter; at a stalemate Tab to Flip and Enter; from elsewhere
+    Shift+Tab back towards the hand. Returns what the live region says at the end."""
+    misses = 0
+    for _ in range(300):
+        said = page.evaluate("(sel) => document.querySelector(sel + ' .circus-live').textContent", SPEED)
+        if "round over" in said:
+            print(said)
+            return said
+        message, name = words_of(lab.text(page, f"{SPEED} .circus-message")), lab.focused(page)
+        in_hand, on_pile = name.startswith(("Take card", "Chosen")), name.startswith("Play on pile")
+        if message.startswith("Stalemate:"):  # "nobody can play", or "press Flip first" after a card
+            key = "Enter" if name.startswith("Flip:") else "Tab" if in_hand or on_pile else "Shift+Tab"
+        elif "fits both piles" in message:
+            key = "Enter" if on_pile else "Tab" if in_hand else "Shift+Tab"
+        elif message.startswith("Stalemate and your pile is empty"):
+            key = "Enter" if in_hand else "Shift+Tab"
+        elif not in_hand:
+            key = "Shift+Tab"
+        elif misses >= 5:  # no card of the hand fits now: the bot's next card will change the piles
+            misses = 0
+            page.wait_for_timeout(500)
+            continue
+        else:
+            face = page.evaluate("() => document.activeElement.textContent.trim()")
+            lab.press(page, "Enter")
+            if words_of(lab.text(page, f"{SPEED} .circus-message")).startswith(f"{face} fits neither"):
+                misses += 1
+                lab.press(page, "ArrowRight", wait=50)
+            else:
+                misses = 0
+            continue
+        lab.press(page, key, wait=150 if key.endswith("Tab") else 300)
+    message, log = lab.text(page, f"{SPEED} .circus-message"), lab.text(page, f"{SPEED} .circus-log")
+    raise AssertionError(f"the round did not end by keyboard; the focus is on {lab.focused(page)!r}, the message "
+                         f"says {message!r}, the log {log!r}")

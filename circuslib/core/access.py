@@ -88,7 +88,8 @@ _SCRIPT = """(function (img) {
     /* what the game showed before the student's first key or click is on the page: only news is told */
     var fresh = acted ? lines.filter(function (l) { return l.n > heard; }) : [];
     var words = fresh.map(function (l) { return l.text; });
-    if (acted && now && (now !== said || words.length)) words.push(now);
+    /* the message is told unless a new log line has just said the same ("Game over: ..." in both) */
+    if (acted && now && (now !== said || words.length) && words[words.length - 1] !== now) words.push(now);
     heard = last; said = now;
     /* one sentence a line: a full stop where the line has no mark of its own */
     if (words.length) live.textContent = words.map(function (w) { return /[.!?]$/.test(w) ? w : w + '.'; }).join(' ');

@@ -180,6 +180,7 @@ class OddsExplorer(_Explorer):
         self.against = widgets.Dropdown(options=[(card_name(c), i) for i, c in enumerate(CARDS)],
                                         value=INDEX[against], description="chart against the copies seen of",
                                         style={"description_width": "initial"}, layout=widgets.Layout(width="auto"),
+                                        tooltip="The card whose copies already out the chart runs along",
                                         _dom_classes=("circus-explorer-against",))
         self.against.observe(lambda _: self.update(), names="value")
         self.message = self._text(css_class="circus-message")
@@ -310,13 +311,17 @@ class PolicyExplorer(_Explorer):
         style = {"description_width": "initial"}
         self.threshold = widgets.IntSlider(value=threshold, min=0, max=self.MAX_T, description="stop at t =",
                                            style=style, layout=widgets.Layout(width="420px"),
+                                           tooltip="Stop the turn once its total reaches t points",
                                            _dom_classes=("circus-policy-threshold",))
         self.typed = widgets.IntText(value=threshold, description="or type t", style=style,
                                      layout=widgets.Layout(width="160px"), continuous_update=False,
+                                     tooltip="Type the threshold t: stop once the turn's total reaches it",
                                      _dom_classes=("circus-policy-typed",))
         self.deck = widgets.ToggleButtons(options=[(self.DECKS[d], d) for d in decks], value=deck,
                                           description="deck", style={"description_width": "initial",
                                                                       "button_width": "250px"},
+                                          tooltip="The deck the turns are drawn from",
+                                          tooltips=[f"Draw from {self.DECKS[d]}" for d in decks],
                                           _dom_classes=("circus-policy-deck",))
         self.message = self._text(css_class="circus-message")
         self.result = self._text(css_class="circus-policy-result")
@@ -431,6 +436,7 @@ class DeckExplorer(_Explorer):
         for n in range(13):
             s = widgets.IntSlider(value=copies[n], min=0, max=self.MAX_COPIES, description=str(n),
                                   orientation="vertical", layout=upright, style=slider_style,
+                                  tooltip=f"How many {n}s the deck holds",
                                   _dom_classes=("circus-deck-copies", f"circus-deck-copies-{n}"))
             s.observe(lambda _: self.update(), names="value")
             self.copy_sliders.append(s)

@@ -220,16 +220,20 @@ class RingExplorer(Shown):
         options = [(short_name(a), a) for a in ARTISTS]
         self.face = widgets.ToggleButtons(options=options, value=faces[place],
                                           tooltips=[f"place shows {name(a)}" for a in ARTISTS],
-                                          style={"button_width": "88px"}, _dom_classes=("circus-ring-face",))
+                                          style={"button_width": "88px"}, tooltip="The face the picked place shows",
+                                          _dom_classes=("circus-ring-face",))
         self.back = widgets.ToggleButtons(options=[(UNSEEN, UNSEEN)] + options, value=backs[place] or UNSEEN,
                                           tooltips=["nobody has shown you this back"]
                                           + [f"you have seen {name(a)} behind it" for a in ARTISTS],
-                                          style={"button_width": "88px"}, _dom_classes=("circus-ring-back",))
+                                          style={"button_width": "88px"},
+                                          tooltip="The back you have seen at the picked place",
+                                          _dom_classes=("circus-ring-back",))
         label_width = widgets.Layout(width="190px")
         self.face_label, self.back_label = widgets.HTML(layout=label_width), widgets.HTML(layout=label_width)
         self.deal_button = button("Deal a new ring", self.deal, css_class="circus-ring-deal",
                                   tooltip="a random deal of the set-up: Clowns at the even places, no back seen")
-        self.forget_button = button("Forget every back seen", self.forget, css_class="circus-ring-forget")
+        self.forget_button = button("Forget every back seen", self.forget, css_class="circus-ring-forget",
+                                    name="Forget every back seen: only the faces are known")
         # the four lines of text share one layout and one style (one widget model each, not three)
         text_layout, text_style = widgets.Layout(), HTMLStyle()
         self.message, self.result, self.best, self.plot = (

@@ -123,15 +123,18 @@ class OddsExplorer(Shown):
         whole(altitude + alt_diff, "the target's altitude (altitude + alt_diff)", 0, MAX_LEVEL)
         whole(shots, "shots", 1, self.MAX_SHOTS)
         style = {"description_width": "initial"}
-        self.hexes = widgets.IntSlider(value=hexes, min=0, max=self.MAX_HEXES, description="hexes ahead", style=style)
+        self.hexes = widgets.IntSlider(value=hexes, min=0, max=self.MAX_HEXES, description="hexes ahead", style=style,
+                                       tooltip="How many hexes ahead of the shooter the target flies")
         self.hexes.add_class("circus-range")
         self.altitude = widgets.IntSlider(value=altitude, min=0, max=MAX_LEVEL, description="shooter's altitude",
-                                          style=style)
+                                          style=style, tooltip="The shooter's altitude level")
         self.altitude.add_class("circus-altitude")
         self.target_altitude = widgets.IntSlider(value=altitude + alt_diff, min=0, max=MAX_LEVEL,
-                                                 description="target's altitude", style=style)
+                                                 description="target's altitude", style=style,
+                                                 tooltip="The target's altitude level")
         self.target_altitude.add_class("circus-target-altitude")
-        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style)
+        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style,
+                                       tooltip="How many shots the shooter fires")
         self.shots.add_class("circus-shots")
         self.message, self.output, self.plot = _texts("circus-message", "circus-explorer-odds",
                                                       "circus-explorer-plot")
@@ -225,21 +228,24 @@ class DiceExplorer(Shown):
         self.compare = widgets.Dropdown(options=[(f"the rules' die at effective range {r} (hits on {faces})", r)
                                                  for r, faces in self.REACHES.items()],
                                         value=reach, description="compare with", style=style,
+                                        tooltip="The rules' die to compare with, by effective range",
                                         layout=widgets.Layout(width="auto"))
         self.compare.add_class("circus-dice-compare")
         self.reset = button("use the rules' die", self.use_rules_die, css_class="circus-dice-reset",
                             tooltip="put the rules' die at the compared range in the editor")
         self.sides = widgets.IntSlider(value=sides, min=self.MIN_SIDES, max=self.MAX_SIDES, description="die sides",
-                                       style=style)
+                                       style=style, tooltip="How many faces the die has")
         self.sides.add_class("circus-dice-sides")
         self.damage = widgets.Text(value=_blank(rules_damage) if damage is None else damage, description="damage on",
-                                   placeholder="faces, e.g. 4 5 or 4-5", continuous_update=False, style=style)
+                                   placeholder="faces, e.g. 4 5 or 4-5", continuous_update=False, style=style,
+                                   tooltip="The faces that damage the target, like 4 5 or 4-5")
         self.damage.add_class("circus-dice-damage")
         self.destroy = widgets.Text(value=_blank(rules_destroy) if destroy is None else destroy,
                                     description="destroy on", placeholder="faces, e.g. 6", continuous_update=False,
-                                    style=style)
+                                    style=style, tooltip="The faces that destroy the target, like 6")
         self.destroy.add_class("circus-dice-destroy")
-        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style)
+        self.shots = widgets.IntSlider(value=shots, min=1, max=self.MAX_SHOTS, description="shots n", style=style,
+                                       tooltip="How many shots are fired")
         self.shots.add_class("circus-dice-shots")
         self.message, self.output, self.plot = _texts("circus-message", "circus-dice-odds",
                                                       "circus-explorer-plot circus-dice-plot")

@@ -41,6 +41,7 @@ class StopAtExplorer(Shown):
         self.values = threshold_values(MOST)
         whole(threshold, "the threshold", 1, MOST)
         self.slider = widgets.IntSlider(value=threshold, min=1, max=MOST, description="stop at",
+                                        tooltip="Stop the turn once its total reaches this many points",
                                         continuous_update=False, _dom_classes=("circus-pig-threshold",))
         self.result = widgets.HTML(_dom_classes=("circus-pig-exact",))
         self.plot = widgets.HTML(_dom_classes=("circus-explorer-plot", "circus-pig-plot"))

@@ -70,12 +70,14 @@ def _exact_html(x: Any, css_class: str) -> str:
             f"<span class='{css_class}-decimal'>{decimal}</span>")
 
 
-def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple[Any, ...]) -> Any:
+def _slider(description: str, value: int, low: int, high: int, css_class: str, looks: tuple[Any, ...],
+            name: str) -> Any:
+    """A slider of an explorer, ``name`` saying what it sets in the game's words (read by a screen reader)."""
     import ipywidgets as widgets
 
     layout, style = looks
     return widgets.IntSlider(value=value, min=low, max=high, description=description, continuous_update=True,
-                             style=style, layout=layout, _dom_classes=(css_class,))
+                             tooltip=name, style=style, layout=layout, _dom_classes=(css_class,))
 
 
 def _slider_looks() -> tuple[Any, ...]:
@@ -132,10 +134,12 @@ class SetSomewhereExplorer(_Explorer):
         # the exact chances of every setting of the sliders, keyed (players, hand size, k)
         self.exact = {(n, h, j): p for n in range(2, 6) for (h, j), p in set_somewhere_grid(n).items()}
         looks = _slider_looks()
-        self.players = _slider("players", players, 2, 5, "circus-scout-players", looks)
+        self.players = _slider("players", players, 2, 5, "circus-scout-players", looks,
+                               "How many players the cards are dealt to")
         self.hand_size = _slider("cards in the hand", hand_size, EXACT_HANDS[0], EXACT_HANDS[-1],
-                                 "circus-scout-hand-size", looks)
-        self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k", looks)
+                                 "circus-scout-hand-size", looks, "How many cards are in the hand")
+        self.k = _slider("set of k cards", k, EXACT_KS[0], EXACT_KS[-1], "circus-scout-k", looks,
+                         "How many adjacent cards make the set")
         title, self.result, self.simulated, self.message, self.plot, note = _texts(
             (f"{theme_style()}<b>A set of k adjacent cards somewhere in a dealt hand</b>", ""),
             ("", "circus-scout-exact"), ("", "circus-scout-simulated"), ("", "circus-message"),
@@ -144,7 +148,9 @@ class SetSomewhereExplorer(_Explorer):
              "set_somewhere_exact and shipped with the kit. A real hand (9 to 12 cards) takes about a second a value "
              "to count (section 5b counts those).</span>", ""))
         self.simulate_button = button(f"Simulate {self.SIMULATED:,} more hands", self.simulate,
-                                      css_class="circus-scout-simulate")
+                                      css_class="circus-scout-simulate",
+                                      name=f"Simulate {self.SIMULATED:,} more hands: deal them at random, count the "
+                                           "sets")
         self.widget = widgets.VBox([
             title,
             widgets.HBox([self.players, self.hand_size, self.k], layout=widgets.Layout(flex_flow="row wrap")),
@@ -298,16 +304,19 @@ class DealtHandExplorer(_Explorer):
             raise TypeError(f"the set to beat is typed as text, like '5 6', not {table!r}")
         self.rng = random.Random(seed_arg(seed))
         looks = _slider_looks()
-        self.players = _slider("players", players, 2, 5, "circus-scout-deal-players", looks)
+        self.players = _slider("players", players, 2, 5, "circus-scout-deal-players", looks,
+                               "How many players the cards are dealt to")
         self.hand_size = _slider("cards in the hand", hand_size, 1, max(HAND_SIZE.values()),
-                                 "circus-scout-deal-size", looks)
+                                 "circus-scout-deal-size", looks, "How many cards are in your hand")
         self.turned = widgets.ToggleButton(value=False, description="turned round", icon="refresh",
                                            tooltip="turn the whole hand round, as a player may before the round",
                                            _dom_classes=("circus-scout-turned",))
         self.active = widgets.Text(value=table, description="set to beat", placeholder="empty, or like 5 6",
                                    continuous_update=False, layout=widgets.Layout(width="260px"),
+                                   tooltip="The show on the table to beat: its numbers, like 5 6, or empty",
                                    _dom_classes=("circus-scout-active",))
-        self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal")
+        self.deal_button = button("Deal again", self.deal, css_class="circus-scout-deal",
+                                  name="Deal again: a new hand from a shuffled deck")
         title, self.picture, self.result, self.message, self.plot = _texts(
             (f"{theme_style()}<b>A dealt hand and its shows</b>", ""), ("", "circus-scout-dealt"),
             ("", "circus-scout-hand-result"), ("", "circus-message"),

@@ -115,18 +115,21 @@ class StalemateExplorer(_Explorer):
         self.seed = whole(seed, "seed")
         self.simulated: dict[tuple[int, int], Estimate] = {}
         self.face_up = widgets.IntSlider(value=face_up, min=1, max=8, description="face-up each",
-                                         style={"description_width": "initial"})
+                                         style={"description_width": "initial"},
+                                         tooltip="How many face-up cards each player has")
         self.face_up.add_class("circus-speed-faceup")
         self.decks = widgets.ToggleButtons(options=[("one deck", 1), ("two decks", 2)], value=decks,
-                                           tooltips=["one deck dealt 26 each", "each player has a deck of 52"])
+                                           tooltips=["one deck dealt 26 each", "each player has a deck of 52"],
+                                           tooltip="How many decks are dealt")
         self.decks.style.button_width = "90px"
         self.decks.add_class("circus-speed-decks")
         self.tops = widgets.Text(value=tops, description="centre tops", placeholder="any, or two ranks: 7, 8",
-                                 continuous_update=False)
+                                 continuous_update=False, tooltip="The ranks on top of the two centre piles, or any")
         self.tops.add_class("circus-speed-tops")
         self.result, self.message, self.sim_result, self.plot = _html_widgets(
             "circus-speed-odds", "circus-message", "circus-speed-sim", "circus-explorer-plot circus-speed-plot")
-        self.simulate_button = button("Simulate 2,000 deals", self.simulate, css_class="circus-speed-simulate")
+        self.simulate_button = button("Simulate 2,000 deals", self.simulate, css_class="circus-speed-simulate",
+                                      name="Simulate 2,000 deals and count the stalemates")
         self.simulate_button.layout.flex = "0 0 auto"
         for control in (self.face_up, self.decks, self.tops):
             control.observe(lambda change: self.update(), names="value")
@@ -262,16 +265,20 @@ class RaceExplorer(_Explorer):
         self.matches = whole(matches, "matches", 10, 2000)
         self.seed = whole(seed, "seed")
         self.simulated: dict[tuple[str, int], dict[Fraction, Tally]] = {}  # (set-up, rounds) -> {ratio: matches}
-        self.you = widgets.IntSlider(value=you, min=0, max=8, description="you (moves/s)")
+        self.you = widgets.IntSlider(value=you, min=0, max=8, description="you (moves/s)",
+                                      tooltip="Your speed: moves a second")
         self.you.add_class("circus-speed-you-rate")
-        self.bot = widgets.IntSlider(value=bot, min=0, max=8, description="bot (moves/s)")
+        self.bot = widgets.IntSlider(value=bot, min=0, max=8, description="bot (moves/s)",
+                                      tooltip="The bot's speed: moves a second")
         self.bot.add_class("circus-speed-bot-rate")
         for slider in (self.you, self.bot):
             slider.style.description_width = "100px"
-        self.setup = widgets.Dropdown(options=list(SETUPS), value=setup, description="set-up")
+        self.setup = widgets.Dropdown(options=list(SETUPS), value=setup, description="set-up",
+                                      tooltip="The set-up the match is played with")
         self.setup.add_class("circus-speed-setup")
         self.rounds = widgets.Dropdown(options=[("1 round", 1), ("3 rounds", 3), ("5 rounds", 5)], value=rounds,
-                                       description="a match")
+                                       description="a match",
+                                       tooltip="How many rounds make a match")
         self.rounds.add_class("circus-speed-rounds")
         self.result, self.message, self.sim_result, self.plot = _html_widgets(
             "circus-speed-race", "circus-message", "circus-speed-match", "circus-explorer-plot circus-speed-plot")

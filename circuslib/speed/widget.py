@@ -297,12 +297,12 @@ class SpeedTable(Framed):
         assert card is not None, "a card is played from a place that holds one"
         self.selected = None
         contested = self.state.step == "race"
-        if self._play_for(0, Play(int(card), slot, pile), "play"):
-            self.frame.log(f"You: {card_name(card)} on pile {PILE_NAMES[pile]}"
-                           + (" (you won the race)" if contested else ""))
+        self._play_for(0, Play(int(card), slot, pile), "play", said=f"You: {card_name(card)} on pile "
+                       f"{PILE_NAMES[pile]}" + (" (you won the race)" if contested else ""))
 
-    def _play_for(self, player: int, move: Play | FlipFaceUp, kind: str) -> bool:
-        """Apply a player's move, going through the race step when both could play."""
+    def _play_for(self, player: int, move: Play | FlipFaceUp, kind: str, said: str = "") -> bool:
+        """Apply a player's move, going through the race step when both could play; ``said`` is its log line,
+        written before what the move leads to ("round over" comes after the card that ended the round)."""
         state = self.state
         try:
             if state.step == "race":
@@ -313,6 +313,8 @@ class SpeedTable(Framed):
         except IllegalMove as error:
             self.frame.say(f"Not allowed: {error}", error=True)
             return False
+        if said:
+            self.frame.log(said)
         if kind == "flip":
             who = "You" if player == 0 else "Bot"
             self.frame.log(f"{who}: flip face-up {card_name(self.state.centre[player][-1])} (empty pile)")
@@ -419,9 +421,8 @@ class SpeedTable(Framed):
             return
         contested = self.state.step == "race"
         card = view.slots[1][intended.slot][-1]  # the card itself, to name its suit
-        if self._play_for(1, intended, "play"):
-            self.frame.log(f"Bot: {card_name(card)} on pile {PILE_NAMES[intended.pile]}"
-                           + (" (bot won the race)" if contested else ""))
+        self._play_for(1, intended, "play", said=f"Bot: {card_name(card)} on pile {PILE_NAMES[intended.pile]}"
+                       + (" (bot won the race)" if contested else ""))
 
     def _undone(self) -> None:
         """After a stopped action: the table drawn again, and the bot reacting afresh to the position put back
