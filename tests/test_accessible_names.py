@@ -4,6 +4,8 @@ button, toggle, drop-down and slider shown on the way is read. The script that t
 browser is tested in the browser tests (tests/test_browser_*.py)."""
 from __future__ import annotations
 
+import html
+import json
 import random
 import re
 
@@ -131,6 +133,15 @@ def test_every_control_of_every_explorer_has_a_name_in_words(explorer):
     nameless = {f"{type(c).__name__} {getattr(c, 'description', '')!r} {c._dom_classes}": c.tooltip
                 for c in controls if not in_words(c.tooltip or "")}
     assert not nameless, f"{explorer}: controls without a name in words: {nameless}"
+    # a described slider, drop-down or text box shows its description, not its tooltip: its name goes to the page
+    # through the access part, which the script reads (core.access.described_names)
+    part = made.children[-1]
+    given = json.loads(html.unescape(re.search(r'data-controls="([^"]*)"', part.value).group(1)))
+    described = [c for c in controls if getattr(c, "description", "") and c.tooltip
+                 and not isinstance(c, (widgets.Button, widgets.ToggleButton))]
+    for c in described:
+        assert [given[k] for k in c._dom_classes if k in given] == [c.tooltip], (explorer, c.description)
+    assert len(given) == len(described)
     # a group of toggle buttons names each of its buttons too (a screen reader reads the one with the focus)
     for group in (c for c in controls if isinstance(c, widgets.ToggleButtons)):
         assert len(group.tooltips) == len(group.options) and all(map(in_words, group.tooltips)), group.tooltips

@@ -394,6 +394,16 @@ def test_dealt_hand_explorer_survives_a_thousand_random_changes():
         _one_output(e)
 
 
+def _tree(widget):
+    """A widget and everything inside it."""
+    todo, found = [widget], []
+    while todo:
+        w = todo.pop()
+        found.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return found
+
+
 def test_widgets_are_made_with_their_css_classes(sent_states):
     # a class added after a widget is made is one more message to the browser: the lesson's three widgets sent 60,
     # 18 and 16 updates as they opened; the kit's own frame and buttons still add theirs afterwards
@@ -402,11 +412,16 @@ def test_widgets_are_made_with_their_css_classes(sent_states):
             SetSomewhereExplorer(players=4, hand_size=8, k=3, seed=2026)]
     hand = made[0].toggles[3]
     assert hand._dom_classes == ("circus-hand-card", "circus-hand-3")
-    assert made[2].k._dom_classes == ("circus-scout-k",) and "circus-scout-exact" in made[2].result._dom_classes
-    assert len(sent) <= 32 + 5 + 4
+    # the slider k keeps its own class first; the second and third name it for a screen reader (core.access)
+    assert made[2].k._dom_classes == ("circus-scout-k", "circus-named", "circus-named-0")
+    assert "circus-scout-exact" in made[2].result._dom_classes
+    named = [w for m in made for w in _tree(m) if "circus-named" in getattr(w, "_dom_classes", ())]
+    named_kinds = Counter(type(w).__name__ for w in named)  # described controls named for a screen reader
+    assert named and len(sent) <= 32 + 5 + 4 + len(named)
     classes_later = Counter(name for name, key in sent if "_dom_classes" in str(key))
     assert classes_later["ToggleButton"] == 1  # the frame's odds switch; the 11 cards and the others none
-    assert not any(classes_later[name] for name in ("IntSlider", "Image", "Output", "Text", "Dropdown", "Checkbox"))
+    for kind in ("IntSlider", "Image", "Output", "Text", "Dropdown", "Checkbox"):  # one message each, named ones
+        assert classes_later[kind] == named_kinds[kind], kind
 
 
 def test_the_explorers_moved_to_their_own_module_and_still_answer_at_the_old_place():

@@ -61,8 +61,13 @@ ACCESS_CSS = (
     ".circus-access { position: absolute; width: 1px; height: 1px; overflow: hidden; }"
 )
 
+NAMED = "circus-named"
+"""The class of a control with a description whose name Python keeps for the script (``described_names``)."""
+
+
 _SCRIPT = """(function (img) {
   var root = img.closest('.circus-themed'), box = img.parentNode, named = JSON.parse(img.dataset.rows || '{}');
+  var controls = JSON.parse(img.dataset.controls || '{}');
   img.remove();  /* its work is done once it has run: no image is left in the page */
   if (!root || root.circusAccess) return;
   root.circusAccess = true;
@@ -97,6 +102,11 @@ _SCRIPT = """(function (img) {
   function plain(text) {  /* its words only, as names are compared */
     return (text || '').toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ').trim();
   }
+  function given(element) {  /* the name Python gave a described control, which ipywidgets does not put on the page */
+    var control = element.closest('.@NAMED@');
+    if (!control || !root.contains(control)) return '';
+    return Array.prototype.map.call(control.classList, function (c) { return controls[c]; }).filter(Boolean)[0] || '';
+  }
   function holds(words, part) {  /* whole words: the A of A♠ is not the a in "take" */
     return (' ' + words + ' ').indexOf(' ' + part + ' ') >= 0;
   }
@@ -116,15 +126,16 @@ _SCRIPT = """(function (img) {
       if (b.classList.contains('widget-toggle-button') || b.classList.contains('jupyter-widget-toggle-button'))
         b.setAttribute('aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false');
     });
-    root.querySelectorAll('select, input').forEach(function (c) {
-      var widget = c.closest('[title]'), name = widget && root.contains(widget) && widget.getAttribute('title');
+    root.querySelectorAll('select, input, textarea').forEach(function (c) {
+      var widget = c.closest('[title]');
+      var name = given(c) || (widget && root.contains(widget) && widget.getAttribute('title'));
       if (name && c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
     });
     /* a slider's handle (noUiSlider's role=slider) gets its slider's name: its tooltip, else its label */
     root.querySelectorAll('.noUi-handle').forEach(function (h) {
       var slider = h.closest('.widget-slider, .jupyter-widget-slider, .widget-inline-hbox');
       var titled = h.closest('[title]'), label = slider && slider.querySelector('.widget-label');
-      var name = (titled && root.contains(titled) && titled.getAttribute('title')) ||
+      var name = given(h) || (titled && root.contains(titled) && titled.getAttribute('title')) ||
                  (label && label.textContent.trim()) || 'slider';
       if (h.getAttribute('aria-label') !== name) h.setAttribute('aria-label', name);
     });
@@ -183,20 +194,43 @@ _SCRIPT = """(function (img) {
     attributes: true, attributeFilter: ['title', 'class', 'disabled']});
   apply();
   news();
-})(this)""".replace("@LIVE@", LIVE).replace("@ROW@", ROW)
+})(this)""".replace("@LIVE@", LIVE).replace("@ROW@", ROW).replace("@NAMED@", NAMED)
 
 
-def access_html() -> str:
+def access_html(controls: dict[str, str] | None = None) -> str:
     """The access part's content: the focus outline's stylesheet and the script that runs once it is shown."""
     script = " ".join(line.strip() for line in _SCRIPT.splitlines())
     return (f"<style>{ACCESS_CSS}</style>"
             f'<img src="data:," alt="" aria-hidden="true" style="display:none" '
-            f'data-rows="{html.escape(json.dumps(_ROW_NAMES))}" onerror="{html.escape(script)}">')
+            f'data-rows="{html.escape(json.dumps(_ROW_NAMES))}" '
+            f'data-controls="{html.escape(json.dumps(controls or {}))}" onerror="{html.escape(script)}">')
 
 
-def access_part(layout: Any = None) -> Any:
-    """The invisible part every game and explorer carries for keyboard and screen-reader play (see above); it may
-    share a ``layout`` (its look comes from its CSS class)."""
+def described_names(tree: Any) -> dict[str, str]:
+    """The names of a tree's sliders, drop-downs and text boxes that have a visible description too: ipywidgets 8
+    puts a control's tooltip on the page only when it has no description, so each such control gets a class of its
+    own (``circus-named-<n>``, counted in the tree) and its name goes to the script, which reads it out."""
     import ipywidgets as widgets
 
-    return widgets.HTML(access_html(), _dom_classes=("circus-access",), **({"layout": layout} if layout else {}))
+    names: dict[str, str] = {}
+    todo = [tree]
+    while todo:
+        w = todo.pop()
+        todo.extend(getattr(w, "children", ()) or ())
+        if isinstance(w, (widgets.Button, widgets.ToggleButton, widgets.Box)) or not isinstance(w, widgets.Widget):
+            continue
+        tooltip, described = getattr(w, "tooltip", None), getattr(w, "description", "")
+        if tooltip and described:
+            css_class = f"{NAMED}-{len(names)}"  # the script looks it up in its own game's names only
+            w._dom_classes = (*w._dom_classes, NAMED, css_class)  # one message to the browser, not two
+            names[css_class] = tooltip
+    return names
+
+
+def access_part(layout: Any = None, tree: Any = None) -> Any:
+    """The invisible part every game and explorer carries for keyboard and screen-reader play (see above); it may
+    share a ``layout`` (its look comes from its CSS class); ``tree`` is the game whose described controls it names."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(access_html(described_names(tree) if tree is not None else None),
+                        _dom_classes=("circus-access",), **({"layout": layout} if layout else {}))

@@ -222,7 +222,7 @@ class Shown(widgets.VBox):  # type: ignore[misc]
                 # with the part that makes it playable by keyboard and screen reader (core.access), which shares
                 # the box's layout: one widget model fewer for the lesson to open
                 layout = widgets.Layout()
-                widgets.VBox.__init__(self, children=(self.widget, access_part(layout)), layout=layout)
+                widgets.VBox.__init__(self, children=(self.widget, access_part(layout, self.widget)), layout=layout)
                 self.add_class("circus-themed")  # the theme's text colours, also for explorers without a frame
                 _replaces_the_last_run(self)
 
