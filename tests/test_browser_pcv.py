@@ -33,6 +33,8 @@ def test_pcv_lesson_runs_in_lab_and_a_turn_is_played(lab):
     handle = page.locator(".circus-range .noUi-handle").first
     handle.scroll_into_view_if_needed()
     handle.focus()
+    # the slider shows "hexes ahead"; a screen reader hears the name Python gave it (core.access.described_names)
+    assert lab.focused(page) == "How many hexes ahead of the shooter the target flies"
     page.keyboard.press("ArrowRight")
     odds = lab.wait_for_text(page, ".circus-explorer-odds", "2 hexes ahead")
     assert "13/27 ≈ 0.4815" in odds and "9/2 = 4.5000" in odds  # within 3 shots, and expected shots, at range 2
