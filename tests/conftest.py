@@ -109,9 +109,9 @@ def sent_states(monkeypatch) -> list:
     return sent
 
 
-SLOW_FIRST = ("test_nbgrader.py", "test_classroom_hub.py", "test_browser_widths.py", "test_browser_reruns.py",
-              "test_fresh_mistakes.py", "test_function_checks.py", "test_simulation_checks.py",
-              "test_browser_themes.py", "test_widget_interrupts.py")
+SLOW_FIRST = ("test_nbgrader.py", "test_pythons.py", "test_classroom_hub.py", "test_packaging.py",
+              "test_browser_widths.py", "test_browser_reruns.py", "test_fresh_mistakes.py", "test_function_checks.py",
+              "test_simulation_checks.py", "test_browser_themes.py", "test_widget_interrupts.py")
 """The longest test files, started first: `make test` hands whole files to its two processes in the order they
 are collected, so a long file left to the end would keep one process busy while the other waits."""
 
