@@ -82,7 +82,8 @@ def test_no_exercise_answer_is_printed_in_its_lesson(path):
     _, exercises, _ = _set(path)
     lesson = execute(lesson_of(path))
     text = "\n".join(c.source for c in lesson.cells if c.cell_type == "markdown")
-    text += "\n".join(cell_text(c) for c in lesson.cells if c.cell_type == "code")
+    # the class activity's panel shows what the class has pooled so far, numbers that no lesson prints: not read
+    text += "\n".join(cell_text(c) for c in lesson.cells if c.cell_type == "code" and "take_part(" not in c.source)
     for exercise in exercises:
         found = leaks(answer_of(exercise), text)
         assert not found, f"the answer to '{exercise.title}' appears in {lesson_of(path).name}: {found}"
