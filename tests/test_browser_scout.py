@@ -75,8 +75,9 @@ def keyboard_turn(lab, page):
 
 SHOWN_ORDER = [  # the game's controls as they are shown: the hand, the moves, the choices of a scout, the odds
     "Select card 1 of your hand: ", "Show the selected cards",
-    # ipywidgets 8 puts no tooltip on a control with a description: its label names it (<label for>)
-    "end", "turn it round", "into gap",
+    # a described control's name comes from Python through the access part (ipywidgets shows only its label)
+    "Scout from which end of the table's show", "Turn the scouted card round",
+    "Where the scouted card goes in your hand",
     "Scout: take the chosen end card of the table into your hand", "Scout & Show chip: scout, then show at once",
     "Deal a new game", "Show odds of this position"]
 

@@ -44,6 +44,10 @@ VARIABLE = {"three_dice_ten": "p_ten", "twelve_number_deck": "n_cards", "three_r
             "steps_between": "steps"}
 
 
+NBGRADER_CELL_SECONDS = "c.Execute.timeout = 300"
+"""nbgrader gives a cell 30 s of the clock by default: a simulation's check takes a few seconds alone, far more
+on a grading machine busy with other work (TEACHING.md tells teachers the same)."""
+
 def _checks():
     return import_module("circuslib.welcome").check
 
@@ -129,7 +133,8 @@ def course(tmp_path_factory):
     for half, students in (("a", STUDENTS[:15]), ("b", STUDENTS[15:])):
         course = top / f"course-{half}"
         (course / "source" / ASSIGNMENT).mkdir(parents=True)
-        (course / "nbgrader_config.py").write_text(f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n")
+        (course / "nbgrader_config.py").write_text(f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
+                                                 f"{NBGRADER_CELL_SECONDS}\n")
         nbformat.write(assignment, course / "source" / ASSIGNMENT / "warmup.ipynb")
         for student in students:
             folder = course / "submitted" / student / ASSIGNMENT
