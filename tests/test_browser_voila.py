@@ -31,6 +31,8 @@ def test_a_lesson_in_voila_is_playable_early_and_answers_a_move(voila, lesson):
     assert says in Lab.wait_for_text(page, where, says, timeout=30)
     assert "Traceback" not in page.locator("body").inner_text()
     # playable by keyboard and screen reader in Voila too: the control has its name, the game its live region
+    # (the names come from the game's script as the page settles: waited for, not read at once)
+    page.wait_for_selector(f"{move}[aria-label]", state="attached", timeout=20_000)
     assert page.locator(f"{move}[aria-label]").count() >= 1 and page.locator(".circus-live").count() >= 1
 
 
