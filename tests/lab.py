@@ -127,6 +127,15 @@ def axe_row(lesson: str, theme: str, summary: dict) -> str:
     return row
 
 
+def axe_blocking(lab, page, lesson: str, theme: str) -> list:
+    """axe-core on the page's kit outputs in the theme it shows now: its row printed (and kept), and the serious or
+    critical findings, which a test reports; it fails at once if axe-core found none of the kit's outputs."""
+    summary = axe_summary(lab.axe(page))
+    print("\n" + axe_row(lesson, theme, summary), end="", file=sys.__stdout__)
+    assert summary["outputs"] > 0 and summary["rules"] > 10, f"{lesson}: axe-core found none of the kit's outputs"
+    return summary["blocking"]
+
+
 def _axe_row(lesson: str, theme: str, summary: dict) -> str:
     opened = ", ".join(f"{rule} x{len(nodes)}" for rule, nodes in summary["open"].items()) or "-"
     return (f"{lesson:<40} {theme:<6} outputs {summary['outputs']:>3}  rules {summary['rules']:>3}  "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from lab import axe_row, axe_summary
+from lab import axe_blocking, axe_summary
 
 from notebooks import ROOT
 
@@ -26,12 +26,9 @@ def check_in_both_themes(lab, page, lesson: str, capsys) -> None:
     blocking = {}
     for short, theme in THEMES.items():
         lab.set_theme(page, theme)
-        summary = axe_summary(lab.axe(page))
-        with capsys.disabled():
-            print("\n" + axe_row(lesson, short, summary), end="")
-        assert summary["outputs"] > 0 and summary["rules"] > 10, f"{lesson}: axe-core found none of the kit's outputs"
-        if summary["blocking"]:
-            blocking[short] = summary["blocking"]
+        found = axe_blocking(lab, page, lesson, short)
+        if found:
+            blocking[short] = found
     lab.set_theme(page, "JupyterLab Light")
     assert not blocking, (f"{lesson}: serious or critical accessibility violations in the kit's outputs:\n"
                           f"{json.dumps(blocking, indent=1, ensure_ascii=False)[:6000]}")
